@@ -1,0 +1,55 @@
+import '@fontsource/inter/400.css';
+import '@fontsource/inter/500.css';
+import '@fontsource/inter/600.css';
+import type { Decorator, Preview } from '@storybook/react-vite';
+import { mswLoader } from 'msw-storybook-addon/csf3';
+import { createTheme, ThemeScope } from '../src/theme';
+import { previewPage } from './preview.css';
+
+const withTheme: Decorator = (Story, context) => {
+  const mode = (context.globals.theme ?? 'light') as 'light' | 'dark' | 'system';
+  if (context.parameters.keywayRoot === false) return <Story />;
+  return (
+    <ThemeScope theme={createTheme({ mode })}>
+      <div className={previewPage}>
+        <Story />
+      </div>
+    </ThemeScope>
+  );
+};
+
+const preview: Preview = {
+  decorators: [withTheme],
+  loaders: [mswLoader()],
+  globalTypes: {
+    theme: {
+      description: 'Keyway theme mode',
+      toolbar: {
+        title: 'Theme',
+        icon: 'mirror',
+        items: [
+          { value: 'light', title: 'Light' },
+          { value: 'dark', title: 'Dark' },
+          { value: 'system', title: 'System' },
+        ],
+        dynamicTitle: true,
+      },
+    },
+  },
+  initialGlobals: { theme: 'light', viewport: { value: undefined } },
+  parameters: {
+    layout: 'fullscreen',
+    // Accessibility violations fail the story when it runs as a test.
+    a11y: { test: 'error' },
+    viewport: {
+      options: {
+        mobile: { name: 'Mobile (360)', styles: { width: '360px', height: '740px' }, type: 'mobile' },
+        tablet: { name: 'Tablet (768)', styles: { width: '768px', height: '1024px' }, type: 'tablet' },
+        desktop: { name: 'Desktop (1280)', styles: { width: '1280px', height: '800px' }, type: 'desktop' },
+      },
+    },
+    controls: { expanded: true },
+  },
+};
+
+export default preview;

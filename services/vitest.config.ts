@@ -1,0 +1,9 @@
+import { defineProject } from 'vitest/config';
+
+export default defineProject({
+  test: {
+    name: 'services',
+    environment: 'node',
+    include: ['services/**/*.test.ts'],
+  },
+});

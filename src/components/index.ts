@@ -1,0 +1,2 @@
+export { Button, type ButtonProps, IconButton, type IconButtonProps } from './Button/Button';
+export { Spinner, type SpinnerProps } from './Spinner/Spinner';

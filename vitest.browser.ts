@@ -1,0 +1,59 @@
+import { playwright } from '@vitest/browser-playwright';
+
+/** Debian's Chromium (installed by .ci/run); Playwright's own download cannot work offline. */
+export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const chromiumArgs = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--font-render-hinting=none',
+];
+
+/** A fresh browser config per Vitest project (projects must not share one `browser` object). */
+export function chromiumBrowser(viewport = { width: 1280, height: 800 }) {
+  return {
+    enabled: true,
+    headless: true,
+    provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: chromiumArgs } }),
+    instances: [{ browser: 'chromium' as const, viewport }],
+  };
+}
+
+/**
+ * Dependencies pre-bundled up front for browser projects. Vite discovers lazily imported ones mid-run on a
+ * cold cache and reloads, which fails the running file ("Vite unexpectedly reloaded a test"): add any new
+ * runtime dependency that a story, a view or a visual test imports here.
+ */
+export const browserOptimizeDeps = [
+  'react',
+  'react-dom',
+  'react-dom/client',
+  'react/jsx-runtime',
+  'react/jsx-dev-runtime',
+  '@ark-ui/react',
+  '@tanstack/react-virtual',
+  '@tanstack/react-query',
+  '@vanilla-extract/recipes/createRuntimeFn',
+  '@vanilla-extract/css',
+  '@vanilla-extract/css/recipe',
+  '@vanilla-extract/css/fileScope',
+  'msw',
+  'msw/browser',
+  'msw-storybook-addon/csf3',
+  'storybook/test',
+  'zustand',
+  'zustand/vanilla',
+  'zod',
+  'viem',
+  'viem/chains',
+  'viem/accounts',
+  'viem/siwe',
+  'wagmi',
+  'wagmi/actions',
+  'wagmi/connectors',
+];
