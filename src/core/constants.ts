@@ -1,0 +1,98 @@
+/** Business constants and limits of spec §9, by name. Nothing in the kit retypes these numbers. */
+
+export const SDK_VERSION = '5.1.11';
+export const DEFAULT_SDK_TYPE = 'keyway';
+
+// Wallet search and listing
+export const WALLET_SEARCH_PAGE = 1;
+export const WALLET_SEARCH_ENTRIES = 100;
+/** Minimum wait between wallet-search requests. */
+export const WALLET_SEARCH_MIN_WAIT_MS = 300;
+export const WALLETS_PER_PAGE = 40;
+export const RECOMMENDED_WALLETS_COUNT = 4;
+export const FEATURED_WALLETS_COUNT = 4;
+export const MAX_RECENT_WALLETS = 2;
+
+// Swap
+export const SWAP_PROVIDER_FEE_RATE = 0.0085;
+/**
+ * Swap slippage tolerance. The spec names a shared constant without its value; 1 % is what users of such
+ * kits expect by default (decision recorded here and in docs).
+ */
+export const SWAP_SLIPPAGE_TOLERANCE_PERCENT = 1;
+export const APPROVAL_GAS_ESTIMATE_UNITS = 150_000n;
+export const SOLANA_GAS_DIVISOR = 1e9;
+export const LAMPORTS_PER_SOL = 1_000_000_000n;
+export const TARGET_AMOUNT_DISPLAY_DECIMALS = 6;
+export const MESSAGE_AMOUNT_DISPLAY_DECIMALS = 3;
+
+// Modal and connection
+export const SHAKE_DURATION_MS = 500;
+export const EMAIL_LOGIN_COOLDOWN_MS = 30_000;
+export const PAIRING_LIFETIME_MS = 4 * 60 * 1000;
+/** A pairing is treated as expired when this much time or less remains. */
+export const PAIRING_EXPIRY_MARGIN_MS = 10_000;
+
+// On-ramp fallback (used when options or quote calls fail)
+export const ONRAMP_FALLBACK_PAYMENT_LIMITS = [
+  { id: 'card', min: '10.00', max: '7500.00' },
+  { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+] as const;
+export const ONRAMP_FALLBACK_PAYMENT_CURRENCIES = ['USD', 'EUR'] as const;
+export const ONRAMP_FALLBACK_PURCHASE = { symbol: 'USDC', chainIds: [1, 137] } as const;
+
+export const ACCOUNT_CURRENCY_UNIT = 'usd';
+export const DEFAULT_LOG_LEVEL = 'error';
+
+/** EVM chain ids the secure frame supports (spec §9 names these; hosts may add local ones). */
+export const SECURE_FRAME_EVM_CHAIN_IDS = [1, 10, 56, 137, 8453, 42161] as const;
+export const SECURE_FRAME_SOLANA_NETWORKS = [
+  'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  'solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+] as const;
+
+/**
+ * Account-name suffix. The spec keeps the value unshown; Keyway uses `.kw.id` for names registered through
+ * the reference name service (decision recorded here and in docs).
+ */
+export const NAME_SUFFIX = '.kw.id';
+
+export const CONNECTOR_IDS = {
+  walletConnect: 'walletConnect',
+  injected: 'injected',
+  announced: 'announced',
+  coinbaseWallet: 'coinbaseWallet',
+  coinbaseWalletSDK: 'coinbaseWalletSDK',
+  safe: 'safe',
+  ledger: 'ledger',
+  eip6963: 'eip6963',
+  auth: 'w3mAuth',
+} as const;
+export type ConnectorId = (typeof CONNECTOR_IDS)[keyof typeof CONNECTOR_IDS];
+
+export const CONNECTOR_NAMES: Partial<Record<ConnectorId, string>> = {
+  injected: 'Browser Wallet',
+  walletConnect: 'WalletConnect',
+  coinbaseWallet: 'Coinbase',
+  coinbaseWalletSDK: 'Coinbase',
+  ledger: 'Ledger',
+  safe: 'Safe',
+};
+
+export const DEFAULT_CHAIN_ID = 1;
+/** Name registration: chain ids must be below 2^31; the coin type is the chain id with the high bit set. */
+export const NAME_REGISTRATION_CHAIN_ID_LIMIT = 2147483648;
+
+// Underlying library defaults (spec §9), used by the kit's own HTTP client
+export const HTTP_TIMEOUT_MS = 10_000;
+export const HTTP_RETRY_COUNT = 3;
+export const HTTP_RETRY_DELAY_MS = 150;
+export const POLLING_INTERVAL_MS = 4_000;
+export const RECEIPT_TIMEOUT_MS = 180_000;
+export const RECEIPT_RETRY_COUNT = 6;
+export const BASE_FEE_MULTIPLIER = 1.2;
+
+/** Native-token placeholder address used in CAIP-10 token ids (API.md). */
+export const EVM_NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+export const SOLANA_NATIVE_TOKEN_ADDRESS = 'So11111111111111111111111111111111111111111';
