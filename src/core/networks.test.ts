@@ -1,0 +1,94 @@
+import { describe, expect, it } from 'vitest';
+import {
+  findNetwork,
+  formatCaip10,
+  isEvm,
+  isSolana,
+  keywayLocal,
+  keywayLocalL2,
+  mainnet,
+  networkSchema,
+  PREDEFINED_NETWORKS,
+  parseCaip2,
+  parseCaip10,
+  solanaDevnet,
+  solanaLocal,
+  solanaMainnet,
+  solanaTestnet,
+  taiko,
+  telos,
+  toViemChain,
+} from './networks';
+
+describe('networks', () => {
+  it('every predefined network passes its own schema', () => {
+    for (const n of PREDEFINED_NETWORKS) expect(networkSchema.safeParse(n).success, n.id).toBe(true);
+  });
+
+  it('defines the two chains of spec §3 with 18 native decimals and a multicall contract', () => {
+    for (const [n, id] of [
+      [taiko, 167000],
+      [telos, 40],
+    ] as const) {
+      expect(n.chainId).toBe(id);
+      expect(n.id).toBe(`eip155:${id}`);
+      expect(n.nativeCurrency.decimals).toBe(18);
+      expect(n.multicall).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    }
+  });
+
+  it('has the local chains and the Solana CAIP-2 references', () => {
+    expect(keywayLocal).toMatchObject({
+      id: 'eip155:31337',
+      name: 'Keyway Local',
+      rpcUrls: ['http://127.0.0.1:8545'],
+    });
+    expect(keywayLocalL2).toMatchObject({
+      id: 'eip155:31338',
+      name: 'Keyway Local L2',
+      rpcUrls: ['http://127.0.0.1:8546'],
+    });
+    expect(solanaMainnet.id).toBe('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp');
+    expect(solanaDevnet.id).toBe('solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1');
+    expect(solanaTestnet.id).toBe('solana:4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z');
+    expect(solanaLocal).toMatchObject({ id: solanaDevnet.id, rpcUrls: ['http://127.0.0.1:8899'] });
+    expect(isSolana(solanaLocal)).toBe(true);
+    expect(isEvm(mainnet)).toBe(true);
+  });
+
+  it('rejects inconsistent or unsafe definitions', () => {
+    expect(networkSchema.safeParse({ ...mainnet, id: 'eip155:2' }).success).toBe(false);
+    expect(networkSchema.safeParse({ ...mainnet, chainId: '1' }).success).toBe(false);
+    expect(networkSchema.safeParse({ ...mainnet, rpcUrls: [] }).success).toBe(false);
+    expect(networkSchema.safeParse({ ...mainnet, rpcUrls: ['http://rpc.example.com'] }).success).toBe(false);
+    expect(networkSchema.safeParse({ ...mainnet, imageUrl: 'javascript:alert(1)' }).success).toBe(false);
+    expect(networkSchema.safeParse({ ...solanaMainnet, chainId: 1 }).success).toBe(false);
+  });
+
+  it('parses and formats CAIP ids', () => {
+    expect(parseCaip2('eip155:137')).toEqual({ namespace: 'eip155', reference: '137' });
+    expect(() => parseCaip2('137')).toThrow('Not a CAIP-2 chain id');
+    expect(formatCaip10(mainnet, '0xabc')).toBe('eip155:1:0xabc');
+    expect(formatCaip10('solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp', 'So1')).toBe(
+      'solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp:So1',
+    );
+    expect(parseCaip10('eip155:137:0xdef')).toEqual({ chainId: 'eip155:137', address: '0xdef' });
+    expect(() => parseCaip10('0xdef')).toThrow();
+  });
+
+  it('converts EVM networks to viem chains and refuses Solana', () => {
+    const c = toViemChain(telos);
+    expect(c.id).toBe(40);
+    expect(c.nativeCurrency.decimals).toBe(18);
+    expect(c.contracts?.multicall3?.address).toBe(telos.multicall);
+    expect(c.rpcUrls.default.http).toEqual(['https://rpc.telos.net']);
+    expect(toViemChain(keywayLocal).testnet).toBe(true);
+    expect(() => toViemChain(solanaMainnet)).toThrow('is not an EVM network');
+  });
+
+  it('finds networks by CAIP-2 id or chain id', () => {
+    expect(findNetwork(PREDEFINED_NETWORKS, 'eip155:10')?.name).toBe('OP Mainnet');
+    expect(findNetwork(PREDEFINED_NETWORKS, 8453)?.name).toBe('Base');
+    expect(findNetwork(PREDEFINED_NETWORKS, 999)).toBeUndefined();
+  });
+});

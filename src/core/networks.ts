@@ -1,0 +1,302 @@
+/**
+ * Networks the kit knows about: one plain-data shape for EVM and Solana, keyed by CAIP-2 id
+ * (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), plus helpers to hand EVM networks to viem/wagmi.
+ */
+import { type Chain, defineChain } from 'viem';
+import { z } from 'zod';
+
+export type ChainNamespace = 'evm' | 'solana';
+
+export interface KeywayNetwork {
+  /** CAIP-2 id: `eip155:<chainId>` or `solana:<genesis-hash reference>`. */
+  id: string;
+  chain: ChainNamespace;
+  /** The EVM chain id (number), or the Solana CAIP-2 reference (string). */
+  chainId: number | string;
+  name: string;
+  nativeCurrency: { name: string; symbol: string; decimals: number };
+  rpcUrls: string[];
+  blockExplorerUrl?: string;
+  /** Explorer asset image id (`/public/getAssetImage/{id}`). */
+  imageId?: string;
+  imageUrl?: string;
+  /** Multicall3 contract (EVM only). */
+  multicall?: `0x${string}`;
+  testnet?: boolean;
+}
+
+const CAIP2_RE = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
+const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+/** `https:` anywhere, `http:` only on localhost/127.0.0.1 (local development nodes and services). */
+export function isHttpsOrLocalUrl(value: string): boolean {
+  try {
+    const u = new URL(value);
+    if (u.username || u.password) return false;
+    if (u.protocol === 'https:') return true;
+    return u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname);
+  } catch {
+    return false;
+  }
+}
+
+const httpsUrl = z.string().refine((v) => isHttpsOrLocalUrl(v), {
+  message: 'expected an https: URL (http: only for localhost/127.0.0.1)',
+});
+const imageUrl = z.string().refine(
+  (v) => {
+    if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(v)) return true;
+    return isHttpsOrLocalUrl(v);
+  },
+  { message: 'expected an https: or data:image/ URL' },
+);
+
+export const networkSchema = z
+  .object({
+    id: z.string().regex(CAIP2_RE, 'expected a CAIP-2 id such as "eip155:1"'),
+    chain: z.enum(['evm', 'solana']),
+    chainId: z.union([z.number().int().positive(), z.string().min(1).max(32)]),
+    name: z.string().min(1).max(64),
+    nativeCurrency: z.object({
+      name: z.string().min(1).max(64),
+      symbol: z.string().min(1).max(16),
+      decimals: z.number().int().min(0).max(36),
+    }),
+    rpcUrls: z.array(httpsUrl).min(1, 'expected at least one RPC URL'),
+    blockExplorerUrl: httpsUrl.optional(),
+    imageId: z.string().max(128).optional(),
+    imageUrl: imageUrl.optional(),
+    multicall: z
+      .string()
+      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
+      .transform((v) => v as `0x${string}`)
+      .optional(),
+    testnet: z.boolean().optional(),
+  })
+  .strict()
+  .superRefine((n, ctx) => {
+    const expected = n.chain === 'evm' ? `eip155:${n.chainId}` : `solana:${n.chainId}`;
+    if (n.chain === 'evm' && typeof n.chainId !== 'number') {
+      ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'expected a number for an EVM network' });
+    } else if (n.chain === 'solana' && typeof n.chainId !== 'string') {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['chainId'],
+        message: 'expected the CAIP-2 reference string for a Solana network',
+      });
+    } else if (n.id !== expected) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['id'],
+        message: `expected "${expected}" to match chain/chainId`,
+      });
+    }
+    if (n.chain === 'solana' && n.multicall) {
+      ctx.addIssue({ code: 'custom', path: ['multicall'], message: 'multicall is EVM only' });
+    }
+  });
+
+const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
+const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;
+const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;
+
+function evm(n: Omit<KeywayNetwork, 'id' | 'chain'> & { chainId: number }): KeywayNetwork {
+  return Object.freeze({ ...n, id: `eip155:${n.chainId}`, chain: 'evm' as const });
+}
+function solana(n: Omit<KeywayNetwork, 'id' | 'chain'> & { chainId: string }): KeywayNetwork {
+  return Object.freeze({ ...n, id: `solana:${n.chainId}`, chain: 'solana' as const });
+}
+
+export const mainnet = evm({
+  chainId: 1,
+  name: 'Ethereum',
+  nativeCurrency: ETH,
+  rpcUrls: ['https://cloudflare-eth.com'],
+  blockExplorerUrl: 'https://etherscan.io',
+  multicall: MULTICALL3,
+});
+export const optimism = evm({
+  chainId: 10,
+  name: 'OP Mainnet',
+  nativeCurrency: ETH,
+  rpcUrls: ['https://mainnet.optimism.io'],
+  blockExplorerUrl: 'https://optimistic.etherscan.io',
+  multicall: MULTICALL3,
+});
+export const bsc = evm({
+  chainId: 56,
+  name: 'BNB Smart Chain',
+  nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
+  rpcUrls: ['https://bsc-dataseed1.bnbchain.org'],
+  blockExplorerUrl: 'https://bscscan.com',
+  multicall: MULTICALL3,
+});
+export const polygon = evm({
+  chainId: 137,
+  name: 'Polygon',
+  nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
+  rpcUrls: ['https://polygon-rpc.com'],
+  blockExplorerUrl: 'https://polygonscan.com',
+  multicall: MULTICALL3,
+});
+export const base = evm({
+  chainId: 8453,
+  name: 'Base',
+  nativeCurrency: ETH,
+  rpcUrls: ['https://mainnet.base.org'],
+  blockExplorerUrl: 'https://basescan.org',
+  multicall: MULTICALL3,
+});
+export const arbitrum = evm({
+  chainId: 42161,
+  name: 'Arbitrum One',
+  nativeCurrency: ETH,
+  rpcUrls: ['https://arb1.arbitrum.io/rpc'],
+  blockExplorerUrl: 'https://arbiscan.io',
+  multicall: MULTICALL3,
+});
+/** Spec §3: chain 167000, native decimals 18, with a multicall contract. */
+export const taiko = evm({
+  chainId: 167000,
+  name: 'Taiko Mainnet',
+  nativeCurrency: ETH,
+  rpcUrls: ['https://rpc.mainnet.taiko.xyz'],
+  blockExplorerUrl: 'https://taikoscan.io',
+  multicall: MULTICALL3,
+});
+/** Spec §3: chain 40, native decimals 18, with a multicall contract. */
+export const telos = evm({
+  chainId: 40,
+  name: 'Telos',
+  nativeCurrency: { name: 'Telos', symbol: 'TLOS', decimals: 18 },
+  rpcUrls: ['https://rpc.telos.net'],
+  blockExplorerUrl: 'https://www.teloscan.io',
+  multicall: MULTICALL3,
+});
+
+/** The local stack's first EVM chain (anvil). */
+export const keywayLocal = evm({
+  chainId: 31337,
+  name: 'Keyway Local',
+  nativeCurrency: ETH,
+  rpcUrls: ['http://127.0.0.1:8545'],
+  testnet: true,
+});
+/** The local stack's second EVM chain (anvil, `--chain-id 31338`). */
+export const keywayLocalL2 = evm({
+  chainId: 31338,
+  name: 'Keyway Local L2',
+  nativeCurrency: ETH,
+  rpcUrls: ['http://127.0.0.1:8546'],
+  testnet: true,
+});
+
+export const solanaMainnet = solana({
+  chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
+  name: 'Solana',
+  nativeCurrency: SOL,
+  rpcUrls: ['https://api.mainnet-beta.solana.com'],
+  blockExplorerUrl: 'https://explorer.solana.com',
+});
+export const solanaDevnet = solana({
+  chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  name: 'Solana Devnet',
+  nativeCurrency: SOL,
+  rpcUrls: ['https://api.devnet.solana.com'],
+  blockExplorerUrl: 'https://explorer.solana.com',
+  testnet: true,
+});
+export const solanaTestnet = solana({
+  chainId: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
+  name: 'Solana Testnet',
+  nativeCurrency: SOL,
+  rpcUrls: ['https://api.testnet.solana.com'],
+  blockExplorerUrl: 'https://explorer.solana.com',
+  testnet: true,
+});
+/**
+ * The local stack's Solana runtime (litesvm behind a JSON-RPC server). It identifies itself with the
+ * devnet reference (as services/chain/types.ts `SolanaInfo.caip2` agrees), so wallets and the secure frame
+ * that know devnet accept it. Consequence: do not list `solanaLocal` and `solanaDevnet` together.
+ */
+export const solanaLocal = solana({
+  chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
+  name: 'Keyway Local Solana',
+  nativeCurrency: SOL,
+  rpcUrls: ['http://127.0.0.1:8899'],
+  testnet: true,
+});
+
+export const PREDEFINED_NETWORKS: readonly KeywayNetwork[] = Object.freeze([
+  mainnet,
+  optimism,
+  bsc,
+  polygon,
+  base,
+  arbitrum,
+  taiko,
+  telos,
+  keywayLocal,
+  keywayLocalL2,
+  solanaMainnet,
+  solanaDevnet,
+  solanaTestnet,
+  solanaLocal,
+]);
+
+export function isEvm(n: Pick<KeywayNetwork, 'chain'>): boolean {
+  return n.chain === 'evm';
+}
+export function isSolana(n: Pick<KeywayNetwork, 'chain'>): boolean {
+  return n.chain === 'solana';
+}
+
+/** Splits a CAIP-2 id; throws on anything that is not one. */
+export function parseCaip2(id: string): { namespace: string; reference: string } {
+  const m = CAIP2_RE.exec(id);
+  if (!m) throw new Error(`Not a CAIP-2 chain id: "${id}"`);
+  return { namespace: m[1]!, reference: m[2]! };
+}
+
+/** `eip155:1:0xabc…`: the CAIP-10 account id of an address on a network. */
+export function formatCaip10(network: Pick<KeywayNetwork, 'id'> | string, address: string): string {
+  const id = typeof network === 'string' ? network : network.id;
+  parseCaip2(id);
+  if (!address || address.includes(':')) throw new Error(`Not an address: "${address}"`);
+  return `${id}:${address}`;
+}
+
+/** Splits a CAIP-10 account id into its CAIP-2 chain id and address. */
+export function parseCaip10(value: string): { chainId: string; address: string } {
+  const i = value.lastIndexOf(':');
+  if (i <= 0) throw new Error(`Not a CAIP-10 account id: "${value}"`);
+  const chainId = value.slice(0, i);
+  const address = value.slice(i + 1);
+  parseCaip2(chainId);
+  if (!address) throw new Error(`Not a CAIP-10 account id: "${value}"`);
+  return { chainId, address };
+}
+
+/** The viem chain for an EVM network (for wagmi configs and public clients). Throws for Solana. */
+export function toViemChain(n: KeywayNetwork): Chain {
+  if (n.chain !== 'evm' || typeof n.chainId !== 'number') {
+    throw new Error(`"${n.name}" (${n.id}) is not an EVM network`);
+  }
+  return defineChain({
+    id: n.chainId,
+    name: n.name,
+    nativeCurrency: { ...n.nativeCurrency },
+    rpcUrls: { default: { http: [...n.rpcUrls] } },
+    ...(n.blockExplorerUrl ? { blockExplorers: { default: { name: n.name, url: n.blockExplorerUrl } } } : {}),
+    ...(n.multicall ? { contracts: { multicall3: { address: n.multicall } } } : {}),
+    ...(n.testnet !== undefined ? { testnet: n.testnet } : {}),
+  });
+}
+
+/** Finds a network by CAIP-2 id, EVM chain id number, or Solana reference. */
+export function findNetwork(
+  networks: readonly KeywayNetwork[],
+  idOrChainId: string | number,
+): KeywayNetwork | undefined {
+  return networks.find((n) => n.id === idOrChainId || n.chainId === idOrChainId);
+}
