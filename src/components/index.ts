@@ -1,4 +1,26 @@
+export { capText, MAX_TEXT, safeImageUrl, safeLinkUrl } from './_safe/safe';
+export { Avatar, type AvatarProps, type AvatarSize, avatarGradient } from './Avatar/Avatar';
 export { Button, type ButtonProps, IconButton, type IconButtonProps } from './Button/Button';
 export * from './Icon/Icon';
+export { Image, type ImageProps, type ImageSize } from './Image/Image';
+export { Badge, type BadgeProps, type BadgeTone } from './ListItem/Badge';
+export { ListItem, type ListItemProps } from './ListItem/ListItem';
 export { Modal, type ModalProps } from './Modal/Modal';
+export { NetworkBadge, type NetworkBadgeProps } from './NetworkBadge/NetworkBadge';
+export {
+  Skeleton,
+  type SkeletonProps,
+  SkeletonRegion,
+  type SkeletonRegionProps,
+  SkeletonText,
+} from './Skeleton/Skeleton';
 export { Spinner, type SpinnerProps } from './Spinner/Spinner';
+export { Text, type TextProps, type TextVariant, VisuallyHidden } from './Text/Text';
+export { TokenRow, type TokenRowProps } from './TokenRow/TokenRow';
+export {
+  type TransactionDirection,
+  TransactionRow,
+  type TransactionRowProps,
+  type TransactionStatus,
+} from './TransactionRow/TransactionRow';
+export { WalletTile, type WalletTileProps } from './WalletTile/WalletTile';

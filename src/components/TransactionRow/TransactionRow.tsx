@@ -1,0 +1,154 @@
+import { capText, MAX_TEXT, safeLinkUrl } from '../_safe/safe';
+import { VisuallyHidden } from '../Text/Text';
+import {
+  amount,
+  amountIn,
+  counterparty as counterpartyClass,
+  dot,
+  end,
+  explorer,
+  glyph,
+  iconWrap,
+  main,
+  meta,
+  row,
+  secondaryAmount,
+  status as statusClass,
+  statusTones,
+  title as titleClass,
+} from './TransactionRow.css';
+
+export type TransactionDirection = 'in' | 'out' | 'self' | 'trade';
+export type TransactionStatus = 'pending' | 'confirmed' | 'failed';
+
+export const directionLabels: Record<TransactionDirection, string> = {
+  in: 'Received',
+  out: 'Sent',
+  self: 'Self transfer',
+  trade: 'Swap',
+};
+
+export const statusLabels: Record<TransactionStatus, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  failed: 'Failed',
+};
+
+export interface TransactionRowProps {
+  direction: TransactionDirection;
+  /** e.g. "Sent USDC" (untrusted; capped). */
+  title: string;
+  /** e.g. "to 0x71C7…976F" (untrusted; capped). */
+  counterparty?: string;
+  /** Formatted by the caller, sign included: "-25.00 USDC". */
+  amount: string;
+  /** Formatted by the caller: "$25.00", or the other leg of a swap. */
+  secondaryAmount?: string;
+  status: TransactionStatus;
+  /** Formatted by the caller: "2 min ago", "Mar 3". */
+  time?: string;
+  /** Block explorer page for this transaction: `https:` only, anything else is not rendered. */
+  explorerUrl?: string | null;
+  explorerLabel?: string;
+  className?: string;
+}
+
+const glyphPaths: Record<TransactionDirection, string> = {
+  in: 'M14 6L6 14M6 8v6h6',
+  out: 'M6 14l8-8M8 6h6v6',
+  self: 'M15.5 8.5A6 6 0 0 0 5 6.5M4.5 11.5A6 6 0 0 0 15 13.5M5 3.5v3h3M15 16.5v-3h-3',
+  trade: 'M4 7h11l-3-3M16 13H5l3 3',
+};
+
+function DirectionGlyph({ direction }: { direction: TransactionDirection }) {
+  return (
+    <svg
+      className={glyph}
+      viewBox="0 0 20 20"
+      fill="none"
+      stroke="currentColor"
+      strokeWidth={1.8}
+      strokeLinecap="round"
+      strokeLinejoin="round"
+      aria-hidden="true"
+      focusable="false"
+    >
+      <path d={glyphPaths[direction]} />
+    </svg>
+  );
+}
+
+/** One transaction in the activity list. Amounts, counterparty and time arrive formatted by the caller. */
+export function TransactionRow({
+  direction,
+  title,
+  counterparty,
+  amount: amountText,
+  secondaryAmount: secondaryText,
+  status,
+  time,
+  explorerUrl,
+  explorerLabel = 'View on explorer',
+  className,
+}: TransactionRowProps) {
+  const heading = capText(title, MAX_TEXT.name);
+  const party = counterparty ? capText(counterparty, MAX_TEXT.description) : '';
+  const when = time ? capText(time, MAX_TEXT.badge) : '';
+  const primaryAmount = capText(amountText, MAX_TEXT.amount);
+  const secondary = secondaryText ? capText(secondaryText, MAX_TEXT.amount) : '';
+  const href = safeLinkUrl(explorerUrl);
+  const label = capText(explorerLabel, MAX_TEXT.name);
+  return (
+    <div
+      className={[row, className].filter(Boolean).join(' ')}
+      data-kw-transaction-row={direction}
+      data-kw-status={status}
+    >
+      <span className={iconWrap} role="img" aria-label={directionLabels[direction]}>
+        <DirectionGlyph direction={direction} />
+      </span>
+      <span className={main}>
+        <span className={titleClass} title={heading}>
+          {heading}
+        </span>
+        <span className={meta}>
+          <span className={`${statusClass} ${statusTones[status]}`}>{statusLabels[status]}</span>
+          {party ? (
+            <>
+              <span className={dot} aria-hidden="true">
+                ·
+              </span>
+              <span className={counterpartyClass} title={party}>
+                {party}
+              </span>
+            </>
+          ) : null}
+          {when ? (
+            <>
+              <span className={dot} aria-hidden="true">
+                ·
+              </span>
+              <span className={dot}>{when}</span>
+            </>
+          ) : null}
+        </span>
+      </span>
+      <span className={end}>
+        <span
+          className={[amount, direction === 'in' && status !== 'failed' && amountIn]
+            .filter(Boolean)
+            .join(' ')}
+        >
+          {primaryAmount}
+        </span>
+        {secondary ? <span className={secondaryAmount}>{secondary}</span> : null}
+        {href ? (
+          <a className={explorer} href={href} target="_blank" rel="noopener noreferrer">
+            {label}
+            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+          </a>
+        ) : null}
+      </span>
+    </div>
+  );
+}
