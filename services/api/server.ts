@@ -1,17 +1,40 @@
 /**
- * Reference API server of the local stack (Blockchain API + wallet explorer).
- * Work in progress: this first version only answers the health check so the orchestrator can import it.
+ * Reference API server of the local stack: the Blockchain API (spec §7, shapes in API.md) backed by the local
+ * chains, the wallet explorer API, the local on-ramp provider page, and (test mode) fault injection.
  */
+import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { Hono } from 'hono';
+import { cors } from 'hono/cors';
+import { HTTPException } from 'hono/http-exception';
+import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ChainsHandle } from '../chain/types.ts';
+import type { AppEnv } from './app-types.ts';
+import { registerBalanceRoutes } from './balance.ts';
+import { projectIdSchema } from './caip.ts';
+import { buildContext } from './context.ts';
+import { registerConvertRoutes } from './convert.ts';
+import { openStore } from './db.ts';
+import { ApiError, errorBody } from './errors.ts';
+import { registerExplorerRoutes } from './explorer.ts';
+import { FaultInjector } from './faults.ts';
+import { registerHistoryRoutes } from './history.ts';
+import { HistoryIndexer } from './indexer.ts';
+import { registerNameRoutes } from './names.ts';
+import { registerOnrampRoutes } from './onramp.ts';
+import { registerRpcProxy } from './rpc-proxy.ts';
 
 export interface ApiServerOptions {
   port: number;
   chains: ChainsHandle;
+  /** Data directory of the stack; this server persists to `<dataDir>/api` (PGlite). */
   dataDir: string;
+  /** Enables fault injection (/__admin/faults, x-kw-fault) and /__test/analytics. */
   testMode?: boolean;
+  /** Base URL under which browsers reach this server (default http://127.0.0.1:<port>). */
   publicUrl?: string;
+  /** Interface to bind (default 127.0.0.1). */
+  hostname?: string;
 }
 
 export interface ApiServer {
@@ -19,20 +42,100 @@ export interface ApiServer {
   stop(): Promise<void>;
 }
 
+const LOCAL_ORIGIN_RE = /^https?:\/\/(localhost|127\.0\.0\.1|\[::1\]|[a-z0-9-]+\.localhost)(:\d{1,5})?$/i;
+const EXPLORER_PATHS = /^\/(getWallets|getWalletImage\/|public\/|getAnalyticsConfig|e$)/;
+
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
-  const app = new Hono();
-  app.get('/health', (c) => c.json({ ok: true }));
-  const server = serve({ fetch: app.fetch, port: opts.port, hostname: '127.0.0.1' });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
+  const app = new Hono<AppEnv>();
+  const ctx = buildContext(opts.chains);
+  const store = openStore(opts.dataDir);
+  const indexer = new HistoryIndexer(ctx);
+  const faults = new FaultInjector();
+  let baseUrl = opts.publicUrl ?? '';
+  const publicOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : undefined;
+
+  app.onError((err, c) => {
+    if (err instanceof ApiError) return c.json(err.body(), err.status);
+    if (err instanceof HTTPException) {
+      return c.json(errorBody('request', err.message || 'Bad request'), err.status as ContentfulStatusCode);
+    }
+    console.error('[api] unexpected error on', c.req.method, c.req.path, err);
+    return c.json(errorBody('server', 'Internal error of the local API server'), 500);
   });
-  const url = opts.publicUrl ?? `http://127.0.0.1:${opts.port}`;
+  app.notFound((c) => c.json(errorBody('path', `No route for ${c.req.method} ${c.req.path}`), 404));
+
+  app.use(
+    '*',
+    cors({
+      origin: (origin) => (LOCAL_ORIGIN_RE.test(origin) || origin === publicOrigin ? origin : null),
+      allowMethods: ['GET', 'POST', 'DELETE', 'OPTIONS'],
+      allowHeaders: ['content-type', 'x-sdk-type', 'x-sdk-version', 'x-project-id', 'x-kw-fault'],
+      maxAge: 600,
+    }),
+  );
+
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  if (opts.testMode) {
+    faults.routes(app);
+    app.use('*', faults.middleware());
+  }
+
+  // projectId on every Blockchain API call (query, JSON body or x-project-id) and explorer call (header or query).
+  app.use('*', async (c, next) => {
+    const path = c.req.path;
+    const isApi = path === '/v1' || path.startsWith('/v1/');
+    const isExplorer = EXPLORER_PATHS.test(path);
+    if ((!isApi && !isExplorer) || c.req.method === 'OPTIONS') return next();
+    let candidate: unknown = c.req.query('projectId') ?? c.req.header('x-project-id');
+    if (candidate === undefined && isApi && c.req.method === 'POST' && !(path === '/v1' || path === '/v1/')) {
+      const body: unknown = await c.req.json().catch(() => undefined);
+      if (body && typeof body === 'object') candidate = (body as { projectId?: unknown }).projectId;
+    }
+    const parsed = projectIdSchema.safeParse(candidate);
+    if (!parsed.success) {
+      return c.json(errorBody('projectId', parsed.error.issues[0]?.message ?? 'projectId is required'), 400);
+    }
+    c.set('projectId', parsed.data);
+    return next();
+  });
+
+  registerRpcProxy(app, ctx);
+  registerBalanceRoutes(app, ctx);
+  registerHistoryRoutes(app, ctx, indexer, store);
+  registerConvertRoutes(app, ctx);
+  registerNameRoutes(app, store);
+  registerOnrampRoutes(app, { ctx, store, baseUrl: () => baseUrl });
+  registerExplorerRoutes(app, { testMode: opts.testMode ?? false });
+
+  const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.hostname ?? '127.0.0.1' });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', () => resolve());
+      server.once('error', reject);
+    });
+  } catch (err) {
+    await store.close();
+    throw err;
+  }
+  const address = server.address() as AddressInfo;
+  const host = opts.hostname && opts.hostname !== '0.0.0.0' ? opts.hostname : '127.0.0.1';
+  if (!baseUrl) baseUrl = `http://${host}:${address.port}`;
+  indexer.start();
+
+  let stopping: Promise<void> | undefined;
   return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-      }),
+    url: baseUrl,
+    stop() {
+      stopping ??= (async () => {
+        indexer.stop();
+        await new Promise<void>((resolve) => {
+          server.close(() => resolve());
+          if ('closeAllConnections' in server) server.closeAllConnections();
+        });
+        await store.close();
+      })();
+      return stopping;
+    },
   };
 }

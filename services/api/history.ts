@@ -1,0 +1,333 @@
+/** GET /v1/account/{address}/history: newest first, opaque cursor, chainId filter, on-ramp filter. */
+import { type Address, getAddress, toFunctionSelector } from 'viem';
+import type { App } from './app-types.ts';
+import { caip2, caip2Schema, parseAccount } from './caip.ts';
+import {
+  type ApiContext,
+  evmChain,
+  findToken,
+  formatUnitsExact,
+  priceOf,
+  tokenIcon,
+  usdValue,
+} from './context.ts';
+import type { Store } from './db.ts';
+import { ApiError, badRequest, parseOrThrow } from './errors.ts';
+import { decodeSwap, decodeTransfer, type HistoryIndexer, type IndexedTx } from './indexer.ts';
+import { assetSvg, svgDataUri } from './svg.ts';
+
+export const HISTORY_PAGE_SIZE = 20;
+
+const APPROVE_SELECTOR = toFunctionSelector('function approve(address spender, uint256 amount)');
+const TOKENS_FOR_ETH_SELECTOR = toFunctionSelector(
+  'function swapExactTokensForETH(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to)',
+);
+const ZERO = '0x0000000000000000000000000000000000000000';
+
+export interface TransferView {
+  fungible_info?: { name: string; symbol: string; icon: { url: string } };
+  nft_info?: { name: string; content: { preview: { url: string } }; flags: { is_spam: boolean } };
+  direction: 'in' | 'out' | 'self';
+  quantity: { numeric: string };
+  value?: number;
+  price?: number;
+}
+
+export interface TransactionView {
+  id: string;
+  metadata: {
+    operationType: string;
+    hash: string;
+    chain: string;
+    minedAt: string;
+    sentFrom: string;
+    sentTo: string;
+    status: 'confirmed' | 'failed';
+    nonce: number;
+  };
+  transfers: TransferView[];
+  /** Present (true) only on the static demo fixture rows. */
+  fixture?: boolean;
+}
+
+interface SortKey {
+  ts: number;
+  block: string;
+  chain: number;
+  idx: number;
+}
+
+interface Item {
+  key: SortKey;
+  view: TransactionView;
+}
+
+/** Newest first: timestamp, then block, then chain, then position in block (all descending). */
+function compareDesc(a: SortKey, b: SortKey): number {
+  if (a.ts !== b.ts) return b.ts - a.ts;
+  const ab = BigInt(a.block);
+  const bb = BigInt(b.block);
+  if (ab !== bb) return bb > ab ? 1 : -1;
+  if (a.chain !== b.chain) return b.chain - a.chain;
+  return b.idx - a.idx;
+}
+
+const encodeCursor = (k: SortKey): string =>
+  Buffer.from(JSON.stringify([k.ts, k.block, k.chain, k.idx])).toString('base64url');
+
+function decodeCursor(cursor: string): SortKey {
+  try {
+    const parsed: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (
+      Array.isArray(parsed) &&
+      parsed.length === 4 &&
+      typeof parsed[0] === 'number' &&
+      typeof parsed[1] === 'string' &&
+      /^\d+$/.test(parsed[1]) &&
+      typeof parsed[2] === 'number' &&
+      typeof parsed[3] === 'number'
+    ) {
+      return { ts: parsed[0], block: parsed[1], chain: parsed[2], idx: parsed[3] };
+    }
+  } catch {
+    // fall through
+  }
+  throw badRequest('cursor', 'Invalid cursor');
+}
+
+const direction = (account: string, from: string, to: string): 'in' | 'out' | 'self' => {
+  const a = account.toLowerCase();
+  const f = from.toLowerCase() === a;
+  const t = to.toLowerCase() === a;
+  return f && t ? 'self' : f ? 'out' : 'in';
+};
+
+function fungible(symbol: string, name: string, numeric: string): Omit<TransferView, 'direction'> {
+  const price = priceOf(symbol);
+  return {
+    fungible_info: { name, symbol, icon: { url: tokenIcon(symbol) } },
+    quantity: { numeric },
+    value: usdValue(numeric, price),
+    price,
+  };
+}
+
+export function buildView(
+  ctx: ApiContext,
+  account: Address,
+  tx: IndexedTx,
+  spamNfts: Set<string>,
+  onrampHashes: Set<string>,
+): TransactionView {
+  const chain = evmChain(ctx, tx.chainId);
+  const acct = account.toLowerCase();
+  const weth = chain.info.contracts.weth.toLowerCase();
+  const transfers: TransferView[] = [];
+  let operationType: string;
+
+  const swaps = tx.logs
+    .map(decodeSwap)
+    .filter((s) => s && (s.sender.toLowerCase() === acct || s.to.toLowerCase() === acct));
+  if (swaps.length > 0) {
+    operationType = 'trade';
+    const ethOut = tx.input.startsWith(TOKENS_FOR_ETH_SELECTOR);
+    for (const s of swaps) {
+      if (!s) continue;
+      const tIn = findToken(chain, s.tokenIn);
+      const tOut = findToken(chain, s.tokenOut);
+      const inIsEth = s.tokenIn.toLowerCase() === weth && tx.value > 0n;
+      const outIsEth = s.tokenOut.toLowerCase() === weth && ethOut;
+      if (s.sender.toLowerCase() === acct && tIn) {
+        const sym = inIsEth ? 'ETH' : tIn.symbol;
+        const nm = inIsEth ? 'Ether' : tIn.name;
+        transfers.push({
+          ...fungible(sym, nm, formatUnitsExact(s.amountIn, tIn.decimals)),
+          direction: 'out',
+        });
+      }
+      if (s.to.toLowerCase() === acct && tOut) {
+        const sym = outIsEth ? 'ETH' : tOut.symbol;
+        const nm = outIsEth ? 'Ether' : tOut.name;
+        transfers.push({
+          ...fungible(sym, nm, formatUnitsExact(s.amountOut, tOut.decimals)),
+          direction: 'in',
+        });
+      }
+    }
+  } else {
+    let mintedToAccount = false;
+    if (tx.value > 0n && tx.to && (tx.from.toLowerCase() === acct || tx.to.toLowerCase() === acct)) {
+      transfers.push({
+        ...fungible('ETH', 'Ether', formatUnitsExact(tx.value, 18)),
+        direction: direction(acct, tx.from, tx.to),
+      });
+    }
+    for (const log of tx.logs) {
+      const t = decodeTransfer(log);
+      if (!t || (t.from.toLowerCase() !== acct && t.to.toLowerCase() !== acct)) continue;
+      if (t.from.toLowerCase() === ZERO && t.to.toLowerCase() === acct) mintedToAccount = true;
+      if (t.kind === 'erc20') {
+        const token = findToken(chain, t.token);
+        if (!token) continue;
+        transfers.push({
+          ...fungible(token.symbol, token.name, formatUnitsExact(t.value, token.decimals)),
+          direction: direction(acct, t.from, t.to),
+        });
+      } else {
+        const spam = spamNfts.has(t.token.toLowerCase());
+        const name = spam ? `Claim your reward #${t.value}` : `NFT #${t.value}`;
+        transfers.push({
+          nft_info: {
+            name,
+            content: {
+              preview: { url: svgDataUri(assetSvg(`${t.token}:${t.value}`, spam ? 'Airdrop' : 'NFT')) },
+            },
+            flags: { is_spam: spam },
+          },
+          direction: direction(acct, t.from, t.to),
+          quantity: { numeric: '1' },
+        });
+      }
+    }
+    if (onrampHashes.has(tx.hash.toLowerCase())) operationType = 'buy';
+    else if (tx.from.toLowerCase() !== acct) operationType = 'receive';
+    else if (!tx.to) operationType = 'deploy';
+    else if (tx.input.startsWith(APPROVE_SELECTOR)) operationType = 'approve';
+    else if (mintedToAccount && transfers.every((t) => t.direction !== 'out')) operationType = 'mint';
+    else if (transfers.length > 0 && transfers.every((t) => t.direction === 'in')) operationType = 'receive';
+    else if (transfers.length === 0) operationType = 'execute';
+    else operationType = 'send';
+  }
+
+  return {
+    id: `${caip2(tx.chainId)}:${tx.hash}`,
+    metadata: {
+      operationType,
+      hash: tx.hash,
+      chain: caip2(tx.chainId),
+      minedAt: new Date(tx.timestamp * 1000).toISOString(),
+      sentFrom: tx.from,
+      sentTo: tx.to ?? ZERO,
+      status: tx.status,
+      nonce: tx.nonce,
+    },
+    transfers,
+  };
+}
+
+/** dev account 0 (anvil's first account): the static spam NFT fixture is injected into its history. */
+export const SPAM_FIXTURE_ACCOUNT = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
+const SPAM_FIXTURE_CONTRACT = getAddress('0x5ba1e12693dc8f9c48aad8770482f4739beed696');
+
+/**
+ * Static, clearly labelled fixture (the local chains deploy no spam NFT contract yet): an incoming airdrop of a
+ * spam-flagged NFT, so the kit's spam filter can be shown. It carries `fixture: true` and a fake hash.
+ */
+function spamFixture(chainId: number, timestamp: number): Item {
+  const hash = `0x${'5a'.repeat(32)}`;
+  return {
+    key: { ts: timestamp, block: '0', chain: chainId, idx: -1 },
+    view: {
+      id: `${caip2(chainId)}:fixture-spam-nft`,
+      fixture: true,
+      metadata: {
+        operationType: 'receive',
+        hash,
+        chain: caip2(chainId),
+        minedAt: new Date(timestamp * 1000).toISOString(),
+        sentFrom: SPAM_FIXTURE_CONTRACT,
+        sentTo: SPAM_FIXTURE_ACCOUNT,
+        status: 'confirmed',
+        nonce: 0,
+      },
+      transfers: [
+        {
+          nft_info: {
+            name: 'FREE AIRDROP: claim 1000 ETH now (spam fixture)',
+            content: { preview: { url: svgDataUri(assetSvg('spam-fixture', 'Free Airdrop')) } },
+            flags: { is_spam: true },
+          },
+          direction: 'in',
+          quantity: { numeric: '1' },
+        },
+      ],
+    },
+  };
+}
+
+function spamContracts(ctx: ApiContext): Set<string> {
+  const set = new Set<string>();
+  for (const c of ctx.evm.values()) {
+    const extra = c.info.contracts as Record<string, string | undefined>;
+    for (const key of ['spamNft', 'nft', 'spam']) {
+      const v = extra[key];
+      if (typeof v === 'string') set.add(v.toLowerCase());
+    }
+  }
+  return set;
+}
+
+export function registerHistoryRoutes(
+  app: App,
+  ctx: ApiContext,
+  indexer: HistoryIndexer,
+  store: Store,
+): void {
+  app.get('/v1/account/:address/history', async (c) => {
+    const { address, chainId: accountChain } = parseAccount(c.req.param('address'), 'address');
+    const q = c.req.query();
+    let chainFilter: number | undefined = accountChain;
+    let solanaOnly = false;
+    if (q.chainId !== undefined && q.chainId !== '') {
+      const id = parseOrThrow(caip2Schema, q.chainId, 'chainId');
+      if (id === ctx.chains.solana.caip2) solanaOnly = true;
+      else chainFilter = evmChain(ctx, id).info.chainId;
+    }
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const onrampOnly = q.onramp !== undefined && q.onramp !== '';
+    if (solanaOnly) return c.json({ data: [], next: null });
+
+    try {
+      await indexer.sync();
+    } catch {
+      throw new ApiError(502, 'chainId', 'The local chain did not answer; try again');
+    }
+    const db = await store.db;
+    const onrampRows = (
+      await db.query<{ tx_hash: string }>(
+        'select tx_hash from onramp_purchases where lower(address) = lower($1)',
+        [address],
+      )
+    ).rows;
+    const onrampHashes = new Set(onrampRows.map((r) => r.tx_hash.toLowerCase()));
+    const spam = spamContracts(ctx);
+
+    let items: Item[] = indexer
+      .transactionsOf(address)
+      .filter((tx) => chainFilter === undefined || tx.chainId === chainFilter)
+      .filter((tx) => !onrampOnly || onrampHashes.has(tx.hash.toLowerCase()))
+      .map((tx) => ({
+        key: { ts: tx.timestamp, block: tx.blockNumber.toString(), chain: tx.chainId, idx: tx.txIndex },
+        view: buildView(ctx, address, tx, spam, onrampHashes),
+      }));
+
+    const fixtureChain = [...ctx.evm.keys()][0];
+    if (
+      spam.size === 0 &&
+      !onrampOnly &&
+      fixtureChain !== undefined &&
+      address === SPAM_FIXTURE_ACCOUNT &&
+      (chainFilter === undefined || chainFilter === fixtureChain)
+    ) {
+      const ts = indexer.deployedAt(fixtureChain);
+      if (ts !== undefined) items.push(spamFixture(fixtureChain, ts));
+    }
+
+    items.sort((a, b) => compareDesc(a.key, b.key));
+    if (after) items = items.filter((i) => compareDesc(after, i.key) > 0);
+    const page = items.slice(0, HISTORY_PAGE_SIZE);
+    const last = page[page.length - 1];
+    const next = items.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.key) : null;
+    return c.json({ data: page.map((i) => i.view), next });
+  });
+}
