@@ -1,12 +1,17 @@
 export { capText, MAX_TEXT, safeImageUrl, safeLinkUrl } from './_safe/safe';
+export { AddressInput, type AddressInputProps } from './AddressInput/AddressInput';
+export { AmountInput, type AmountInputProps } from './AmountInput/AmountInput';
 export { Avatar, type AvatarProps, type AvatarSize, avatarGradient } from './Avatar/Avatar';
 export { Button, type ButtonProps, IconButton, type IconButtonProps } from './Button/Button';
 export * from './Icon/Icon';
 export { Image, type ImageProps, type ImageSize } from './Image/Image';
+export { Field, type FieldControlProps, type FieldProps } from './Input/Field';
+export { Input, type InputProps } from './Input/Input';
 export { Badge, type BadgeProps, type BadgeTone } from './ListItem/Badge';
 export { ListItem, type ListItemProps } from './ListItem/ListItem';
 export { Modal, type ModalProps } from './Modal/Modal';
 export { NetworkBadge, type NetworkBadgeProps } from './NetworkBadge/NetworkBadge';
+export { OTP_LENGTH, OtpInput, type OtpInputProps } from './OtpInput/OtpInput';
 export {
   Skeleton,
   type SkeletonProps,
