@@ -1,0 +1,90 @@
+/**
+ * Typed client of the wallet explorer API (API.md): wallet listing and search, analytics config and events,
+ * image URLs. Headers x-project-id, x-sdk-type and x-sdk-version on every call.
+ */
+import { z } from 'zod';
+import { createHttpClient, type HttpClientConfig, type RequestOptions } from './http';
+import {
+  type AnalyticsConfig,
+  type AnalyticsEvent,
+  analyticsConfigSchema,
+  analyticsEventSchema,
+  type ExplorerWallet,
+  walletListResponseSchema,
+} from './schemas';
+
+export type ExplorerClientConfig = Pick<
+  HttpClientConfig,
+  'baseUrl' | 'projectId' | 'sdkType' | 'sdkVersion' | 'fetch'
+> &
+  Partial<Pick<HttpClientConfig, 'timeoutMs' | 'retries' | 'retryDelayMs'>>;
+
+export interface GetWalletsArgs {
+  page: number;
+  entries: number;
+  search?: string;
+  /** CAIP-2 ids. */
+  chains?: string[] | string;
+  /** Wallet ids. */
+  include?: string[] | string;
+  exclude?: string[] | string;
+  signal?: AbortSignal;
+}
+
+const enc = encodeURIComponent;
+const list = (v: string[] | string | undefined) =>
+  Array.isArray(v) ? (v.length ? v.join(',') : undefined) : v || undefined;
+
+export function createExplorerClient(cfg: ExplorerClientConfig) {
+  const http = createHttpClient({ ...cfg, headers: 'explorer' });
+  // <img> cannot send headers: image URLs carry the project and SDK as query parameters instead.
+  const imageQuery = { projectId: cfg.projectId, st: cfg.sdkType, sv: cfg.sdkVersion };
+
+  return {
+    http,
+
+    /** `GET /getWallets`: one page; unsafe links are dropped and malformed entries skipped, never the whole page. */
+    getWallets(args: GetWalletsArgs): Promise<{ data: ExplorerWallet[]; count: number }> {
+      const search = args.search?.trim();
+      return http.get(
+        '/getWallets',
+        {
+          page: args.page,
+          entries: args.entries,
+          search: search ? search.slice(0, 100) : undefined,
+          chains: list(args.chains),
+          include: list(args.include),
+          exclude: list(args.exclude),
+        },
+        walletListResponseSchema,
+        { signal: args.signal },
+      );
+    },
+
+    /** `GET /getAnalyticsConfig`. */
+    getAnalyticsConfig(opts: RequestOptions = {}): Promise<AnalyticsConfig> {
+      return http.get('/getAnalyticsConfig', {}, analyticsConfigSchema, opts);
+    },
+
+    /** `POST /e`: one tracked event. */
+    async sendEvent(event: AnalyticsEvent, opts: RequestOptions = {}): Promise<void> {
+      await http.post('/e', analyticsEventSchema.parse(event), z.unknown(), opts);
+    },
+
+    walletImageUrl(imageId: string): string {
+      return http.url(`/getWalletImage/${enc(imageId)}`, imageQuery);
+    },
+    /** Network and connector images. */
+    assetImageUrl(id: string): string {
+      return http.url(`/public/getAssetImage/${enc(id)}`, imageQuery);
+    },
+    tokenImageUrl(symbol: string): string {
+      return http.url(`/public/getTokenImage/${enc(symbol.toUpperCase())}`, imageQuery);
+    },
+    currencyImageUrl(iso: string): string {
+      return http.url(`/public/getCurrencyImage/${enc(iso.toUpperCase())}`, imageQuery);
+    },
+  };
+}
+
+export type ExplorerClient = ReturnType<typeof createExplorerClient>;

@@ -1,0 +1,5 @@
+export * from './blockchain-api';
+export * from './explorer-api';
+export * from './http';
+export * from './links';
+export * from './schemas';
