@@ -1,0 +1,497 @@
+/**
+ * Connecting wallets (spec §3 wallet connection, §4, §9): the wallet lists (recent, installed/announced,
+ * featured, custom, recommended, all wallets paged with infinite scroll, search) and the connect actions
+ * (a wagmi connector for installed wallets, pairing for the others), with connecting/declined/error states
+ * and retry. Nothing is fetched until `prefetch()`, `fetchNextPage()` or `search()` is called.
+ */
+import type { Config } from 'wagmi';
+import { connect as wagmiConnect } from 'wagmi/actions';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import {
+  CONNECTOR_IDS,
+  FEATURED_WALLETS_COUNT,
+  RECOMMENDED_WALLETS_COUNT,
+  WALLET_SEARCH_ENTRIES,
+  WALLET_SEARCH_MIN_WAIT_MS,
+  WALLET_SEARCH_PAGE,
+  WALLETS_PER_PAGE,
+} from '../../core/constants';
+import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
+import { errorText, isUserRejection } from '../utils';
+import {
+  createPairingStore,
+  PAIRING_FAILED_MESSAGE,
+  type PairingProvider,
+  type PairingStore,
+} from './pairing';
+import {
+  buildAllWalletsList,
+  buildConnectList,
+  type ConnectorLike,
+  connectorsToEntries,
+  customWalletToEntry,
+  type ExplorerWallet,
+  explorerWalletToEntry,
+  orderByIds,
+  pushRecent,
+  recentWalletsSchema,
+  type WalletEntry,
+  type WalletListItem,
+} from './wallets';
+
+/** The explorer calls the store makes (the kit's explorer client satisfies it). */
+export interface WalletsSource {
+  getWallets(args: {
+    page: number;
+    entries: number;
+    search?: string;
+    chains?: string[];
+    include?: string[];
+    exclude?: string[];
+  }): Promise<{ data: ExplorerWallet[]; count: number }>;
+  walletImageUrl(imageId: string): string;
+}
+
+export type AllWalletsMode = 'SHOW' | 'HIDE' | 'ONLY_MOBILE';
+export type ConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
+export type LoadStatus = 'idle' | 'loading' | 'success' | 'error';
+export type AttemptStatus = 'connecting' | 'connected' | 'declined' | 'error';
+
+/** The connection the visitor asked for last. */
+export interface ConnectAttempt {
+  wallet: WalletEntry;
+  /** `connector` for installed wallets and connectors; `pairing` for QR / deep-link wallets. */
+  via: 'connector' | 'pairing';
+  status: AttemptStatus;
+  error: string | null;
+}
+
+export interface WalletListState {
+  wallets: WalletEntry[];
+  status: LoadStatus;
+  error: string | null;
+}
+
+export interface ConnectState {
+  /** wagmi's connection status. */
+  status: ConnectionStatus;
+  attempt: ConnectAttempt | null;
+  recent: WalletEntry[];
+  /** EIP-6963 announced wallets and the legacy injected provider (badge Installed). */
+  announced: WalletEntry[];
+  /** Other connectors in the wagmi config (WalletConnect, Coinbase, Safe). */
+  connectors: WalletEntry[];
+  custom: WalletEntry[];
+  featured: WalletListState;
+  recommended: WalletListState;
+  /** The all-wallets browse list, page by page. */
+  all: WalletListState & { page: number; count: number };
+  /** Search results (they replace the browse list while `query` is not empty). */
+  searchResults: WalletListState & { query: string; pending: boolean };
+  allWalletsMode: AllWalletsMode;
+}
+
+export interface ConnectActions {
+  /** Loads featured and recommended wallets once (the kit calls it when the modal first opens). */
+  prefetch(): Promise<void>;
+  /** Loads the next page of all wallets (WALLETS_PER_PAGE at a time). */
+  fetchNextPage(): Promise<void>;
+  /**
+   * Searches the explorer (WALLET_SEARCH_ENTRIES results of page WALLET_SEARCH_PAGE), waiting until no
+   * new query came for WALLET_SEARCH_MIN_WAIT_MS; the results replace the list. An empty query returns
+   * to the browse list.
+   */
+  search(query: string): void;
+  /** Connects a wallet entry, a wallet id or a wagmi connector id. Resolves with the attempt's outcome. */
+  connect(target: WalletEntry | string): Promise<AttemptStatus>;
+  /** Tries the last attempt again. */
+  retry(): Promise<AttemptStatus | null>;
+  /** Abandons the current attempt (and its pairing). */
+  cancel(): void;
+  /** Remembers a wallet as recent (at most MAX_RECENT_WALLETS, persisted). */
+  addRecent(wallet: WalletEntry): void;
+  /** Finds a wallet in any list by id, explorer id, rdns or connector id. */
+  findWallet(idOrConnectorId: string): WalletEntry | undefined;
+  /** Fed by the provider binding: wagmi's status and connectors. */
+  syncWagmi(input: {
+    status: ConnectionStatus;
+    connectors: readonly ConnectorLike[];
+    hasLegacyProvider: boolean;
+    legacyIsAnnounced: boolean;
+  }): void;
+  dispose(): void;
+}
+
+export type ConnectStore = StoreApi<ConnectState & ConnectActions> & { pairing: PairingStore };
+
+export interface ConnectStoreDeps {
+  explorer: WalletsSource;
+  storage: SafeStorage;
+  getWagmiConfig: () => Config;
+  /** Resolves the pairing transport (lazy); null when unavailable. */
+  getPairingProvider: () => Promise<PairingProvider | null>;
+  options: {
+    featuredWalletIds: readonly string[];
+    includeWalletIds: readonly string[];
+    excludeWalletIds: readonly string[];
+    customWallets: readonly ExplorerWallet[];
+    allWallets: AllWalletsMode;
+    enableEIP6963: boolean;
+  };
+  /** CAIP-2 ids sent as the explorer's `chains` filter. */
+  chains?: () => string[];
+  /** Called after any successful connection (navigation, SIWE). */
+  onConnected?: (wallet: WalletEntry) => void;
+  now?: () => number;
+}
+
+const emptyList = (): WalletListState => ({ wallets: [], status: 'idle', error: null });
+const LIST_ERROR = 'Failed to load wallets';
+
+export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
+  const { options } = deps;
+  const toEntry = (w: ExplorerWallet) => explorerWalletToEntry(w, (id) => deps.explorer.walletImageUrl(id));
+  const filters = () => {
+    const f: { include?: string[]; exclude?: string[]; chains?: string[] } = {};
+    if (options.includeWalletIds.length) f.include = [...options.includeWalletIds];
+    if (options.excludeWalletIds.length) f.exclude = [...options.excludeWalletIds];
+    const chains = deps.chains?.();
+    if (chains?.length) f.chains = chains;
+    return f;
+  };
+  const excluded = new Set(options.excludeWalletIds);
+
+  let attemptSeq = 0;
+  let searchSeq = 0;
+  let searchTimer: ReturnType<typeof setTimeout> | undefined;
+  let prefetching: Promise<void> | null = null;
+  let paging: Promise<void> | null = null;
+
+  const store = createStore<ConnectState & ConnectActions>()((set, get) => {
+    const setAttempt = (patch: Partial<ConnectAttempt>) => {
+      const a = get().attempt;
+      if (a) set({ attempt: { ...a, ...patch } });
+    };
+
+    const addRecent = (wallet: WalletEntry) => {
+      const recent = pushRecent(get().recent, wallet);
+      set({ recent });
+      deps.storage.setJson(STORAGE_KEYS.recentWallets, recent);
+    };
+
+    const loadFeatured = async () => {
+      const ids = options.featuredWalletIds
+        .filter((id) => !excluded.has(id))
+        .slice(0, FEATURED_WALLETS_COUNT);
+      if (!ids.length) {
+        set({ featured: { wallets: [], status: 'success', error: null } });
+        return;
+      }
+      set({ featured: { ...get().featured, status: 'loading', error: null } });
+      try {
+        const chains = deps.chains?.();
+        const res = await deps.explorer.getWallets({
+          page: 1,
+          entries: FEATURED_WALLETS_COUNT,
+          include: ids,
+          ...(chains?.length ? { chains } : {}),
+        });
+        const wallets = orderByIds(res.data.map(toEntry), ids).slice(0, FEATURED_WALLETS_COUNT);
+        set({ featured: { wallets, status: 'success', error: null } });
+      } catch (e) {
+        set({ featured: { wallets: [], status: 'error', error: errorText(e, LIST_ERROR) } });
+      }
+    };
+
+    const loadRecommended = async () => {
+      set({ recommended: { ...get().recommended, status: 'loading', error: null } });
+      const f = filters();
+      const skip = [
+        ...(f.exclude ?? []),
+        ...options.featuredWalletIds,
+        ...get().recent.flatMap((w) => (w.explorerId ? [w.explorerId] : [])),
+      ];
+      try {
+        const res = await deps.explorer.getWallets({
+          page: 1,
+          entries: RECOMMENDED_WALLETS_COUNT,
+          ...f,
+          ...(skip.length ? { exclude: [...new Set(skip)] } : {}),
+        });
+        const wallets = res.data
+          .map(toEntry)
+          .filter((w) => !skip.includes(w.id))
+          .slice(0, RECOMMENDED_WALLETS_COUNT);
+        set({ recommended: { wallets, status: 'success', error: null } });
+      } catch (e) {
+        set({ recommended: { wallets: [], status: 'error', error: errorText(e, LIST_ERROR) } });
+      }
+    };
+
+    const connectWithConnector = async (wallet: WalletEntry): Promise<AttemptStatus> => {
+      const mine = ++attemptSeq;
+      store.pairing.getState().cancel();
+      set({ attempt: { wallet, via: 'connector', status: 'connecting', error: null } });
+      const config = deps.getWagmiConfig();
+      const connector = config.connectors.find((c) => c.id === wallet.connectorId);
+      try {
+        if (!connector) throw new Error(`Wallet connector "${wallet.connectorId}" is not available`);
+        await wagmiConnect(config, { connector });
+      } catch (error) {
+        if (mine !== attemptSeq) return get().attempt?.status ?? 'error';
+        const already = (error as { name?: unknown })?.name === 'ConnectorAlreadyConnectedError';
+        if (!already) {
+          const status: AttemptStatus = isUserRejection(error) ? 'declined' : 'error';
+          setAttempt({ status, error: errorText(error, PAIRING_FAILED_MESSAGE) });
+          return status;
+        }
+      }
+      if (mine !== attemptSeq) return get().attempt?.status ?? 'connected';
+      setAttempt({ status: 'connected', error: null });
+      addRecent(wallet);
+      deps.onConnected?.(wallet);
+      return 'connected';
+    };
+
+    const connectWithPairing = async (wallet: WalletEntry): Promise<AttemptStatus> => {
+      ++attemptSeq;
+      set({ attempt: { wallet, via: 'pairing', status: 'connecting', error: null } });
+      await store.pairing.getState().start(wallet);
+      return get().attempt?.status ?? 'error';
+    };
+
+    const findWallet = (id: string): WalletEntry | undefined => {
+      const s = get();
+      const pools = [
+        s.announced,
+        s.connectors,
+        s.recent,
+        s.custom,
+        s.featured.wallets,
+        s.recommended.wallets,
+        s.searchResults.wallets,
+        s.all.wallets,
+      ];
+      for (const pool of pools) {
+        const found = pool.find(
+          (w) => w.id === id || w.explorerId === id || w.rdns === id || w.connectorId === id,
+        );
+        if (found) return found;
+      }
+      return undefined;
+    };
+
+    return {
+      status: 'disconnected',
+      attempt: null,
+      recent: deps.storage.getJson(STORAGE_KEYS.recentWallets, recentWalletsSchema) ?? [],
+      announced: [],
+      connectors: [],
+      custom: options.customWallets.map(customWalletToEntry),
+      featured: emptyList(),
+      recommended: emptyList(),
+      all: { ...emptyList(), page: 0, count: 0 },
+      searchResults: { ...emptyList(), query: '', pending: false },
+      allWalletsMode: options.allWallets,
+
+      prefetch() {
+        const { featured, recommended } = get();
+        const done = featured.status === 'success' && recommended.status === 'success';
+        if (done) return Promise.resolve();
+        prefetching ??= Promise.all([
+          featured.status === 'success' ? undefined : loadFeatured(),
+          recommended.status === 'success' ? undefined : loadRecommended(),
+        ]).then(() => {
+          prefetching = null;
+        });
+        return prefetching;
+      },
+
+      fetchNextPage() {
+        const { all, allWalletsMode } = get();
+        if (allWalletsMode === 'HIDE') return Promise.resolve();
+        if (paging) return paging;
+        if (all.status === 'success' && all.wallets.length >= all.count) return Promise.resolve();
+        const page = all.page + 1;
+        set({ all: { ...all, status: 'loading', error: null } });
+        paging = (async () => {
+          try {
+            const res = await deps.explorer.getWallets({ page, entries: WALLETS_PER_PAGE, ...filters() });
+            const prev = get().all.wallets;
+            const ids = new Set(prev.map((w) => w.id));
+            const next = res.data.map(toEntry).filter((w) => !ids.has(w.id) && !excluded.has(w.id));
+            // A short page means the end, whatever `count` says.
+            const count = res.data.length < WALLETS_PER_PAGE ? prev.length + next.length : res.count;
+            set({ all: { wallets: [...prev, ...next], page, count, status: 'success', error: null } });
+          } catch (e) {
+            set({ all: { ...get().all, status: 'error', error: errorText(e, LIST_ERROR) } });
+          } finally {
+            paging = null;
+          }
+        })();
+        return paging;
+      },
+
+      search(raw) {
+        const query = raw.trim();
+        if (searchTimer) clearTimeout(searchTimer);
+        searchTimer = undefined;
+        const mine = ++searchSeq;
+        if (!query) {
+          set({ searchResults: { ...emptyList(), query: '', pending: false } });
+          return;
+        }
+        set({ searchResults: { ...get().searchResults, query, pending: true } });
+        searchTimer = setTimeout(async () => {
+          searchTimer = undefined;
+          if (mine !== searchSeq) return;
+          set({ searchResults: { ...get().searchResults, status: 'loading', error: null } });
+          try {
+            const res = await deps.explorer.getWallets({
+              page: WALLET_SEARCH_PAGE,
+              entries: WALLET_SEARCH_ENTRIES,
+              search: query,
+              ...filters(),
+            });
+            if (mine !== searchSeq) return;
+            const wallets = res.data.map(toEntry).filter((w) => !excluded.has(w.id));
+            set({ searchResults: { wallets, query, pending: false, status: 'success', error: null } });
+          } catch (e) {
+            if (mine !== searchSeq) return;
+            set({
+              searchResults: {
+                wallets: [],
+                query,
+                pending: false,
+                status: 'error',
+                error: errorText(e, LIST_ERROR),
+              },
+            });
+          }
+        }, WALLET_SEARCH_MIN_WAIT_MS);
+      },
+
+      async connect(target) {
+        const wallet = typeof target === 'string' ? findWallet(target) : target;
+        if (!wallet) {
+          const config = deps.getWagmiConfig();
+          const connector =
+            typeof target === 'string' ? config.connectors.find((c) => c.id === target) : undefined;
+          if (!connector) throw new Error(`Unknown wallet "${String(target)}"`);
+          return connectWithConnector({
+            id: connector.id,
+            name: connector.name,
+            source: 'connector',
+            connectorId: connector.id,
+            links: {},
+          });
+        }
+        if (wallet.connectorId && wallet.connectorId !== CONNECTOR_IDS.walletConnect) {
+          return connectWithConnector(wallet);
+        }
+        return connectWithPairing(wallet);
+      },
+
+      async retry() {
+        const a = get().attempt;
+        if (!a) return null;
+        if (a.via === 'pairing') {
+          ++attemptSeq;
+          setAttempt({ status: 'connecting', error: null });
+          await store.pairing.getState().retry();
+          return get().attempt?.status ?? null;
+        }
+        return connectWithConnector(a.wallet);
+      },
+
+      cancel() {
+        ++attemptSeq;
+        store.pairing.getState().cancel();
+        set({ attempt: null });
+      },
+
+      addRecent,
+      findWallet,
+
+      syncWagmi({ status, connectors, hasLegacyProvider, legacyIsAnnounced }) {
+        const { announced, others } = connectorsToEntries(connectors, {
+          enableEIP6963: options.enableEIP6963,
+          hasLegacyProvider,
+          legacyIsAnnounced,
+        });
+        const same = (a: WalletEntry[], b: WalletEntry[]) =>
+          a.length === b.length && a.every((w, i) => w.id === b[i]?.id && w.imageUrl === b[i]?.imageUrl);
+        const s = get();
+        const patch: Partial<ConnectState> = {};
+        if (s.status !== status) patch.status = status;
+        if (!same(s.announced, announced)) patch.announced = announced;
+        if (!same(s.connectors, others)) patch.connectors = others;
+        if (Object.keys(patch).length) set(patch);
+      },
+
+      dispose() {
+        if (searchTimer) clearTimeout(searchTimer);
+        searchTimer = undefined;
+        ++searchSeq;
+        ++attemptSeq;
+        store.pairing.getState().dispose();
+      },
+    };
+  }) as ConnectStore;
+
+  // The pairing store mirrors its outcome into the attempt.
+  store.pairing = createPairingStore({
+    getProvider: deps.getPairingProvider,
+    ...(deps.now ? { now: deps.now } : {}),
+    onConnected: (wallet) => {
+      if (wallet) {
+        store.getState().addRecent(wallet);
+        deps.onConnected?.(wallet);
+      }
+    },
+  });
+  store.pairing.subscribe((p) => {
+    const a = store.getState().attempt;
+    if (a?.via !== 'pairing' || p.status === 'idle') return;
+    const status: AttemptStatus =
+      p.status === 'connected'
+        ? 'connected'
+        : p.status === 'declined'
+          ? 'declined'
+          : p.status === 'error'
+            ? 'error'
+            : 'connecting';
+    if (a.status !== status || a.error !== p.error) {
+      store.setState({ attempt: { ...a, status, error: p.error } });
+    }
+  });
+
+  return store;
+}
+
+// ---------- selectors ----------
+
+/** The Connect view's list (recent, installed, featured, custom, recommended, connectors), with badges. */
+export const selectConnectList = (s: ConnectState): WalletListItem[] =>
+  buildConnectList({
+    recent: s.recent,
+    announced: s.announced,
+    featured: s.featured.wallets,
+    custom: s.custom,
+    recommended: s.recommended.wallets,
+    connectors: s.connectors,
+  });
+
+/** The all-wallets list: search results while a query is active, else the browse pages. */
+export const selectAllWalletsList = (s: ConnectState): WalletListItem[] =>
+  buildAllWalletsList(s.searchResults.query ? s.searchResults.wallets : s.all.wallets, s.announced);
+
+/** Whether more pages of all wallets can be loaded. */
+export const selectHasMore = (s: ConnectState): boolean =>
+  !s.searchResults.query &&
+  s.allWalletsMode !== 'HIDE' &&
+  (s.all.status === 'idle' || s.all.wallets.length < s.all.count);
+
+/** Whether the "All wallets" entry is offered (allWallets option; ONLY_MOBILE needs a phone). */
+export const selectShowAllWallets = (s: ConnectState, isMobile: boolean): boolean =>
+  s.allWalletsMode === 'SHOW' || (s.allWalletsMode === 'ONLY_MOBILE' && isMobile);
