@@ -1,5 +1,7 @@
 /** Persistent store of the API server (`<dataDir>/api`, PGlite): registered names and on-ramp purchases. */
-import { mkdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 
@@ -32,10 +34,43 @@ create table if not exists onramp_purchases (
 );
 `;
 
+function pgliteVersion(): string {
+  try {
+    const require = createRequire(import.meta.url);
+    const pkg = JSON.parse(readFileSync(require.resolve('@electric-sql/pglite/package.json'), 'utf8')) as {
+      version?: string;
+    };
+    return pkg.version ?? 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+/**
+ * A new data directory is a copy of an empty, cleanly closed database cluster kept in the OS temp directory
+ * (one per PGlite version): `initdb` costs seconds of CPU, a copy costs milliseconds.
+ */
+async function prepareDataDir(dir: string): Promise<void> {
+  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
+  const template = path.join(tmpdir(), `keyway-pglite-template-${pgliteVersion()}`);
+  if (!existsSync(path.join(template, 'PG_VERSION'))) {
+    const build = mkdtempSync(`${template}-build-`);
+    const pg = await PGlite.create(build);
+    await pg.close();
+    try {
+      renameSync(build, template);
+    } catch {
+      rmSync(build, { recursive: true, force: true }); // another process won the race
+    }
+  }
+  mkdirSync(path.dirname(dir), { recursive: true });
+  cpSync(template, dir, { recursive: true });
+}
+
 export function openStore(dataDir: string): Store {
   const dir = path.join(dataDir, 'api');
-  mkdirSync(dir, { recursive: true });
   const db = (async () => {
+    await prepareDataDir(dir);
     const pg = await PGlite.create(dir);
     await pg.exec(SCHEMA);
     return pg;
