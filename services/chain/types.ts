@@ -14,6 +14,8 @@ export interface EvmChainInfo {
     dai: Address; // 18 decimals, symbol DAI
     weth: Address; // 18 decimals, WETH9-style deposit/withdraw
     router: Address; // KeywaySwapRouter: constant-product pools ETH(WETH)<->USDC and USDC<->DAI, 0.3 % fee
+    /** KeywaySpamDrop ERC-721 ("Keyway Spam Drop", KSPAM); token 1 is minted to dev account 0 on deploy. Always set by startChains. */
+    spamNft?: Address;
   };
   /** Block number at which deployment finished (the indexer may start here or at 0). */
   deployedAtBlock: bigint;
