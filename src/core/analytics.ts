@@ -85,7 +85,8 @@ export function createAnalytics(opts: AnalyticsOptions): Analytics {
     } catch (err) {
       onError(err);
     }
-    if (state === 'disposed') return;
+    // dispose() may have run while the config was loading.
+    if ((state as Analytics['state']) === 'disposed') return;
     state = allowed ? 'on' : 'off';
     const pending = buffer;
     buffer = [];
