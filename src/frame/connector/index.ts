@@ -1,0 +1,2 @@
+export * from './auth-api.ts';
+export * from './connector.ts';

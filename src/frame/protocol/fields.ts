@@ -1,0 +1,99 @@
+/**
+ * Field schemas shared by the frame events (spec §5: email valid, otp digits, theme mode light|dark,
+ * RPC methods enumerated). Every string has a length cap so that an oversized payload fails the schema.
+ */
+import { z } from 'zod';
+
+export const MAX_EMAIL_LENGTH = 254;
+export const MAX_URL_LENGTH = 4096;
+export const MAX_ERROR_MESSAGE_LENGTH = 1000;
+export const MAX_USERNAME_LENGTH = 64;
+/** Upper bound of the JSON text of RPC params or of an RPC result (bytes of UTF-16 code units). */
+export const MAX_RPC_JSON_LENGTH = 512 * 1024;
+
+export const OTP_LENGTH = 6;
+
+export const EmailSchema = z.email().max(MAX_EMAIL_LENGTH);
+export const OtpSchema = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'A code is 6 digits');
+
+export const ThemeModeSchema = z.enum(['light', 'dark']);
+export type ThemeMode = z.infer<typeof ThemeModeSchema>;
+
+export const AccountTypeSchema = z.enum(['eoa', 'smartAccount']);
+export type AccountType = z.infer<typeof AccountTypeSchema>;
+/** The default preferred account type, also used when the frame's answer is missing or invalid (spec §3). */
+export const DEFAULT_ACCOUNT_TYPE: AccountType = 'eoa';
+/** A preferred account type read from the frame: anything invalid becomes 'eoa'. */
+export const PreferredAccountTypeResultSchema = AccountTypeSchema.catch(DEFAULT_ACCOUNT_TYPE);
+
+const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
+
+export const EvmChainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
+/** A Solana network reference (the part after `solana:` in CAIP-2). */
+export const SolanaChainIdSchema = z.string().min(32).max(44).regex(BASE58);
+export const ChainIdSchema = z.union([EvmChainIdSchema, SolanaChainIdSchema]);
+export type FrameChainId = z.infer<typeof ChainIdSchema>;
+
+export const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
+export const SolanaAddressSchema = z.string().min(32).max(44).regex(BASE58);
+export const AddressSchema = z.union([EvmAddressSchema, SolanaAddressSchema]);
+
+export const HexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/);
+
+const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
+
+/** https: anywhere; http: only for a local development host. Nothing else (no javascript:, data:, …). */
+export function isWebUrl(value: string): boolean {
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    return false;
+  }
+  if (url.protocol === 'https:') return true;
+  return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
+}
+
+export const WebUrlSchema = z
+  .string()
+  .max(MAX_URL_LENGTH)
+  .refine(isWebUrl, 'Expected an https: URL (or http: on a local host)');
+
+export const UserNameSchema = z.string().min(1).max(MAX_USERNAME_LENGTH);
+
+/** Theme variables: CSS-variable-like names, values without characters that could end a declaration. */
+export const ThemeVariablesSchema = z
+  .record(
+    z.string().regex(/^-{0,2}[a-zA-Z][a-zA-Z0-9-]{0,63}$/),
+    z.union([
+      z
+        .string()
+        .max(256)
+        .regex(/^[^;{}<>\\]*$/),
+      z.number().finite(),
+    ]),
+  )
+  .refine((vars) => Object.keys(vars).length <= 64, 'Too many theme variables');
+
+export const DappMetadataSchema = z.strictObject({
+  name: z.string().min(1).max(100),
+  description: z.string().max(500),
+  url: WebUrlSchema,
+  icons: z.array(WebUrlSchema).max(10),
+});
+export type DappMetadata = z.infer<typeof DappMetadataSchema>;
+
+export const SdkVersionSchema = z.string().regex(/^[A-Za-z0-9._+-]{1,64}$/);
+export const ProjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+
+/** True when `value` is JSON data whose text is at most `maxLength` long (no functions, no cycles). */
+export function isBoundedJson(value: unknown, maxLength = MAX_RPC_JSON_LENGTH): boolean {
+  try {
+    const text = JSON.stringify(value);
+    return text === undefined ? value === undefined : text.length <= maxLength;
+  } catch {
+    return false;
+  }
+}
+
+export const BoundedJsonSchema = z.unknown().refine((v) => isBoundedJson(v), 'Not bounded JSON data');

@@ -1,0 +1,5 @@
+export * from './classify.ts';
+export * from './events.ts';
+export * from './fields.ts';
+export * from './guard.ts';
+export * from './rpc.ts';

@@ -1,0 +1,90 @@
+/**
+ * The RPC request payload: `{method, params}` where the method is one of the enumerated lists (spec §6).
+ * The methods the frame's approval screen decodes (personal_sign, typed data, transactions, calls) have
+ * their params checked in shape; every other method takes bounded JSON params.
+ */
+import { z } from 'zod';
+import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../rpc-methods.ts';
+import { EvmAddressSchema, HexSchema, isBoundedJson } from './fields.ts';
+
+const MAX_MESSAGE_LENGTH = 64 * 1024;
+
+const GenericParamsSchema = z
+  .union([z.array(z.unknown()).max(32), z.record(z.string(), z.unknown())])
+  .optional()
+  .refine((p) => isBoundedJson(p), 'RPC params are not bounded JSON');
+
+const QuantitySchema = z.string().regex(/^0x[0-9a-fA-F]{1,64}$/);
+
+const TransactionSchema = z.looseObject({
+  from: EvmAddressSchema.optional(),
+  to: EvmAddressSchema.nullish(),
+  value: QuantitySchema.optional(),
+  data: HexSchema.max(MAX_MESSAGE_LENGTH * 2).optional(),
+  gas: QuantitySchema.optional(),
+  gasPrice: QuantitySchema.optional(),
+  maxFeePerGas: QuantitySchema.optional(),
+  maxPriorityFeePerGas: QuantitySchema.optional(),
+  nonce: QuantitySchema.optional(),
+  chainId: QuantitySchema.optional(),
+});
+
+const CallSchema = z.looseObject({
+  to: EvmAddressSchema.optional(),
+  data: HexSchema.max(MAX_MESSAGE_LENGTH * 2).optional(),
+  value: QuantitySchema.optional(),
+});
+
+const specific = {
+  /** [message (hex of the bytes, or text), signer address] */
+  personal_sign: z.tuple([z.string().max(MAX_MESSAGE_LENGTH * 2), EvmAddressSchema]),
+  /** [signer address, typed data as JSON text or object] */
+  eth_signTypedData_v4: z.tuple([
+    EvmAddressSchema,
+    z.union([z.string().max(MAX_MESSAGE_LENGTH * 2), z.record(z.string(), z.unknown())]),
+  ]),
+  eth_sendTransaction: z.tuple([TransactionSchema]),
+  wallet_sendCalls: z.tuple([
+    z.looseObject({
+      version: z.string().max(16).optional(),
+      chainId: QuantitySchema.optional(),
+      from: EvmAddressSchema.optional(),
+      calls: z.array(CallSchema).min(1).max(64),
+    }),
+  ]),
+} as const;
+
+type SpecificMethod = keyof typeof specific;
+
+function methodSchema<M extends string>(method: M) {
+  const params = (specific as Record<string, z.ZodType>)[method];
+  return z.strictObject({
+    method: z.literal(method),
+    params: params
+      ? params.refine((p) => isBoundedJson(p), 'RPC params are not bounded JSON')
+      : GenericParamsSchema,
+  });
+}
+
+const ALL_METHODS = [...SAFE_RPC_METHODS, ...UNSAFE_RPC_METHODS];
+
+export type RpcRequestPayload = {
+  [M in (typeof ALL_METHODS)[number]]: {
+    method: M;
+    params?: M extends SpecificMethod ? z.infer<(typeof specific)[M]> : unknown;
+  };
+}[(typeof ALL_METHODS)[number]];
+
+/** `{method, params}` for the enumerated methods only (spec §5, §6). */
+export const RpcRequestPayloadSchema: z.ZodType<RpcRequestPayload> = z.discriminatedUnion(
+  'method',
+  ALL_METHODS.map((m) => methodSchema(m)) as unknown as [
+    ReturnType<typeof methodSchema>,
+    ...ReturnType<typeof methodSchema>[],
+  ],
+) as unknown as z.ZodType<RpcRequestPayload>;
+
+/** The RPC result the frame sends back: any bounded JSON value. */
+export const RpcResultSchema = z.strictObject({
+  result: z.unknown().refine((r) => isBoundedJson(r), 'RPC result is not bounded JSON'),
+});
