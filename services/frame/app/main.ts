@@ -1,0 +1,373 @@
+/**
+ * The secure frame page: the wallet side of the frame protocol (spec §7, schemas from src/frame/protocol).
+ *
+ * 1. Refuses to run unless it is embedded by an allowed origin (every ancestor origin must be on the
+ *    allow-list; the server's CSP `frame-ancestors` says the same to the browser).
+ * 2. Answers the app's handshake (only from `window.parent`, only from the allowed parent origin) with
+ *    `ready` and a transferred MessagePort; every later request arrives on that port and is validated with
+ *    the kit's schemas. Anything else is ignored.
+ * 3. Keeps the session token and the user's private key in this origin's storage; the key never leaves
+ *    the page. Unsafe RPC methods need Approve on the frame's own screen.
+ */
+import './style.css';
+import type { PrivateKeyAccount } from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
+import {
+  type AppRequest,
+  buildError,
+  buildSuccess,
+  createFrameMessageGuard,
+  FRAME_EVENT_NAMES,
+  FRAME_EVENT_SCHEMAS,
+  type FrameEventName,
+  type FrameMessageGuard,
+  type FrameUser,
+  MAX_ERROR_MESSAGE_LENGTH,
+  PROTOCOL_VERSION,
+  READY_TYPE,
+  type RequestPayload,
+  type RpcRequestPayload,
+  type SuccessPayload,
+} from '../../../src/frame/protocol/index.ts';
+import { isAllowedRpcMethod } from '../../../src/frame/rpc-methods.ts';
+import { BackendError, type BackendSession, backend } from './backend.ts';
+import { readConfig } from './config.ts';
+import { FrameRequestError, handleRpc } from './rpc.ts';
+import { deviceId, kvDelete, kvGet, kvSet, loadOrCreateUserKey } from './storage.ts';
+import { applyTheme, dismissApproval, renderIdle, renderRefused } from './ui.ts';
+
+type AccountType = 'eoa' | 'smartAccount';
+const POLL_MS = 1000;
+const POLL_LIMIT_MS = 10 * 60 * 1000;
+const SOCIAL_CALLBACK_PATH = '/auth/social/callback';
+
+/** The embedding origins, innermost first (Chromium: ancestorOrigins; elsewhere the referrer's origin). */
+function ancestorOrigins(): string[] {
+  const list = location.ancestorOrigins;
+  if (list && list.length > 0) return [...list];
+  try {
+    return document.referrer ? [new URL(document.referrer).origin] : [];
+  } catch {
+    return [];
+  }
+}
+
+function start(): void {
+  const config = readConfig();
+  const ancestors = ancestorOrigins();
+  const parentOrigin = ancestors[0];
+  if (!config || window.parent === window || !parentOrigin) {
+    renderRefused();
+    return;
+  }
+  const guard = createFrameMessageGuard({ allowedOrigins: config.allowedOrigins });
+  if (!ancestors.every((o) => guard.isAllowedOrigin(o))) {
+    renderRefused();
+    return;
+  }
+  renderIdle('Secure wallet ready');
+
+  const frame = createFrameState(
+    config.chains.map((c) => c.chainId),
+    parentOrigin,
+    guard,
+  );
+  let port: MessagePort | null = null;
+
+  window.addEventListener('message', (event) => {
+    if (event.origin !== parentOrigin) return;
+    const handshake = guard.acceptHandshake(event, window.parent);
+    if (!handshake) return;
+    // A new handshake (the app re-created its client) replaces the previous channel.
+    port?.close();
+    dismissApproval();
+    const channel = new MessageChannel();
+    port = channel.port1;
+    const current = port;
+    current.onmessage = (e) => {
+      void frame.onRequest(e.data, (reply) => current.postMessage(reply));
+    };
+    window.parent.postMessage(
+      { type: READY_TYPE, id: handshake.id, payload: { protocolVersion: PROTOCOL_VERSION } },
+      parentOrigin,
+      [channel.port2],
+    );
+  });
+}
+
+function errorMessage(error: unknown): { message: string; code?: number } {
+  if (error instanceof FrameRequestError) {
+    return error.code === undefined
+      ? { message: error.message }
+      : { message: error.message, code: error.code };
+  }
+  if (error instanceof BackendError) return { message: error.message };
+  const short = (error as { shortMessage?: unknown } | null)?.shortMessage;
+  const message =
+    typeof short === 'string' && short
+      ? short
+      : error instanceof Error
+        ? error.message
+        : ERROR_MESSAGES.frameError;
+  return { message: message.slice(0, MAX_ERROR_MESSAGE_LENGTH) };
+}
+
+const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
+
+function createFrameState(chainIds: number[], parentOrigin: string, guard: FrameMessageGuard) {
+  const params = new URLSearchParams(location.search);
+  const configured = new Set(chainIds);
+  const firstChain = chainIds[0] ?? 1;
+
+  let session: BackendSession | null = null;
+  let account: PrivateKeyAccount | null = null;
+  let chainId = firstChain;
+  let preferredAccountType: AccountType = 'eoa';
+  let pendingEmail: string | null = null;
+  let deviceRequestId: string | null = null;
+  let social: { state: string; provider: string } | null = null;
+  let farcasterChannel: string | null = null;
+  let dappName: string | null = null;
+
+  const ready = (async () => {
+    const wanted = Number(params.get('chainId'));
+    const stored = await kvGet<number>('chain-id');
+    chainId = configured.has(wanted) ? wanted : stored && configured.has(stored) ? stored : firstChain;
+    const saved = await kvGet<BackendSession>('session');
+    if (saved) await adoptSession(saved);
+  })().catch((error: unknown) => console.error('[frame] storage unavailable', error));
+
+  async function adoptSession(next: BackendSession): Promise<void> {
+    const key = await loadOrCreateUserKey(next.user.id);
+    session = next;
+    account = privateKeyToAccount(key);
+    preferredAccountType = (await kvGet<AccountType>(`account-type:${next.user.id}`)) ?? 'eoa';
+    await kvSet('session', next);
+  }
+
+  async function forgetSession(): Promise<void> {
+    session = null;
+    account = null;
+    preferredAccountType = 'eoa';
+    await kvDelete('session');
+  }
+
+  function requireSession(): { session: BackendSession; account: PrivateKeyAccount } {
+    if (!session || !account) throw new FrameRequestError('Not logged in', 4100);
+    return { session, account };
+  }
+
+  async function setChain(next: number): Promise<void> {
+    if (!configured.has(next)) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+    chainId = next;
+    await kvSet('chain-id', next);
+  }
+
+  function user(): FrameUser {
+    const s = requireSession();
+    return {
+      ...(s.session.user.email ? { email: s.session.user.email } : {}),
+      ...(s.session.user.userName ? { userName: s.session.user.userName } : {}),
+      address: s.account.address,
+      chainId,
+      smartAccountDeployed: false,
+      preferredAccountType,
+      accounts: [{ address: s.account.address, type: 'eoa' }],
+    };
+  }
+
+  async function poll<T>(check: () => Promise<T | null>): Promise<T> {
+    const deadline = Date.now() + POLL_LIMIT_MS;
+    while (Date.now() < deadline) {
+      const result = await check();
+      if (result !== null) return result;
+      await wait(POLL_MS);
+    }
+    throw new FrameRequestError('The request expired');
+  }
+
+  const handlers: { [E in FrameEventName]: (payload: RequestPayload<E>) => Promise<SuccessPayload<E>> } = {
+    async CONNECT_EMAIL({ email }) {
+      const result = await backend.startEmail(email, await deviceId());
+      pendingEmail = email;
+      deviceRequestId = result.action === 'VERIFY_DEVICE' ? result.requestId : null;
+      return { action: result.action };
+    },
+    async CONNECT_DEVICE() {
+      const requestId = deviceRequestId;
+      if (!requestId) throw new FrameRequestError('No device approval is pending');
+      await poll(async () => ((await backend.deviceStatus(requestId)).approved ? true : null));
+      deviceRequestId = null;
+      return undefined;
+    },
+    async CONNECT_OTP({ otp }) {
+      if (!pendingEmail) throw new FrameRequestError('Enter your email first');
+      const next = await backend.verifyEmail(pendingEmail, otp, await deviceId());
+      pendingEmail = null;
+      await adoptSession(next);
+      return undefined;
+    },
+    async IS_CONNECTED() {
+      if (!session) return { isConnected: false };
+      try {
+        await backend.session(session.token);
+        return { isConnected: true };
+      } catch (error) {
+        if (error instanceof BackendError && error.status === 401) {
+          await forgetSession();
+          return { isConnected: false };
+        }
+        throw error;
+      }
+    },
+    async GET_CHAIN_ID() {
+      return { chainId };
+    },
+    async GET_SOCIAL_REDIRECT_URI({ provider }) {
+      const state = crypto.randomUUID().replaceAll('-', '');
+      social = { state, provider };
+      const uri = new URL(`/oauth/${provider}/authorize`, location.origin);
+      uri.searchParams.set('redirect_uri', new URL(SOCIAL_CALLBACK_PATH, location.origin).href);
+      uri.searchParams.set('state', state);
+      return { uri: uri.href };
+    },
+    async CONNECT_SOCIAL({ uri }) {
+      const result = new URL(uri);
+      if (result.origin !== location.origin || result.pathname !== SOCIAL_CALLBACK_PATH) {
+        throw new FrameRequestError('Invalid social login result');
+      }
+      const pending = social;
+      const state = result.searchParams.get('state');
+      const provider = result.searchParams.get('provider');
+      const code = result.searchParams.get('code');
+      if (!pending || state !== pending.state || provider !== pending.provider || !code) {
+        throw new FrameRequestError('Invalid social login result');
+      }
+      social = null;
+      await adoptSession(await backend.socialToken(pending.provider, code));
+      return user();
+    },
+    async GET_FARCASTER_URI() {
+      const started = await backend.farcasterStart();
+      farcasterChannel = started.channelToken;
+      return { url: started.url };
+    },
+    async CONNECT_FARCASTER() {
+      const channel = farcasterChannel;
+      if (!channel) throw new FrameRequestError('No Farcaster login is pending');
+      const result = await poll(async () => {
+        const status = await backend.farcasterStatus(channel);
+        return status.state === 'approved' ? status : null;
+      });
+      farcasterChannel = null;
+      await adoptSession({ token: result.token, user: result.user });
+      return result.user.userName ? { userName: result.user.userName } : {};
+    },
+    async UPDATE_EMAIL({ email }) {
+      return backend.updateEmail(requireSession().session.token, email);
+    },
+    async UPDATE_EMAIL_PRIMARY_OTP({ otp }) {
+      await backend.updateEmailPrimary(requireSession().session.token, otp);
+      return undefined;
+    },
+    async UPDATE_EMAIL_SECONDARY_OTP({ otp }) {
+      const current = requireSession().session;
+      const { newEmail } = await backend.updateEmailSecondary(current.token, otp);
+      await adoptSession({ token: current.token, user: { ...current.user, email: newEmail } });
+      return { newEmail };
+    },
+    async SYNC_THEME({ themeMode, themeVariables }) {
+      applyTheme(themeMode, themeVariables);
+      return undefined;
+    },
+    async SYNC_DAPP_DATA({ metadata }) {
+      dappName = metadata.name;
+      return undefined;
+    },
+    async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
+      return { smartAccountEnabledNetworks: chainIds };
+    },
+    async SET_PREFERRED_ACCOUNT({ type }) {
+      const s = requireSession();
+      preferredAccountType = type;
+      await kvSet(`account-type:${s.session.user.id}`, type);
+      return { type, address: s.account.address };
+    },
+    async GET_USER({ chainId: wanted, preferredAccountType: type }) {
+      const s = requireSession();
+      if (typeof wanted === 'number' && configured.has(wanted)) await setChain(wanted);
+      if (type) {
+        preferredAccountType = type;
+        await kvSet(`account-type:${s.session.user.id}`, type);
+      }
+      return user();
+    },
+    async SWITCH_NETWORK({ chainId: next }) {
+      if (typeof next !== 'number') throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+      await setChain(next);
+      return { chainId };
+    },
+    async SIGN_OUT() {
+      const token = session?.token;
+      dismissApproval();
+      await forgetSession();
+      if (token) await backend.signOut(token).catch(() => undefined);
+      return undefined;
+    },
+    async RPC_REQUEST(payload) {
+      const result = await handleRpc(payload as RpcRequestPayload, {
+        account,
+        chainId,
+        requester: dappName ? `${dappName} (${parentOrigin})` : parentOrigin,
+      });
+      return { result };
+    },
+    async INIT_SMART_ACCOUNT() {
+      throw new FrameRequestError('Smart accounts are not available in the local secure frame');
+    },
+  };
+
+  /** A message that fails the schema but names a known event and an id gets an error reply. */
+  function rejectMalformed(data: unknown, reply: (message: unknown) => void): void {
+    if (!data || typeof data !== 'object') return;
+    const { type, id, payload } = data as { type?: unknown; id?: unknown; payload?: unknown };
+    if (typeof type !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return;
+    const event = FRAME_EVENT_NAMES.find((e) => type === `@keyway-app/${e}`);
+    if (!event) return;
+    const method = (payload as { method?: unknown } | undefined)?.method;
+    const message =
+      event === 'RPC_REQUEST' && typeof method === 'string' && !isAllowedRpcMethod(method)
+        ? ERROR_MESSAGES.rpcNotAllowed
+        : 'Invalid request';
+    reply(buildError(event, id, { message }));
+  }
+
+  async function onRequest(data: unknown, reply: (message: unknown) => void): Promise<void> {
+    const request: AppRequest | null = guard.parseRequest(data);
+    if (!request) {
+      rejectMalformed(data, reply);
+      return;
+    }
+    const event = request.type.slice('@keyway-app/'.length) as FrameEventName;
+    await ready;
+    try {
+      const handler = handlers[event] as (payload: unknown) => Promise<unknown>;
+      const result = await handler((request as { payload?: unknown }).payload);
+      const message = buildSuccess(event, request.id, result as never);
+      const checked = FRAME_EVENT_SCHEMAS[event].success.safeParse(message);
+      if (!checked.success) {
+        console.error('[frame] reply does not match the protocol', event, checked.error.issues);
+        reply(buildError(event, request.id, { message: ERROR_MESSAGES.frameError }));
+        return;
+      }
+      reply(message);
+    } catch (error) {
+      reply(buildError(event, request.id, errorMessage(error)));
+    }
+  }
+
+  return { onRequest };
+}
+
+start();

@@ -1,0 +1,84 @@
+/**
+ * The frame origin's own storage (IndexedDB). Nothing here is ever posted to the host page.
+ *
+ * - `wrap-key`: a non-extractable AES-GCM key generated with WebCrypto. Its bytes cannot be read by any
+ *   script, only used to encrypt and decrypt in this origin.
+ * - `key:<userId>`: the user's secp256k1 private key, encrypted with `wrap-key` (one key per user).
+ * - `session`: the auth backend's session token and the user it belongs to.
+ * - `device-id`: a random id for this browser, used by the device-approval flow.
+ * - `chain-id`, `account-type:<userId>`: the last chain and the preferred account type.
+ */
+import { generatePrivateKey } from 'viem/accounts';
+
+const DB_NAME = 'keyway-frame';
+const STORE = 'kv';
+
+let dbPromise: Promise<IDBDatabase> | undefined;
+
+function db(): Promise<IDBDatabase> {
+  dbPromise ??= new Promise((resolve, reject) => {
+    const req = indexedDB.open(DB_NAME, 1);
+    req.onupgradeneeded = () => req.result.createObjectStore(STORE);
+    req.onsuccess = () => resolve(req.result);
+    req.onerror = () => reject(req.error);
+  });
+  return dbPromise;
+}
+
+async function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => IDBRequest): Promise<T> {
+  const database = await db();
+  return new Promise<T>((resolve, reject) => {
+    const t = database.transaction(STORE, mode);
+    const req = run(t.objectStore(STORE));
+    t.oncomplete = () => resolve(req.result as T);
+    t.onerror = () => reject(t.error);
+    t.onabort = () => reject(t.error);
+  });
+}
+
+export const kvGet = <T>(key: string) => tx<T | undefined>('readonly', (s) => s.get(key));
+export const kvSet = (key: string, value: unknown) => tx<unknown>('readwrite', (s) => s.put(value, key));
+export const kvDelete = (key: string) => tx<unknown>('readwrite', (s) => s.delete(key));
+
+async function wrapKey(): Promise<CryptoKey> {
+  const existing = await kvGet<CryptoKey>('wrap-key');
+  if (existing) return existing;
+  const key = await crypto.subtle.generateKey({ name: 'AES-GCM', length: 256 }, false, [
+    'encrypt',
+    'decrypt',
+  ]);
+  await kvSet('wrap-key', key);
+  return key;
+}
+
+interface SealedKey {
+  iv: Uint8Array<ArrayBuffer>;
+  data: ArrayBuffer;
+}
+
+/** The user's private key: loaded and decrypted, or generated with viem and stored on first use. */
+export async function loadOrCreateUserKey(userId: string): Promise<`0x${string}`> {
+  const wrapping = await wrapKey();
+  const sealed = await kvGet<SealedKey>(`key:${userId}`);
+  if (sealed) {
+    const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: sealed.iv }, wrapping, sealed.data);
+    return new TextDecoder().decode(plain) as `0x${string}`;
+  }
+  const privateKey = generatePrivateKey();
+  const iv = crypto.getRandomValues(new Uint8Array(12));
+  const data = await crypto.subtle.encrypt(
+    { name: 'AES-GCM', iv },
+    wrapping,
+    new TextEncoder().encode(privateKey),
+  );
+  await kvSet(`key:${userId}`, { iv, data } satisfies SealedKey);
+  return privateKey;
+}
+
+export async function deviceId(): Promise<string> {
+  const existing = await kvGet<string>('device-id');
+  if (existing) return existing;
+  const id = crypto.randomUUID();
+  await kvSet('device-id', id);
+  return id;
+}

@@ -1,0 +1,562 @@
+/**
+ * The secure frame's auth backend state: users, one-time codes, the dev mailbox, device approvals, local
+ * social-login codes, Farcaster stand-in channels and sessions. Persisted as one JSON file in
+ * `<dataDir>/frame/auth.json` (written atomically after every change), validated with zod on load.
+ *
+ * This is a local stand-in for a hosted auth service: codes are delivered to a dev mailbox instead of an
+ * email provider, and social providers are local pages where the user types a username.
+ */
+import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
+import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { z } from 'zod';
+
+export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
+export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
+
+/** Lifetime of a one-time code, a device-approval link, a social code and a Farcaster channel. */
+export const OTP_TTL_MS = 10 * 60 * 1000;
+export const SOCIAL_CODE_TTL_MS = 5 * 60 * 1000;
+export const FARCASTER_TTL_MS = 10 * 60 * 1000;
+/** Wrong codes accepted before a code is burned. */
+export const MAX_OTP_ATTEMPTS = 5;
+/** Session lifetime (the frame keeps the token in its own origin's storage). */
+export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
+const MAILBOX_LIMIT = 500;
+
+export interface RateLimit {
+  /** Codes or links sent to one address within `windowMs`. */
+  max: number;
+  windowMs: number;
+}
+export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowMs: 10 * 60 * 1000 };
+
+export class AuthError extends Error {
+  override readonly name = 'AuthError';
+  constructor(
+    readonly status: 400 | 401 | 404 | 409 | 429,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const userSchema = z.object({
+  id: z.string(),
+  email: z.string().nullable(),
+  /** `google:alice`, `farcaster:bob`; null for email users. */
+  social: z.object({ provider: z.string(), username: z.string() }).nullable(),
+  devices: z.array(z.string()),
+  createdAt: z.number(),
+});
+export type AuthUser = z.infer<typeof userSchema>;
+
+const mailSchema = z.object({
+  id: z.string(),
+  to: z.string(),
+  kind: z.enum(['login-code', 'device-approval', 'update-primary-code', 'update-secondary-code']),
+  subject: z.string(),
+  code: z.string().nullable(),
+  link: z.string().nullable(),
+  sentAt: z.number(),
+});
+export type MailMessage = z.infer<typeof mailSchema>;
+
+const pendingCodeSchema = z.object({
+  code: z.string(),
+  purpose: z.enum(['login', 'update-primary', 'update-secondary']),
+  expiresAt: z.number(),
+  attempts: z.number(),
+  /** Login: the device that asked; update: the user that asked. */
+  deviceId: z.string().nullable(),
+  userId: z.string().nullable(),
+  newEmail: z.string().nullable(),
+});
+
+const dataSchema = z.object({
+  version: z.literal(1),
+  users: z.record(z.string(), userSchema),
+  mailbox: z.array(mailSchema),
+  /** Keyed by `<purpose>:<email>`. */
+  codes: z.record(z.string(), pendingCodeSchema),
+  /** Keyed by the sha-256 of the token. */
+  sessions: z.record(z.string(), z.object({ userId: z.string(), expiresAt: z.number() })),
+  deviceRequests: z.record(
+    z.string(),
+    z.object({
+      token: z.string(),
+      email: z.string(),
+      deviceId: z.string(),
+      approved: z.boolean(),
+      expiresAt: z.number(),
+    }),
+  ),
+  socialCodes: z.record(
+    z.string(),
+    z.object({ provider: z.string(), username: z.string(), expiresAt: z.number() }),
+  ),
+  farcaster: z.record(
+    z.string(),
+    z.object({ username: z.string().nullable(), expiresAt: z.number(), consumed: z.boolean() }),
+  ),
+  sends: z.record(z.string(), z.array(z.number())),
+});
+type AuthData = z.infer<typeof dataSchema>;
+
+function emptyData(): AuthData {
+  return {
+    version: 1,
+    users: {},
+    mailbox: [],
+    codes: {},
+    sessions: {},
+    deviceRequests: {},
+    socialCodes: {},
+    farcaster: {},
+    sends: {},
+  };
+}
+
+export const emailSchema = z
+  .string()
+  .trim()
+  .max(254)
+  .pipe(z.email())
+  .transform((e) => e.toLowerCase());
+export const otpSchema = z.string().regex(/^\d{6}$/, 'The code has 6 digits');
+export const usernameSchema = z
+  .string()
+  .trim()
+  .min(1, 'Enter a username')
+  .max(39, 'At most 39 characters')
+  .regex(/^[A-Za-z0-9_.-]+$/, 'Letters, digits, dot, dash and underscore only');
+export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
+
+const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+const newToken = () => randomBytes(32).toString('base64url');
+const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+
+export interface PublicUser {
+  id: string;
+  email: string | null;
+  userName: string | null;
+  provider: string | null;
+}
+
+export function publicUser(u: AuthUser): PublicUser {
+  return {
+    id: u.id,
+    email: u.email,
+    userName: u.social?.username ?? null,
+    provider: u.social?.provider ?? null,
+  };
+}
+
+export interface Session {
+  token: string;
+  user: PublicUser;
+}
+
+export class AuthStore {
+  private data: AuthData = emptyData();
+  private writing: Promise<void> = Promise.resolve();
+  private readonly file: string;
+
+  private constructor(
+    private readonly dir: string,
+    private readonly publicUrl: string,
+    private readonly rateLimit: RateLimit,
+    private readonly now: () => number,
+  ) {
+    this.file = join(dir, 'auth.json');
+  }
+
+  static async open(opts: {
+    dir: string;
+    publicUrl: string;
+    rateLimit?: RateLimit;
+    now?: () => number;
+  }): Promise<AuthStore> {
+    const store = new AuthStore(
+      opts.dir,
+      opts.publicUrl,
+      opts.rateLimit ?? DEFAULT_RATE_LIMIT,
+      opts.now ?? Date.now,
+    );
+    await mkdir(opts.dir, { recursive: true });
+    try {
+      const raw = await readFile(store.file, 'utf8');
+      const parsed = dataSchema.safeParse(JSON.parse(raw));
+      if (parsed.success) store.data = parsed.data;
+      else console.error(`[frame] ${store.file} is malformed; starting with an empty auth store`);
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+    }
+    return store;
+  }
+
+  /** Waits for pending writes (used by `stop()`). */
+  flush(): Promise<void> {
+    return this.writing;
+  }
+
+  private persist(): Promise<void> {
+    const snapshot = JSON.stringify(this.data);
+    const tmp = `${this.file}.${process.pid}.tmp`;
+    this.writing = this.writing
+      .then(async () => {
+        await writeFile(tmp, snapshot);
+        await rename(tmp, this.file);
+      })
+      .catch((error: unknown) => console.error('[frame] could not write auth store', error));
+    return this.writing;
+  }
+
+  private prune(): void {
+    const t = this.now();
+    for (const [k, v] of Object.entries(this.data.codes)) if (v.expiresAt <= t) delete this.data.codes[k];
+    for (const [k, v] of Object.entries(this.data.sessions))
+      if (v.expiresAt <= t) delete this.data.sessions[k];
+    for (const [k, v] of Object.entries(this.data.deviceRequests))
+      if (v.expiresAt <= t) delete this.data.deviceRequests[k];
+    for (const [k, v] of Object.entries(this.data.socialCodes))
+      if (v.expiresAt <= t) delete this.data.socialCodes[k];
+    for (const [k, v] of Object.entries(this.data.farcaster))
+      if (v.expiresAt <= t) delete this.data.farcaster[k];
+    for (const [k, v] of Object.entries(this.data.sends)) {
+      const kept = v.filter((at) => at > t - this.rateLimit.windowMs);
+      if (kept.length) this.data.sends[k] = kept;
+      else delete this.data.sends[k];
+    }
+  }
+
+  /** Counts one message to `address`; throws 429 when the window is full. */
+  private takeSendSlot(address: string): void {
+    const t = this.now();
+    const recent = (this.data.sends[address] ?? []).filter((at) => at > t - this.rateLimit.windowMs);
+    if (recent.length >= this.rateLimit.max) {
+      const oldest = Math.min(...recent);
+      const seconds = Math.max(1, Math.ceil((oldest + this.rateLimit.windowMs - t) / 1000));
+      throw new AuthError(429, `Too many codes requested. Please try again after ${seconds} seconds`);
+    }
+    recent.push(t);
+    this.data.sends[address] = recent;
+  }
+
+  private deliver(mail: Omit<MailMessage, 'id' | 'sentAt'>): void {
+    this.data.mailbox.unshift({ ...mail, id: randomUUID(), sentAt: this.now() });
+    this.data.mailbox.length = Math.min(this.data.mailbox.length, MAILBOX_LIMIT);
+  }
+
+  private issueCode(
+    email: string,
+    purpose: 'login' | 'update-primary' | 'update-secondary',
+    extra: { deviceId?: string; userId?: string; newEmail?: string },
+  ): void {
+    const code = newCode();
+    this.data.codes[`${purpose}:${email}`] = {
+      code,
+      purpose,
+      expiresAt: this.now() + OTP_TTL_MS,
+      attempts: 0,
+      deviceId: extra.deviceId ?? null,
+      userId: extra.userId ?? null,
+      newEmail: extra.newEmail ?? null,
+    };
+    const kind =
+      purpose === 'login'
+        ? 'login-code'
+        : purpose === 'update-primary'
+          ? 'update-primary-code'
+          : 'update-secondary-code';
+    const subject =
+      purpose === 'login'
+        ? `Your Keyway login code is ${code}`
+        : purpose === 'update-primary'
+          ? `Confirm your email change with code ${code}`
+          : `Confirm your new email with code ${code}`;
+    this.deliver({ to: email, kind, subject, code, link: null });
+  }
+
+  /** Checks a code; counts wrong attempts and burns the code after too many. */
+  private consumeCode(key: string, otp: string) {
+    const pending = this.data.codes[key];
+    if (!pending || pending.expiresAt <= this.now()) {
+      throw new AuthError(400, 'The code has expired. Request a new one.');
+    }
+    if (pending.code !== otp) {
+      pending.attempts += 1;
+      if (pending.attempts >= MAX_OTP_ATTEMPTS) {
+        delete this.data.codes[key];
+        void this.persist();
+        throw new AuthError(400, 'Too many wrong codes. Request a new one.');
+      }
+      void this.persist();
+      throw new AuthError(400, 'Invalid code');
+    }
+    delete this.data.codes[key];
+    return pending;
+  }
+
+  private userByEmail(email: string): AuthUser | undefined {
+    return Object.values(this.data.users).find((u) => u.email === email);
+  }
+
+  private userBySocial(provider: string, username: string): AuthUser | undefined {
+    const name = username.toLowerCase();
+    return Object.values(this.data.users).find(
+      (u) => u.social?.provider === provider && u.social.username.toLowerCase() === name,
+    );
+  }
+
+  private createSession(user: AuthUser): Session {
+    const token = newToken();
+    this.data.sessions[sha256(token)] = { userId: user.id, expiresAt: this.now() + SESSION_TTL_MS };
+    return { token, user: publicUser(user) };
+  }
+
+  // ---- email login -------------------------------------------------------------------------------
+
+  /**
+   * Starts an email login. A known address asked from a device it has not used before gets a
+   * device-approval link first (action VERIFY_DEVICE); everyone else gets a 6-digit code (VERIFY_OTP).
+   */
+  async startEmail(
+    rawEmail: string,
+    deviceId: string,
+  ): Promise<{ action: 'VERIFY_OTP' } | { action: 'VERIFY_DEVICE'; requestId: string }> {
+    const email = emailSchema.parse(rawEmail);
+    this.prune();
+    this.takeSendSlot(email);
+    const user = this.userByEmail(email);
+    if (user && user.devices.length > 0 && !user.devices.includes(deviceId)) {
+      const requestId = randomUUID();
+      const token = newToken();
+      this.data.deviceRequests[requestId] = {
+        token,
+        email,
+        deviceId,
+        approved: false,
+        expiresAt: this.now() + OTP_TTL_MS,
+      };
+      this.deliver({
+        to: email,
+        kind: 'device-approval',
+        subject: 'Approve a new device for your Keyway wallet',
+        code: null,
+        link: `${this.publicUrl}/auth/device/approve?token=${encodeURIComponent(token)}`,
+      });
+      await this.persist();
+      return { action: 'VERIFY_DEVICE', requestId };
+    }
+    this.issueCode(email, 'login', { deviceId });
+    await this.persist();
+    return { action: 'VERIFY_OTP' };
+  }
+
+  /** Verifies a login code; creates the user on first login and remembers the device. */
+  async verifyEmail(rawEmail: string, otp: string, deviceId: string): Promise<Session> {
+    const email = emailSchema.parse(rawEmail);
+    this.prune();
+    const pending = this.consumeCode(`login:${email}`, otp);
+    let user = this.userByEmail(email);
+    if (!user) {
+      user = { id: randomUUID(), email, social: null, devices: [], createdAt: this.now() };
+      this.data.users[user.id] = user;
+    }
+    for (const d of [deviceId, pending.deviceId]) if (d && !user.devices.includes(d)) user.devices.push(d);
+    const session = this.createSession(user);
+    await this.persist();
+    return session;
+  }
+
+  // ---- device approval ---------------------------------------------------------------------------
+
+  deviceRequestByToken(token: string) {
+    this.prune();
+    const entry = Object.entries(this.data.deviceRequests).find(([, r]) => r.token === token);
+    return entry ? { requestId: entry[0], ...entry[1] } : undefined;
+  }
+
+  /** The approval link was followed and approved: the device becomes known and a login code is sent. */
+  async approveDevice(token: string): Promise<{ email: string }> {
+    const req = this.deviceRequestByToken(token);
+    if (!req) throw new AuthError(404, 'This approval link has expired.');
+    const stored = this.data.deviceRequests[req.requestId]!;
+    if (!stored.approved) {
+      stored.approved = true;
+      const user = this.userByEmail(req.email);
+      if (user && !user.devices.includes(req.deviceId)) user.devices.push(req.deviceId);
+      this.issueCode(req.email, 'login', { deviceId: req.deviceId });
+      await this.persist();
+    }
+    return { email: req.email };
+  }
+
+  deviceStatus(requestId: string): { approved: boolean } {
+    this.prune();
+    const req = this.data.deviceRequests[requestId];
+    if (!req) throw new AuthError(404, 'This device approval has expired.');
+    return { approved: req.approved };
+  }
+
+  // ---- social login ------------------------------------------------------------------------------
+
+  async issueSocialCode(provider: SocialProvider, rawUsername: string): Promise<string> {
+    const username = usernameSchema.parse(rawUsername);
+    this.prune();
+    const code = newToken();
+    this.data.socialCodes[sha256(code)] = {
+      provider,
+      username,
+      expiresAt: this.now() + SOCIAL_CODE_TTL_MS,
+    };
+    await this.persist();
+    return code;
+  }
+
+  /** Exchanges a one-use social code for a session; the same provider username is the same user. */
+  async exchangeSocialCode(provider: SocialProvider, code: string): Promise<Session> {
+    this.prune();
+    const key = sha256(code);
+    const entry = this.data.socialCodes[key];
+    if (!entry || entry.provider !== provider) throw new AuthError(400, 'Invalid or expired code');
+    delete this.data.socialCodes[key];
+    const session = this.socialSession(provider, entry.username);
+    await this.persist();
+    return session;
+  }
+
+  private socialSession(provider: string, username: string): Session {
+    let user = this.userBySocial(provider, username);
+    if (!user) {
+      user = {
+        id: randomUUID(),
+        email: null,
+        social: { provider, username },
+        devices: [],
+        createdAt: this.now(),
+      };
+      this.data.users[user.id] = user;
+    }
+    return this.createSession(user);
+  }
+
+  // ---- Farcaster stand-in ------------------------------------------------------------------------
+
+  async startFarcaster(): Promise<{ channelToken: string; url: string }> {
+    this.prune();
+    const channelToken = newToken();
+    this.data.farcaster[channelToken] = {
+      username: null,
+      expiresAt: this.now() + FARCASTER_TTL_MS,
+      consumed: false,
+    };
+    await this.persist();
+    return {
+      channelToken,
+      url: `${this.publicUrl}/farcaster/connect?channel=${encodeURIComponent(channelToken)}`,
+    };
+  }
+
+  farcasterChannel(channelToken: string) {
+    this.prune();
+    return this.data.farcaster[channelToken];
+  }
+
+  async approveFarcaster(channelToken: string, rawUsername: string): Promise<void> {
+    const username = usernameSchema.parse(rawUsername);
+    const channel = this.farcasterChannel(channelToken);
+    if (!channel || channel.consumed) throw new AuthError(404, 'This Farcaster request has expired.');
+    channel.username = username;
+    await this.persist();
+  }
+
+  /** Pending until approved; then a session, once. */
+  async farcasterStatus(
+    channelToken: string,
+  ): Promise<{ state: 'pending' } | ({ state: 'approved' } & Session)> {
+    const channel = this.farcasterChannel(channelToken);
+    if (!channel || channel.consumed) throw new AuthError(404, 'This Farcaster request has expired.');
+    if (!channel.username) return { state: 'pending' };
+    channel.consumed = true;
+    const session = this.socialSession('farcaster', channel.username);
+    await this.persist();
+    return { state: 'approved', ...session };
+  }
+
+  // ---- sessions ----------------------------------------------------------------------------------
+
+  sessionUser(token: string): AuthUser | undefined {
+    this.prune();
+    const s = this.data.sessions[sha256(token)];
+    return s ? this.data.users[s.userId] : undefined;
+  }
+
+  async signOut(token: string): Promise<void> {
+    delete this.data.sessions[sha256(token)];
+    await this.persist();
+  }
+
+  // ---- email update ------------------------------------------------------------------------------
+
+  /** Step 1: a code to the current address (or straight to the new one for a user without email). */
+  async startEmailUpdate(
+    user: AuthUser,
+    rawNewEmail: string,
+  ): Promise<{ action: 'VERIFY_PRIMARY_OTP' | 'VERIFY_SECONDARY_OTP' }> {
+    const newEmail = emailSchema.parse(rawNewEmail);
+    this.prune();
+    if (newEmail === user.email) throw new AuthError(400, 'This is already your email');
+    if (this.userByEmail(newEmail)) throw new AuthError(409, 'This email is used by another account');
+    if (user.email) {
+      this.takeSendSlot(user.email);
+      this.issueCode(user.email, 'update-primary', { userId: user.id, newEmail });
+      await this.persist();
+      return { action: 'VERIFY_PRIMARY_OTP' };
+    }
+    this.takeSendSlot(newEmail);
+    this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail });
+    await this.persist();
+    return { action: 'VERIFY_SECONDARY_OTP' };
+  }
+
+  private pendingUpdate(user: AuthUser, purpose: 'update-primary' | 'update-secondary') {
+    return Object.entries(this.data.codes).find(
+      ([, c]) => c.purpose === purpose && c.userId === user.id && c.expiresAt > this.now(),
+    );
+  }
+
+  /** Step 2: the code from the current address; sends a code to the new one. */
+  async verifyEmailUpdatePrimary(user: AuthUser, otp: string): Promise<{ action: 'VERIFY_SECONDARY_OTP' }> {
+    this.prune();
+    const entry = this.pendingUpdate(user, 'update-primary');
+    if (!entry) throw new AuthError(400, 'No email change is pending');
+    const pending = this.consumeCode(entry[0], otp);
+    const newEmail = pending.newEmail!;
+    this.takeSendSlot(newEmail);
+    this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail });
+    await this.persist();
+    return { action: 'VERIFY_SECONDARY_OTP' };
+  }
+
+  /** Step 3: the code from the new address; the change takes effect. */
+  async verifyEmailUpdateSecondary(user: AuthUser, otp: string): Promise<{ newEmail: string }> {
+    this.prune();
+    const entry = this.pendingUpdate(user, 'update-secondary');
+    if (!entry) throw new AuthError(400, 'No email change is pending');
+    const pending = this.consumeCode(entry[0], otp);
+    const newEmail = pending.newEmail!;
+    if (this.userByEmail(newEmail)) throw new AuthError(409, 'This email is used by another account');
+    const stored = this.data.users[user.id]!;
+    stored.email = newEmail;
+    await this.persist();
+    return { newEmail };
+  }
+
+  // ---- dev mailbox -------------------------------------------------------------------------------
+
+  mailbox(): MailMessage[] {
+    return this.data.mailbox.map((m) => ({ ...m }));
+  }
+}

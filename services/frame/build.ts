@@ -1,0 +1,96 @@
+/**
+ * Builds the frame page (services/frame/app) with Vite into a content-addressed cache directory, so a
+ * restart with unchanged sources serves the previous build at once. Sources that feed the page: the app
+ * itself and the kit's protocol code it imports (src/frame, src/core).
+ */
+import { createHash } from 'node:crypto';
+import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { join, relative, resolve } from 'node:path';
+
+const HERE = import.meta.dirname;
+export const APP_ROOT = resolve(HERE, 'app');
+const REPO_ROOT = resolve(HERE, '../..');
+const INPUT_DIRS = [APP_ROOT, resolve(REPO_ROOT, 'src/frame'), resolve(REPO_ROOT, 'src/core')];
+const DEFAULT_CACHE = resolve(REPO_ROOT, 'node_modules/.cache/keyway-frame');
+
+async function listFiles(dir: string): Promise<string[]> {
+  let entries: import('node:fs').Dirent[];
+  try {
+    entries = await readdir(dir, { withFileTypes: true });
+  } catch {
+    return [];
+  }
+  const out: string[] = [];
+  for (const e of entries) {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) out.push(...(await listFiles(full)));
+    else if (e.isFile() && !/\.(test|stories)\.tsx?$/.test(e.name)) out.push(full);
+  }
+  return out.sort();
+}
+
+async function sourceHash(): Promise<string> {
+  const hash = createHash('sha256');
+  const vitePkg = await readFile(resolve(REPO_ROOT, 'node_modules/vite/package.json'), 'utf8');
+  hash.update(vitePkg);
+  hash.update(await readFile(import.meta.filename));
+  for (const dir of INPUT_DIRS) {
+    for (const file of await listFiles(dir)) {
+      hash.update(relative(REPO_ROOT, file));
+      hash.update(await readFile(file));
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await stat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+const inFlight = new Map<string, Promise<string>>();
+
+/** Returns the directory holding the built page (index.html, callback.html, assets/). */
+export async function buildFrameApp(cacheDir: string = DEFAULT_CACHE): Promise<string> {
+  const key = await sourceHash();
+  const outDir = join(cacheDir, key);
+  if (await exists(join(outDir, 'index.html'))) return outDir;
+  const pending = inFlight.get(outDir);
+  if (pending) return pending;
+  const job = (async () => {
+    await mkdir(cacheDir, { recursive: true });
+    const tmp = join(cacheDir, `${key}.tmp-${process.pid}-${Math.random().toString(36).slice(2)}`);
+    const { build } = await import('vite');
+    await build({
+      root: APP_ROOT,
+      configFile: false,
+      logLevel: 'warn',
+      publicDir: false,
+      base: '/',
+      build: {
+        outDir: tmp,
+        emptyOutDir: true,
+        sourcemap: false,
+        modulePreload: { polyfill: false },
+        assetsInlineLimit: 0,
+        rolldownOptions: {
+          input: { index: join(APP_ROOT, 'index.html'), callback: join(APP_ROOT, 'callback.html') },
+        },
+      },
+    });
+    try {
+      await rename(tmp, outDir);
+    } catch (error) {
+      // Another process finished the same build first: keep theirs.
+      await rm(tmp, { recursive: true, force: true });
+      if (!(await exists(join(outDir, 'index.html')))) throw error;
+    }
+    return outDir;
+  })().finally(() => inFlight.delete(outDir));
+  inFlight.set(outDir, job);
+  return job;
+}

@@ -1,0 +1,660 @@
+/**
+ * The frame page in Chromium, embedded by host pages on other local origins. Ports 32200-32219.
+ *
+ * - An allowed host completes the handshake and gets a MessagePort; a host on another origin gets no
+ *   `ready` (the browser refuses to frame it, and with CSP bypassed the page's own origin check refuses).
+ * - Through the port, with the kit's own message shapes: email login with the code from the dev mailbox,
+ *   get user, personal_sign approved on the frame's own screen (verified with viem), a rejected one,
+ *   transactions on a local anvil, a remembered login on a second visit, sign out.
+ * - Messages a host-page script forges on the window (not the port) change nothing.
+ */
+
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import fc from 'fast-check';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
+import { type FrameServer, startFrameServer } from './server.ts';
+
+const FRAME_PORT = 32200;
+const ALLOWED_HOST_PORT = 32201;
+const OTHER_HOST_PORT = 32202;
+const CLIENT_HOST_PORT = 32203;
+const ANVIL_PORT = 32210;
+const CHAIN_ID = 31337;
+
+let dataDir: string;
+let frame: FrameServer;
+let anvil: AnvilHandle;
+let browser: Browser;
+const hosts: Server[] = [];
+
+function hostPage(frameUrl: string): string {
+  return `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
+<h1>Host app</h1>
+<iframe id="kw" title="Secure wallet" src="${frameUrl}/?projectId=test&amp;chainId=${CHAIN_ID}" width="420" height="640"></iframe>
+</body></html>`;
+}
+
+function startHost(port: number, html: string): Promise<void> {
+  const server = createServer((_req, res) => {
+    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+    res.end(html);
+  });
+  hosts.push(server);
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+}
+
+/** The kit's real frame client in a page: services/frame/test-host built with Vite. */
+async function buildClientHost(outDir: string): Promise<string> {
+  const { build } = await import('vite');
+  await build({
+    root: join(import.meta.dirname, 'test-host'),
+    configFile: false,
+    logLevel: 'warn',
+    publicDir: false,
+    build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
+  });
+  return outDir;
+}
+
+function startStaticHost(port: number, dir: string): Promise<void> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? '/', 'http://x').pathname;
+    const file = path === '/' ? 'index.html' : path.slice(1);
+    if (!/^(index\.html|assets\/[A-Za-z0-9_.-]+\.js)$/.test(file)) {
+      res.writeHead(404).end();
+      return;
+    }
+    readFile(join(dir, file)).then(
+      (body) => {
+        res.writeHead(200, { 'content-type': file.endsWith('.js') ? 'text/javascript' : 'text/html' });
+        res.end(body);
+      },
+      () => res.writeHead(404).end(),
+    );
+  });
+  hosts.push(server);
+  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
+}
+
+interface Reply {
+  type: string;
+  id: string;
+  payload?: Record<string, unknown> & { message?: string; result?: unknown };
+}
+
+/** Posts the kit's handshake to the iframe; true when `ready` with a port came back. */
+function handshake(page: Page, frameOrigin: string, waitMs = 5000): Promise<boolean> {
+  return page.evaluate(
+    ([origin, ms]) =>
+      new Promise<boolean>((resolve) => {
+        const iframe = document.getElementById('kw') as HTMLIFrameElement;
+        const id = crypto.randomUUID();
+        const timer = setTimeout(() => resolve(false), ms);
+        window.addEventListener('message', (e) => {
+          const data = e.data as { type?: string; id?: string } | null;
+          if (e.origin !== origin || data?.type !== '@keyway-frame/READY' || data.id !== id || !e.ports[0])
+            return;
+          clearTimeout(timer);
+          (window as unknown as { kwPort: MessagePort }).kwPort = e.ports[0];
+          resolve(true);
+        });
+        iframe.contentWindow?.postMessage(
+          { type: '@keyway-app/HANDSHAKE', id, payload: { protocolVersion: 1 } },
+          origin,
+        );
+      }),
+    [frameOrigin, waitMs] as const,
+  );
+}
+
+/** Sends one request over the port (the kit's envelope) and resolves with the frame's reply. */
+function request(page: Page, event: string, payload?: unknown, rawType?: string): Promise<Reply> {
+  return page.evaluate(
+    ([ev, body, type]) =>
+      new Promise<Reply>((resolve) => {
+        const port = (window as unknown as { kwPort: MessagePort }).kwPort;
+        const id = crypto.randomUUID();
+        const onMessage = (e: MessageEvent) => {
+          if ((e.data as { id?: string })?.id !== id) return;
+          port.removeEventListener('message', onMessage);
+          resolve(e.data as Reply);
+        };
+        port.addEventListener('message', onMessage);
+        port.start();
+        const message: Record<string, unknown> = { type: type ?? `@keyway-app/${ev}`, id };
+        if (body !== undefined) message.payload = body;
+        port.postMessage(message);
+      }),
+    [event, payload, rawType] as const,
+  );
+}
+
+async function mailboxCode(email: string): Promise<string> {
+  const res = await fetch(`${frame.url}/mailbox.json?email=${encodeURIComponent(email)}`);
+  const { messages } = (await res.json()) as { messages: { code: string | null }[] };
+  const code = messages.find((m) => m.code)?.code;
+  if (!code) throw new Error(`no code for ${email}`);
+  return code;
+}
+
+async function openHost(context: BrowserContext, port: number): Promise<Page> {
+  const page = await context.newPage();
+  await page.goto(`http://127.0.0.1:${port}/`);
+  return page;
+}
+
+async function emailLogin(page: Page, email: string): Promise<void> {
+  expect(await request(page, 'CONNECT_EMAIL', { email })).toMatchObject({
+    type: '@keyway-frame/CONNECT_EMAIL_SUCCESS',
+    payload: { action: 'VERIFY_OTP' },
+  });
+  const otp = await mailboxCode(email);
+  expect((await request(page, 'CONNECT_OTP', { otp })).type).toBe('@keyway-frame/CONNECT_OTP_SUCCESS');
+}
+
+beforeAll(async () => {
+  dataDir = await mkdtemp(join(tmpdir(), 'kw-frame-embed-'));
+  anvil = await startAnvil({ port: ANVIL_PORT, chainId: CHAIN_ID });
+  frame = await startFrameServer({
+    port: FRAME_PORT,
+    dataDir,
+    allowedOrigins: [`http://127.0.0.1:${ALLOWED_HOST_PORT}`, `http://127.0.0.1:${CLIENT_HOST_PORT}`],
+    chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl }],
+  });
+  await startHost(ALLOWED_HOST_PORT, hostPage(frame.url));
+  await startHost(OTHER_HOST_PORT, hostPage(frame.url));
+  await startStaticHost(CLIENT_HOST_PORT, await buildClientHost(join(dataDir, 'client-host')));
+  browser = await chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--no-first-run',
+    ],
+  });
+}, 90_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await Promise.all(hosts.map((h) => new Promise((r) => h.close(r))));
+  await frame?.stop();
+  await anvil?.stop();
+  await rm(dataDir, { recursive: true, force: true });
+});
+
+describe('embedding', () => {
+  it('an allowed origin completes the handshake over a MessagePort', async () => {
+    const context = await browser.newContext();
+    const page = await openHost(context, ALLOWED_HOST_PORT);
+    expect(await handshake(page, frame.url)).toBe(true);
+    expect(await request(page, 'IS_CONNECTED')).toMatchObject({
+      type: '@keyway-frame/IS_CONNECTED_SUCCESS',
+      payload: { isConnected: false },
+    });
+    expect(await request(page, 'GET_CHAIN_ID')).toMatchObject({ payload: { chainId: CHAIN_ID } });
+    await context.close();
+  });
+
+  it('a host on another origin gets no ready: the browser blocks the frame', async () => {
+    const context = await browser.newContext();
+    const page = await openHost(context, OTHER_HOST_PORT);
+    expect(await handshake(page, frame.url, 3000)).toBe(false);
+    await context.close();
+  });
+
+  it("without the CSP header, the frame's own origin check refuses and never answers", async () => {
+    const context = await browser.newContext();
+    // Simulates a browser that ignores frame-ancestors: the header is stripped on the way in.
+    await context.route(`${frame.url}/**`, async (route) => {
+      const response = await route.fetch();
+      const headers = { ...response.headers() };
+      delete headers['content-security-policy'];
+      await route.fulfill({ response, headers });
+    });
+    const page = await openHost(context, OTHER_HOST_PORT);
+    await expect
+      .poll(() => page.frameLocator('#kw').getByText('This wallet cannot be embedded here').isVisible())
+      .toBe(true);
+    expect(await handshake(page, frame.url, 3000)).toBe(false);
+    await context.close();
+  });
+
+  it('opened on its own (not embedded), the page refuses', async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await page.goto(`${frame.url}/?projectId=test&chainId=${CHAIN_ID}`);
+    await expect.poll(() => page.getByText('This wallet cannot be embedded here').isVisible()).toBe(true);
+    await context.close();
+  });
+});
+
+describe('the wallet over the port', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let address: Hex;
+  const email = 'embed-user@example.com';
+
+  beforeAll(async () => {
+    context = await browser.newContext();
+    page = await openHost(context, ALLOWED_HOST_PORT);
+    expect(await handshake(page, frame.url)).toBe(true);
+  });
+  afterAll(() => context?.close());
+
+  it('logs in by email with the code from the dev mailbox and returns the user', async () => {
+    await emailLogin(page, email);
+    const user = await request(page, 'GET_USER', { chainId: CHAIN_ID });
+    expect(user.type).toBe('@keyway-frame/GET_USER_SUCCESS');
+    expect(user.payload).toMatchObject({
+      email,
+      chainId: CHAIN_ID,
+      smartAccountDeployed: false,
+      preferredAccountType: 'eoa',
+    });
+    address = user.payload?.address as Hex;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(await request(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
+  });
+
+  it('a wrong code is answered with an error', async () => {
+    const other = 'wrong-code@example.com';
+    await request(page, 'CONNECT_EMAIL', { email: other });
+    const code = await mailboxCode(other);
+    const reply = await request(page, 'CONNECT_OTP', { otp: code === '000000' ? '111111' : '000000' });
+    expect(reply).toMatchObject({
+      type: '@keyway-frame/CONNECT_OTP_ERROR',
+      payload: { message: 'Invalid code' },
+    });
+  });
+
+  it('personal_sign shows the message on the frame screen and signs after Approve', async () => {
+    const message = 'Hello from the host app';
+    const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: [message, address] });
+    const screen = page.frameLocator('#kw');
+    await expect.poll(() => screen.getByText(message).isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Sign' }).click();
+    const reply = await pending;
+    expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
+    const signature = reply.payload?.result as Hex;
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+  });
+
+  it('a rejected personal_sign answers "User rejected the request."', async () => {
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['0x68656c6c6f', address],
+    });
+    const screen = page.frameLocator('#kw');
+    await expect.poll(() => screen.getByText('hello', { exact: true }).isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Reject' }).click();
+    expect(await pending).toMatchObject({
+      type: '@keyway-frame/RPC_REQUEST_ERROR',
+      payload: { message: 'User rejected the request.', code: 4001 },
+    });
+  });
+
+  it('a newer unsafe request replaces an unanswered approval screen', async () => {
+    const first = request(page, 'RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['first message', address],
+    });
+    const screen = page.frameLocator('#kw');
+    await expect.poll(() => screen.getByText('first message').isVisible()).toBe(true);
+    const second = request(page, 'RPC_REQUEST', {
+      method: 'personal_sign',
+      params: ['second message', address],
+    });
+    expect(await first).toMatchObject({
+      type: '@keyway-frame/RPC_REQUEST_ERROR',
+      payload: { message: 'The request was replaced by a newer request.', code: 4001 },
+    });
+    await expect.poll(() => screen.getByText('second message').isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Sign' }).click();
+    const signature = (await second).payload?.result as Hex;
+    expect(await verifyMessage({ address, message: 'second message', signature })).toBe(true);
+  });
+
+  it('eth_signTypedData_v4 shows the typed data and signs after Approve', async () => {
+    const typed = {
+      domain: { name: 'Keyway Test', version: '1', chainId: CHAIN_ID },
+      types: {
+        EIP712Domain: [
+          { name: 'name', type: 'string' },
+          { name: 'version', type: 'string' },
+          { name: 'chainId', type: 'uint256' },
+        ],
+        Greeting: [{ name: 'text', type: 'string' }],
+      },
+      primaryType: 'Greeting',
+      message: { text: 'typed hello' },
+    } as const;
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'eth_signTypedData_v4',
+      params: [address, JSON.stringify(typed)],
+    });
+    const screen = page.frameLocator('#kw');
+    await expect.poll(() => screen.getByText('typed hello', { exact: false }).isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Sign' }).click();
+    const signature = (await pending).payload?.result as Hex;
+    const { EIP712Domain: _d, ...types } = typed.types;
+    expect(
+      await verifyTypedData({
+        address,
+        domain: typed.domain,
+        types,
+        primaryType: 'Greeting',
+        message: typed.message,
+        signature,
+      }),
+    ).toBe(true);
+  });
+
+  it('answers safe methods from the local chain and sends an approved transaction', async () => {
+    const block = await request(page, 'RPC_REQUEST', { method: 'eth_blockNumber', params: [] });
+    expect(block.payload?.result).toMatch(/^0x[0-9a-f]+$/);
+
+    const chain = createPublicClient({ transport: http(anvil.rpcUrl) });
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, '0xde0b6b3a7640000'] as never,
+    });
+    const to = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [{ from: address, to, value: '0x2386f26fc10000' }],
+    });
+    const screen = page.frameLocator('#kw');
+    await expect.poll(() => screen.getByText('0.01 ETH').isVisible()).toBe(true);
+    await expect.poll(() => screen.getByText(to).isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Approve' }).click();
+    const reply = await pending;
+    expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
+    const hash = reply.payload?.result as Hex;
+    const receipt = await chain.getTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());
+  });
+
+  it('rejects malformed requests and methods that are not on the lists', async () => {
+    expect(await request(page, 'CONNECT_EMAIL', { email: 'not-an-email' })).toMatchObject({
+      type: '@keyway-frame/CONNECT_EMAIL_ERROR',
+      payload: { message: 'Invalid request' },
+    });
+    expect(
+      await request(page, 'RPC_REQUEST', { method: 'eth_sign', params: [address, '0x00'] }),
+    ).toMatchObject({
+      type: '@keyway-frame/RPC_REQUEST_ERROR',
+      payload: { message: 'Requested RPC call is not allowed' },
+    });
+  });
+
+  it('ignores requests a host script forges on the window instead of the port', async () => {
+    const forged = 'forged@example.com';
+    const answered = await page.evaluate(
+      ([origin, addr, mail]) =>
+        new Promise<boolean>((resolve) => {
+          const iframe = document.getElementById('kw') as HTMLIFrameElement;
+          let got = false;
+          window.addEventListener('message', (e) => {
+            if (e.origin === origin) got = true;
+          });
+          for (const msg of [
+            { type: '@keyway-app/CONNECT_EMAIL', id: crypto.randomUUID(), payload: { email: mail } },
+            { type: '@keyway-app/SIGN_OUT', id: crypto.randomUUID() },
+            {
+              type: '@keyway-app/RPC_REQUEST',
+              id: crypto.randomUUID(),
+              payload: { method: 'personal_sign', params: ['0x00', addr] },
+            },
+          ]) {
+            iframe.contentWindow?.postMessage(msg, origin);
+            iframe.contentWindow?.postMessage(msg, '*');
+          }
+          setTimeout(() => resolve(got), 1500);
+        }),
+      [frame.url, address, forged] as const,
+    );
+    expect(answered).toBe(false);
+    const mails = (await (await fetch(`${frame.url}/mailbox.json?email=${forged}`)).json()) as {
+      messages: unknown[];
+    };
+    expect(mails.messages).toEqual([]);
+    expect(await request(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
+    await expect.poll(() => page.frameLocator('#kw').getByRole('button', { name: 'Sign' }).count()).toBe(0);
+  });
+
+  it('survives thousands of random and malformed messages on the port and on the window', async () => {
+    // Events whose valid envelopes would legitimately change state are left out of the typed generator.
+    const readOnly = [
+      'IS_CONNECTED',
+      'GET_CHAIN_ID',
+      'GET_USER',
+      'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+      'RPC_REQUEST',
+    ];
+    const typed = fc.record(
+      {
+        type: fc.oneof(
+          fc.constantFrom(...readOnly.map((e) => `@keyway-app/${e}`)),
+          fc.constantFrom('@keyway-frame/READY', '@keyway-app/HANDSHAKE', '@keyway-app/SIGN_OUTX'),
+          fc.string(),
+        ),
+        id: fc.oneof(fc.uuid(), fc.string()),
+        payload: fc.oneof(
+          fc.jsonValue(),
+          fc.record({
+            method: fc.constantFrom('personal_sign', 'eth_sendTransaction', 'eth_sign'),
+            params: fc.jsonValue(),
+          }),
+        ),
+      },
+      { requiredKeys: [] },
+    );
+    const messages = fc.sample(fc.oneof(fc.jsonValue(), typed), {
+      numRuns: 3000,
+      seed: 20261122,
+    }) as unknown[];
+    const outcome = await page.evaluate(
+      ([list, origin]) =>
+        new Promise<{ portReplies: string[]; windowReplies: number }>((resolve) => {
+          const port = (window as unknown as { kwPort: MessagePort }).kwPort;
+          const iframe = document.getElementById('kw') as HTMLIFrameElement;
+          const portReplies: string[] = [];
+          let windowReplies = 0;
+          const onPort = (e: MessageEvent) => portReplies.push(String((e.data as { type?: unknown })?.type));
+          const onWindow = (e: MessageEvent) => {
+            if (e.origin === origin) windowReplies++;
+          };
+          port.addEventListener('message', onPort);
+          window.addEventListener('message', onWindow);
+          for (const m of list) {
+            port.postMessage(m);
+            iframe.contentWindow?.postMessage(m, origin);
+          }
+          // A marker request: once it is answered, every earlier message on the port has been handled.
+          const marker = crypto.randomUUID();
+          const onMarker = (e: MessageEvent) => {
+            if ((e.data as { id?: string })?.id !== marker) return;
+            setTimeout(() => {
+              port.removeEventListener('message', onPort);
+              port.removeEventListener('message', onMarker);
+              window.removeEventListener('message', onWindow);
+              resolve({ portReplies, windowReplies });
+            }, 500);
+          };
+          port.addEventListener('message', onMarker);
+          port.postMessage({ type: '@keyway-app/GET_CHAIN_ID', id: marker });
+        }),
+      [messages, frame.url] as const,
+    );
+    expect(outcome.windowReplies).toBe(0);
+    for (const type of outcome.portReplies) {
+      expect(type).toMatch(
+        /^@keyway-frame\/(IS_CONNECTED|GET_CHAIN_ID|GET_USER|GET_SMART_ACCOUNT_ENABLED_NETWORKS|RPC_REQUEST)_(SUCCESS|ERROR)$/,
+      );
+    }
+    expect(await request(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
+    expect((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
+    expect(
+      await page
+        .frameLocator('#kw')
+        .getByRole('button', { name: /Sign|Approve/ })
+        .count(),
+    ).toBe(0);
+  });
+
+  it('remembers the login on a second visit, and forgets the session on sign out', async () => {
+    const second = await openHost(context, ALLOWED_HOST_PORT);
+    expect(await handshake(second, frame.url)).toBe(true);
+    expect(await request(second, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
+    expect((await request(second, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
+
+    expect((await request(second, 'SIGN_OUT')).type).toBe('@keyway-frame/SIGN_OUT_SUCCESS');
+    expect(await request(second, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: false } });
+    expect(await request(second, 'GET_USER', { chainId: CHAIN_ID })).toMatchObject({
+      type: '@keyway-frame/GET_USER_ERROR',
+    });
+
+    // Logging in again with the same address gives the same key.
+    await emailLogin(second, email);
+    expect((await request(second, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
+    await second.close();
+  });
+});
+
+describe("the kit's frame client against the frame", () => {
+  let context: BrowserContext;
+  let page: Page;
+  let address: Hex;
+  const email = 'client-user@example.com';
+
+  /** Runs `fn` in the page with the client created there (window.client). */
+  const inPage = <A, R>(fn: (arg: A) => R | Promise<R>, arg: A) =>
+    page.evaluate(fn as never, arg) as Promise<R>;
+
+  beforeAll(async () => {
+    context = await browser.newContext();
+    page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${CLIENT_HOST_PORT}/`);
+    await page.waitForFunction(() => 'kw' in window);
+    await inPage((frameUrl: string) => {
+      const client = window.kw.createFrameClient({ frameUrl, projectId: 'test', chainId: 31337 });
+      client.on('approval-needed', () => client.showApproval());
+      client.on('approval-done', () => client.hideApproval());
+      (window as unknown as { client: typeof client }).client = client;
+    }, frame.url);
+  });
+  afterAll(() => context?.close());
+
+  type PageClient = ReturnType<Window['kw']['createFrameClient']>;
+
+  it('logs in by email with the mailbox code; get user returns an address', async () => {
+    const started = await page.evaluate(
+      ([mail]) => (window as unknown as { client: PageClient }).client.connectEmail({ email: mail }),
+      [email] as const,
+    );
+    expect(started).toEqual({ action: 'VERIFY_OTP' });
+    const otp = await mailboxCode(email);
+    await page.evaluate(
+      ([code]) => (window as unknown as { client: PageClient }).client.connectOtp({ otp: code }),
+      [otp] as const,
+    );
+    const user = await page.evaluate(() =>
+      (window as unknown as { client: PageClient }).client.getUser({ chainId: 31337 }),
+    );
+    expect(user).toMatchObject({ email, chainId: CHAIN_ID });
+    address = user.address as Hex;
+    expect(address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+  });
+
+  it('personal_sign is approved inside the revealed frame and verifies with viem', async () => {
+    const message = 'Sign in to the host app';
+    await page.evaluate(
+      ([msg, addr]) => {
+        const w = window as unknown as { client: PageClient; signing: Promise<unknown> };
+        w.signing = w.client.rpc({ method: 'personal_sign', params: [msg, addr] });
+      },
+      [message, address] as const,
+    );
+    await expect
+      .poll(() => page.locator('iframe[data-keyway-frame]').getAttribute('data-state'))
+      .toBe('approval');
+    const screen = page.frameLocator('iframe[data-keyway-frame]');
+    await expect.poll(() => screen.getByText(message).isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Sign' }).click();
+    const signature = (await page.evaluate(
+      () => (window as unknown as { signing: Promise<unknown> }).signing,
+    )) as Hex;
+    expect(await verifyMessage({ address, message, signature })).toBe(true);
+    await expect.poll(() => page.locator('iframe[data-keyway-frame]').getAttribute('data-state')).toBeNull();
+  });
+
+  it('a personal_sign rejected inside the frame fails with the frame error', async () => {
+    await page.evaluate(
+      ([addr]) => {
+        const w = window as unknown as { client: PageClient; signing: Promise<unknown> };
+        w.signing = w.client.rpc({ method: 'personal_sign', params: ['No thanks', addr] }).then(
+          () => ({ ok: true }),
+          (e: { message: string; code?: number }) => ({ ok: false, message: e.message, code: e.code }),
+        );
+      },
+      [address] as const,
+    );
+    const screen = page.frameLocator('iframe[data-keyway-frame]');
+    await expect.poll(() => screen.getByText('No thanks').isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Reject' }).click();
+    expect(await page.evaluate(() => (window as unknown as { signing: Promise<unknown> }).signing)).toEqual({
+      ok: false,
+      message: 'User rejected the request.',
+      code: 4001,
+    });
+  });
+
+  it('social login through the local provider page', async () => {
+    const { uri } = await page.evaluate(() =>
+      (window as unknown as { client: PageClient }).client.getSocialRedirectUri({ provider: 'github' }),
+    );
+    const resultUri = page.evaluate(
+      (frameOrigin) =>
+        new Promise<string>((resolve) => {
+          window.addEventListener('message', (e) => {
+            const data = e.data as { type?: string; resultUri?: string } | null;
+            if (e.origin === frameOrigin && data?.type === '@keyway-frame/SOCIAL_RESULT' && data.resultUri) {
+              resolve(data.resultUri);
+            }
+          });
+        }),
+      frame.url,
+    );
+    const [popup] = await Promise.all([
+      context.waitForEvent('page'),
+      page.evaluate((u) => void window.open(u), uri),
+    ]);
+    await popup.getByLabel('GitHub username').fill('octocat');
+    await popup.getByRole('button', { name: 'Continue' }).click();
+    const user = await page.evaluate(
+      async (u) => (window as unknown as { client: PageClient }).client.connectSocial({ uri: u }),
+      await resultUri,
+    );
+    expect(user).toMatchObject({ userName: 'octocat', chainId: CHAIN_ID });
+    expect(user.address).toMatch(/^0x[0-9a-fA-F]{40}$/);
+    expect(user.address).not.toBe(address);
+  });
+
+  it('sign out: the frame reports not connected', async () => {
+    await page.evaluate(() => (window as unknown as { client: PageClient }).client.signOut());
+    expect(
+      await page.evaluate(() => (window as unknown as { client: PageClient }).client.isConnected()),
+    ).toEqual({
+      isConnected: false,
+    });
+  });
+});

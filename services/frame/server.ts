@@ -1,0 +1,428 @@
+/**
+ * The secure frame service: serves the frame page (built with Vite from services/frame/app) on its own
+ * origin, and the auth backend it talks to (email one-time codes delivered to a dev mailbox, device
+ * approval links, local social-login provider pages, a Farcaster stand-in, sessions) plus a JSON-RPC proxy
+ * to the configured local chains, so the page never needs to connect to another origin.
+ */
+import { readFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { serve } from '@hono/node-server';
+import { type Context, Hono } from 'hono';
+import { bodyLimit } from 'hono/body-limit';
+import { z } from 'zod';
+import {
+  AuthError,
+  AuthStore,
+  type AuthUser,
+  DEFAULT_RATE_LIMIT,
+  deviceIdSchema,
+  emailSchema,
+  otpSchema,
+  publicUser,
+  type RateLimit,
+  SOCIAL_PROVIDERS,
+  type SocialProvider,
+} from './auth-store.ts';
+import { buildFrameApp } from './build.ts';
+import {
+  deviceApprovePage,
+  mailboxPage,
+  messagePage,
+  PAGES_CSS,
+  PROVIDER_NAMES,
+  providerPage,
+} from './pages.ts';
+
+export interface FrameServerOptions {
+  port: number;
+  /** Root data directory of the stack; the frame keeps its state in `<dataDir>/frame`. */
+  dataDir: string;
+  /** Origins allowed to embed the frame (`frame-ancestors` and the page's own origin check). */
+  allowedOrigins: string[];
+  /** Chains the frame can use; its RPC goes through this server's `/rpc/:chainId` proxy. */
+  chains: { chainId: number; rpcUrl: string }[];
+  /** Raises the per-address rate limit so test suites that log in many times do not trip it. */
+  testMode?: boolean;
+  rateLimit?: RateLimit;
+  /** Where built pages are cached (default node_modules/.cache/keyway-frame). */
+  cacheDir?: string;
+  hostname?: string;
+}
+
+export interface FrameServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export const SOCIAL_CALLBACK_PATH = '/auth/social/callback';
+
+const ORIGIN_RE = /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
+
+/** Normalised origin, or an error naming the bad entry (they go into a response header). */
+export function parseAllowedOrigins(origins: string[]): string[] {
+  return origins.map((o) => {
+    if (!ORIGIN_RE.test(o)) throw new Error(`allowedOrigins: "${o}" is not an origin (scheme://host[:port])`);
+    return new URL(o).origin;
+  });
+}
+
+export function frameCsp(allowedOrigins: string[]): string {
+  const ancestors = allowedOrigins.length ? allowedOrigins.join(' ') : "'none'";
+  return [
+    "default-src 'self'",
+    `frame-ancestors ${ancestors}`,
+    "script-src 'self'",
+    "style-src 'self'",
+    "img-src 'self' data:",
+    "connect-src 'self'",
+    "object-src 'none'",
+    "base-uri 'none'",
+    "form-action 'self'",
+  ].join('; ');
+}
+
+/** Pages other than the frame itself (mailbox, approvals, provider pages) must never be framed. */
+const PAGE_CSP = [
+  "default-src 'self'",
+  "frame-ancestors 'none'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "object-src 'none'",
+  "base-uri 'none'",
+  "form-action 'self'",
+].join('; ');
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.svg': 'image/svg+xml',
+  '.woff2': 'font/woff2',
+  '.png': 'image/png',
+};
+
+const escapeAttr = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/"/g, '&quot;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
+
+/** The page reads its configuration from a meta tag (data, not an inline script). */
+function withConfig(page: string, config: unknown): string {
+  const meta = `<meta name="kw-frame-config" content="${escapeAttr(JSON.stringify(config))}" />`;
+  if (!page.includes('</head>')) throw new Error('built page has no </head>');
+  return page.replace('</head>', `    ${meta}\n  </head>`);
+}
+
+const jsonBody = async <T extends z.ZodType>(c: Context, schema: T): Promise<z.infer<T>> => {
+  if (!(c.req.header('content-type') ?? '').toLowerCase().startsWith('application/json')) {
+    throw new AuthError(400, 'Expected a JSON body');
+  }
+  let raw: unknown;
+  try {
+    raw = await c.req.json();
+  } catch {
+    throw new AuthError(400, 'Malformed JSON');
+  }
+  return schema.parse(raw);
+};
+
+const startSchema = z.object({ email: z.string(), deviceId: deviceIdSchema });
+const verifySchema = z.object({ email: z.string(), otp: otpSchema, deviceId: deviceIdSchema });
+const providerSchema = z.enum(SOCIAL_PROVIDERS);
+const tokenSchema = z.string().min(16).max(200);
+
+export async function startFrameServer(opts: FrameServerOptions): Promise<FrameServer> {
+  const allowedOrigins = parseAllowedOrigins(opts.allowedOrigins);
+  const chains = new Map(opts.chains.map((ch) => [ch.chainId, ch.rpcUrl]));
+  const hostname = opts.hostname ?? '127.0.0.1';
+  const url = `http://${hostname}:${opts.port}`;
+  const buildDir = await buildFrameApp(opts.cacheDir);
+  const pageConfig = {
+    allowedOrigins,
+    chains: [...chains.keys()].map((chainId) => ({ chainId })),
+    socialProviders: SOCIAL_PROVIDERS,
+    testMode: Boolean(opts.testMode),
+  };
+  const readPage = async (name: string) =>
+    withConfig(await readFile(join(buildDir, name), 'utf8'), pageConfig);
+  const [indexHtml, callbackHtml] = await Promise.all([readPage('index.html'), readPage('callback.html')]);
+  const store = await AuthStore.open({
+    dir: join(opts.dataDir, 'frame'),
+    publicUrl: url,
+    rateLimit: opts.rateLimit ?? (opts.testMode ? { ...DEFAULT_RATE_LIMIT, max: 50 } : DEFAULT_RATE_LIMIT),
+  });
+  const csp = frameCsp(allowedOrigins);
+
+  const app = new Hono<{ Variables: { user: AuthUser; token: string } }>();
+
+  app.onError((error, c) => {
+    if (error instanceof AuthError) return c.json({ message: error.message }, error.status);
+    if (error instanceof z.ZodError) {
+      return c.json({ message: error.issues[0]?.message ?? 'Invalid request' }, 400);
+    }
+    console.error('[frame]', error);
+    return c.json({ message: 'Internal error' }, 500);
+  });
+
+  app.use('*', async (c, next) => {
+    await next();
+    c.header('X-Content-Type-Options', 'nosniff');
+    c.header('Referrer-Policy', 'strict-origin-when-cross-origin');
+    if (!c.res.headers.has('Content-Security-Policy')) c.header('Content-Security-Policy', PAGE_CSP);
+  });
+
+  /** Form posts from our own pages only (a cross-site form cannot approve a device or a login). */
+  const sameOriginForm = async (c: Context) => {
+    const origin = c.req.header('origin');
+    if (origin && origin !== 'null') {
+      let host: string | null = null;
+      try {
+        host = new URL(origin).host;
+      } catch {}
+      if (host !== c.req.header('host')) throw new AuthError(400, 'Cross-origin form rejected');
+    }
+    const form = await c.req.parseBody();
+    const get = (k: string) => (typeof form[k] === 'string' ? (form[k] as string) : '');
+    return get;
+  };
+
+  const requireSession = async (c: Context, next: () => Promise<void>) => {
+    const auth = c.req.header('authorization') ?? '';
+    const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
+    const user = token ? store.sessionUser(token) : undefined;
+    if (!user) return c.json({ message: 'Not logged in' }, 401);
+    c.set('user', user);
+    c.set('token', token);
+    await next();
+  };
+
+  // ---- the frame page ----------------------------------------------------------------------------
+  const framePage = (c: Context) => {
+    c.header('Content-Security-Policy', csp);
+    c.header('Cache-Control', 'no-store');
+    return c.html(indexHtml);
+  };
+  app.get('/', framePage);
+  app.get('/index.html', framePage);
+  app.get(SOCIAL_CALLBACK_PATH, (c) => {
+    c.header('Cache-Control', 'no-store');
+    return c.html(callbackHtml);
+  });
+  app.get('/assets/:file', async (c) => {
+    const file = c.req.param('file');
+    const type = CONTENT_TYPES[extname(file)];
+    if (!/^[A-Za-z0-9_.-]+$/.test(file) || file.startsWith('.') || !type) return c.notFound();
+    try {
+      const body = await readFile(join(buildDir, 'assets', file));
+      c.header('Content-Type', type);
+      c.header('Cache-Control', 'public, max-age=31536000, immutable');
+      c.header('Content-Security-Policy', csp);
+      return c.body(body);
+    } catch {
+      return c.notFound();
+    }
+  });
+  app.get('/config.json', (c) => c.json(pageConfig));
+  app.get('/pages.css', (c) => {
+    c.header('Content-Type', 'text/css; charset=utf-8');
+    return c.body(PAGES_CSS);
+  });
+  app.get('/health', (c) => c.json({ ok: true }));
+
+  // ---- email login -------------------------------------------------------------------------------
+  app.post('/auth/email/start', async (c) => {
+    const { email, deviceId } = await jsonBody(c, startSchema);
+    return c.json(await store.startEmail(email, deviceId));
+  });
+  app.post('/auth/email/verify', async (c) => {
+    const { email, otp, deviceId } = await jsonBody(c, verifySchema);
+    return c.json(await store.verifyEmail(email, otp, deviceId));
+  });
+
+  // ---- device approval ---------------------------------------------------------------------------
+  app.post('/auth/device/status', async (c) => {
+    const { requestId } = await jsonBody(c, z.object({ requestId: z.uuid() }));
+    return c.json(store.deviceStatus(requestId));
+  });
+  app.get('/auth/device/approve', (c) => {
+    const token = c.req.query('token') ?? '';
+    const req = token ? store.deviceRequestByToken(token) : undefined;
+    if (!req) return c.html(deviceApprovePage('expired'), 404);
+    if (req.approved) return c.html(deviceApprovePage('approved'));
+    return c.html(deviceApprovePage({ token, email: req.email }));
+  });
+  app.post('/auth/device/approve', async (c) => {
+    const get = await sameOriginForm(c);
+    try {
+      await store.approveDevice(get('token'));
+    } catch (error) {
+      if (error instanceof AuthError) return c.html(deviceApprovePage('expired'), 404);
+      throw error;
+    }
+    return c.html(deviceApprovePage('approved'));
+  });
+
+  // ---- local social provider -----------------------------------------------------------------------
+  /** The provider only redirects back to this origin's callback page (no open redirect). */
+  const checkRedirect = (c: Context, redirectUri: string): URL => {
+    let target: URL;
+    try {
+      target = new URL(redirectUri);
+    } catch {
+      throw new AuthError(400, 'Invalid redirect_uri');
+    }
+    if (target.host !== c.req.header('host') || target.pathname !== SOCIAL_CALLBACK_PATH) {
+      throw new AuthError(400, 'redirect_uri must be the secure frame callback');
+    }
+    return target;
+  };
+  const stateSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+  app.get('/oauth/:provider/authorize', (c) => {
+    const provider = providerSchema.safeParse(c.req.param('provider'));
+    if (!provider.success) return c.html(messagePage('Sign in', 'Unknown provider.'), 404);
+    const redirectUri = c.req.query('redirect_uri') ?? '';
+    const state = stateSchema.safeParse(c.req.query('state'));
+    checkRedirect(c, redirectUri);
+    if (!state.success) throw new AuthError(400, 'Invalid state');
+    return c.html(
+      providerPage({
+        provider: provider.data,
+        action: `/oauth/${provider.data}/authorize`,
+        hidden: { redirect_uri: redirectUri, state: state.data },
+        submitLabel: 'Continue',
+        intro: `Local ${PROVIDER_NAMES[provider.data]} stand-in: pick any username; the same username is the same account.`,
+      }),
+    );
+  });
+  app.post('/oauth/:provider/authorize', async (c) => {
+    const provider = providerSchema.parse(c.req.param('provider'));
+    const get = await sameOriginForm(c);
+    const target = checkRedirect(c, get('redirect_uri'));
+    const state = stateSchema.parse(get('state'));
+    let code: string;
+    try {
+      code = await store.issueSocialCode(provider, get('username'));
+    } catch (error) {
+      if (!(error instanceof z.ZodError)) throw error;
+      return c.html(
+        providerPage({
+          provider,
+          action: `/oauth/${provider}/authorize`,
+          hidden: { redirect_uri: target.href, state },
+          submitLabel: 'Continue',
+          intro: `Local ${PROVIDER_NAMES[provider]} stand-in.`,
+          error: error.issues[0]?.message ?? 'Invalid username',
+        }),
+        400,
+      );
+    }
+    target.searchParams.set('provider', provider);
+    target.searchParams.set('code', code);
+    target.searchParams.set('state', state);
+    return c.redirect(target.href, 303);
+  });
+  app.post('/auth/social/token', async (c) => {
+    const { provider, code } = await jsonBody(c, z.object({ provider: providerSchema, code: tokenSchema }));
+    return c.json(await store.exchangeSocialCode(provider as SocialProvider, code));
+  });
+
+  // ---- Farcaster stand-in ------------------------------------------------------------------------
+  app.post('/auth/farcaster/start', async (c) => c.json(await store.startFarcaster()));
+  app.post('/auth/farcaster/status', async (c) => {
+    const { channelToken } = await jsonBody(c, z.object({ channelToken: tokenSchema }));
+    return c.json(await store.farcasterStatus(channelToken));
+  });
+  const farcasterForm = (channel: string, error?: string) =>
+    providerPage({
+      provider: 'farcaster',
+      action: '/farcaster/connect',
+      hidden: { channel },
+      submitLabel: 'Approve',
+      intro: 'Local Farcaster stand-in: approve the sign-in request with any username.',
+      ...(error ? { error } : {}),
+    });
+  app.get('/farcaster/connect', (c) => {
+    const channel = c.req.query('channel') ?? '';
+    const state = channel ? store.farcasterChannel(channel) : undefined;
+    if (!state || state.consumed || state.username) {
+      return c.html(messagePage('Farcaster', 'This sign-in request has expired or was already used.'), 404);
+    }
+    return c.html(farcasterForm(channel));
+  });
+  app.post('/farcaster/connect', async (c) => {
+    const get = await sameOriginForm(c);
+    const channel = get('channel');
+    try {
+      await store.approveFarcaster(channel, get('username'));
+    } catch (error) {
+      if (error instanceof z.ZodError) return c.html(farcasterForm(channel, error.issues[0]?.message), 400);
+      if (error instanceof AuthError) return c.html(messagePage('Farcaster', error.message), error.status);
+      throw error;
+    }
+    return c.html(messagePage('Farcaster', 'Approved. You can return to the app.'));
+  });
+
+  // ---- sessions and account ----------------------------------------------------------------------
+  app.get('/auth/session', requireSession, (c) => c.json({ user: publicUser(c.get('user')) }));
+  app.post('/auth/signout', requireSession, async (c) => {
+    await store.signOut(c.get('token'));
+    return c.json({ ok: true });
+  });
+  app.post('/auth/email/update', requireSession, async (c) => {
+    const { email } = await jsonBody(c, z.object({ email: z.string() }));
+    return c.json(await store.startEmailUpdate(c.get('user'), email));
+  });
+  app.post('/auth/email/update/primary', requireSession, async (c) => {
+    const { otp } = await jsonBody(c, z.object({ otp: otpSchema }));
+    return c.json(await store.verifyEmailUpdatePrimary(c.get('user'), otp));
+  });
+  app.post('/auth/email/update/secondary', requireSession, async (c) => {
+    const { otp } = await jsonBody(c, z.object({ otp: otpSchema }));
+    return c.json(await store.verifyEmailUpdateSecondary(c.get('user'), otp));
+  });
+
+  // ---- dev mailbox -------------------------------------------------------------------------------
+  const mailboxFilter = (c: Context) => {
+    const q = c.req.query('email');
+    if (!q) return null;
+    const parsed = emailSchema.safeParse(q);
+    return parsed.success ? parsed.data : '';
+  };
+  app.get('/mailbox', (c) => c.html(mailboxPage(store.mailbox(), mailboxFilter(c))));
+  app.get('/mailbox.json', (c) => {
+    const filter = mailboxFilter(c);
+    return c.json({ messages: store.mailbox().filter((m) => filter === null || m.to === filter) });
+  });
+
+  // ---- JSON-RPC proxy to the local chains --------------------------------------------------------
+  app.post('/rpc/:chainId', bodyLimit({ maxSize: 1024 * 1024 }), async (c) => {
+    const rpcUrl = chains.get(Number(c.req.param('chainId')));
+    if (!rpcUrl) return c.json({ message: 'Unsupported chain' }, 404);
+    const body = await c.req.text();
+    try {
+      JSON.parse(body);
+    } catch {
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }, 400);
+    }
+    const upstream = await fetch(rpcUrl, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body,
+    });
+    c.header('Content-Type', 'application/json');
+    return c.body(await upstream.text(), upstream.status as 200);
+  });
+
+  const server = serve({ fetch: app.fetch, port: opts.port, hostname });
+  await new Promise<void>((resolve, reject) => {
+    server.once('listening', () => resolve());
+    server.once('error', reject);
+  });
+  return {
+    url,
+    stop: async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        if ('closeAllConnections' in server) server.closeAllConnections();
+      });
+      await store.flush();
+    },
+  };
+}
