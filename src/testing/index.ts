@@ -1,1 +1,3 @@
-export {};
+export * from './msw';
+export * from './storage';
+export * from './test-wallet';
