@@ -1,0 +1,99 @@
+/**
+ * `npm start`: boots the local stack, prints each service's URL once it answers its health check, and stops
+ * everything on Ctrl-C / SIGTERM. Environment:
+ *   KW_PORT_EVM_L1 (8545), KW_PORT_EVM_L2 (8546), KW_PORT_SOLANA (8899; websocket +1), KW_PORT_API (4100),
+ *   KW_PORT_FRAME (4200), KW_PORT_PLAYGROUND (4300), KW_DATA_DIR (.keyway-data), KW_TEST_MODE (0/1),
+ *   KW_VERBOSE (0/1: print the services' log lines).
+ */
+import { resolve } from 'node:path';
+import { z } from 'zod';
+import { DEFAULT_PORTS, type StackPorts, startStack } from './stack.ts';
+
+const port = z.coerce.number().int().min(1).max(65535);
+const flag = z
+  .enum(['0', '1', 'true', 'false', ''])
+  .optional()
+  .transform((v) => v === '1' || v === 'true');
+const envSchema = z.object({
+  KW_PORT_EVM_L1: port.optional(),
+  KW_PORT_EVM_L2: port.optional(),
+  KW_PORT_SOLANA: port.optional(),
+  KW_PORT_API: port.optional(),
+  KW_PORT_FRAME: port.optional(),
+  KW_PORT_PLAYGROUND: port.optional(),
+  KW_DATA_DIR: z.string().min(1).optional(),
+  KW_TEST_MODE: flag,
+  KW_VERBOSE: flag,
+});
+
+async function main(): Promise<void> {
+  const parsed = envSchema.safeParse(process.env);
+  if (!parsed.success) {
+    console.error(
+      `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
+    );
+    process.exit(2);
+  }
+  const env = parsed.data;
+  const ports: StackPorts = {
+    evmL1: env.KW_PORT_EVM_L1 ?? DEFAULT_PORTS.evmL1,
+    evmL2: env.KW_PORT_EVM_L2 ?? DEFAULT_PORTS.evmL2,
+    solana: env.KW_PORT_SOLANA ?? DEFAULT_PORTS.solana,
+    api: env.KW_PORT_API ?? DEFAULT_PORTS.api,
+    frame: env.KW_PORT_FRAME ?? DEFAULT_PORTS.frame,
+    playground: env.KW_PORT_PLAYGROUND ?? DEFAULT_PORTS.playground,
+  };
+  const dataDir = resolve(env.KW_DATA_DIR ?? '.keyway-data');
+  const started = performance.now();
+  console.log(`Starting the Keyway local stack (data: ${dataDir}) ...`);
+  const verbose = env.KW_VERBOSE;
+  const stack = await startStack({
+    ports,
+    dataDir,
+    testMode: env.KW_TEST_MODE,
+    log: (line) => {
+      // Recovery notes (unreadable state moved aside) always matter; the rest only when asked for.
+      if (verbose || /could not|unusable|failed/.test(line)) console.log(line);
+    },
+  });
+  const seconds = ((performance.now() - started) / 1000).toFixed(1);
+
+  const reports = await stack.health();
+  const width = Math.max(...reports.map((r) => r.name.length));
+  console.log(`\nKeyway local stack ready in ${seconds} s\n`);
+  for (const r of reports) {
+    console.log(
+      `  ${r.name.padEnd(width)}  ${r.url.padEnd(24)}  ${r.healthy ? 'healthy' : `UNHEALTHY (${r.detail})`}`,
+    );
+  }
+  console.log(`  ${'Solana websocket'.padEnd(width)}  ${stack.urls.solanaWs}`);
+  console.log(`\nStatus page: ${stack.urls.playground ?? stack.urls.status}`);
+  console.log('Press Ctrl-C to stop.\n');
+
+  let stopping = false;
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      console.log(`\n${signal} again: exiting without waiting.`);
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack ...`);
+    stack.stop().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+main().catch((error: unknown) => {
+  console.error('The local stack failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,169 @@
+/**
+ * The one-command stack: startStack() in-process and `npm start` (scripts/start.mjs) as a child process.
+ * Both must answer their health checks, list the services on the status page and leave no anvil behind.
+ * Ports 20101-20107 (in-process) and 20111-20117 (CLI).
+ */
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { type Stack, startStack } from './stack.ts';
+
+/** Processes named anvil whose command line has `--port <port>` (other engineers run anvils on other ports). */
+function anvilsOnPort(port: number): string[] {
+  try {
+    return execFileSync('pgrep', ['-a', '-f', `anvil --port ${port} `], { encoding: 'utf8' })
+      .split('\n')
+      .filter((l) => l.trim() !== '' && !l.includes('pgrep'));
+  } catch {
+    return []; // pgrep exits 1 when nothing matches
+  }
+}
+
+function processAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+describe('startStack', () => {
+  let stack: Stack | undefined;
+  afterAll(async () => {
+    await stack?.stop();
+  });
+
+  it('starts chains, API and status page on the given ports and stops without leaving anvil running', async () => {
+    stack = await startStack({
+      ports: { evmL1: 20101, evmL2: 20102, solana: 20103, api: 20105, frame: 20106, playground: 20107 },
+      testMode: true,
+    });
+    expect(stack.urls).toMatchObject({
+      evmL1: 'http://127.0.0.1:20101',
+      evmL2: 'http://127.0.0.1:20102',
+      solana: 'http://127.0.0.1:20103',
+      solanaWs: 'ws://127.0.0.1:20104',
+      api: 'http://127.0.0.1:20105',
+      status: 'http://127.0.0.1:20107',
+    });
+    const reports = await stack.health();
+    expect(reports.map((r) => [r.name, r.healthy])).toEqual([
+      ['EVM chain 31337', true],
+      ['EVM chain 31338', true],
+      ['Solana', true],
+      ['api', true],
+      ['status', true],
+    ]);
+
+    const page = await fetch(stack.urls.status!);
+    expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
+    const html = await page.text();
+    expect(html).toContain('all services healthy');
+    expect(html).toContain('http://127.0.0.1:20105');
+    expect(html).not.toContain('<script');
+
+    const pids = stack.chains.anvilPids;
+    expect(pids).toHaveLength(2);
+    expect(anvilsOnPort(20101)).toHaveLength(1);
+    const dataDir = stack.dataDir;
+    await stack.stop();
+    stack = undefined;
+    expect(pids.filter(processAlive)).toEqual([]);
+    expect(anvilsOnPort(20101)).toEqual([]);
+    expect(anvilsOnPort(20102)).toEqual([]);
+    // The API port is closed too.
+    await expect(fetch('http://127.0.0.1:20105/health')).rejects.toThrow();
+    // A stack without a data directory cleans up its temporary one.
+    expect(() => execFileSync('test', ['-e', dataDir])).toThrow();
+  });
+});
+
+describe('npm start (scripts/start.mjs)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'kw-start-test-'));
+  let child: ChildProcess | undefined;
+  afterAll(() => {
+    if (child && child.exitCode === null) child.kill('SIGKILL');
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  function start(): {
+    child: ChildProcess;
+    output: () => string;
+    ready: Promise<void>;
+    exited: Promise<number | null>;
+  } {
+    let output = '';
+    const proc = spawn(process.execPath, ['scripts/start.mjs'], {
+      cwd: join(import.meta.dirname, '..'),
+      env: {
+        ...process.env,
+        KW_PORT_EVM_L1: '20111',
+        KW_PORT_EVM_L2: '20112',
+        KW_PORT_SOLANA: '20113',
+        KW_PORT_API: '20115',
+        KW_PORT_FRAME: '20116',
+        KW_PORT_PLAYGROUND: '20117',
+        KW_DATA_DIR: dataDir,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    child = proc;
+    const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
+    const ready = new Promise<void>((resolve, reject) => {
+      const onData = (chunk: Buffer) => {
+        output += chunk.toString();
+        if (output.includes('Press Ctrl-C to stop.')) resolve();
+      };
+      proc.stdout?.on('data', onData);
+      proc.stderr?.on('data', onData);
+      exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+    });
+    return { child: proc, output: () => output, ready, exited };
+  }
+
+  it('prints every URL once healthy, keeps chain state for the next start, and stops cleanly on SIGINT', async () => {
+    const first = start();
+    await first.ready;
+    for (const url of ['http://127.0.0.1:20111', 'http://127.0.0.1:20112', 'http://127.0.0.1:20113']) {
+      expect(first.output()).toContain(url);
+    }
+    expect(first.output()).toContain('ws://127.0.0.1:20114');
+    expect(first.output()).toMatch(/api\s+http:\/\/127\.0\.0\.1:20115\s+healthy/);
+    expect(first.output()).toContain('Status page: http://127.0.0.1:20117');
+    expect(first.output()).not.toContain('UNHEALTHY');
+
+    // Mine one block so that the second start has history to keep.
+    const send = await fetch('http://127.0.0.1:20111', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
+    });
+    expect(send.ok).toBe(true);
+    const blockNumber = async () => {
+      const res = await fetch('http://127.0.0.1:20111', {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),
+      });
+      return ((await res.json()) as { result: string }).result;
+    };
+    const before = await blockNumber();
+
+    first.child.kill('SIGINT');
+    expect(await first.exited).toBe(0);
+    expect(first.output()).toContain('Stopped.');
+    expect(anvilsOnPort(20111)).toEqual([]);
+    expect(anvilsOnPort(20112)).toEqual([]);
+
+    const second = start();
+    await second.ready;
+    expect(await blockNumber()).toBe(before);
+    second.child.kill('SIGTERM');
+    expect(await second.exited).toBe(0);
+    expect(anvilsOnPort(20111)).toEqual([]);
+    expect(anvilsOnPort(20112)).toEqual([]);
+  }, 120_000);
+});
