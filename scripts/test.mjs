@@ -24,7 +24,15 @@ step('lint', 'npx', ['biome', 'check', '.']);
 const built = step('build', 'npm', ['run', 'build', '--silent']);
 if (built) {
   step('publint', 'npx', ['publint', '--strict']);
-  step('attw', 'npx', ['attw', '--pack', '.', '--profile', 'esm-only', '--exclude-entrypoints', 'styles.css']);
+  step('attw', 'npx', [
+    'attw',
+    '--pack',
+    '.',
+    '--profile',
+    'esm-only',
+    '--exclude-entrypoints',
+    'styles.css',
+  ]);
 } else if (!only.length) {
   results.push({ name: 'publint', passed: 0, failed: 1 }, { name: 'attw', passed: 0, failed: 1 });
 }
