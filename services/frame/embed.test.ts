@@ -511,6 +511,119 @@ describe('the wallet over the port', () => {
     ).toBe(0);
   });
 
+  it('answers the account and settings events', async () => {
+    expect(await request(page, 'GET_SMART_ACCOUNT_ENABLED_NETWORKS')).toMatchObject({
+      payload: { smartAccountEnabledNetworks: [CHAIN_ID] },
+    });
+    expect(await request(page, 'SWITCH_NETWORK', { chainId: 1 })).toMatchObject({
+      type: '@keyway-frame/SWITCH_NETWORK_ERROR',
+      payload: { message: 'Unsupported chain' },
+    });
+    expect(await request(page, 'SWITCH_NETWORK', { chainId: CHAIN_ID })).toMatchObject({
+      payload: { chainId: CHAIN_ID },
+    });
+    expect(await request(page, 'SET_PREFERRED_ACCOUNT', { type: 'smartAccount' })).toMatchObject({
+      payload: { type: 'smartAccount', address },
+    });
+    expect((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.preferredAccountType).toBe(
+      'smartAccount',
+    );
+    await request(page, 'SET_PREFERRED_ACCOUNT', { type: 'eoa' });
+    expect(
+      (await request(page, 'SYNC_THEME', { themeMode: 'dark', themeVariables: { '--kw-accent': '#ff0000' } }))
+        .type,
+    ).toBe('@keyway-frame/SYNC_THEME_SUCCESS');
+    await expect.poll(() => page.frameLocator('#kw').locator('html').getAttribute('data-theme')).toBe('dark');
+    const dapp = {
+      metadata: { name: 'Demo Dapp', description: 'demo', url: 'https://demo.example', icons: [] },
+      sdkVersion: '5.1.11',
+      projectId: 'test',
+    };
+    expect((await request(page, 'SYNC_DAPP_DATA', dapp)).type).toBe('@keyway-frame/SYNC_DAPP_DATA_SUCCESS');
+    const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['who asks?', address] });
+    const screen = page.frameLocator('#kw');
+    await expect
+      .poll(() =>
+        screen.getByText(`Requested by Demo Dapp (http://127.0.0.1:${ALLOWED_HOST_PORT})`).isVisible(),
+      )
+      .toBe(true);
+    await screen.getByRole('button', { name: 'Reject' }).click();
+    expect((await pending).type).toBe('@keyway-frame/RPC_REQUEST_ERROR');
+  });
+
+  it('changes the email with the primary then the secondary code', async () => {
+    const newEmail = 'embed-user.new@example.com';
+    expect(await request(page, 'UPDATE_EMAIL', { email: newEmail })).toMatchObject({
+      payload: { action: 'VERIFY_PRIMARY_OTP' },
+    });
+    expect((await request(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await mailboxCode(email) })).type).toBe(
+      '@keyway-frame/UPDATE_EMAIL_PRIMARY_OTP_SUCCESS',
+    );
+    expect(
+      await request(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await mailboxCode(newEmail) }),
+    ).toMatchObject({
+      payload: { newEmail },
+    });
+    expect((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload).toMatchObject({
+      email: newEmail,
+      address,
+    });
+    // Back to the first address for the tests below.
+    await request(page, 'UPDATE_EMAIL', { email });
+    await request(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await mailboxCode(newEmail) });
+    expect(
+      await request(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await mailboxCode(email) }),
+    ).toMatchObject({
+      payload: { newEmail: email },
+    });
+  });
+
+  it('a known address on a new browser needs the device-approval link first', async () => {
+    const other = await browser.newContext();
+    const fresh = await openHost(other, ALLOWED_HOST_PORT);
+    expect(await handshake(fresh, frame.url)).toBe(true);
+    expect(await request(fresh, 'CONNECT_EMAIL', { email })).toMatchObject({
+      payload: { action: 'VERIFY_DEVICE' },
+    });
+    const waiting = request(fresh, 'CONNECT_DEVICE');
+    const res = await fetch(`${frame.url}/mailbox.json?email=${encodeURIComponent(email)}`);
+    const { messages } = (await res.json()) as { messages: { kind: string; link: string | null }[] };
+    const link = messages.find((m) => m.kind === 'device-approval')?.link;
+    expect(link).toBeTruthy();
+    const approvalPage = await other.newPage();
+    await approvalPage.goto(link!);
+    await approvalPage.getByRole('button', { name: 'Approve' }).click();
+    await expect.poll(() => approvalPage.getByText('Device approved').isVisible()).toBe(true);
+    expect((await waiting).type).toBe('@keyway-frame/CONNECT_DEVICE_SUCCESS');
+    expect((await request(fresh, 'CONNECT_OTP', { otp: await mailboxCode(email) })).type).toBe(
+      '@keyway-frame/CONNECT_OTP_SUCCESS',
+    );
+    const user = await request(fresh, 'GET_USER', { chainId: CHAIN_ID });
+    // Keys never leave the browser that made them: another browser gets its own key (docs/security.md).
+    expect(user.payload).toMatchObject({ email });
+    expect(user.payload?.address).not.toBe(address);
+    await other.close();
+  });
+
+  it('logs in through the Farcaster stand-in', async () => {
+    const other = await browser.newContext();
+    const fresh = await openHost(other, ALLOWED_HOST_PORT);
+    expect(await handshake(fresh, frame.url)).toBe(true);
+    const { payload } = await request(fresh, 'GET_FARCASTER_URI');
+    const url = payload?.url as string;
+    expect(url).toContain('/farcaster/connect?channel=');
+    const waiting = request(fresh, 'CONNECT_FARCASTER');
+    const approvalPage = await other.newPage();
+    await approvalPage.goto(url);
+    await approvalPage.getByLabel('Farcaster username').fill('fc-user');
+    await approvalPage.getByRole('button', { name: 'Approve' }).click();
+    expect(await waiting).toMatchObject({ payload: { userName: 'fc-user' } });
+    expect((await request(fresh, 'GET_USER', { chainId: CHAIN_ID })).payload).toMatchObject({
+      userName: 'fc-user',
+    });
+    await other.close();
+  });
+
   it('remembers the login on a second visit, and forgets the session on sign out', async () => {
     const second = await openHost(context, ALLOWED_HOST_PORT);
     expect(await handshake(second, frame.url)).toBe(true);
