@@ -1,1 +1,84 @@
 export * from './components';
+
+// Headless core: instance, provider, hooks, stores and their types.
+export {
+  createKeyway,
+  type Keyway,
+  type KeywayInternals,
+  type KeywayStores,
+} from './core/createKeyway';
+export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
+export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
+export type { KeywayNetwork } from './core/networks';
+export type { KeywayOptions, ResolvedKeywayOptions, SiweConfig, SiweSession } from './core/options';
+export { createMemoryStorage, type KeyValueStorage, STORAGE_KEYS } from './core/storage';
+export {
+  addOptionalConnectors,
+  buildWagmiConfig,
+  createWalletConnectPairing,
+} from './core/wagmi';
+export type {
+  AccountState,
+  AccountStore,
+  ConnectedWalletInfo,
+  PreferredAccountType,
+} from './hooks/account/store';
+export { type UseAccountResult, useAccount } from './hooks/account/useAccount';
+export {
+  PAIRING_UNAVAILABLE_MESSAGE,
+  PairingExpiredError,
+  type PairingProvider,
+  type PairingState,
+  type PairingStatus,
+} from './hooks/connect/pairing';
+export type {
+  AllWalletsMode,
+  AttemptStatus,
+  ConnectAttempt,
+  ConnectionStatus,
+  ConnectState,
+  ConnectStore,
+  LoadStatus,
+} from './hooks/connect/store';
+export {
+  type UseAllWalletsResult,
+  type UseConnectResult,
+  type UsePairingResult,
+  useAllWallets,
+  useConnect,
+  usePairing,
+} from './hooks/connect/useConnect';
+export {
+  buildDeepLink,
+  type WalletBadge,
+  type WalletEntry,
+  type WalletListItem,
+} from './hooks/connect/wallets';
+export { KeywayContext, useKeyway, useKeywayStore } from './hooks/context';
+export { useKeywayEvents } from './hooks/events/useKeywayEvents';
+export { KeywayProvider, type KeywayProviderProps } from './hooks/KeywayProvider';
+export {
+  type HistoryEntry,
+  MODAL_VIEWS,
+  type ModalActions,
+  type ModalState,
+  type ModalStore,
+  type ModalView,
+  type ModalViewParams,
+  type TransactionStackEntry,
+} from './hooks/modal/store';
+export { type UseModalResult, useModal } from './hooks/modal/useModal';
+export type { NetworksState, NetworksStore } from './hooks/networks/store';
+export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
+export { SIWE_MESSAGES, type SiweState, type SiweStatus, type SiweStore } from './hooks/siwe/store';
+export { type UseSiweResult, useSiwe } from './hooks/siwe/useSiwe';
+export {
+  MAX_TOASTS,
+  TOAST_AUTO_DISMISS_MS,
+  type Toast,
+  type ToastsStore,
+  type ToastVariant,
+} from './hooks/toasts/store';
+export { type UseToastsResult, useToasts } from './hooks/toasts/useToasts';
+export type { TooltipStore, TooltipVariant, TriggerRect } from './hooks/tooltip/store';
+export { type UseTooltipResult, useTooltip } from './hooks/tooltip/useTooltip';

@@ -1,0 +1,169 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createExplorerHandlers, type RecordedRequest } from '../testing/msw';
+import { createTestPairingProvider } from '../testing/pairing';
+import { createKeyway } from './createKeyway';
+import { KeywayOptionsError } from './errors';
+import type { TrackedEvent } from './events';
+import { keywayLocal, keywayLocalL2, solanaLocal } from './networks';
+import { createMemoryStorage } from './storage';
+
+const EXPLORER = 'https://explorer.keyway.test';
+const API = 'https://api.keyway.test';
+const requests: RecordedRequest[] = [];
+const analyticsEvents: unknown[] = [];
+const server = setupServer(
+  ...createExplorerHandlers({
+    baseUrl: EXPLORER,
+    analyticsEnabled: true,
+    onRequest: (r) => requests.push(r),
+    onEvent: (e) => analyticsEvents.push(e),
+  }),
+);
+
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  requests.length = 0;
+  analyticsEvents.length = 0;
+});
+afterAll(() => server.close());
+
+const base = {
+  projectId: 'test-project',
+  networks: [keywayLocal, keywayLocalL2, solanaLocal],
+  explorerUrl: EXPLORER,
+  apiUrl: API,
+  storage: createMemoryStorage(),
+};
+
+describe('createKeyway', () => {
+  it('throws the options error naming the option', () => {
+    expect(() => createKeyway({ ...base, projectId: '' })).toThrow(KeywayOptionsError);
+    expect(() => createKeyway({ ...base, projectId: '' })).toThrow(/"projectId"/);
+    expect(() => createKeyway({ ...base, colour: 'red' } as never)).toThrow('Unknown Keyway option "colour"');
+    try {
+      createKeyway({ ...base, featuredWalletIds: 'w1' } as never);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(KeywayOptionsError);
+      expect((e as KeywayOptionsError).option).toBe('featuredWalletIds');
+    }
+  });
+
+  it('makes no request at creation, nor until the modal is first opened', async () => {
+    const fetchSpy = vi.spyOn(globalThis, 'fetch');
+    try {
+      const kw = createKeyway({ ...base, enableAnalytics: true, featuredWalletIds: ['x'] });
+      kw.stores.modal.getState().close();
+      kw.stores.toasts.getState().show({ message: 'hi', variant: 'loading' });
+      await new Promise((r) => setTimeout(r, 20));
+      expect(fetchSpy).not.toHaveBeenCalled();
+      expect(requests).toEqual([]);
+      kw.destroy();
+    } finally {
+      fetchSpy.mockRestore();
+    }
+  });
+
+  it('on first open activates analytics and loads the wallet lists; later opens fetch nothing new', async () => {
+    const kw = createKeyway({ ...base, enableAnalytics: true }, { optionalConnectors: false });
+    kw.stores.modal.getState().open();
+    await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
+    await vi.waitFor(() => expect(analyticsEvents).toHaveLength(1));
+    expect(requests.map((r) => r.url.pathname).sort()).toEqual(['/e', '/getAnalyticsConfig', '/getWallets']);
+    expect(analyticsEvents[0]).toMatchObject({ props: { type: 'track', event: 'MODAL_OPEN' } });
+    // Every explorer call carries the project and SDK headers.
+    for (const r of requests) {
+      expect(r.headers.get('x-project-id')).toBe('test-project');
+      expect(r.headers.get('x-sdk-version')).toBeTruthy();
+    }
+    kw.stores.modal.getState().close();
+    await vi.waitFor(() => expect(analyticsEvents).toHaveLength(2));
+    const before = requests.filter((r) => r.url.pathname === '/getWallets').length;
+    kw.stores.modal.getState().open();
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests.filter((r) => r.url.pathname === '/getWallets').length).toBe(before);
+    expect(requests.filter((r) => r.url.pathname === '/getAnalyticsConfig')).toHaveLength(1);
+    kw.destroy();
+  });
+
+  it('sends no analytics when the host did not enable them, yet hosts still get the events', async () => {
+    const kw = createKeyway(base, { optionalConnectors: false });
+    const seen: TrackedEvent[] = [];
+    kw.events.subscribe((e) => seen.push(e));
+    kw.stores.modal.getState().open();
+    await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/getWallets']);
+    expect(seen.map((e) => e.event)).toEqual(['MODAL_OPEN']);
+    kw.destroy();
+  });
+
+  it('two instances never share state', async () => {
+    const a = createKeyway(base, { optionalConnectors: false });
+    const b = createKeyway(base, { optionalConnectors: false });
+    a.stores.modal.getState().open('Networks');
+    a.stores.toasts.getState().show({ message: 'only a', variant: 'loading' });
+    a.stores.account.getState().setCurrentTab(2);
+    expect(b.stores.modal.getState().isOpen).toBe(false);
+    expect(b.stores.toasts.getState().toasts).toEqual([]);
+    expect(b.stores.account.getState().currentTab).toBe(0);
+    expect(a.stores).not.toBe(b.stores);
+    expect(a.events).not.toBe(b.events);
+    expect(a.wagmiConfig).not.toBe(b.wagmiConfig);
+    const seenByB: TrackedEvent[] = [];
+    b.events.subscribe((e) => seenByB.push(e));
+    a.stores.modal.getState().close();
+    expect(seenByB).toEqual([]);
+    a.destroy();
+    b.destroy();
+  });
+
+  it('builds a wagmi config from the EVM networks, or uses the host’s', () => {
+    const kw = createKeyway(base);
+    expect(kw.wagmiConfig.chains.map((c) => c.id)).toEqual([31337, 31338]);
+    expect(kw.wagmiConfig.connectors.map((c) => c.id)).toContain('injected');
+    const host = createKeyway({ ...base, wagmiConfig: kw.wagmiConfig });
+    expect(host.wagmiConfig).toBe(kw.wagmiConfig);
+    kw.destroy();
+    host.destroy();
+  });
+
+  it('network switch through the store: unknown ids throw "Network not found"', async () => {
+    const kw = createKeyway(base);
+    await expect(kw.stores.networks.getState().switchNetwork('eip155:999')).rejects.toThrow(
+      'Network not found',
+    );
+    // Disconnected: switching picks the network (wagmi follows) and the modal goes back.
+    kw.stores.modal.getState().open('Connect');
+    kw.stores.modal.getState().push('Networks');
+    await kw.stores.networks.getState().switchNetwork(keywayLocalL2.id);
+    expect(kw.stores.networks.getState().activeNetwork.id).toBe(keywayLocalL2.id);
+    expect(kw.wagmiConfig.state.chainId).toBe(31338);
+    expect(kw.stores.modal.getState().history.map((h) => h.view)).toEqual(['Connect']);
+    // A Solana network is picked without wagmi.
+    await kw.stores.networks.getState().switchNetwork(solanaLocal.id);
+    expect(kw.stores.networks.getState().activeNetwork.chain).toBe('solana');
+    kw.destroy();
+  });
+
+  it('pairs through the injected pairing provider and closes the modal when approved', async () => {
+    const pairing = createTestPairingProvider();
+    const kw = createKeyway(base, { pairingProvider: pairing, optionalConnectors: false });
+    kw.stores.modal.getState().open();
+    await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
+    const wallet = kw.stores.connect.getState().recommended.wallets[0]!;
+    const done = kw.stores.connect.getState().connect(wallet);
+    await vi.waitFor(() => expect(kw.stores.connect.pairing.getState().uri).toBe(pairing.uris[0]));
+    expect(kw.stores.connect.getState().attempt).toMatchObject({ via: 'pairing', status: 'connecting' });
+    pairing.decline();
+    expect(await done).toBe('declined');
+    expect(kw.stores.connect.getState().attempt).toMatchObject({ status: 'declined' });
+    const retried = kw.stores.connect.getState().retry();
+    await vi.waitFor(() => expect(pairing.pending).toBe(true));
+    await pairing.approve();
+    expect(await retried).toBe('connected');
+    expect(kw.stores.connect.getState().recent[0]?.id).toBe(wallet.id);
+    expect(kw.stores.modal.getState().isOpen).toBe(false);
+    kw.destroy();
+  });
+});

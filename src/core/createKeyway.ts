@@ -1,0 +1,271 @@
+/**
+ * `createKeyway(options)`: one self-contained kit instance. It validates the host options, owns its API
+ * clients, event bus, analytics sink, wagmi config and every store (no module-level state: two instances
+ * never share anything), and wires the stores together. Creating an instance makes no request: the
+ * explorer, analytics and balance calls start when the modal is first opened (or a host calls them).
+ */
+import type { Config, CreateConnectorFn } from 'wagmi';
+import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
+import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
+import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
+import { isSafeImageUrl } from '../api/links';
+import { type AccountStore, createAccountStore } from '../hooks/account/store';
+import type { PairingProvider } from '../hooks/connect/pairing';
+import { type ConnectStore, createConnectStore } from '../hooks/connect/store';
+import { createModalStore, type ModalStore } from '../hooks/modal/store';
+import { createNetworksStore, type NetworksStore } from '../hooks/networks/store';
+import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
+import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
+import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
+import { type Analytics, createAnalytics } from './analytics';
+import { createEventBus, type EventBus } from './events';
+import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from './options';
+import { browserStorage, createSafeStorage, type SafeStorage } from './storage';
+import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
+
+export interface KeywayStores {
+  modal: ModalStore;
+  toasts: ToastsStore;
+  tooltip: TooltipStore;
+  connect: ConnectStore;
+  account: AccountStore;
+  networks: NetworksStore;
+  siwe: SiweStore;
+}
+
+export interface Keyway {
+  readonly options: ResolvedKeywayOptions;
+  /** The tracked-event stream (spec §4); hosts may subscribe. */
+  readonly events: EventBus;
+  readonly storage: SafeStorage;
+  readonly api: { blockchain: BlockchainApiClient; explorer: ExplorerClient };
+  readonly analytics: Analytics;
+  readonly stores: KeywayStores;
+  /** The instance's own wagmi config: the host's `wagmiConfig`, or one built from `networks`. */
+  readonly wagmiConfig: Config;
+  /** The config the stores act on now (a host's WagmiProvider config once KeywayProvider is inside one). */
+  getWagmiConfig(): Config;
+  /**
+   * Feeds the stores from this wagmi config's state (KeywayProvider calls it with the config of the
+   * WagmiProvider it sits in). Returns a function that goes back to the instance's own config.
+   */
+  attachWagmiConfig(config: Config): () => void;
+  /** Stops every subscription and timer. The instance must not be used afterwards. */
+  destroy(): void;
+  readonly destroyed: boolean;
+}
+
+/** Advanced wiring for tests and custom transports (not host options: not validated, not serialisable). */
+export interface KeywayInternals {
+  /** The fetch the API clients use (default globalThis.fetch). */
+  fetch?: typeof fetch;
+  /** The pairing transport (default: WalletConnect, when its provider package is installed). */
+  pairingProvider?: PairingProvider | (() => Promise<PairingProvider | null>);
+  /** Extra connectors for the built wagmi config (ignored when the host passes `wagmiConfig`). */
+  connectors?: CreateConnectorFn[];
+  /** Whether to look for the Coinbase/Safe peer packages on first open (default true). */
+  optionalConnectors?: boolean;
+}
+
+export function createKeyway(input: KeywayOptions, internals: KeywayInternals = {}): Keyway {
+  const options = parseKeywayOptions(input);
+  const events = createEventBus();
+  const storage = createSafeStorage(options.storage ?? null);
+  const common = {
+    projectId: options.projectId,
+    sdkType: options.sdkType,
+    sdkVersion: options.sdkVersion,
+    ...(internals.fetch ? { fetch: internals.fetch } : {}),
+  };
+  const explorer = createExplorerClient({ ...common, baseUrl: options.explorerUrl });
+  const blockchain = createBlockchainApiClient({ ...common, baseUrl: options.apiUrl });
+  const analytics = createAnalytics({ explorer, bus: events, enabled: options.enableAnalytics });
+
+  const wagmiConfig =
+    options.wagmiConfig ??
+    buildWagmiConfig({
+      networks: options.networks,
+      enableEIP6963: options.enableEIP6963,
+      storage: options.storage ?? browserStorage(),
+      ...(internals.connectors ? { connectors: internals.connectors } : {}),
+    });
+  let currentConfig = wagmiConfig;
+  const getWagmiConfig = () => currentConfig;
+
+  let pairingProvider: Promise<PairingProvider | null> | null = null;
+  const getPairingProvider = () => {
+    const given = internals.pairingProvider;
+    pairingProvider ??=
+      typeof given === 'function'
+        ? given()
+        : given
+          ? Promise.resolve(given)
+          : createWalletConnectPairing(getWagmiConfig(), {
+              projectId: options.projectId,
+              metadata: options.metadata,
+              relayUrl: options.walletConnect?.relayUrl,
+            });
+    return pairingProvider;
+  };
+
+  const toasts = createToastsStore();
+  const tooltip = createTooltipStore();
+  const showError = (message: string) => {
+    toasts.getState().show({ message, variant: 'error' });
+  };
+
+  // Stores refer to each other lazily (through these getters), so creation order does not matter.
+  const stores = {} as KeywayStores;
+  const isEvm = () => stores.networks.getState().activeNetwork.chain === 'evm';
+
+  stores.toasts = toasts;
+  stores.tooltip = tooltip;
+  stores.modal = createModalStore({
+    bus: events,
+    isConnected: () => stores.account.getState().isConnected,
+    isSiweEnabled: () => options.isSiweEnabled,
+    activeChain: () => stores.networks.getState().activeNetwork.chain,
+    onFirstOpen: () => {
+      void analytics.activate();
+      void stores.connect.getState().prefetch();
+      stores.account.getState().want();
+      if (!options.wagmiConfig && internals.optionalConnectors !== false) {
+        void addOptionalConnectors(getWagmiConfig(), {
+          appName: options.metadata?.name ?? 'Keyway',
+          ...(options.metadata?.icons[0] ? { appLogoUrl: options.metadata.icons[0] } : {}),
+        });
+      }
+    },
+  });
+  stores.networks = createNetworksStore({
+    networks: options.networks,
+    defaultNetwork: options.defaultNetwork,
+    getWagmiConfig,
+    afterSwitch: () => stores.modal.getState().afterNetworkSwitch(),
+    onError: (message) => {
+      showError(message);
+      stores.modal.getState().shake();
+    },
+  });
+  stores.siwe = createSiweStore({
+    siwe: options.siwe,
+    enabled: options.isSiweEnabled,
+    getWagmiConfig,
+    getAccount: () => {
+      const { address, chainId } = stores.account.getState();
+      return address && chainId !== null ? { address, chainId } : null;
+    },
+    ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
+    disconnect: () => stores.account.getState().disconnect(),
+    onSuccess: () => stores.modal.getState().close(),
+    onError: () => stores.modal.getState().shake(),
+  });
+  stores.account = createAccountStore({
+    getWagmiConfig,
+    identity: blockchain,
+    storage,
+    bus: events,
+    hasMultipleAddresses: options.hasMultipleAddresses,
+    isSafeImage: isSafeImageUrl,
+    showError,
+    afterPreferredAccountType: () => stores.modal.getState().afterPreferredAccountType(),
+    onDisconnected: () => {
+      stores.modal.getState().close();
+      const siwe = stores.siwe.getState();
+      if (siwe.session) void siwe.signOut().catch(() => undefined);
+      else siwe.reset();
+    },
+  });
+  stores.connect = createConnectStore({
+    explorer,
+    storage,
+    getWagmiConfig,
+    getPairingProvider,
+    options: {
+      featuredWalletIds: options.featuredWalletIds,
+      includeWalletIds: options.includeWalletIds,
+      excludeWalletIds: options.excludeWalletIds,
+      customWallets: options.customWallets,
+      allWallets: options.allWallets,
+      enableEIP6963: options.enableEIP6963,
+    },
+    onConnected: () => {
+      const modal = stores.modal.getState();
+      if (!modal.isOpen) return;
+      if (options.isSiweEnabled && isEvm()) modal.reset('ConnectingSiwe');
+      else modal.close();
+    },
+  });
+
+  // ---------- wagmi → stores ----------
+  let unbind: (() => void) | null = null;
+  const bind = (config: Config) => {
+    unbind?.();
+    currentConfig = config;
+    const sync = () => {
+      const conn = getConnection(config);
+      const eth =
+        typeof window !== 'undefined' ? (window as unknown as { ethereum?: unknown }).ethereum : undefined;
+      stores.connect.getState().syncWagmi({
+        status: conn.status,
+        connectors: config.connectors,
+        hasLegacyProvider: eth !== undefined && eth !== null,
+        legacyIsAnnounced:
+          eth !== undefined && !!config._internal.mipd?.getProviders().some((p) => p.provider === eth),
+      });
+      stores.networks.getState().syncWagmi({ status: conn.status, chainId: conn.chainId });
+      stores.account.getState().syncWagmi({
+        status: conn.status,
+        addresses: conn.addresses,
+        chainId: conn.chainId,
+        connector: conn.connector ? { name: conn.connector.name, icon: conn.connector.icon } : undefined,
+      });
+    };
+    const subs = [
+      watchConnection(config, { onChange: sync }),
+      watchConnectors(config, { onChange: sync }),
+      stores.networks.subscribe((s, prev) => {
+        if (s.activeNetwork !== prev.activeNetwork) stores.account.getState().setNetwork(s.activeNetwork);
+      }),
+    ];
+    stores.account.getState().setNetwork(stores.networks.getState().activeNetwork);
+    sync();
+    unbind = () => {
+      for (const u of subs) u();
+      unbind = null;
+    };
+  };
+  bind(wagmiConfig);
+
+  let destroyed = false;
+  return {
+    options,
+    events,
+    storage,
+    api: { blockchain, explorer },
+    analytics,
+    stores,
+    wagmiConfig,
+    getWagmiConfig,
+    attachWagmiConfig(config) {
+      if (config === currentConfig) return () => undefined;
+      const previous = currentConfig;
+      bind(config);
+      return () => {
+        if (!destroyed && currentConfig === config) bind(previous);
+      };
+    },
+    destroy() {
+      if (destroyed) return;
+      destroyed = true;
+      unbind?.();
+      analytics.dispose();
+      stores.modal.getState().dispose();
+      stores.toasts.getState().dispose();
+      stores.connect.getState().dispose();
+    },
+    get destroyed() {
+      return destroyed;
+    },
+  };
+}

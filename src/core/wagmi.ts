@@ -1,0 +1,183 @@
+/**
+ * The wagmi side of the kit: a config built from the host's networks (injected connector plus EIP-6963
+ * discovery), optional connectors that are added only when their peer packages can be loaded
+ * (Coinbase: `@coinbase/wallet-sdk`; Safe: `@safe-global/safe-apps-sdk` + provider, inside a Safe iframe),
+ * and the WalletConnect pairing adapter (`@walletconnect/ethereum-provider`).
+ *
+ * None of these peer packages is a dependency of the kit and none is installed in this repository; they
+ * are loaded lazily, on first use, and their absence only removes the option. Nothing here makes a network
+ * request at creation.
+ */
+import { type Chain, type Transport, UserRejectedRequestError } from 'viem';
+import {
+  type Config,
+  type Connector,
+  type CreateConnectorFn,
+  createConfig,
+  createStorage,
+  http,
+  injected,
+} from 'wagmi';
+import { connect, disconnect } from 'wagmi/actions';
+import { PairingExpiredError, type PairingProvider } from '../hooks/connect/pairing';
+import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from './constants';
+import { type KeywayNetwork, mainnet, toViemChain } from './networks';
+import type { KeyValueStorage } from './storage';
+
+/** Prefix of the keys wagmi persists (its connection, for reconnecting on the next visit). */
+export const WAGMI_STORAGE_KEY = 'keyway.wagmi';
+
+export interface BuildWagmiConfigOptions {
+  networks: readonly KeywayNetwork[];
+  /** Announced (EIP-6963) wallets are discovered when true. */
+  enableEIP6963: boolean;
+  /** Where wagmi keeps its connection; none means nothing is persisted. */
+  storage?: KeyValueStorage | null;
+  /** Extra connectors (tests use wagmi's `mock` or an injected test wallet). */
+  connectors?: CreateConnectorFn[];
+}
+
+/** The viem chains of the EVM networks; wagmi needs at least one, so Ethereum stands in when none is given. */
+export function evmChains(networks: readonly KeywayNetwork[]): [Chain, ...Chain[]] {
+  const chains = networks.filter((n) => n.chain === 'evm').map(toViemChain);
+  return chains.length ? (chains as [Chain, ...Chain[]]) : [toViemChain(mainnet)];
+}
+
+/** A wagmi config for the networks: HTTP transports on each network's first RPC URL, the injected connector. */
+export function buildWagmiConfig(opts: BuildWagmiConfigOptions): Config {
+  const chains = evmChains(opts.networks);
+  const transports: Record<number, Transport> = {};
+  for (const chain of chains) {
+    transports[chain.id] = http(chain.rpcUrls.default.http[0], {
+      timeout: HTTP_TIMEOUT_MS,
+      retryCount: HTTP_RETRY_COUNT,
+      retryDelay: HTTP_RETRY_DELAY_MS,
+    });
+  }
+  return createConfig({
+    chains,
+    transports,
+    connectors: [injected({ shimDisconnect: true }), ...(opts.connectors ?? [])],
+    multiInjectedProviderDiscovery: opts.enableEIP6963,
+    storage: opts.storage ? createStorage({ storage: opts.storage, key: WAGMI_STORAGE_KEY }) : null,
+  });
+}
+
+/**
+ * Sets up a connector on a live config and keeps it only if it yields a provider (its peer package loaded
+ * and, for Safe, the page runs inside a Safe). Returns the connector or null.
+ */
+export async function addConnectorIfAvailable(
+  config: Config,
+  fn: CreateConnectorFn,
+): Promise<Connector | null> {
+  let connector: Connector;
+  try {
+    connector = config._internal.connectors.setup(fn);
+  } catch {
+    return null;
+  }
+  if (config.connectors.some((c) => c.id === connector.id)) {
+    return config.connectors.find((c) => c.id === connector.id) ?? null;
+  }
+  const provider = await connector.getProvider().catch(() => null);
+  if (!provider) return null;
+  config._internal.connectors.setState((list) => [...list, connector]);
+  return connector;
+}
+
+export interface OptionalConnectorsOptions {
+  appName: string;
+  appLogoUrl?: string;
+}
+
+/**
+ * Adds the Coinbase and Safe connectors when their peer packages load. Call it on demand (the kit does so
+ * when the modal first opens); it never throws. Returns the ids that were added.
+ */
+export async function addOptionalConnectors(
+  config: Config,
+  opts: OptionalConnectorsOptions,
+): Promise<string[]> {
+  const added: string[] = [];
+  const attempts: Array<() => Promise<CreateConnectorFn>> = [
+    async () => {
+      const { coinbaseWallet } = await import('wagmi/connectors/coinbaseWallet');
+      return coinbaseWallet({
+        appName: opts.appName,
+        ...(opts.appLogoUrl ? { appLogoUrl: opts.appLogoUrl } : {}),
+      });
+    },
+    async () => {
+      const { safe } = await import('wagmi/connectors/safe');
+      return safe();
+    },
+  ];
+  for (const load of attempts) {
+    try {
+      const connector = await addConnectorIfAvailable(config, await load());
+      if (connector) added.push(connector.id);
+    } catch {
+      // the connector module itself failed to load: the option is simply absent
+    }
+  }
+  return added;
+}
+
+export interface WalletConnectPairingOptions {
+  projectId: string;
+  metadata?: { name: string; description: string; url: string; icons: string[] } | undefined;
+  relayUrl?: string | undefined;
+}
+
+/**
+ * A `PairingProvider` over wagmi's `walletConnect` connector, or null when `@walletconnect/ethereum-provider`
+ * cannot be loaded. Needs a WalletConnect relay on the internet: it cannot be exercised on an offline
+ * machine, which is why the pairing state machine is tested with `createTestPairingProvider`.
+ */
+export async function createWalletConnectPairing(
+  config: Config,
+  opts: WalletConnectPairingOptions,
+): Promise<PairingProvider | null> {
+  let connector: Connector | null;
+  try {
+    const { walletConnect } = await import('wagmi/connectors/walletConnect');
+    connector = await addConnectorIfAvailable(
+      config,
+      walletConnect({
+        projectId: opts.projectId,
+        showQrModal: false,
+        ...(opts.metadata ? { metadata: opts.metadata } : {}),
+        ...(opts.relayUrl ? { relayUrl: opts.relayUrl } : {}),
+      }),
+    );
+  } catch {
+    connector = null;
+  }
+  if (!connector) return null;
+  const c = connector;
+  return {
+    onUri(callback) {
+      const handler = (message: { type: string; data?: unknown }) => {
+        if (message.type === 'display_uri' && typeof message.data === 'string') callback(message.data);
+      };
+      c.emitter.on('message', handler);
+      return () => c.emitter.off('message', handler);
+    },
+    async connect() {
+      try {
+        await connect(config, { connector: c });
+      } catch (error) {
+        // The relay reports an expired proposal as a plain error; the store refreshes on this class.
+        if (error instanceof Error && /expired/i.test(error.message)) {
+          throw new PairingExpiredError(error.message);
+        }
+        if ((error as { code?: unknown })?.code === 5000) throw new UserRejectedRequestError(error as Error);
+        throw error;
+      }
+    },
+    cancel() {
+      void disconnect(config, { connector: c }).catch(() => undefined);
+    },
+  };
+}

@@ -1,0 +1,310 @@
+/**
+ * The connected account (spec §3 account state, the fields that apply to external wallets): address,
+ * CAIP address, native balance read from the network's RPC, profile name and avatar from the Blockchain
+ * API identity call (once per address), explorer link, tabs, multiple addresses, preferred account type,
+ * and disconnect.
+ *
+ * Details (balance, identity) are only requested once they are wanted: after the modal first opens or
+ * when a component reads the account (`want()`), so a page load makes no request by itself.
+ */
+import { formatUnits } from 'viem';
+import type { Config } from 'wagmi';
+import { getBalance, disconnect as wagmiDisconnect } from 'wagmi/actions';
+import { z } from 'zod';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import type { EventBus } from '../../core/events';
+import { formatCaip10, type KeywayNetwork } from '../../core/networks';
+import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
+import type { ConnectionStatus, LoadStatus } from '../connect/store';
+
+export type PreferredAccountType = 'eoa' | 'smartAccount';
+export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount']);
+
+export interface ConnectedWalletInfo {
+  name: string;
+  /** Safe image URL, when the connector has one. */
+  icon?: string;
+}
+
+export interface AccountState {
+  status: ConnectionStatus;
+  isConnected: boolean;
+  /** The address in use (the selected one when the wallet exposes several). */
+  address: `0x${string}` | null;
+  /** `eip155:<chainId>:<address>`. */
+  caipAddress: string | null;
+  chainId: number | null;
+  /** Every address the wallet exposes. */
+  allAccounts: `0x${string}`[];
+  /** The native balance in whole units, as a decimal string (format it for display). */
+  balance: string | null;
+  balanceSymbol: string | null;
+  balanceStatus: LoadStatus;
+  profileName: string | null;
+  profileImage: string | null;
+  profileStatus: LoadStatus;
+  /** `<explorer>/address/<address>` on the active network, when it has an explorer. */
+  addressExplorerUrl: string | null;
+  /** The account view's selected tab (0 = tokens, 1 = activity, ...). */
+  currentTab: number;
+  /** Host-given labels for addresses (lower-cased address → label). */
+  addressLabels: Record<string, string>;
+  connectedWalletInfo: ConnectedWalletInfo | null;
+  preferredAccountType: PreferredAccountType;
+  disconnecting: boolean;
+}
+
+export interface AccountActions {
+  /** Marks details as wanted and fetches what is missing (balance, identity). */
+  want(): void;
+  refreshBalance(): Promise<void>;
+  /** Uses another of the wallet's addresses (only when the host enabled hasMultipleAddresses). */
+  selectAddress(address: string): void;
+  setCurrentTab(tab: number): void;
+  setAddressLabel(address: string, label: string | null): void;
+  /** Stores the choice, emits SET_PREFERRED_ACCOUNT_TYPE and moves the modal on (spec §2). */
+  setPreferredAccountType(type: PreferredAccountType): void;
+  /** Disconnects the wallet; on failure toasts and throws 'Failed to disconnect'. */
+  disconnect(): Promise<void>;
+  /** Fed by the provider binding from wagmi's connection state. */
+  syncWagmi(input: {
+    status: ConnectionStatus;
+    addresses: readonly `0x${string}`[] | undefined;
+    chainId: number | undefined;
+    connector: { name: string; icon?: string | undefined } | undefined;
+  }): void;
+  /** Fed by the networks store: the active network (explorer link, CAIP address). */
+  setNetwork(network: KeywayNetwork | null): void;
+}
+
+export type AccountStore = StoreApi<AccountState & AccountActions>;
+
+export interface IdentitySource {
+  getIdentity(address: string): Promise<{ name: string | null; avatar: string | null }>;
+}
+
+export interface AccountStoreDeps {
+  getWagmiConfig: () => Config;
+  identity: IdentitySource;
+  storage: SafeStorage;
+  bus: EventBus;
+  hasMultipleAddresses: boolean;
+  isSafeImage: (url: unknown) => url is string;
+  /** Toast on failure. */
+  showError?: (message: string) => void;
+  afterPreferredAccountType?: () => void;
+  /** After a successful disconnect (close modal, clear SIWE session). */
+  onDisconnected?: () => void;
+}
+
+const disconnectedFields = (): Omit<
+  AccountState,
+  'currentTab' | 'addressLabels' | 'preferredAccountType' | 'disconnecting'
+> => ({
+  status: 'disconnected',
+  isConnected: false,
+  address: null,
+  caipAddress: null,
+  chainId: null,
+  allAccounts: [],
+  balance: null,
+  balanceSymbol: null,
+  balanceStatus: 'idle',
+  profileName: null,
+  profileImage: null,
+  profileStatus: 'idle',
+  addressExplorerUrl: null,
+  connectedWalletInfo: null,
+});
+
+export function createAccountStore(deps: AccountStoreDeps): AccountStore {
+  let wanted = false;
+  let network: KeywayNetwork | null = null;
+  let selected: `0x${string}` | null = null;
+  let balanceSeq = 0;
+  /** Identity per lower-cased address: fetched once (a failure may be retried on the next want()). */
+  const identities = new Map<string, Promise<{ name: string | null; avatar: string | null } | null>>();
+
+  return createStore<AccountState & AccountActions>()((set, get) => {
+    const derived = (address: `0x${string}` | null, chainId: number | null) => {
+      const caipAddress =
+        address && chainId !== null
+          ? network && network.chain === 'evm' && network.chainId === chainId
+            ? formatCaip10(network, address)
+            : `eip155:${chainId}:${address}`
+          : null;
+      const onNetwork = network && network.chain === 'evm' && network.chainId === chainId ? network : null;
+      const base = onNetwork?.blockExplorerUrl?.replace(/\/+$/, '');
+      return { caipAddress, addressExplorerUrl: address && base ? `${base}/address/${address}` : null };
+    };
+
+    const fetchIdentity = async (address: `0x${string}`) => {
+      const key = address.toLowerCase();
+      let pending = identities.get(key);
+      if (!pending) {
+        set({ profileStatus: 'loading' });
+        pending = deps.identity.getIdentity(address).catch(() => null);
+        identities.set(key, pending);
+      }
+      const result = await pending;
+      if (get().address !== address) return;
+      if (result === null) {
+        identities.delete(key);
+        set({ profileStatus: 'error', profileName: null, profileImage: null });
+        return;
+      }
+      set({
+        profileStatus: 'success',
+        profileName: result.name,
+        profileImage: deps.isSafeImage(result.avatar) ? result.avatar : null,
+      });
+    };
+
+    const refreshBalance = async () => {
+      const { address, chainId, isConnected } = get();
+      if (!isConnected || !address || chainId === null) return;
+      const known = deps.getWagmiConfig().chains.some((c) => c.id === chainId);
+      if (!known) {
+        set({ balance: null, balanceSymbol: null, balanceStatus: 'idle' });
+        return;
+      }
+      const mine = ++balanceSeq;
+      set({ balanceStatus: 'loading' });
+      try {
+        const b = await getBalance(deps.getWagmiConfig(), { address, chainId });
+        if (mine !== balanceSeq) return;
+        set({ balance: formatUnits(b.value, b.decimals), balanceSymbol: b.symbol, balanceStatus: 'success' });
+      } catch {
+        if (mine !== balanceSeq) return;
+        set({ balanceStatus: 'error' });
+      }
+    };
+
+    const loadDetails = () => {
+      const { address, isConnected } = get();
+      if (!wanted || !isConnected || !address) return;
+      void fetchIdentity(address);
+      void refreshBalance();
+    };
+
+    return {
+      ...disconnectedFields(),
+      currentTab: 0,
+      addressLabels: {},
+      preferredAccountType:
+        deps.storage.getJson(STORAGE_KEYS.preferredAccountType, preferredAccountTypeSchema) ?? 'eoa',
+      disconnecting: false,
+
+      want() {
+        if (wanted) return;
+        wanted = true;
+        loadDetails();
+      },
+      refreshBalance,
+
+      selectAddress(address) {
+        if (!deps.hasMultipleAddresses) return;
+        const match = get().allAccounts.find((a) => a.toLowerCase() === address.toLowerCase());
+        if (!match || match === get().address) return;
+        selected = match;
+        set({
+          address: match,
+          ...derived(match, get().chainId),
+          balance: null,
+          balanceSymbol: null,
+          balanceStatus: 'idle',
+          profileName: null,
+          profileImage: null,
+          profileStatus: 'idle',
+        });
+        loadDetails();
+      },
+
+      setCurrentTab(tab) {
+        set({ currentTab: tab });
+      },
+
+      setAddressLabel(address, label) {
+        const labels = { ...get().addressLabels };
+        if (label) labels[address.toLowerCase()] = label;
+        else delete labels[address.toLowerCase()];
+        set({ addressLabels: labels });
+      },
+
+      setPreferredAccountType(type) {
+        set({ preferredAccountType: type });
+        deps.storage.setJson(STORAGE_KEYS.preferredAccountType, type);
+        deps.bus.emit('SET_PREFERRED_ACCOUNT_TYPE', { accountType: type });
+        deps.afterPreferredAccountType?.();
+      },
+
+      async disconnect() {
+        set({ disconnecting: true });
+        try {
+          await wagmiDisconnect(deps.getWagmiConfig());
+        } catch (error) {
+          set({ disconnecting: false });
+          deps.showError?.(ERROR_MESSAGES.disconnectFailed);
+          throw KeywayError.of('disconnectFailed', error);
+        }
+        selected = null;
+        set({ ...disconnectedFields(), disconnecting: false });
+        deps.onDisconnected?.();
+      },
+
+      syncWagmi({ status, addresses, chainId, connector }) {
+        const connected = (status === 'connected' || status === 'reconnecting') && !!addresses?.length;
+        if (!connected) {
+          if (get().status !== status || get().isConnected) {
+            selected = null;
+            set({ ...disconnectedFields(), status });
+          }
+          return;
+        }
+        const all = [...addresses!];
+        const keep = selected && all.includes(selected) ? selected : null;
+        if (!keep) selected = null;
+        const address = keep ?? all[0]!;
+        const prev = get();
+        const cid = chainId ?? null;
+        const changedAddress = prev.address !== address;
+        const changedChain = prev.chainId !== cid;
+        const info: ConnectedWalletInfo | null = connector
+          ? {
+              name: connector.name.slice(0, 64),
+              ...(deps.isSafeImage(connector.icon) ? { icon: connector.icon } : {}),
+            }
+          : null;
+        const sameAccounts =
+          prev.allAccounts.length === all.length && prev.allAccounts.every((a, i) => a === all[i]);
+        const sameInfo =
+          prev.connectedWalletInfo?.name === info?.name && prev.connectedWalletInfo?.icon === info?.icon;
+        if (!changedAddress && !changedChain && sameAccounts && sameInfo && prev.status === status) return;
+        set({
+          status,
+          isConnected: true,
+          address,
+          chainId: cid,
+          allAccounts: sameAccounts ? prev.allAccounts : all,
+          connectedWalletInfo: sameInfo ? prev.connectedWalletInfo : info,
+          ...derived(address, cid),
+          ...(changedAddress
+            ? { profileName: null, profileImage: null, profileStatus: 'idle' as const }
+            : {}),
+          ...(changedAddress || changedChain
+            ? { balance: null, balanceSymbol: null, balanceStatus: 'idle' as const }
+            : {}),
+        });
+        if (changedAddress || changedChain) loadDetails();
+      },
+
+      setNetwork(next) {
+        network = next;
+        const { address, chainId } = get();
+        const d = derived(address, chainId);
+        if (d.caipAddress !== get().caipAddress || d.addressExplorerUrl !== get().addressExplorerUrl) set(d);
+      },
+    };
+  });
+}

@@ -1,0 +1,56 @@
+import { useEffect } from 'react';
+import { useKeyway, useKeywayStore } from '../context';
+import type { AccountActions, AccountState } from './store';
+
+export interface UseAccountResult
+  extends AccountState,
+    Omit<AccountActions, 'syncWagmi' | 'setNetwork' | 'want'> {
+  /** Whether the host enabled `hasMultipleAddresses` (then `selectAddress` switches among `allAccounts`). */
+  hasMultipleAddresses: boolean;
+}
+
+/**
+ * The connected account (spec §3). Reading it asks for the details (balance from the network's RPC,
+ * profile name and avatar from the identity call, once per address).
+ */
+export function useAccount(): UseAccountResult {
+  const keyway = useKeyway();
+  const { stores } = keyway;
+  const state = useKeywayStore(
+    'account',
+    (s): AccountState => ({
+      status: s.status,
+      isConnected: s.isConnected,
+      address: s.address,
+      caipAddress: s.caipAddress,
+      chainId: s.chainId,
+      allAccounts: s.allAccounts,
+      balance: s.balance,
+      balanceSymbol: s.balanceSymbol,
+      balanceStatus: s.balanceStatus,
+      profileName: s.profileName,
+      profileImage: s.profileImage,
+      profileStatus: s.profileStatus,
+      addressExplorerUrl: s.addressExplorerUrl,
+      currentTab: s.currentTab,
+      addressLabels: s.addressLabels,
+      connectedWalletInfo: s.connectedWalletInfo,
+      preferredAccountType: s.preferredAccountType,
+      disconnecting: s.disconnecting,
+    }),
+  );
+  useEffect(() => {
+    stores.account.getState().want();
+  }, [stores]);
+  const a = stores.account.getState();
+  return {
+    ...state,
+    hasMultipleAddresses: keyway.options.hasMultipleAddresses,
+    refreshBalance: a.refreshBalance,
+    selectAddress: a.selectAddress,
+    setCurrentTab: a.setCurrentTab,
+    setAddressLabel: a.setAddressLabel,
+    setPreferredAccountType: a.setPreferredAccountType,
+    disconnect: a.disconnect,
+  };
+}
