@@ -1,14 +1,58 @@
+import { fileURLToPath } from 'node:url';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
+import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
-import { browserOptimizeDeps, chromiumBrowser } from '../vitest.browser.ts';
+import { browserOptimizeDeps, CHROMIUM, chromiumArgs } from '../vitest.browser.ts';
+
+/**
+ * Visual regression: reference screenshots in `visual/__screenshots__/<file>/<name>-chromium-linux.png`
+ * (committed). A first run writes a missing reference and fails; `npm run test:visual:update` rewrites them.
+ * Failed comparisons write the actual and diff images under `.vitest-attachments/` (git-ignored).
+ *
+ * Comparator: pixelmatch. Anti-aliased pixels are detected and ignored (`includeAA: false`); a per-pixel
+ * YIQ threshold of 0.02 tolerates rendering noise but not a real colour change; at most 20 other pixels may
+ * differ. A 1px padding change shifts whole runs of pixels and a colour change repaints an area: both fail
+ * (proved once; see docs/theming.md, "Visual tests").
+ */
+// The runner page (Playwright's context viewport, 1280x720 by default) must be larger than the test frame
+// (`page.viewport()` in harness.tsx), or Vitest scales the frame down to fit and screenshots shrink.
+const FRAME = { width: 1280, height: 2400 };
+const browser = {
+  enabled: true,
+  headless: true,
+  provider: playwright({
+    launchOptions: { executablePath: CHROMIUM, args: chromiumArgs },
+    contextOptions: {
+      viewport: { width: FRAME.width + 200, height: FRAME.height + 200 },
+      deviceScaleFactor: 1,
+    },
+  }),
+  instances: [{ browser: 'chromium' as const, viewport: FRAME }],
+};
 
 export default defineProject({
+  // The repository root: paths below, and postcss.config.js (the `[data-keyway]` scoping), resolve from there.
+  root: fileURLToPath(new URL('..', import.meta.url)),
   plugins: [react(), vanillaExtractPlugin()],
-  optimizeDeps: { include: browserOptimizeDeps },
+  optimizeDeps: { include: [...browserOptimizeDeps, 'react-dom', 'vitest/browser'] },
   test: {
     name: 'visual',
+    root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['visual/**/*.visual.tsx'],
-    browser: chromiumBrowser(),
+    setupFiles: ['visual/setup.ts'],
+    browser: {
+      ...browser,
+      expect: {
+        toMatchScreenshot: {
+          comparatorName: 'pixelmatch',
+          comparatorOptions: {
+            threshold: 0.02,
+            includeAA: false,
+            allowedMismatchedPixels: 20,
+          },
+        },
+      },
+    },
   },
 });

@@ -30,8 +30,8 @@ export const column = style({
   minWidth: 0,
 });
 
-export const main = style([column, { flex: '1 1 auto' }]);
-export const end = style([column, { flex: '0 1 auto', alignItems: 'flex-end', maxWidth: '45%' }]);
+export const main = style([column, { flex: '1 1 0%' }]);
+export const end = style([column, { flex: '0 0 auto', alignItems: 'flex-end', maxWidth: '50%' }]);
 
 const line = style({
   overflow: 'hidden',

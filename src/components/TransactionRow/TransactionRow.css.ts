@@ -29,8 +29,8 @@ export const iconWrap = style({
 export const glyph = style({ width: '20px', height: '20px' });
 
 export const column = style({ display: 'flex', flexDirection: 'column', minWidth: 0 });
-export const main = style([column, { flex: '1 1 auto' }]);
-export const end = style([column, { flex: '0 1 auto', alignItems: 'flex-end', maxWidth: '45%' }]);
+export const main = style([column, { flex: '1 1 0%' }]);
+export const end = style([column, { flex: '0 0 auto', alignItems: 'flex-end', maxWidth: '40%' }]);
 
 const line = style({
   overflow: 'hidden',
@@ -71,6 +71,7 @@ export const statusTones = styleVariants({
 
 export const explorer = style({
   flexShrink: 0,
+  whiteSpace: 'nowrap',
   fontSize: vars.fontSize.sm,
   color: vars.color.accent,
 });
