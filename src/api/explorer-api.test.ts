@@ -81,6 +81,26 @@ describe('createExplorerClient', () => {
     await expect(client.getWallets({ page: 1, entries: 40 })).resolves.toEqual({ data: [], count: 0 });
   });
 
+  it('times out on a slow explorer instead of hanging (the slow variant never answers)', async () => {
+    use({ variant: 'slow' });
+    const impatient = createExplorerClient({
+      baseUrl: BASE,
+      projectId: 'proj-1',
+      sdkType: 'keyway',
+      sdkVersion: '5.1.11',
+      timeoutMs: 50,
+    });
+    await expect(impatient.getWallets({ page: 1, entries: 40 })).rejects.toThrow(
+      'GET /getWallets timed out after 50 ms',
+    );
+  });
+
+  it('the mock explorer refuses calls without x-project-id', async () => {
+    use();
+    const res = await fetch(`${BASE}/getWallets?page=1&entries=4`);
+    expect(res.status).toBe(401);
+  });
+
   it('reads the analytics config and posts events', async () => {
     const events: unknown[] = [];
     use({ analyticsEnabled: true, onEvent: (e) => events.push(e) });
