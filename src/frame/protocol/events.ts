@@ -30,8 +30,8 @@ import {
 } from './fields.ts';
 import { RpcRequestPayloadSchema, RpcResultSchema } from './rpc.ts';
 
-export const APP_EVENT_PREFIX = '@keyway-app/';
-export const FRAME_EVENT_PREFIX = '@keyway-frame/';
+export const APP_EVENT_PREFIX = '@keyway-app/' as const;
+export const FRAME_EVENT_PREFIX = '@keyway-frame/' as const;
 
 /** The app's first message, posted to the iframe's window with the frame's exact origin. */
 export const HANDSHAKE_TYPE = `${APP_EVENT_PREFIX}HANDSHAKE` as const;
@@ -147,19 +147,29 @@ function envelope<T extends string, P extends z.ZodType>(type: T, payload: P) {
   return z.strictObject({ type: z.literal(type), id: IdSchema, payload });
 }
 
-function eventSchemas<E extends FrameEventName>(event: E) {
-  const def = definitions[event];
+type Envelope<T extends string, P extends z.ZodType> = z.ZodObject<
+  { type: z.ZodLiteral<T>; id: z.ZodUUID; payload: P },
+  z.core.$strict
+>;
+
+export type EventSchemas<E extends FrameEventName> = {
+  request: Envelope<`${typeof APP_EVENT_PREFIX}${E}`, Definitions[E]['request']>;
+  success: Envelope<`${typeof FRAME_EVENT_PREFIX}${E}_SUCCESS`, Definitions[E]['success']>;
+  error: Envelope<`${typeof FRAME_EVENT_PREFIX}${E}_ERROR`, typeof FrameErrorPayloadSchema>;
+};
+
+function eventSchemas<E extends FrameEventName>(event: E): EventSchemas<E> {
+  const def: { request: z.ZodType; success: z.ZodType } = definitions[event];
+  // The generic payload types are lost inside `envelope`; the declared return type restores them.
   return {
     /** app → frame */
-    request: envelope(appEventType(event), def.request as Definitions[E]['request']),
+    request: envelope(appEventType(event), def.request),
     /** frame → app, success */
-    success: envelope(successEventType(event), def.success as Definitions[E]['success']),
+    success: envelope(successEventType(event), def.success),
     /** frame → app, error */
     error: envelope(errorEventType(event), FrameErrorPayloadSchema),
-  };
+  } as unknown as EventSchemas<E>;
 }
-
-export type EventSchemas<E extends FrameEventName> = ReturnType<typeof eventSchemas<E>>;
 
 /** `FRAME_EVENT_SCHEMAS.CONNECT_EMAIL.request` etc.: the three schemas of each event. */
 export const FRAME_EVENT_SCHEMAS = Object.fromEntries(

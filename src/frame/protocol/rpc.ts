@@ -76,13 +76,13 @@ export type RpcRequestPayload = {
 }[(typeof ALL_METHODS)[number]];
 
 /** `{method, params}` for the enumerated methods only (spec §5, §6). */
-export const RpcRequestPayloadSchema: z.ZodType<RpcRequestPayload> = z.discriminatedUnion(
+export const RpcRequestPayloadSchema: z.ZodType<RpcRequestPayload, RpcRequestPayload> = z.discriminatedUnion(
   'method',
   ALL_METHODS.map((m) => methodSchema(m)) as unknown as [
     ReturnType<typeof methodSchema>,
     ...ReturnType<typeof methodSchema>[],
   ],
-) as unknown as z.ZodType<RpcRequestPayload>;
+) as unknown as z.ZodType<RpcRequestPayload, RpcRequestPayload>;
 
 /** The RPC result the frame sends back: any bounded JSON value. */
 export const RpcResultSchema = z.strictObject({
