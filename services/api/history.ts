@@ -1,5 +1,5 @@
 /** GET /v1/account/{address}/history: newest first, opaque cursor, chainId filter, on-ramp filter. */
-import { type Address, getAddress, toFunctionSelector } from 'viem';
+import { type Address, toFunctionSelector } from 'viem';
 import type { App } from './app-types.ts';
 import { caip2, caip2Schema, parseAccount } from './caip.ts';
 import {
@@ -46,8 +46,6 @@ export interface TransactionView {
     nonce: number;
   };
   transfers: TransferView[];
-  /** Present (true) only on the static demo fixture rows. */
-  fixture?: boolean;
 }
 
 interface SortKey {
@@ -215,55 +213,11 @@ export function buildView(
   };
 }
 
-/** dev account 0 (anvil's first account): the static spam NFT fixture is injected into its history. */
-export const SPAM_FIXTURE_ACCOUNT = getAddress('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266');
-const SPAM_FIXTURE_CONTRACT = getAddress('0x5ba1e12693dc8f9c48aad8770482f4739beed696');
-
-/**
- * Static, clearly labelled fixture (the local chains deploy no spam NFT contract yet): an incoming airdrop of a
- * spam-flagged NFT, so the kit's spam filter can be shown. It carries `fixture: true` and a fake hash.
- */
-function spamFixture(chainId: number, timestamp: number): Item {
-  const hash = `0x${'5a'.repeat(32)}`;
-  return {
-    key: { ts: timestamp, block: '0', chain: chainId, idx: -1 },
-    view: {
-      id: `${caip2(chainId)}:fixture-spam-nft`,
-      fixture: true,
-      metadata: {
-        operationType: 'receive',
-        hash,
-        chain: caip2(chainId),
-        minedAt: new Date(timestamp * 1000).toISOString(),
-        sentFrom: SPAM_FIXTURE_CONTRACT,
-        sentTo: SPAM_FIXTURE_ACCOUNT,
-        status: 'confirmed',
-        nonce: 0,
-      },
-      transfers: [
-        {
-          nft_info: {
-            name: 'FREE AIRDROP: claim 1000 ETH now (spam fixture)',
-            content: { preview: { url: svgDataUri(assetSvg('spam-fixture', 'Free Airdrop')) } },
-            flags: { is_spam: true },
-          },
-          direction: 'in',
-          quantity: { numeric: '1' },
-        },
-      ],
-    },
-  };
-}
-
+/** ERC-721 contracts whose transfers are flagged as spam (the local chains' KeywaySpamDrop). */
 function spamContracts(ctx: ApiContext): Set<string> {
   const set = new Set<string>();
-  for (const c of ctx.evm.values()) {
-    const extra = c.info.contracts as Record<string, string | undefined>;
-    for (const key of ['spamNft', 'nft', 'spam']) {
-      const v = extra[key];
-      if (typeof v === 'string') set.add(v.toLowerCase());
-    }
-  }
+  for (const c of ctx.evm.values())
+    if (c.info.contracts.spamNft) set.add(c.info.contracts.spamNft.toLowerCase());
   return set;
 }
 
@@ -311,20 +265,8 @@ export function registerHistoryRoutes(
         view: buildView(ctx, address, tx, spam, onrampHashes),
       }));
 
-    const fixtureChain = [...ctx.evm.keys()][0];
-    if (
-      spam.size === 0 &&
-      !onrampOnly &&
-      fixtureChain !== undefined &&
-      address === SPAM_FIXTURE_ACCOUNT &&
-      (chainFilter === undefined || chainFilter === fixtureChain)
-    ) {
-      const ts = indexer.deployedAt(fixtureChain);
-      if (ts !== undefined) items.push(spamFixture(fixtureChain, ts));
-    }
-
     items.sort((a, b) => compareDesc(a.key, b.key));
-    if (after) items = items.filter((i) => compareDesc(after, i.key) > 0);
+    if (after) items = items.filter((i) => compareDesc(after, i.key) < 0);
     const page = items.slice(0, HISTORY_PAGE_SIZE);
     const last = page[page.length - 1];
     const next = items.length > HISTORY_PAGE_SIZE && last ? encodeCursor(last.key) : null;

@@ -118,8 +118,6 @@ export function decodeTransfer(log: IndexedLog): DecodedTransfer | undefined {
 interface ChainState {
   chain: EvmChainContext;
   next: bigint;
-  /** Timestamp (s) of the block where deployment finished; anchors the static fixture rows. */
-  deployedAt?: number;
 }
 
 export class HistoryIndexer {
@@ -167,11 +165,6 @@ export class HistoryIndexer {
     return this.byAddress.get(address.toLowerCase()) ?? [];
   }
 
-  /** Timestamp of the block where deployment finished on a chain (seconds), once indexed. */
-  deployedAt(chainId: number): number | undefined {
-    return this.states.find((s) => s.chain.info.chainId === chainId)?.deployedAt;
-  }
-
   private async syncAll(): Promise<void> {
     await Promise.all(this.states.map((s) => this.syncChain(s)));
   }
@@ -194,7 +187,6 @@ export class HistoryIndexer {
       );
       for (const { block, receipts } of blocks) {
         const timestamp = Number(block.timestamp);
-        if (block.number === info.deployedAtBlock) state.deployedAt = timestamp;
         const receiptByHash = new Map(receipts.map((r) => [r.transactionHash, r]));
         for (const tx of block.transactions) {
           const receipt = receiptByHash.get(tx.hash);
@@ -227,10 +219,6 @@ export class HistoryIndexer {
         }
       }
       state.next = end + 1n;
-    }
-    if (state.deployedAt === undefined && head >= info.deployedAtBlock) {
-      const b = await client.getBlock({ blockNumber: info.deployedAtBlock });
-      state.deployedAt = Number(b.timestamp);
     }
   }
 }

@@ -49,6 +49,9 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   const app = new Hono<AppEnv>();
   const ctx = buildContext(opts.chains);
   const store = openStore(opts.dataDir);
+  // Open the database before listening: PGlite's start runs on this thread, and blocking the event loop while
+  // clients hold keep-alive connections would make them see resets.
+  await store.db;
   const indexer = new HistoryIndexer(ctx);
   const faults = new FaultInjector();
   let baseUrl = opts.publicUrl ?? '';
