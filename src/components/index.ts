@@ -3,6 +3,7 @@ export { AddressInput, type AddressInputProps } from './AddressInput/AddressInpu
 export { AmountInput, type AmountInputProps } from './AmountInput/AmountInput';
 export { Avatar, type AvatarProps, type AvatarSize, avatarGradient } from './Avatar/Avatar';
 export { Button, type ButtonProps, IconButton, type IconButtonProps } from './Button/Button';
+export { Checkbox, type CheckboxProps } from './Checkbox/Checkbox';
 export * from './Icon/Icon';
 export { Image, type ImageProps, type ImageSize } from './Image/Image';
 export { Field, type FieldControlProps, type FieldProps } from './Input/Field';
@@ -20,8 +21,10 @@ export {
   SkeletonText,
 } from './Skeleton/Skeleton';
 export { Spinner, type SpinnerProps } from './Spinner/Spinner';
+export { type TabItem, Tabs, type TabsProps } from './Tabs/Tabs';
 export { Text, type TextProps, type TextVariant, VisuallyHidden } from './Text/Text';
 export { TokenRow, type TokenRowProps } from './TokenRow/TokenRow';
+export { Tooltip, type TooltipPlacement, type TooltipProps, type TooltipRect, type TooltipVariant } from './Tooltip/Tooltip';
 export {
   type TransactionDirection,
   TransactionRow,
