@@ -24,7 +24,13 @@ export { Spinner, type SpinnerProps } from './Spinner/Spinner';
 export { type TabItem, Tabs, type TabsProps } from './Tabs/Tabs';
 export { Text, type TextProps, type TextVariant, VisuallyHidden } from './Text/Text';
 export { TokenRow, type TokenRowProps } from './TokenRow/TokenRow';
-export { Tooltip, type TooltipPlacement, type TooltipProps, type TooltipRect, type TooltipVariant } from './Tooltip/Tooltip';
+export {
+  Tooltip,
+  type TooltipPlacement,
+  type TooltipProps,
+  type TooltipRect,
+  type TooltipVariant,
+} from './Tooltip/Tooltip';
 export {
   type TransactionDirection,
   TransactionRow,
