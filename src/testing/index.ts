@@ -1,3 +1,4 @@
 export * from './msw';
+export * from './pairing';
 export * from './storage';
 export * from './test-wallet';

@@ -249,7 +249,8 @@ describe('installed wallets, recent, custom, badges', () => {
       rdns: 'com.wallet3',
       icon: 'data:image/png;base64,AA',
     },
-    { id: 'io.unknown', name: 'Unknown Ext', type: 'injected', rdns: 'io.unknown' },
+    // wagmi's EIP-6963 connectors carry the rdns as their id only
+    { id: 'io.unknown', name: 'Unknown Ext', type: 'injected' },
     { id: 'injected', name: 'Injected', type: 'injected' },
     { id: 'walletConnect', name: 'WalletConnect', type: 'walletConnect' },
   ];

@@ -125,8 +125,17 @@ export interface ConnectorLike {
   rdns?: string | readonly string[] | undefined;
 }
 
-const firstRdns = (rdns: ConnectorLike['rdns']): string | undefined =>
-  typeof rdns === 'string' ? rdns : rdns?.[0];
+const RDNS_RE = /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i;
+
+/**
+ * The connector's rdns: its own `rdns`, or (wagmi's EIP-6963 connectors carry none) its id, which wagmi
+ * sets to the announced rdns.
+ */
+const connectorRdns = (c: ConnectorLike): string | undefined => {
+  const own = typeof c.rdns === 'string' ? c.rdns : c.rdns?.[0];
+  if (own) return own;
+  return c.type === 'injected' && RDNS_RE.test(c.id) ? c.id : undefined;
+};
 
 /**
  * Splits wagmi's connectors into announced (EIP-6963) wallets, the legacy injected provider, and other
@@ -143,7 +152,7 @@ export function connectorsToEntries(
   for (const c of connectors) {
     if (seen.has(c.id)) continue;
     seen.add(c.id);
-    const rdns = firstRdns(c.rdns);
+    const rdns = connectorRdns(c);
     const icon = safeImage(c.icon);
     if (c.type === 'injected' && c.id === CONNECTOR_IDS.injected) {
       if (!opts.hasLegacyProvider || (opts.enableEIP6963 && opts.legacyIsAnnounced)) continue;

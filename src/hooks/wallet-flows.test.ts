@@ -1,0 +1,327 @@
+// @vitest-environment jsdom
+/**
+ * The headless flows against real chains: anvil nodes, the kit's test wallet (EIP-1193, announced through
+ * EIP-6963 and told to approve or reject each prompt), wagmi's discovery and injected connector, and msw for
+ * the explorer and Blockchain API. jsdom supplies the window that EIP-6963 and wagmi's injected connector need.
+ */
+import { type ChildProcess, spawn } from 'node:child_process';
+import { resolve } from 'node:path';
+import { setupServer } from 'msw/node';
+import { type Hex, verifyMessage } from 'viem';
+import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type CreateConnectorFn, mock } from 'wagmi';
+import { createKeyway, type Keyway } from '../core/createKeyway';
+import type { TrackedEvent } from '../core/events';
+import type { KeywayNetwork } from '../core/networks';
+import { createMemoryStorage, STORAGE_KEYS } from '../core/storage';
+import { createBlockchainApiHandlers, createExplorerHandlers, identityFixture } from '../testing/msw';
+import { createTestWallet } from '../testing/test-wallet';
+
+// Anvil dev account 0 (`test test … junk`).
+const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+// Ports reserved for this file (31000-31099: core/hooks unit tests).
+const PORT_A = 31061;
+const PORT_B = 31062;
+const PORT_C = 31063;
+const RPC = (port: number) => `http://127.0.0.1:${port}`;
+const anvilBin = resolve(import.meta.dirname, '../../node_modules/.bin/anvil');
+const nodes: ChildProcess[] = [];
+
+async function startAnvil(port: number, chainId: number): Promise<void> {
+  const child = spawn(anvilBin, ['--port', String(port), '--chain-id', String(chainId), '--silent'], {
+    stdio: 'ignore',
+  });
+  nodes.push(child);
+  for (let i = 0; i < 200; i++) {
+    try {
+      const r = await fetch(RPC(port), {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+      });
+      if (r.ok) return;
+    } catch {
+      // not up yet
+    }
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  throw new Error(`anvil did not start on ${port}`);
+}
+
+const network = (chainId: number, port: number, name: string): KeywayNetwork => ({
+  id: `eip155:${chainId}`,
+  chain: 'evm',
+  chainId,
+  name,
+  nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+  rpcUrls: [RPC(port)],
+  blockExplorerUrl: `https://explorer-${chainId}.keyway.test`,
+});
+const chainA = network(31337, PORT_A, 'Local A');
+const chainB = network(31338, PORT_B, 'Local B');
+
+const EXPLORER = 'https://explorer.keyway.test';
+const API = 'https://api.keyway.test';
+const server = setupServer(
+  ...createExplorerHandlers({ baseUrl: EXPLORER }),
+  ...createBlockchainApiHandlers({ baseUrl: API }),
+);
+
+beforeAll(async () => {
+  server.listen({ onUnhandledRequest: 'bypass' });
+  await Promise.all([startAnvil(PORT_A, 31337), startAnvil(PORT_B, 31338), startAnvil(PORT_C, 31339)]);
+}, 30_000);
+afterAll(() => {
+  server.close();
+  for (const n of nodes) n.kill();
+});
+
+const instances: Keyway[] = [];
+const stops: Array<() => void> = [];
+afterEach(() => {
+  for (const k of instances.splice(0)) k.destroy();
+  for (const stop of stops.splice(0)) stop();
+});
+
+function setup(
+  opts: {
+    networks?: KeywayNetwork[];
+    walletPort?: number;
+    walletChainId?: number;
+    siwe?: boolean;
+    connectors?: CreateConnectorFn[];
+  } = {},
+) {
+  const storage = createMemoryStorage();
+  const wallet = createTestWallet({
+    privateKey: KEY0,
+    rpcUrl: RPC(opts.walletPort ?? PORT_A),
+    chainId: opts.walletChainId ?? 31337,
+    chains: [
+      { id: 31337, rpcUrl: RPC(PORT_A) },
+      { id: 31338, rpcUrl: RPC(PORT_B) },
+      { id: 31339, rpcUrl: RPC(PORT_C) },
+    ],
+    autoApprove: false,
+  });
+  // The wallet announces itself; wagmi's EIP-6963 discovery (created with the config) picks it up.
+  stops.push(wallet.announce(window));
+  const sessions: { address: string; chainId: number }[] = [];
+  const nonces = new Set<string>();
+  const kw = createKeyway(
+    {
+      projectId: 'test-project',
+      networks: opts.networks ?? [chainA, chainB],
+      explorerUrl: EXPLORER,
+      apiUrl: API,
+      storage,
+      ...(opts.siwe
+        ? {
+            isSiweEnabled: true,
+            siwe: {
+              getNonce: async () => {
+                const n = generateSiweNonce();
+                nonces.add(n);
+                return n;
+              },
+              getMessageParams: async () => ({
+                domain: 'app.keyway.test',
+                uri: 'https://app.keyway.test',
+                statement: 'Sign in to the test app',
+              }),
+              verifyMessage: async ({ message, signature }) => {
+                const parsed = parseSiweMessage(message);
+                if (!parsed.address || !parsed.nonce || !nonces.has(parsed.nonce)) return false;
+                const ok = await verifyMessage({
+                  address: parsed.address,
+                  message,
+                  signature: signature as Hex,
+                });
+                if (ok) sessions.push({ address: parsed.address, chainId: parsed.chainId ?? 0 });
+                return ok;
+              },
+              getSession: async () => sessions[sessions.length - 1] ?? null,
+              signOut: async () => {
+                sessions.length = 0;
+                return true;
+              },
+            },
+          }
+        : {}),
+    },
+    { ...(opts.connectors ? { connectors: opts.connectors } : {}), optionalConnectors: false },
+  );
+  instances.push(kw);
+  const events: TrackedEvent[] = [];
+  kw.events.subscribe((e) => events.push(e));
+  const { modal, connect, account, networks, siwe, toasts } = kw.stores;
+  return { kw, wallet, storage, events, sessions, modal, connect, account, networks, siwe, toasts };
+}
+
+describe('connecting the test wallet', () => {
+  it('lists it as installed, connects on approval, and shows the account with its balance and name', async () => {
+    const t = setup();
+    t.modal.getState().open();
+    const listed = t.connect.getState().announced;
+    expect(listed.map((w) => [w.name, w.rdns])).toEqual([['Keyway Dev Wallet', 'dev.keyway.wallet']]);
+    t.wallet.approveNext();
+    const outcome = await t.connect.getState().connect('dev.keyway.wallet');
+    expect(outcome).toBe('connected');
+    expect(t.modal.getState().isOpen).toBe(false);
+    const a = t.account.getState();
+    expect(a).toMatchObject({
+      isConnected: true,
+      address: ADDR0,
+      caipAddress: `eip155:31337:${ADDR0}`,
+      chainId: 31337,
+      addressExplorerUrl: `https://explorer-31337.keyway.test/address/${ADDR0}`,
+      connectedWalletInfo: { name: 'Keyway Dev Wallet', icon: t.wallet.info.icon },
+    });
+    await vi.waitFor(() => expect(t.account.getState().balanceStatus).toBe('success'));
+    expect(t.account.getState()).toMatchObject({ balance: '10000', balanceSymbol: 'ETH' });
+    await vi.waitFor(() => expect(t.account.getState().profileStatus).toBe('success'));
+    expect(t.account.getState().profileName).toBe(identityFixture.name);
+    expect(t.account.getState().profileImage).toBe(identityFixture.avatar);
+    // Remembered as recent, in storage too.
+    expect(t.connect.getState().recent.map((w) => w.id)).toEqual(['eip6963:dev.keyway.wallet']);
+    expect(t.storage.getItem(STORAGE_KEYS.recentWallets)).toContain('dev.keyway.wallet');
+    // Opening again shows the account.
+    t.modal.getState().open();
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['Account']);
+  });
+
+  it('a rejected connection is declined; retry connects', async () => {
+    const t = setup();
+    t.wallet.rejectNext();
+    expect(await t.connect.getState().connect('dev.keyway.wallet')).toBe('declined');
+    expect(t.connect.getState().attempt).toMatchObject({ status: 'declined', via: 'connector' });
+    expect(t.connect.getState().attempt?.error).toMatch(/rejected/i);
+    expect(t.account.getState().isConnected).toBe(false);
+    t.wallet.approveNext();
+    expect(await t.connect.getState().retry()).toBe('connected');
+    expect(t.connect.getState().attempt?.status).toBe('connected');
+    expect(t.account.getState().address).toBe(ADDR0);
+  });
+
+  it('disconnects, clears the account and closes the modal', async () => {
+    const t = setup();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    t.modal.getState().open();
+    await t.account.getState().disconnect();
+    expect(t.account.getState()).toMatchObject({ isConnected: false, address: null, balance: null });
+    expect(t.modal.getState().isOpen).toBe(false);
+    expect(t.connect.getState().status).toBe('disconnected');
+  });
+
+  it('a failing disconnect toasts and throws "Failed to disconnect"', async () => {
+    const failing: CreateConnectorFn = (config) => {
+      const base = mock({ accounts: [ADDR0] })(config);
+      return {
+        ...base,
+        id: 'stubborn',
+        name: 'Stubborn Wallet',
+        async disconnect() {
+          throw new Error('wallet is busy');
+        },
+      };
+    };
+    const t = setup({ connectors: [failing] });
+    expect(await t.connect.getState().connect('stubborn')).toBe('connected');
+    await expect(t.account.getState().disconnect()).rejects.toThrow('Failed to disconnect');
+    expect(t.toasts.getState().toasts.map((x) => [x.message, x.variant])).toEqual([
+      ['Failed to disconnect', 'error'],
+    ]);
+    expect(t.account.getState().isConnected).toBe(true);
+  });
+});
+
+describe('networks', () => {
+  it('switches the wallet to another network, re-reads the balance and returns to the previous view', async () => {
+    const t = setup();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    t.modal.getState().open();
+    await vi.waitFor(() => expect(t.account.getState().balanceStatus).toBe('success'));
+    t.modal.getState().push('Networks');
+    t.wallet.approveNext();
+    await t.networks.getState().switchNetwork(chainB.id);
+    expect(t.networks.getState()).toMatchObject({ isUnsupported: false, switching: null, error: null });
+    expect(t.networks.getState().activeNetwork.id).toBe(chainB.id);
+    expect(t.account.getState()).toMatchObject({ chainId: 31338, caipAddress: `eip155:31338:${ADDR0}` });
+    expect(t.account.getState().addressExplorerUrl).toBe(
+      `https://explorer-31338.keyway.test/address/${ADDR0}`,
+    );
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['Account']);
+    await vi.waitFor(() => expect(t.account.getState().balanceStatus).toBe('success'));
+    expect(t.account.getState().balance).toBe('10000');
+  });
+
+  it('a refused switch keeps the network, shows the error and shakes the modal', async () => {
+    const t = setup();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    t.modal.getState().open('Networks');
+    t.wallet.rejectNext();
+    await expect(t.networks.getState().switchNetwork(chainB.id)).rejects.toThrow();
+    expect(t.networks.getState().activeNetwork.id).toBe(chainA.id);
+    expect(t.networks.getState().error).toMatch(/rejected/i);
+    expect(t.modal.getState().shaking).toBe(true);
+    expect(t.toasts.getState().toasts[0]?.variant).toBe('error');
+    expect(t.modal.getState().isOpen).toBe(true);
+  });
+
+  it('flags a wallet on a chain that is not configured as unsupported', async () => {
+    const t = setup({ walletPort: PORT_C, walletChainId: 31339 });
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    expect(t.networks.getState()).toMatchObject({ isUnsupported: true, connectedChainId: 31339 });
+    expect(t.account.getState().caipAddress).toBe(`eip155:31339:${ADDR0}`);
+    t.wallet.approveNext();
+    await t.networks.getState().switchNetwork(chainA.id);
+    expect(t.networks.getState()).toMatchObject({ isUnsupported: false, connectedChainId: 31337 });
+  });
+});
+
+describe('sign-in with wallet', () => {
+  it('after connecting goes to ConnectingSiwe, signs a SIWE message, verifies it with the host and closes', async () => {
+    const t = setup({ siwe: true });
+    t.modal.getState().open();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['ConnectingSiwe']);
+    t.wallet.approveNext();
+    expect(await t.siwe.getState().signIn()).toBe(true);
+    const s = t.siwe.getState();
+    expect(s.status).toBe('success');
+    expect(s.session).toEqual({ address: ADDR0, chainId: 31337 });
+    expect(s.message).toContain('app.keyway.test wants you to sign in with your Ethereum account:');
+    expect(s.message).toContain('Sign in to the test app');
+    expect(t.modal.getState().isOpen).toBe(false);
+  });
+
+  it('a declined signature is an error; cancel disconnects', async () => {
+    const t = setup({ siwe: true });
+    t.modal.getState().open();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    t.wallet.rejectNext();
+    expect(await t.siwe.getState().signIn()).toBe(false);
+    expect(t.siwe.getState()).toMatchObject({ status: 'error', declined: true, session: null });
+    expect(t.modal.getState().shaking).toBe(true);
+    await t.siwe.getState().cancel();
+    expect(t.account.getState().isConnected).toBe(false);
+    expect(t.siwe.getState().status).toBe('idle');
+  });
+
+  it('the preferred-account-type choice is stored, tracked, and leads to ConnectingSiwe on EVM', async () => {
+    const t = setup({ siwe: true });
+    t.modal.getState().open('Account');
+    t.account.getState().setPreferredAccountType('smartAccount');
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['ConnectingSiwe']);
+    expect(t.storage.getItem(STORAGE_KEYS.preferredAccountType)).toBe('"smartAccount"');
+    expect(t.events.map((e) => e.event)).toContain('SET_PREFERRED_ACCOUNT_TYPE');
+  });
+});
