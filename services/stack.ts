@@ -14,6 +14,7 @@ import { startApiServer } from './api/server.ts';
 import { rpcChainId } from './chain/anvil.ts';
 import { type LocalChains, startChains } from './chain/index.ts';
 import type { ChainsHandle } from './chain/types.ts';
+import { frameService } from './frame/stack-service.ts';
 import { type HealthReport, startStatusPage } from './status-page.ts';
 
 export interface StackPorts {
@@ -88,7 +89,7 @@ export const statusPageService: StackServiceDefinition = {
 };
 
 /** Services started after the chains, in order. Add the frame and playground here. */
-export const STACK_SERVICES: StackServiceDefinition[] = [apiService];
+export const STACK_SERVICES: StackServiceDefinition[] = [apiService, frameService];
 
 export interface StartStackOptions {
   ports?: Partial<StackPorts>;

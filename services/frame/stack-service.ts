@@ -1,0 +1,41 @@
+/**
+ * The secure frame as a service of the local stack (services/stack.ts): port 4200 by default, state in
+ * `<dataDir>/frame`, the local EVM chains, and an allow-list of the origins that may embed it: the
+ * playground and Storybook on 127.0.0.1 and localhost, plus any origins in the comma-separated
+ * environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`.
+ */
+import type { StackContext, StackServiceDefinition } from '../stack.ts';
+import { startFrameServer } from './server.ts';
+
+export const STORYBOOK_PORT = 6006;
+
+export function frameAllowedOrigins(
+  ctx: Pick<StackContext, 'ports'>,
+  env: string | undefined = process.env.KEYWAY_FRAME_ALLOWED_ORIGINS,
+): string[] {
+  const local = [ctx.ports.playground, STORYBOOK_PORT].flatMap((port) => [
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+  ]);
+  const extra = (env ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean);
+  return [...new Set([...local, ...extra])];
+}
+
+export const frameService: StackServiceDefinition = {
+  name: 'frame',
+  description: 'Secure frame (embedded wallet) + auth backend, dev mailbox at /mailbox',
+  async start(ctx) {
+    const server = await startFrameServer({
+      port: ctx.ports.frame,
+      dataDir: ctx.dataDir,
+      allowedOrigins: frameAllowedOrigins(ctx),
+      chains: ctx.chains.evm.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
+      testMode: ctx.testMode,
+    });
+    ctx.log(`[frame] dev mailbox: ${server.url}/mailbox`);
+    return { url: server.url, healthUrl: `${server.url}/health`, stop: () => server.stop() };
+  },
+};
