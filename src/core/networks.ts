@@ -54,15 +54,25 @@ const imageUrl = z.string().refine(
 export const networkSchema = z
   .object({
     id: z.string().regex(CAIP2_RE, 'expected a CAIP-2 id such as "eip155:1"'),
-    chain: z.enum(['evm', 'solana']),
-    chainId: z.union([z.number().int().positive(), z.string().min(1).max(32)]),
-    name: z.string().min(1).max(64),
-    nativeCurrency: z.object({
-      name: z.string().min(1).max(64),
-      symbol: z.string().min(1).max(16),
-      decimals: z.number().int().min(0).max(36),
+    chain: z.enum(['evm', 'solana'], { error: 'expected "evm" or "solana"' }),
+    chainId: z.union([z.number().int().positive(), z.string().min(1).max(32)], {
+      error: 'expected a chain id (a number for EVM, the CAIP-2 reference for Solana)',
     }),
-    rpcUrls: z.array(httpsUrl).min(1, 'expected at least one RPC URL'),
+    name: z
+      .string({ error: 'expected a string' })
+      .min(1, 'expected a non-empty name')
+      .max(64, 'expected at most 64 characters'),
+    nativeCurrency: z.object(
+      {
+        name: z.string().min(1).max(64),
+        symbol: z.string().min(1).max(16),
+        decimals: z.number().int().min(0).max(36),
+      },
+      { error: 'expected { name, symbol, decimals }' },
+    ),
+    rpcUrls: z
+      .array(httpsUrl, { error: 'expected an array of RPC URLs' })
+      .min(1, 'expected at least one RPC URL'),
     blockExplorerUrl: httpsUrl.optional(),
     imageId: z.string().max(128).optional(),
     imageUrl: imageUrl.optional(),

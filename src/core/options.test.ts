@@ -126,6 +126,12 @@ describe('parseKeywayOptions', () => {
     );
     expect(errorOf({ ...minimal, networks: [{ ...mainnet, id: 'eip155:2' }] }).option).toBe('networks[0].id');
     expect(errorOf({ ...minimal, defaultNetwork: 'eip155:1' }).option).toBe('defaultNetwork');
+    expect(errorOf({ ...minimal, networks: [{ ...mainnet, rpcUrls: ['http://rpc.example'] }] }).message).toBe(
+      'Invalid Keyway option "networks[0].rpcUrls[0]": expected an https: URL (http: only for localhost/127.0.0.1)',
+    );
+    expect(errorOf({ ...minimal, networks: [{ ...mainnet, chain: 'cosmos' }] }).message).toBe(
+      'Invalid Keyway option "networks[0].chain": expected "evm" or "solana"',
+    );
   });
 
   it('refuses dangerous wallet links and non-https legal URLs', () => {
