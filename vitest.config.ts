@@ -42,6 +42,16 @@ export default defineConfig({
         },
       },
       'visual/vitest.config.ts',
+      {
+        // Node drives Chromium itself (playwright-core) against a page served with a strict CSP header.
+        test: {
+          name: 'csp',
+          environment: 'node',
+          include: ['visual/csp.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+        },
+      },
       'services/vitest.config.ts',
       'e2e/vitest.config.ts',
     ],
