@@ -308,9 +308,24 @@ describe('headers and persistence', () => {
     }
   });
 
-  it('the RPC proxy only serves configured chains', async () => {
+  it('the RPC proxy only serves configured chains and safe-list methods', async () => {
     const res = await post('/rpc/1', { jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] });
     expect(res.status).toBe(404);
+    for (const method of ['eth_sendTransaction', 'anvil_setBalance', 'personal_sign', 'eth_sign']) {
+      const denied = await post('/rpc/31337', { jsonrpc: '2.0', id: 7, method, params: [] });
+      expect(denied.status).toBe(403);
+      expect(await denied.json()).toMatchObject({
+        id: 7,
+        error: { message: 'Requested RPC call is not allowed' },
+      });
+    }
+    // Allowed, but this test's chain URL is closed: a JSON-RPC error, not a crash.
+    const down = await post('/rpc/31337', { jsonrpc: '2.0', id: 8, method: 'eth_blockNumber', params: [] });
+    expect(down.status).toBe(502);
+    expect(await down.json()).toMatchObject({
+      id: 8,
+      error: { message: 'The local chain is not reachable' },
+    });
   });
 
   it('keeps users and sessions across a restart', async () => {

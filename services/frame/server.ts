@@ -10,6 +10,8 @@ import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
+import { ERROR_MESSAGES } from '../../src/core/errors.ts';
+import { isSafeRpcMethod } from '../../src/frame/rpc-methods.ts';
 import {
   AuthError,
   AuthStore,
@@ -392,22 +394,47 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   });
 
   // ---- JSON-RPC proxy to the local chains --------------------------------------------------------
+  // Only the safe-list methods (reads, broadcasting a signed transaction): the page signs locally, and the
+  // local chains' unlocked accounts and anvil_* cheat methods stay out of reach of this origin.
+  const rpcBodySchema = z.object({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.number(), z.string(), z.null()]),
+    method: z.string(),
+    params: z.unknown().optional(),
+  });
   app.post('/rpc/:chainId', bodyLimit({ maxSize: 1024 * 1024 }), async (c) => {
     const rpcUrl = chains.get(Number(c.req.param('chainId')));
     if (!rpcUrl) return c.json({ message: 'Unsupported chain' }, 404);
-    const body = await c.req.text();
+    let parsed: z.infer<typeof rpcBodySchema>;
     try {
-      JSON.parse(body);
+      parsed = rpcBodySchema.parse(JSON.parse(await c.req.text()));
     } catch {
-      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32700, message: 'Parse error' } }, 400);
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }, 400);
     }
-    const upstream = await fetch(rpcUrl, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body,
-    });
-    c.header('Content-Type', 'application/json');
-    return c.body(await upstream.text(), upstream.status as 200);
+    if (!isSafeRpcMethod(parsed.method)) {
+      return c.json(
+        { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
+        403,
+      );
+    }
+    try {
+      const upstream = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed),
+      });
+      c.header('Content-Type', 'application/json');
+      return c.body(await upstream.text(), upstream.status as 200);
+    } catch {
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          id: parsed.id,
+          error: { code: -32603, message: 'The local chain is not reachable' },
+        },
+        502,
+      );
+    }
   });
 
   const server = serve({ fetch: app.fetch, port: opts.port, hostname });
