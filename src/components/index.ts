@@ -23,14 +23,14 @@ export {
 export { Spinner, type SpinnerProps } from './Spinner/Spinner';
 export { type TabItem, Tabs, type TabsProps } from './Tabs/Tabs';
 export { Text, type TextProps, type TextVariant, VisuallyHidden } from './Text/Text';
-export { type ToastItem, ToastRegion, type ToastRegionProps, type ToastVariant } from './Toast/ToastRegion';
+export { type ToastItem, ToastRegion, type ToastRegionProps } from './Toast/ToastRegion';
 export { TokenRow, type TokenRowProps } from './TokenRow/TokenRow';
 export {
   Tooltip,
   type TooltipPlacement,
   type TooltipProps,
   type TooltipRect,
-  type TooltipVariant,
+  type TooltipShade,
 } from './Tooltip/Tooltip';
 export {
   type TransactionDirection,

@@ -2,7 +2,7 @@ import { Tooltip as ArkTooltip } from '@ark-ui/react';
 import type { ReactElement } from 'react';
 import * as s from './Tooltip.css';
 
-export type TooltipVariant = 'inverse' | 'default' | 'fill' | 'shade';
+export type TooltipShade = 'inverse' | 'default' | 'fill' | 'shade';
 export type TooltipPlacement = 'top' | 'bottom' | 'left' | 'right';
 
 /** A rectangle in viewport (client) coordinates, e.g. from `element.getBoundingClientRect()`. */
@@ -16,7 +16,7 @@ export interface TooltipRect {
 export interface TooltipProps {
   message: string;
   /** The shade: `inverse` (default; `shade` is an alias), `default` (raised surface) or `fill` (accent). */
-  variant?: TooltipVariant;
+  variant?: TooltipShade;
   placement?: TooltipPlacement;
   /**
    * The element the tooltip describes (it must be focusable: a button, a link). Hover and focus open it,
@@ -35,7 +35,7 @@ export interface TooltipProps {
   closeDelay?: number;
 }
 
-const shade = (variant: TooltipVariant) => s.variants[variant === 'shade' ? 'inverse' : variant];
+const shade = (variant: TooltipShade) => s.variants[variant === 'shade' ? 'inverse' : variant];
 
 /**
  * A short message next to an element (Ark Tooltip), or next to a rectangle given in viewport coordinates.
