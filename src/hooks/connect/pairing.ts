@@ -142,7 +142,7 @@ export function createPairingStore(deps: PairingStoreDeps): PairingStore {
         await p.connect();
         if (mine !== attempt) return;
         detach();
-        set({ status: 'connected', buffering: false, error: null });
+        set({ status: 'connected', uri: null, expiresAt: null, buffering: false, error: null });
         deps.onConnected?.(get().wallet);
       } catch (error) {
         if (mine !== attempt) return;
