@@ -82,9 +82,10 @@ describe('startStack', () => {
 
 describe('npm start (scripts/start.mjs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kw-start-test-'));
-  let child: ChildProcess | undefined;
+  const children: ChildProcess[] = [];
   afterAll(() => {
-    if (child && child.exitCode === null) child.kill('SIGKILL');
+    // A failed assertion can leave a stack running: kill it (its anvils follow through their watchdogs).
+    for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
   });
 
@@ -110,7 +111,7 @@ describe('npm start (scripts/start.mjs)', () => {
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
-    child = proc;
+    children.push(proc);
     const exited = new Promise<number | null>((resolve) => proc.once('exit', (code) => resolve(code)));
     const ready = new Promise<void>((resolve, reject) => {
       const onData = (chunk: Buffer) => {

@@ -16,6 +16,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
@@ -102,8 +103,33 @@ class AnvilStartError extends Error {
   }
 }
 
+/** True when something accepts TCP connections on 127.0.0.1:port. */
+function portInUse(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = connect({ port, host: '127.0.0.1' });
+    socket.setTimeout(1000);
+    socket.once('connect', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('timeout', () => {
+      socket.destroy();
+      resolve(true);
+    });
+    socket.once('error', () => resolve(false));
+  });
+}
+
 async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<AnvilHandle> {
   const log = opts.log ?? (() => {});
+  // Otherwise another node on the port (say, a leftover anvil with the same chain id) would answer the
+  // readiness probe while our anvil fails to bind.
+  if (await portInUse(opts.port)) {
+    throw new AnvilStartError(
+      `[anvil ${opts.chainId}] port ${opts.port} on 127.0.0.1 is already in use`,
+      false,
+    );
+  }
   const args = ['--port', String(opts.port), '--chain-id', String(opts.chainId), '--host', '127.0.0.1'];
   args.push('--silent');
   if (opts.statePath) {
