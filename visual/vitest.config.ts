@@ -35,7 +35,7 @@ export default defineProject({
   // The repository root: paths below, and postcss.config.js (the `[data-keyway]` scoping), resolve from there.
   root: fileURLToPath(new URL('..', import.meta.url)),
   plugins: [react(), vanillaExtractPlugin()],
-  optimizeDeps: { include: [...browserOptimizeDeps, 'react-dom', 'vitest/browser'] },
+  optimizeDeps: { include: [...browserOptimizeDeps, 'react-dom', '@storybook/react-vite'] },
   test: {
     name: 'visual',
     root: fileURLToPath(new URL('..', import.meta.url)),
