@@ -52,6 +52,30 @@ async function exists(path: string): Promise<boolean> {
   }
 }
 
+/** Builds kept besides the newest one (servers hold their build in memory, so pruning is safe). */
+const KEEP_BUILDS = 4;
+const STALE_TMP_MS = 60 * 60 * 1000;
+
+async function pruneCache(cacheDir: string, keep: string): Promise<void> {
+  try {
+    const entries = await Promise.all(
+      (await readdir(cacheDir)).map(async (name) => {
+        const path = join(cacheDir, name);
+        return { name, path, mtime: (await stat(path)).mtimeMs };
+      }),
+    );
+    const builds = entries.filter((e) => !e.name.includes('.tmp-') && e.path !== keep);
+    builds.sort((a, b) => b.mtime - a.mtime);
+    const stale = [
+      ...builds.slice(KEEP_BUILDS),
+      ...entries.filter((e) => e.name.includes('.tmp-') && Date.now() - e.mtime > STALE_TMP_MS),
+    ];
+    await Promise.all(stale.map((e) => rm(e.path, { recursive: true, force: true })));
+  } catch {
+    // Pruning is best effort.
+  }
+}
+
 const inFlight = new Map<string, Promise<string>>();
 
 /** Returns the directory holding the built page (index.html, callback.html, assets/). */
@@ -89,6 +113,7 @@ export async function buildFrameApp(cacheDir: string = DEFAULT_CACHE): Promise<s
       await rm(tmp, { recursive: true, force: true });
       if (!(await exists(join(outDir, 'index.html')))) throw error;
     }
+    await pruneCache(cacheDir, outDir);
     return outDir;
   })().finally(() => inFlight.delete(outDir));
   inFlight.set(outDir, job);

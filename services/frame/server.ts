@@ -4,7 +4,7 @@
  * approval links, local social-login provider pages, a Farcaster stand-in, sessions) plus a JSON-RPC proxy
  * to the configured local chains, so the page never needs to connect to another origin.
  */
-import { readFile } from 'node:fs/promises';
+import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { serve } from '@hono/node-server';
 import { type Context, Hono } from 'hono';
@@ -145,6 +145,13 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   const readPage = async (name: string) =>
     withConfig(await readFile(join(buildDir, name), 'utf8'), pageConfig);
   const [indexHtml, callbackHtml] = await Promise.all([readPage('index.html'), readPage('callback.html')]);
+  // Held in memory: a later build may prune this cache directory while the server runs.
+  const assets = new Map<string, Buffer>();
+  for (const name of await readdir(join(buildDir, 'assets'))) {
+    if (/^[A-Za-z0-9_.-]+$/.test(name) && CONTENT_TYPES[extname(name)]) {
+      assets.set(name, await readFile(join(buildDir, 'assets', name)));
+    }
+  }
   const store = await AuthStore.open({
     dir: join(opts.dataDir, 'frame'),
     publicUrl: url,
@@ -207,19 +214,15 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     c.header('Cache-Control', 'no-store');
     return c.html(callbackHtml);
   });
-  app.get('/assets/:file', async (c) => {
+  app.get('/assets/:file', (c) => {
     const file = c.req.param('file');
+    const body = assets.get(file);
     const type = CONTENT_TYPES[extname(file)];
-    if (!/^[A-Za-z0-9_.-]+$/.test(file) || file.startsWith('.') || !type) return c.notFound();
-    try {
-      const body = await readFile(join(buildDir, 'assets', file));
-      c.header('Content-Type', type);
-      c.header('Cache-Control', 'public, max-age=31536000, immutable');
-      c.header('Content-Security-Policy', csp);
-      return c.body(body);
-    } catch {
-      return c.notFound();
-    }
+    if (!body || !type) return c.notFound();
+    c.header('Content-Type', type);
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    c.header('Content-Security-Policy', csp);
+    return c.body(new Uint8Array(body));
   });
   app.get('/config.json', (c) => c.json(pageConfig));
   app.get('/pages.css', (c) => {
