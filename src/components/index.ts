@@ -13,6 +13,7 @@ export { ListItem, type ListItemProps } from './ListItem/ListItem';
 export { Modal, type ModalProps } from './Modal/Modal';
 export { NetworkBadge, type NetworkBadgeProps } from './NetworkBadge/NetworkBadge';
 export { OTP_LENGTH, OtpInput, type OtpInputProps } from './OtpInput/OtpInput';
+export { QrCode, type QrCodeProps } from './QrCode/QrCode';
 export {
   Skeleton,
   type SkeletonProps,
