@@ -17,6 +17,9 @@ import {
 } from './events.ts';
 import { createFrameMessageGuard } from './guard.ts';
 
+/** Thousands of runs: a generous time limit so that a loaded machine does not fail them. */
+const FUZZ = { timeout: 120_000 };
+
 const APP_ORIGIN = 'https://dapp.example';
 const PARENT = { name: 'parent window' };
 const OTHER = { name: 'another window' };
@@ -75,7 +78,7 @@ const validRequest = fc
       .map(([e, id, payload]) => buildRequest(e, id, payload as never)),
   );
 
-describe('parseRequest', () => {
+describe('parseRequest', FUZZ, () => {
   it('accepts every valid request of every event unchanged', () => {
     fc.assert(
       fc.property(validRequest, (request) => {
@@ -138,7 +141,7 @@ describe('parseRequest', () => {
   });
 });
 
-describe('acceptHandshake', () => {
+describe('acceptHandshake', FUZZ, () => {
   const handshake = fc.uuid({ version: 4 }).map((id) => ({
     type: HANDSHAKE_TYPE,
     id,
