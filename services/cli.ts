@@ -7,7 +7,7 @@
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
-import { DEFAULT_PORTS, type StackPorts, startStack } from './stack.ts';
+import type { StackPorts } from './stack.ts';
 
 const port = z.coerce.number().int().min(1).max(65535);
 const flag = z
@@ -35,6 +35,19 @@ async function main(): Promise<void> {
     process.exit(2);
   }
   const env = parsed.data;
+  const dataDir = resolve(env.KW_DATA_DIR ?? '.keyway-data');
+  const started = performance.now();
+  console.log(`Starting the Keyway local stack (data: ${dataDir}) ...`);
+  // A signal during start-up exits through process.exit, whose exit hooks send anvil SIGTERM (it saves its
+  // state and exits); once the stack is up, the handlers below replace these with an orderly stop.
+  const abortStart = (signal: NodeJS.Signals) => {
+    console.log(`\n${signal} during start-up: exiting.`);
+    process.exit(130);
+  };
+  process.once('SIGINT', abortStart);
+  process.once('SIGTERM', abortStart);
+  // Loaded after the first line so that the wait for the modules is not silent.
+  const { DEFAULT_PORTS, startStack } = await import('./stack.ts');
   const ports: StackPorts = {
     evmL1: env.KW_PORT_EVM_L1 ?? DEFAULT_PORTS.evmL1,
     evmL2: env.KW_PORT_EVM_L2 ?? DEFAULT_PORTS.evmL2,
@@ -43,9 +56,6 @@ async function main(): Promise<void> {
     frame: env.KW_PORT_FRAME ?? DEFAULT_PORTS.frame,
     playground: env.KW_PORT_PLAYGROUND ?? DEFAULT_PORTS.playground,
   };
-  const dataDir = resolve(env.KW_DATA_DIR ?? '.keyway-data');
-  const started = performance.now();
-  console.log(`Starting the Keyway local stack (data: ${dataDir}) ...`);
   const verbose = env.KW_VERBOSE;
   const stack = await startStack({
     ports,
@@ -89,6 +99,8 @@ async function main(): Promise<void> {
       },
     );
   };
+  process.removeListener('SIGINT', abortStart);
+  process.removeListener('SIGTERM', abortStart);
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }

@@ -164,6 +164,8 @@ async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<Anvil
     stdio: ['pipe', 'ignore', 'ignore'],
     detached: true,
   });
+  // Without `sh` (e.g. Windows) there is no watchdog; the exit hook and stop() still apply.
+  watchdog.on('error', (error) => log(`${tag} no orphan watchdog: ${error.message}`));
   watchdog.unref();
   watchdog.stdin?.on('error', () => {});
   (watchdog.stdin as unknown as { unref?: () => void } | null)?.unref?.();

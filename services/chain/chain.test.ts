@@ -1,8 +1,9 @@
 /**
  * The local EVM chains: deployment, dev-account funding, pools, swaps through the router with viem, and
- * state kept across a restart with the same data directory. Ports 20001-20012 (see docs/local-stack.md).
+ * state kept across a restart with the same data directory, recovery from bad saved state.
+ * Ports 20001-20004 (EVM) and 20010-20013 (Solana), see docs/local-stack.md.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -19,7 +20,9 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { keywaySpamDropAbi, keywaySwapRouterAbi, testTokenAbi } from './abis.ts';
-import { DEV_ACCOUNTS, DEV_FUNDING, POOL_SEED } from './deploy.ts';
+import { startAnvil } from './anvil.ts';
+import { wethBytecode } from './bytecode.ts';
+import { DEPLOYER, DEV_ACCOUNTS, DEV_FUNDING, EXPECTED_ADDRESSES, POOL_SEED } from './deploy.ts';
 import { DEV_PRIVATE_KEYS, type EvmChainInfo, type LocalChains, startChains } from './index.ts';
 
 const PORTS = { evm: [20001, 20002] as [number, number], solana: 20010 };
@@ -334,5 +337,58 @@ describe('restart with the same data directory', () => {
     });
     expect(mints.map((l) => l.args.value)).toEqual([amount]);
     expect(mints[0]?.transactionHash).toBe(hash);
+  });
+});
+
+describe('recovery from saved state that cannot be used', () => {
+  const ports = { evm: [20003, 20004] as [number, number], solana: 20012 };
+
+  it('starts fresh and redeploys when a state file is unreadable', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kw-chain-bad-'));
+    try {
+      writeFileSync(join(dir, 'anvil-31337.json'), 'not json');
+      const recovered = await startChains({ evmPorts: ports.evm, solanaPort: ports.solana, dataDir: dir });
+      try {
+        const info = recovered.evm[0]!;
+        expect(await tokenBalance(info, info.contracts.usdc, DEV_ACCOUNTS[1]!)).toBe(DEV_FUNDING.usdc);
+        expect(readdirSync(dir).some((f) => f.startsWith('anvil-31337.json.unreadable-'))).toBe(true);
+      } finally {
+        await recovered.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('starts fresh and redeploys when the saved chain holds a half-finished deployment', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'kw-chain-partial-'));
+    try {
+      mkdirSync(dir, { recursive: true });
+      // A chain where only the first contract was deployed before it stopped.
+      const anvil = await startAnvil({
+        port: ports.evm[0],
+        chainId: 31337,
+        statePath: join(dir, 'anvil-31337.json'),
+      });
+      const wallet = createWalletClient({ transport: http(anvil.rpcUrl) });
+      await wallet.request({
+        method: 'eth_sendTransaction',
+        params: [{ from: DEPLOYER, data: wethBytecode }],
+      });
+      await anvil.stop();
+
+      const recovered = await startChains({ evmPorts: ports.evm, solanaPort: ports.solana, dataDir: dir });
+      try {
+        const info = recovered.evm[0]!;
+        expect(info.contracts.router).toBe(EXPECTED_ADDRESSES.router);
+        expect(await clients(info, 0).pub.getCode({ address: info.contracts.router })).not.toBe(undefined);
+        expect(await tokenBalance(info, info.contracts.dai, DEV_ACCOUNTS[2]!)).toBe(DEV_FUNDING.dai);
+        expect(readdirSync(dir)).toContainEqual(expect.stringMatching(/^anvil-31337\.json\.unusable-/));
+      } finally {
+        await recovered.stop();
+      }
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
