@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type FrameServer, startFrameServer } from './server.ts';
+import { frameAllowedOrigins } from './stack-service.ts';
 
 const ALLOWED = ['http://127.0.0.1:4300', 'http://localhost:4300'];
 const DEVICE_A = 'device-aaaaaaaa-0001';
@@ -352,5 +353,26 @@ describe('headers and persistence', () => {
         chains: [],
       }),
     ).rejects.toThrow(/not an origin/);
+  });
+});
+
+describe('stack wiring', () => {
+  it('allows the playground and Storybook on both local hosts, plus origins from the environment', () => {
+    const ports = { evmL1: 1, evmL2: 2, solana: 3, api: 4, frame: 5, playground: 4300 };
+    expect(frameAllowedOrigins({ ports }, undefined)).toEqual([
+      'http://127.0.0.1:4300',
+      'http://localhost:4300',
+      'http://127.0.0.1:6006',
+      'http://localhost:6006',
+    ]);
+    expect(
+      frameAllowedOrigins({ ports: { ...ports, playground: 5173 } }, ' http://127.0.0.1:9000 ,,'),
+    ).toEqual([
+      'http://127.0.0.1:5173',
+      'http://localhost:5173',
+      'http://127.0.0.1:6006',
+      'http://localhost:6006',
+      'http://127.0.0.1:9000',
+    ]);
   });
 });
