@@ -56,4 +56,9 @@ export const browserOptimizeDeps = [
   'wagmi',
   'wagmi/actions',
   'wagmi/connectors',
+  'wagmi/connectors/coinbaseWallet',
+  'wagmi/connectors/safe',
+  'wagmi/connectors/walletConnect',
+  'zustand/react/shallow',
+  '@ark-ui/react/qr-code',
 ];

@@ -155,9 +155,12 @@ describe('createKeyway', () => {
     const done = kw.stores.connect.getState().connect(wallet);
     await vi.waitFor(() => expect(kw.stores.connect.pairing.getState().uri).toBe(pairing.uris[0]));
     expect(kw.stores.connect.getState().attempt).toMatchObject({ via: 'pairing', status: 'connecting' });
+    expect(kw.stores.modal.getState().shaking).toBe(false);
     pairing.decline();
     expect(await done).toBe('declined');
     expect(kw.stores.connect.getState().attempt).toMatchObject({ status: 'declined' });
+    // A declined attempt shakes the modal.
+    expect(kw.stores.modal.getState().shaking).toBe(true);
     const retried = kw.stores.connect.getState().retry();
     await vi.waitFor(() => expect(pairing.pending).toBe(true));
     await pairing.approve();

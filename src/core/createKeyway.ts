@@ -10,6 +10,7 @@ import { type BlockchainApiClient, createBlockchainApiClient } from '../api/bloc
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { isSafeImageUrl } from '../api/links';
 import { type AccountStore, createAccountStore } from '../hooks/account/store';
+import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
 import { type ConnectStore, createConnectStore } from '../hooks/connect/store';
 import { createModalStore, type ModalStore } from '../hooks/modal/store';
@@ -17,6 +18,7 @@ import { createNetworksStore, type NetworksStore } from '../hooks/networks/store
 import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
 import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
+import { createTransactionsStore, type TransactionsStore } from '../hooks/transactions/store';
 import { type Analytics, createAnalytics } from './analytics';
 import { createEventBus, type EventBus } from './events';
 import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from './options';
@@ -31,6 +33,8 @@ export interface KeywayStores {
   account: AccountStore;
   networks: NetworksStore;
   siwe: SiweStore;
+  balances: BalancesStore;
+  transactions: TransactionsStore;
 }
 
 export interface Keyway {
@@ -197,6 +201,36 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     },
   });
 
+  stores.balances = createBalancesStore({ api: blockchain, showError });
+  stores.transactions = createTransactionsStore({
+    api: blockchain,
+    projectId: options.projectId,
+    bus: events,
+    getNetworks: () => stores.networks.getState().networks,
+    showError,
+  });
+  // Balances and history follow the connected address and the active network (reset on a change).
+  const syncWalletData = () => {
+    const { isConnected, address } = stores.account.getState();
+    const network = stores.networks.getState().activeNetwork;
+    const current = isConnected ? address : null;
+    stores.balances.getState().setContext(current, network);
+    stores.transactions.getState().setContext(current, network);
+  };
+  const walletDataSubs = [
+    stores.account.subscribe(syncWalletData),
+    stores.networks.subscribe(syncWalletData),
+  ];
+  syncWalletData();
+
+  // A connection attempt that ends declined or failed shakes the modal (spec §4: shake on error).
+  stores.connect.subscribe((s, prev) => {
+    const status = s.attempt?.status;
+    if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
+      stores.modal.getState().shake();
+    }
+  });
+
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
   const bind = (config: Config) => {
@@ -259,6 +293,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       if (destroyed) return;
       destroyed = true;
       unbind?.();
+      for (const u of walletDataSubs) u();
+      stores.balances.getState().reset();
+      stores.transactions.getState().reset();
       analytics.dispose();
       stores.modal.getState().dispose();
       stores.toasts.getState().dispose();

@@ -1,0 +1,31 @@
+import { style } from '@vanilla-extract/css';
+import { vars } from '../theme/contract.css';
+
+export const header = style({
+  display: 'flex',
+  flexDirection: 'column',
+  alignItems: 'center',
+  gap: vars.space['2'],
+  paddingBlock: vars.space['2'],
+  textAlign: 'center',
+});
+
+export const nameRow = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'] });
+
+export const name = style({
+  fontSize: vars.fontSize.xl,
+  fontWeight: vars.fontWeight.bold,
+  maxWidth: '260px',
+  overflow: 'hidden',
+  textOverflow: 'ellipsis',
+  whiteSpace: 'nowrap',
+});
+
+export const balance = style({ fontSize: vars.fontSize.lg, color: vars.color.muted, minHeight: '1.5em' });
+
+export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
+export const legend = style({
+  fontSize: vars.fontSize.sm,
+  color: vars.color.muted,
+  marginBottom: vars.space['2'],
+});

@@ -1,0 +1,116 @@
+import { Avatar } from '../components/Avatar/Avatar';
+import { Button, IconButton } from '../components/Button/Button';
+import { CheckIcon, CopyIcon, ExternalIcon } from '../components/Icon/Icon';
+import { ListItem } from '../components/ListItem/ListItem';
+import { NetworkBadge } from '../components/NetworkBadge/NetworkBadge';
+import { Skeleton } from '../components/Skeleton/Skeleton';
+import { formatTokenAmount, shortenAddress } from '../core/format';
+import { useAccount } from '../hooks/account/useAccount';
+import { useModal } from '../hooks/modal/useModal';
+import { useNetworks } from '../hooks/networks/useNetworks';
+import { useToasts } from '../hooks/toasts/useToasts';
+import * as c from './AccountView.css';
+import * as s from './shared.css';
+import { useCopy } from './useCopy';
+import { useAllowLocalhost } from './useViewEnv';
+
+export const ACCOUNT_TEXTS = {
+  copyAddress: 'Copy address',
+  addressCopied: 'Address copied',
+  explorer: 'View on block explorer',
+  disconnect: 'Disconnect',
+  balanceUnavailable: 'Balance unavailable',
+  loadingBalance: 'Loading balance',
+  addresses: 'Addresses',
+  selected: 'Active',
+  notConnected: 'No wallet is connected.',
+} as const;
+
+/** The connected account: name or address, avatar, balance, network, explorer link, copy, disconnect. */
+export function AccountView() {
+  const account = useAccount();
+  const { activeNetwork, isUnsupported } = useNetworks();
+  const { push } = useModal();
+  const { show } = useToasts();
+  const { copied, copy } = useCopy();
+  const allowLocalhost = useAllowLocalhost();
+  const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = account;
+  if (!address) return <p className={s.status}>{ACCOUNT_TEXTS.notConnected}</p>;
+
+  const shown = profileName ?? shortenAddress(address);
+  const onCopy = async () => {
+    if (await copy(address)) show({ message: ACCOUNT_TEXTS.addressCopied, variant: 'success' });
+  };
+
+  return (
+    <div className={s.stack} data-kw-view="Account">
+      <div className={c.header}>
+        <Avatar src={profileImage} address={address} alt="" size="xl" allowLocalhost={allowLocalhost} />
+        <span className={c.nameRow}>
+          <span className={c.name} title={address} data-kw-account-name="">
+            {shown}
+          </span>
+          <IconButton
+            aria-label={ACCOUNT_TEXTS.copyAddress}
+            icon={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+            size="sm"
+            onClick={() => void onCopy()}
+          />
+        </span>
+        {profileName ? <span className={s.muted}>{shortenAddress(address)}</span> : null}
+        <span className={c.balance} data-kw-balance="">
+          {balanceStatus === 'success' && balance !== null ? (
+            `${formatTokenAmount(balance, { maxDecimals: 4 })} ${balanceSymbol ?? ''}`.trim()
+          ) : balanceStatus === 'error' ? (
+            ACCOUNT_TEXTS.balanceUnavailable
+          ) : (
+            <Skeleton shape="text" width="1/3" />
+          )}
+        </span>
+        <NetworkBadge
+          name={activeNetwork.name}
+          imageUrl={activeNetwork.imageUrl ?? null}
+          unsupported={isUnsupported}
+          allowLocalhost={allowLocalhost}
+          onClick={() => push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
+        />
+      </div>
+      {account.hasMultipleAddresses && account.allAccounts.length > 1 ? (
+        <fieldset className={c.fieldset}>
+          <legend className={c.legend}>{ACCOUNT_TEXTS.addresses}</legend>
+          <ul className={s.list}>
+            {account.allAccounts.map((a) => (
+              <li key={a}>
+                <ListItem
+                  name={account.addressLabels[a.toLowerCase()] ?? shortenAddress(a)}
+                  icon={<Avatar address={a} alt="" size="sm" />}
+                  badge={a === address ? ACCOUNT_TEXTS.selected : undefined}
+                  badgeTone="accent"
+                  chevron={false}
+                  aria-label={a}
+                  onClick={() => account.selectAddress(a)}
+                />
+              </li>
+            ))}
+          </ul>
+        </fieldset>
+      ) : null}
+      {account.addressExplorerUrl ? (
+        <ListItem
+          name={ACCOUNT_TEXTS.explorer}
+          icon={<ExternalIcon size={20} />}
+          href={account.addressExplorerUrl}
+          external
+        />
+      ) : null}
+      <Button
+        variant="secondary"
+        fullWidth
+        loading={account.disconnecting}
+        onClick={() => void account.disconnect().catch(() => undefined)}
+      >
+        {ACCOUNT_TEXTS.disconnect}
+      </Button>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import { Button, type ButtonProps } from '../components/Button/Button';
+import { useKeywayStore } from '../hooks/context';
+import { useModal } from '../hooks/modal/useModal';
+import { AccountButton } from './AccountButton';
+
+export interface ConnectButtonProps extends Omit<ButtonProps, 'onClick' | 'children'> {
+  label?: string;
+  /** Once connected, show the AccountButton instead (default true). */
+  showAccount?: boolean;
+}
+
+/** Opens the modal on the Connect view; once connected it becomes the AccountButton. */
+export function ConnectButton({ label = 'Connect wallet', showAccount = true, ...rest }: ConnectButtonProps) {
+  const { open } = useModal();
+  const connected = useKeywayStore('account', (a) => a.isConnected);
+  if (connected && showAccount) return <AccountButton />;
+  return (
+    <Button {...rest} onClick={() => open('Connect')}>
+      {label}
+    </Button>
+  );
+}

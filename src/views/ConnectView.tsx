@@ -1,0 +1,134 @@
+import { type ReactNode, useEffect, useState } from 'react';
+import { Button } from '../components/Button/Button';
+import { Checkbox } from '../components/Checkbox/Checkbox';
+import { WalletIcon } from '../components/Icon/Icon';
+import { ListItem } from '../components/ListItem/ListItem';
+import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
+import { useKeyway } from '../hooks/context';
+import { useModal } from '../hooks/modal/useModal';
+import * as c from './ConnectView.css';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+import { useWalletPicker } from './useWalletPicker';
+
+export const CONNECT_TEXTS = {
+  allWallets: 'All wallets',
+  consentRequired: 'Accept the terms to connect a wallet',
+  listError: 'Could not load wallets',
+  retry: 'Try again',
+  loading: 'Loading wallets',
+} as const;
+
+export interface ConnectViewProps {
+  /** Entry points added by later capabilities (email and social login): shown above the wallets. */
+  emailSlot?: ReactNode;
+  socialSlot?: ReactNode;
+}
+
+/** The Connect view: recent, installed, featured and recommended wallets, "All wallets", legal consent. */
+export function ConnectView({ emailSlot, socialSlot }: ConnectViewProps) {
+  const { options } = useKeyway();
+  const { wallets, listStatus, showAllWallets, prefetch } = useConnect();
+  const all = useAllWallets();
+  const { push } = useModal();
+  const pick = useWalletPicker();
+  const allowLocalhost = useAllowLocalhost();
+  const needsConsent = Boolean(options.termsConditionsUrl || options.privacyPolicyUrl);
+  const [agreed, setAgreed] = useState(false);
+  const [consentError, setConsentError] = useState<string | undefined>();
+
+  useEffect(() => {
+    void prefetch();
+  }, [prefetch]);
+  // The first page of all wallets gives the count of the "All wallets" entry.
+  useEffect(() => {
+    if (showAllWallets && all.status === 'idle') void all.fetchNextPage();
+  }, [showAllWallets, all.status, all.fetchNextPage]);
+
+  const guard = (go: () => void) => () => {
+    if (needsConsent && !agreed) setConsentError(CONNECT_TEXTS.consentRequired);
+    else go();
+  };
+
+  return (
+    <div className={s.stack} data-kw-view="Connect">
+      {emailSlot || socialSlot ? (
+        <div className={c.slot}>
+          {emailSlot}
+          {socialSlot}
+        </div>
+      ) : null}
+      <ul className={s.list} aria-label="Wallets">
+        {wallets.map((w) => (
+          <li key={w.id}>
+            <ListItem
+              name={w.name}
+              iconUrl={w.imageUrl ?? null}
+              badge={w.badge}
+              badgeTone={w.badge === 'Installed' ? 'success' : 'accent'}
+              allowLocalhost={allowLocalhost}
+              onClick={guard(() => pick(w))}
+            />
+          </li>
+        ))}
+        {showAllWallets ? (
+          <li>
+            <ListItem
+              name={CONNECT_TEXTS.allWallets}
+              icon={
+                <span className={c.allIcon}>
+                  <WalletIcon />
+                </span>
+              }
+              badge={all.count > 0 ? String(all.count) : undefined}
+              onClick={guard(() => push('AllWallets'))}
+            />
+          </li>
+        ) : null}
+      </ul>
+      {listStatus === 'loading' ? (
+        <SkeletonRegion label={CONNECT_TEXTS.loading}>
+          <div className={s.list}>
+            <Skeleton shape="rect" size="md" />
+            <Skeleton shape="rect" size="md" />
+          </div>
+        </SkeletonRegion>
+      ) : null}
+      {listStatus === 'error' ? (
+        <div className={s.status}>
+          <p className={s.errorText}>{CONNECT_TEXTS.listError}</p>
+          <Button variant="secondary" size="sm" onClick={() => void prefetch()}>
+            {CONNECT_TEXTS.retry}
+          </Button>
+        </div>
+      ) : null}
+      {needsConsent ? (
+        <div className={c.legal}>
+          <Checkbox
+            checked={agreed}
+            required
+            error={consentError}
+            onCheckedChange={(v) => {
+              setAgreed(v);
+              if (v) setConsentError(undefined);
+            }}
+          >
+            I agree to the{' '}
+            {options.termsConditionsUrl ? (
+              <a href={options.termsConditionsUrl} target="_blank" rel="noopener noreferrer">
+                Terms of Service
+              </a>
+            ) : null}
+            {options.termsConditionsUrl && options.privacyPolicyUrl ? ' and the ' : null}
+            {options.privacyPolicyUrl ? (
+              <a href={options.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+                Privacy Policy
+              </a>
+            ) : null}
+          </Checkbox>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,109 @@
+import { QrCode } from '@ark-ui/react/qr-code';
+import { Button } from '../components/Button/Button';
+import { button } from '../components/Button/Button.css';
+import { CheckIcon, CopyIcon } from '../components/Icon/Icon';
+import { Image } from '../components/Image/Image';
+import { Skeleton } from '../components/Skeleton/Skeleton';
+import { Text } from '../components/Text/Text';
+import { usePairing } from '../hooks/connect/useConnect';
+import * as q from './ConnectingWalletConnectView.css';
+import * as s from './shared.css';
+import { useCopy } from './useCopy';
+import { useAllowLocalhost, useIsMobile } from './useViewEnv';
+
+export const PAIRING_TEXTS = {
+  scan: (name: string) => `Scan with ${name}`,
+  scanAny: 'Scan with your phone',
+  qrLabel: (name: string) => `QR code to connect ${name}`,
+  expiresIn: (m: number, sec: number) => `Expires in ${m}:${String(sec).padStart(2, '0')}`,
+  expired: 'This QR code expired. Getting a new one…',
+  generating: 'Generating a QR code…',
+  refreshed: 'QR code refreshed',
+  copy: 'Copy link',
+  copied: 'Copied',
+  open: (name: string) => `Open ${name}`,
+  declined: 'Connection declined',
+  failed: 'Connection failed',
+  retry: 'Try again',
+  connected: 'Connected',
+} as const;
+
+/** Pairing by QR code (or a deep link on phones): countdown, expired → refreshed, declined with retry. */
+export function ConnectingWalletConnectView() {
+  const { status, wallet, uri, buffering, error, generation, remaining, retry, deepLink } = usePairing();
+  const allowLocalhost = useAllowLocalhost();
+  const isMobile = useIsMobile();
+  const { copied, copy } = useCopy();
+  const name = wallet?.name ?? 'WalletConnect';
+  const failed = status === 'declined' || status === 'error';
+  const mobileLink = isMobile ? deepLink('mobile') : null;
+  const seconds = Math.ceil(remaining / 1000);
+
+  if (failed) {
+    return (
+      <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
+        <span className={s.waitingPicture} data-state="failed">
+          <Image src={wallet?.imageUrl} alt={name} size="xxl" allowLocalhost={allowLocalhost} />
+        </span>
+        <Text variant="title" as="h3">
+          {status === 'declined' ? PAIRING_TEXTS.declined : PAIRING_TEXTS.failed}
+        </Text>
+        <p className={s.errorText} role="alert">
+          {error}
+        </p>
+        <Button onClick={() => void retry()}>{PAIRING_TEXTS.retry}</Button>
+      </div>
+    );
+  }
+  if (status === 'connected') {
+    return (
+      <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
+        <Text variant="title" as="h3" role="status">
+          {PAIRING_TEXTS.connected}
+        </Text>
+      </div>
+    );
+  }
+  return (
+    <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
+      <Text variant="title" as="h3">
+        {wallet ? PAIRING_TEXTS.scan(name) : PAIRING_TEXTS.scanAny}
+      </Text>
+      {uri && !buffering ? (
+        <QrCode.Root value={uri} encoding={{ ecc: 'M' }} className={q.qrBox}>
+          <div role="img" aria-label={PAIRING_TEXTS.qrLabel(name)} data-kw-qr={uri} className={q.qrFrame}>
+            <QrCode.Frame className={q.qrFrame} aria-hidden="true">
+              <QrCode.Pattern className={q.qrPattern} />
+            </QrCode.Frame>
+          </div>
+        </QrCode.Root>
+      ) : (
+        <div className={q.qrBox} role="status" aria-busy="true">
+          <Skeleton shape="rect" size="lg" />
+          <span className={s.muted}>{generation > 1 ? PAIRING_TEXTS.expired : PAIRING_TEXTS.generating}</span>
+        </div>
+      )}
+      {uri && !buffering ? (
+        <p className={s.muted} aria-live="polite">
+          {generation > 1 ? `${PAIRING_TEXTS.refreshed}. ` : ''}
+          {PAIRING_TEXTS.expiresIn(Math.floor(seconds / 60), seconds % 60)}
+        </p>
+      ) : null}
+      <div className={s.actions}>
+        {mobileLink ? (
+          <a href={mobileLink} className={button({})} data-kw-deep-link="">
+            {PAIRING_TEXTS.open(name)}
+          </a>
+        ) : null}
+        <Button
+          variant="secondary"
+          disabled={!uri || buffering}
+          leadingIcon={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
+          onClick={() => uri && void copy(uri)}
+        >
+          {copied ? PAIRING_TEXTS.copied : PAIRING_TEXTS.copy}
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,94 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
+import { KitPortal } from '../components/_lib/KitPortal';
+import { Modal } from '../components/Modal/Modal';
+import { Spinner } from '../components/Spinner/Spinner';
+import { useKeyway, useKeywayStore } from '../hooks/context';
+import type { ModalView } from '../hooks/modal/store';
+import { useModal } from '../hooks/modal/useModal';
+import { createTheme, type KeywayTheme } from '../theme/createTheme';
+import { KeywayToasts } from './KeywayToasts';
+import { preloadViews, VIEW_REGISTRY } from './registry';
+import * as s from './shared.css';
+
+const lazyViews = new Map<ModalView, LazyExoticComponent<ComponentType>>();
+function lazyView(view: ModalView): LazyExoticComponent<ComponentType> | null {
+  const entry = VIEW_REGISTRY[view];
+  if (!entry) return null;
+  let component = lazyViews.get(view);
+  if (!component) {
+    component = lazy(entry.load);
+    lazyViews.set(view, component);
+  }
+  return component;
+}
+
+export interface KeywayModalProps {
+  /** Overrides the instance's theme option (and the enclosing kit root's theme). */
+  theme?: KeywayTheme;
+  /** Load the views' code when the page is idle (default) or only on first open. */
+  preload?: 'idle' | 'open';
+}
+
+/**
+ * The modal: the shell with a title and Back per view, the current view of the modal store (each view's code
+ * loaded lazily), the shake of the store, and the toasts.
+ */
+export function KeywayModal({ theme, preload = 'idle' }: KeywayModalProps) {
+  const { options } = useKeyway();
+  const modal = useModal();
+  const isUnsupported = useKeywayStore('networks', (n) => n.isUnsupported && n.connectedChainId !== null);
+  const walletName = useKeywayStore('connect', (c) => c.attempt?.wallet.name ?? null);
+  const ownTheme = useMemo(
+    () => theme ?? (options.theme ? createTheme(options.theme) : undefined),
+    [theme, options.theme],
+  );
+
+  useEffect(() => {
+    if (preload !== 'idle' || typeof window === 'undefined') return;
+    const w = window as Window & {
+      requestIdleCallback?: (cb: () => void) => number;
+      cancelIdleCallback?: (id: number) => void;
+    };
+    if (w.requestIdleCallback) {
+      const id = w.requestIdleCallback(() => void preloadViews());
+      return () => w.cancelIdleCallback?.(id);
+    }
+    const t = setTimeout(() => void preloadViews(), 200);
+    return () => clearTimeout(t);
+  }, [preload]);
+
+  // A wallet on a chain the app does not list sees the unsupported-chain view instead of the account.
+  const view: ModalView = modal.view === 'Account' && isUnsupported ? 'UnsupportedChain' : modal.view;
+  const entry = VIEW_REGISTRY[view];
+  const View = lazyView(view);
+  const title = (entry?.title ?? view).replace('{wallet}', walletName ?? 'WalletConnect');
+
+  return (
+    <>
+      <Modal
+        open={modal.isOpen}
+        onOpenChange={(open) => (open ? modal.open() : modal.close())}
+        title={title}
+        onBack={modal.canGoBack ? modal.back : undefined}
+        shake={modal.shaking}
+        theme={ownTheme}
+      >
+        <div data-kw-modal-view={view}>
+          {View ? (
+            <Suspense fallback={<Spinner />}>
+              <View />
+            </Suspense>
+          ) : (
+            <p className={s.status}>This view is not available.</p>
+          )}
+        </div>
+        <KeywayToasts />
+      </Modal>
+      {modal.isOpen ? null : (
+        <KitPortal theme={ownTheme}>
+          <KeywayToasts />
+        </KitPortal>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,46 @@
+/** The list of configured networks, shared by the Networks and UnsupportedChain views. */
+import { ListItem } from '../components/ListItem/ListItem';
+import type { KeywayNetwork } from '../core/networks';
+import * as s from './shared.css';
+
+export const NETWORK_TEXTS = {
+  active: 'Active',
+  switching: 'Approve in wallet',
+  label: 'Networks',
+} as const;
+
+export interface NetworkListProps {
+  networks: readonly KeywayNetwork[];
+  activeId: string | null;
+  switchingId: string | null;
+  allowLocalhost: boolean;
+  onSelect: (network: KeywayNetwork) => void;
+}
+
+export function NetworkList({ networks, activeId, switchingId, allowLocalhost, onSelect }: NetworkListProps) {
+  return (
+    <ul className={s.list} aria-label={NETWORK_TEXTS.label}>
+      {networks.map((n) => (
+        <li key={n.id} aria-current={n.id === activeId ? 'true' : undefined}>
+          <ListItem
+            name={n.name}
+            iconUrl={n.imageUrl ?? null}
+            iconShape="circle"
+            allowLocalhost={allowLocalhost}
+            badge={
+              n.id === switchingId
+                ? NETWORK_TEXTS.switching
+                : n.id === activeId
+                  ? NETWORK_TEXTS.active
+                  : undefined
+            }
+            badgeTone={n.id === activeId ? 'success' : 'accent'}
+            chevron={false}
+            disabled={switchingId !== null}
+            onClick={() => onSelect(n)}
+          />
+        </li>
+      ))}
+    </ul>
+  );
+}

@@ -1,0 +1,50 @@
+import { useEffect, useRef, useState } from 'react';
+import { useModal } from '../hooks/modal/useModal';
+import { useNetworks } from '../hooks/networks/useNetworks';
+import { errorText } from '../hooks/utils';
+import { NetworkList } from './NetworkList';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+
+/**
+ * The configured networks: the active one marked, a click switches (pending until the wallet answers).
+ * Opened with `{ switchTo: '<caip2>' }` it asks for that network at once (a host needing a given chain).
+ */
+export function NetworksView() {
+  const { networks, activeNetwork, isUnsupported, switching, error, switchNetwork } = useNetworks();
+  const { params } = useModal();
+  const allowLocalhost = useAllowLocalhost();
+  const [failure, setFailure] = useState<string | null>(null);
+  const asked = useRef(false);
+
+  const go = (caip2: string) => {
+    setFailure(null);
+    switchNetwork(caip2).catch((e: unknown) => setFailure(errorText(e, 'Failed to switch network')));
+  };
+  const target = typeof params?.switchTo === 'string' ? params.switchTo : null;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: asks once per view mount
+  useEffect(() => {
+    if (target && !asked.current) {
+      asked.current = true;
+      go(target);
+    }
+  }, [target]);
+
+  const message = failure ?? error;
+  return (
+    <div className={s.stack} data-kw-view="Networks">
+      <NetworkList
+        networks={networks}
+        activeId={isUnsupported ? null : activeNetwork.id}
+        switchingId={switching?.id ?? null}
+        allowLocalhost={allowLocalhost}
+        onSelect={(n) => go(n.id)}
+      />
+      {message ? (
+        <p className={s.errorText} role="alert">
+          {message}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,49 @@
+import { useState } from 'react';
+import { Button } from '../components/Button/Button';
+import { useAccount } from '../hooks/account/useAccount';
+import { useNetworks } from '../hooks/networks/useNetworks';
+import { errorText } from '../hooks/utils';
+import { NetworkList } from './NetworkList';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+
+export const UNSUPPORTED_TEXTS = {
+  explanation: 'This app does not support the network your wallet is on. Switch to one of these networks:',
+  disconnect: 'Disconnect',
+} as const;
+
+/** The wallet is on a chain the app does not list: switch to a supported network, or disconnect. */
+export function UnsupportedChainView() {
+  const { networks, switching, switchNetwork } = useNetworks();
+  const { disconnect, disconnecting } = useAccount();
+  const allowLocalhost = useAllowLocalhost();
+  const [failure, setFailure] = useState<string | null>(null);
+  return (
+    <div className={s.stack} data-kw-view="UnsupportedChain">
+      <p className={s.muted}>{UNSUPPORTED_TEXTS.explanation}</p>
+      <NetworkList
+        networks={networks}
+        activeId={null}
+        switchingId={switching?.id ?? null}
+        allowLocalhost={allowLocalhost}
+        onSelect={(n) => {
+          setFailure(null);
+          switchNetwork(n.id).catch((e: unknown) => setFailure(errorText(e, 'Failed to switch network')));
+        }}
+      />
+      {failure ? (
+        <p className={s.errorText} role="alert">
+          {failure}
+        </p>
+      ) : null}
+      <Button
+        variant="secondary"
+        fullWidth
+        loading={disconnecting}
+        onClick={() => void disconnect().catch(() => undefined)}
+      >
+        {UNSUPPORTED_TEXTS.disconnect}
+      </Button>
+    </div>
+  );
+}

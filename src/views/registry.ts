@@ -1,0 +1,54 @@
+/**
+ * The modal's views: title and a lazy loader per view. KeywayModal imports nothing else from the views, so
+ * their code stays out of a host's initial bundle until the modal opens (or the page is idle).
+ * Later capabilities add their views here.
+ */
+import type { ComponentType } from 'react';
+import type { ModalView } from '../hooks/modal/store';
+
+export interface ViewEntry {
+  /** The modal title; `{wallet}` is replaced with the wallet being connected. */
+  title: string;
+  load: () => Promise<{ default: ComponentType }>;
+}
+
+export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
+  Connect: {
+    title: 'Connect wallet',
+    load: () => import('./ConnectView').then((m) => ({ default: m.ConnectView })),
+  },
+  AllWallets: {
+    title: 'All wallets',
+    load: () => import('./AllWalletsView').then((m) => ({ default: m.AllWalletsView })),
+  },
+  ConnectingExternal: {
+    title: '{wallet}',
+    load: () => import('./ConnectingExternalView').then((m) => ({ default: m.ConnectingExternalView })),
+  },
+  ConnectingWalletConnect: {
+    title: '{wallet}',
+    load: () =>
+      import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectView })),
+  },
+  Account: {
+    title: 'Account',
+    load: () => import('./AccountView').then((m) => ({ default: m.AccountView })),
+  },
+  Networks: {
+    title: 'Choose network',
+    load: () => import('./NetworksView').then((m) => ({ default: m.NetworksView })),
+  },
+  UnsupportedChain: {
+    title: 'Switch network',
+    load: () => import('./UnsupportedChainView').then((m) => ({ default: m.UnsupportedChainView })),
+  },
+  ConnectingSiwe: {
+    title: 'Sign in',
+    load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),
+  },
+};
+
+/** Loads every registered view's code (idempotent: the module cache keeps the first load). */
+export function preloadViews(): Promise<unknown> {
+  return Promise.all(Object.values(VIEW_REGISTRY).map((v) => v?.load().catch(() => undefined)));
+}

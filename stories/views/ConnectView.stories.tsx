@@ -1,0 +1,128 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { walletFixtures } from '../../src/testing/msw';
+import { ConnectView } from '../../src/views/ConnectView';
+import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
+import { viewDecorators } from '../_support/ViewFrame';
+
+const FEATURED = [walletFixtures[1]!.id, walletFixtures[3]!.id];
+
+const meta = {
+  title: 'Views/ConnectView',
+  component: ConnectView,
+  decorators: viewDecorators('Connect wallet'),
+  beforeEach: keywayBeforeEach,
+  parameters: {
+    msw: { handlers: storyHandlers() },
+    keyway: { options: { featuredWalletIds: FEATURED } } satisfies StoryKitOptions,
+  },
+} satisfies Meta<typeof ConnectView>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const wallets = (canvas: HTMLElement) => within(within(canvas).getByRole('list', { name: 'Wallets' }));
+
+/** Installed (EIP-6963) first, then featured in the host's order, recommended, and "All wallets" with the count. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    await waitFor(() => expect(list.getByRole('button', { name: /Trust Wallet/ })).toBeVisible());
+    const names = list.getAllByRole('button').map((b) => b.textContent);
+    await expect(names[0]).toBe('Keyway Dev WalletInstalled');
+    await expect(names[1]).toBe('Trust Wallet');
+    await expect(names[2]).toBe('Rainbow');
+    // The dev wallet is listed once, although the explorer knows it too (same rdns).
+    await expect(list.getAllByRole('button', { name: /Keyway Dev Wallet/ })).toHaveLength(1);
+    // Installed + featured (2) + recommended (4, one of them the installed dev wallet) + All wallets.
+    await expect(names).toHaveLength(7);
+    await waitFor(() => expect(list.getByRole('button', { name: 'All wallets 60' })).toBeVisible());
+  },
+};
+
+export const RecentWallet: Story = {
+  parameters: {
+    keyway: {
+      options: { featuredWalletIds: FEATURED },
+      setup: ({ keyway }) => {
+        const rainbow = walletFixtures[3]!;
+        keyway.stores.connect.getState().addRecent({
+          id: rainbow.id,
+          name: rainbow.name,
+          explorerId: rainbow.id,
+          source: 'explorer',
+          links: {},
+        });
+      },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    const first = await waitFor(() => list.getAllByRole('button')[0]!);
+    await expect(first).toHaveTextContent('RainbowRecent');
+    await waitFor(() => expect(list.getByRole('button', { name: /Trust Wallet/ })).toBeVisible());
+    await expect(list.getAllByRole('button', { name: /Rainbow/ })).toHaveLength(1);
+  },
+};
+
+export const Loading: Story = {
+  parameters: { msw: { handlers: storyHandlers({ explorer: { variant: 'slow' } }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('status')).toHaveTextContent('Loading wallets');
+    // Installed wallets do not wait for the explorer.
+    await expect(wallets(canvasElement).getByRole('button', { name: /Keyway Dev Wallet/ })).toBeVisible();
+  },
+};
+
+export const ListError: Story = {
+  parameters: { msw: { handlers: storyHandlers({ explorer: { variant: 'error' } }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    // The client retries a failed GET with back-off before the list reports the error.
+    await expect(await canvas.findByText('Could not load wallets', {}, { timeout: 5000 })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+export const NoInstalledWallet: Story = {
+  parameters: { keyway: { announceWallet: false } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    await waitFor(() => expect(list.getAllByRole('button').length).toBeGreaterThan(2));
+    await expect(list.queryByText('Installed')).not.toBeInTheDocument();
+  },
+};
+
+export const LegalConsent: Story = {
+  parameters: {
+    keyway: {
+      options: {
+        termsConditionsUrl: 'https://app.keyway.test/terms',
+        privacyPolicyUrl: 'https://app.keyway.test/privacy',
+      },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement, step }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+      'href',
+      'https://app.keyway.test/terms',
+    );
+    await expect(canvas.getByRole('link', { name: 'Privacy Policy' })).toHaveAttribute(
+      'href',
+      'https://app.keyway.test/privacy',
+    );
+    const dev = wallets(canvasElement).getByRole('button', { name: /Keyway Dev Wallet/ });
+    await step('Without consent a wallet is not connected', async () => {
+      await userEvent.click(dev);
+      await expect(await canvas.findByText('Accept the terms to connect a wallet')).toBeVisible();
+      await expect(storyKit().keyway.stores.connect.getState().attempt).toBeNull();
+    });
+    await step('With consent the wallet connects', async () => {
+      await userEvent.click(canvas.getByRole('checkbox'));
+      await waitFor(() => expect(canvas.queryByText('Accept the terms to connect a wallet')).toBeNull());
+      await userEvent.click(dev);
+      await waitFor(() => expect(storyKit().keyway.stores.account.getState().isConnected).toBe(true));
+    });
+  },
+};
