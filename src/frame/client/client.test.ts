@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors.ts';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../errors.ts';
 import { createLoginCache, createMemoryStorage } from '../login-cache.ts';
-import { HANDSHAKE_TYPE, READY_TYPE } from '../protocol/events.ts';
+import { FRAME_EVENT_NAMES, HANDSHAKE_TYPE, READY_TYPE } from '../protocol/events.ts';
 import {
   type FakeFrame,
   FakeFrameError,
@@ -16,6 +16,7 @@ import {
   DEFAULT_FRAME_TIMEOUTS,
   type FrameClient,
   type FrameClientOptions,
+  timeoutFor,
 } from './client.ts';
 
 const FRAME_URL = 'https://frame.keyway.test/secure';
@@ -144,6 +145,31 @@ describe('requests', () => {
       FrameValidationError,
     );
     expect(fake.requests).toHaveLength(0);
+  });
+});
+
+describe('time limits', () => {
+  it('are 20 s for ready, 120 s for login steps, 3 s for sign out and 30 s for the rest', () => {
+    expect(DEFAULT_FRAME_TIMEOUTS).toEqual({
+      readyMs: 20_000,
+      loginMs: 120_000,
+      signOutMs: 3_000,
+      defaultMs: 30_000,
+    });
+    const login = [
+      'CONNECT_EMAIL',
+      'CONNECT_OTP',
+      'CONNECT_DEVICE',
+      'CONNECT_SOCIAL',
+      'CONNECT_FARCASTER',
+      'UPDATE_EMAIL',
+      'UPDATE_EMAIL_PRIMARY_OTP',
+      'UPDATE_EMAIL_SECONDARY_OTP',
+    ];
+    for (const event of FRAME_EVENT_NAMES) {
+      const expected = event === 'SIGN_OUT' ? 3_000 : login.includes(event) ? 120_000 : 30_000;
+      expect([event, timeoutFor(event, DEFAULT_FRAME_TIMEOUTS)]).toEqual([event, expected]);
+    }
   });
 });
 
