@@ -24,6 +24,14 @@ export type {
   PreferredAccountType,
 } from './hooks/account/store';
 export { type UseAccountResult, useAccount } from './hooks/account/useAccount';
+export type {
+  BalancesState,
+  BalancesStatus,
+  BalancesStore,
+  RefreshBalancesOptions,
+  TokenBalance,
+} from './hooks/balances/store';
+export { type UseBalancesResult, useBalances } from './hooks/balances/useBalances';
 export {
   PAIRING_UNAVAILABLE_MESSAGE,
   PairingExpiredError,
@@ -82,3 +90,11 @@ export {
 export { type UseToastsResult, useToasts } from './hooks/toasts/useToasts';
 export type { TooltipStore, TooltipVariant, TriggerRect } from './hooks/tooltip/store';
 export { type UseTooltipResult, useTooltip } from './hooks/tooltip/useTooltip';
+export type {
+  TransactionItem,
+  TransactionItemDirection,
+  TransactionItemStatus,
+  TransactionSection,
+} from './hooks/transactions/format';
+export type { TransactionsState, TransactionsStatus, TransactionsStore } from './hooks/transactions/store';
+export { type UseTransactionsResult, useTransactions } from './hooks/transactions/useTransactions';

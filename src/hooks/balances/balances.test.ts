@@ -1,0 +1,190 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBlockchainApiClient } from '../../api/blockchain-api';
+import { TOAST_MESSAGES } from '../../core/errors';
+import { mainnet, polygon } from '../../core/networks';
+import {
+  createBlockchainApiHandlers,
+  FIXTURE_ADDRESS,
+  FIXTURE_RECEIVER,
+  type MockVariant,
+  makeBalances,
+  type RecordedRequest,
+} from '../../testing/msw';
+import { createBalancesStore, multiplyDecimal, numberToDecimal } from './store';
+
+const API = 'https://api.balances.test';
+const requests: RecordedRequest[] = [];
+let variant: MockVariant = 'ok';
+const server = setupServer(
+  ...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r), delayMs: 0 }),
+);
+// The handler family is fixed at setup; switch the balance variant per test by swapping handlers.
+function useVariant(v: MockVariant) {
+  variant = v;
+  server.use(
+    ...createBlockchainApiHandlers({
+      baseUrl: API,
+      onRequest: (r) => requests.push(r),
+      variants: { balance: variant },
+    }),
+  );
+}
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+function make() {
+  const toasts: string[] = [];
+  const api = createBlockchainApiClient({
+    baseUrl: API,
+    projectId: 'p1',
+    sdkType: 'kw',
+    sdkVersion: '1',
+    retries: 0,
+  });
+  const store = createBalancesStore({ api, showError: (m) => toasts.push(m) });
+  return { store, toasts };
+}
+const balanceRequests = () => requests.filter((r) => r.url.pathname.endsWith('/balance'));
+
+describe('decimal helpers', () => {
+  it('multiplies exactly', () => {
+    expect(multiplyDecimal('1.697269', '3200.5')).toBe('5432.1094345');
+    expect(multiplyDecimal('0.1', '0.2')).toBe('0.02');
+    expect(multiplyDecimal('1250.000000', '1')).toBe('1250');
+    expect(multiplyDecimal('-2', '0.5')).toBe('-1');
+    expect(multiplyDecimal('0', '-3')).toBe('0');
+    expect(numberToDecimal(1e-7)).toBe('0.0000001');
+    expect(numberToDecimal(Number.NaN)).toBeNull();
+  });
+});
+
+describe('balances store', () => {
+  it('does nothing without an account', async () => {
+    const { store } = make();
+    await store.getState().load();
+    await store.getState().refresh();
+    expect(balanceRequests()).toHaveLength(0);
+    expect(store.getState().status).toBe('idle');
+  });
+
+  it('loads the balances of the address on the active network in usd, with an exact total', async () => {
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    const p = store.getState().load();
+    expect(store.getState().status).toBe('loading');
+    await p;
+    const s = store.getState();
+    expect(s.status).toBe('ready');
+    expect(s.balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'DAI']);
+    const [eth, usdc, dai] = s.balances;
+    expect(eth).toMatchObject({
+      isNative: true,
+      id: 'eip155:1:native',
+      quantity: '1.697269',
+      formattedQuantity: '1.697',
+    });
+    expect(eth!.valueUsd).toBe('5432.1094345');
+    expect(eth!.formattedValue).toBe('$5,432.11');
+    expect(usdc).toMatchObject({
+      isNative: false,
+      decimals: 6,
+      formattedQuantity: '1,250',
+      formattedValue: '$1,250.00',
+    });
+    expect(dai!.formattedQuantity).toBe('<0.001');
+    expect(dai!.formattedValue).toBe('<$0.01');
+    expect(s.totalUsd).toBe('6682.109834500000000001');
+    expect(s.formattedTotalUsd).toBe('$6,682.11');
+    const r = balanceRequests()[0]!;
+    expect(r.url.pathname).toBe(`/v1/account/${FIXTURE_ADDRESS}/balance`);
+    expect(r.url.searchParams.get('currency')).toBe('usd');
+    expect(r.url.searchParams.get('chainId')).toBe('eip155:1');
+    expect(r.url.searchParams.get('projectId')).toBe('p1');
+    expect(r.url.searchParams.has('forceUpdate')).toBe(false);
+    // load() is once per account and network.
+    await store.getState().load();
+    expect(balanceRequests()).toHaveLength(1);
+  });
+
+  it('passes forceUpdate through on refresh', async () => {
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    const usdc = store.getState().balances[1]!.address!;
+    await store
+      .getState()
+      .refresh({ forceUpdate: [usdc, 'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F'] });
+    const r = balanceRequests().at(-1)!;
+    expect(r.url.searchParams.get('forceUpdate')).toBe(
+      `${usdc},eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F`,
+    );
+  });
+
+  it('keeps the last known balances on a failed refresh and toasts', async () => {
+    const { store, toasts } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    const before = store.getState().balances;
+    useVariant('error');
+    await store.getState().refresh();
+    const s = store.getState();
+    expect(s.status).toBe('error');
+    expect(s.error).toBe(TOAST_MESSAGES.fetchTokenBalance);
+    expect(toasts).toEqual(['Failed to fetch token balance']);
+    expect(s.balances).toBe(before);
+    expect(s.formattedTotalUsd).toBe('$6,682.11');
+    useVariant('ok');
+    await store.getState().refresh();
+    expect(store.getState().status).toBe('ready');
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('a failed first load shows no balances and toasts', async () => {
+    useVariant('malformed');
+    const { store, toasts } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'error', balances: [], loaded: false });
+    expect(toasts).toEqual([TOAST_MESSAGES.fetchTokenBalance]);
+  });
+
+  it('resets on account or network change and drops a stale answer', async () => {
+    server.use(
+      ...createBlockchainApiHandlers({
+        baseUrl: API,
+        onRequest: (r) => requests.push(r),
+        balances: (chainId, address) =>
+          address === FIXTURE_RECEIVER ? makeBalances(chainId).slice(0, 1) : makeBalances(chainId),
+      }),
+    );
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    expect(store.getState().balances).toHaveLength(3);
+    // Same address in another case: no reset.
+    store.getState().setContext(FIXTURE_ADDRESS.toLowerCase(), mainnet);
+    expect(store.getState().balances).toHaveLength(3);
+
+    const stale = store.getState().refresh();
+    store.getState().setContext(FIXTURE_RECEIVER, mainnet);
+    expect(store.getState()).toMatchObject({ address: FIXTURE_RECEIVER, balances: [], status: 'idle' });
+    await stale;
+    expect(store.getState().balances).toHaveLength(0);
+    await store.getState().load();
+    expect(store.getState().balances.map((b) => b.symbol)).toEqual(['ETH']);
+
+    store.getState().setContext(FIXTURE_RECEIVER, polygon);
+    expect(store.getState()).toMatchObject({ networkId: 'eip155:137', balances: [], loaded: false });
+    await store.getState().load();
+    expect(balanceRequests().at(-1)!.url.searchParams.get('chainId')).toBe('eip155:137');
+    expect(store.getState().balances[0]!.chainId).toBe('eip155:137');
+
+    store.getState().setContext(null, polygon);
+    expect(store.getState()).toMatchObject({ address: null, balances: [], status: 'idle' });
+  });
+});

@@ -1,0 +1,258 @@
+/**
+ * Token balances of the connected address on the active network (spec §3 token balance, §8 'Failed to
+ * fetch token balance'): `GET /v1/account/{address}/balance` in usd, the total in USD, and `refresh()` with
+ * `forceUpdate` for the tokens a transaction touched. Amounts stay decimal strings end to end (the USD value
+ * of a token is computed exactly from its quantity and price); display strings come from core/format.
+ *
+ * On a failed refresh the last known balances stay (status 'error' with `error` set) and a toast says so;
+ * a change of account or network clears everything.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Balance } from '../../api/schemas';
+import { TOAST_MESSAGES } from '../../core/errors';
+import {
+  addDecimal,
+  formatTokenAmount,
+  formatUsd,
+  isDecimalString,
+  normalizeDecimal,
+} from '../../core/format';
+import type { KeywayNetwork } from '../../core/networks';
+
+export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface TokenBalance {
+  /** CAIP-10 id of the token; for the native token `<caip2>:native`. */
+  id: string;
+  /** CAIP-10 token address from the API; undefined for the native token. */
+  address?: string;
+  /** CAIP-2 network id. */
+  chainId: string;
+  name: string;
+  symbol: string;
+  /** Safe image URL or ''. */
+  iconUrl: string;
+  decimals: number;
+  /** Whole units, exact decimal string ("1.697269"). */
+  quantity: string;
+  /** USD price of one unit (as the API gives it). */
+  price: number;
+  /** USD value, exact decimal string ("5432.1"). */
+  valueUsd: string;
+  /** For display: "1.697", "1,250", "<0.001". */
+  formattedQuantity: string;
+  /** For display: "$5,432.10", "<$0.01". */
+  formattedValue: string;
+  isNative: boolean;
+}
+
+export interface BalancesState {
+  /** The address and network the balances belong to (null when nothing is connected). */
+  address: string | null;
+  networkId: string | null;
+  balances: TokenBalance[];
+  /** Sum of the USD values, exact decimal string. */
+  totalUsd: string;
+  /** For display: "$6,682.10". */
+  formattedTotalUsd: string;
+  status: BalancesStatus;
+  /** Message of the last failure; the balances shown are the last known ones. */
+  error: string | null;
+  /** True once balances for the current address and network arrived at least once. */
+  loaded: boolean;
+}
+
+export interface RefreshBalancesOptions {
+  /** CAIP-10 ids of tokens the API must re-read (after a transaction). */
+  forceUpdate?: string[];
+}
+
+export interface BalancesActions {
+  /** Loads the balances once for the current account and network (a view calls it when shown). */
+  load(): Promise<void>;
+  /** Re-reads the balances; after a transaction pass the tokens involved in `forceUpdate`. */
+  refresh(options?: RefreshBalancesOptions): Promise<void>;
+  /** Clears everything (account or network change). */
+  reset(): void;
+  /** Fed by the instance wiring: the connected address (null when disconnected) and the active network. */
+  setContext(address: string | null, network: KeywayNetwork | null): void;
+}
+
+export type BalancesStore = StoreApi<BalancesState & BalancesActions>;
+
+export interface BalancesSource {
+  getBalances(args: {
+    address: string;
+    chainId: string;
+    forceUpdate?: string[];
+    signal?: AbortSignal;
+  }): Promise<Balance[]>;
+}
+
+export interface BalancesStoreDeps {
+  api: BalancesSource;
+  /** Toast on failure. */
+  showError?: (message: string) => void;
+  locale?: string;
+}
+
+const emptyFields = (): Omit<BalancesState, 'address' | 'networkId'> => ({
+  balances: [],
+  totalUsd: '0',
+  formattedTotalUsd: formatUsd('0'),
+  status: 'idle',
+  error: null,
+  loaded: false,
+});
+
+/** A JavaScript number as an exact plain decimal string (no exponent); null when not finite. */
+export function numberToDecimal(n: number): string | null {
+  if (!Number.isFinite(n)) return null;
+  const s = normalizeDecimal(String(n));
+  return isDecimalString(s) ? s : null;
+}
+
+/** Exact product of two decimal strings. */
+export function multiplyDecimal(a: string, b: string): string {
+  const split = (v: string) => {
+    const t = normalizeDecimal(v);
+    const negative = t.startsWith('-');
+    const [int = '0', frac = ''] = t.replace(/^[+-]/, '').split('.');
+    return { negative, digits: BigInt(`${int || '0'}${frac}`), scale: frac.length };
+  };
+  const x = split(a);
+  const y = split(b);
+  const scale = x.scale + y.scale;
+  let product = x.digits * y.digits;
+  const negative = x.negative !== y.negative && product !== 0n;
+  if (product < 0n) product = -product;
+  const raw = product.toString().padStart(scale + 1, '0');
+  const int = raw.slice(0, raw.length - scale);
+  const frac = raw.slice(raw.length - scale).replace(/0+$/, '');
+  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
+}
+
+/** One API balance as the kit shows it. */
+export function toTokenBalance(b: Balance, locale = 'en-US'): TokenBalance {
+  const quantity = normalizeDecimal(b.quantity.numeric);
+  const price = Number.isFinite(b.price) ? b.price : 0;
+  const priceDec = numberToDecimal(price) ?? '0';
+  // The value is derived from quantity × price exactly; the API's own float `value` is only a fallback.
+  let valueUsd = '0';
+  try {
+    valueUsd = multiplyDecimal(quantity, priceDec);
+  } catch {
+    valueUsd = (b.value !== undefined ? numberToDecimal(b.value) : null) ?? '0';
+  }
+  return {
+    id: b.address ?? `${b.chainId}:native`,
+    ...(b.address ? { address: b.address } : {}),
+    chainId: b.chainId,
+    name: b.name,
+    symbol: b.symbol,
+    iconUrl: b.iconUrl,
+    decimals: b.quantity.decimals,
+    quantity,
+    price,
+    valueUsd,
+    formattedQuantity: formatTokenAmount(quantity, { locale }),
+    formattedValue: formatUsd(valueUsd, { locale }),
+    isNative: !b.address,
+  };
+}
+
+export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
+  const locale = deps.locale ?? 'en-US';
+  let network: KeywayNetwork | null = null;
+  let seq = 0;
+  let controller: AbortController | null = null;
+  let inflight: Promise<void> | null = null;
+
+  return createStore<BalancesState & BalancesActions>()((set, get) => {
+    const cancel = () => {
+      seq++;
+      controller?.abort();
+      controller = null;
+      inflight = null;
+    };
+
+    const fetchBalances = (options: RefreshBalancesOptions = {}): Promise<void> => {
+      const { address } = get();
+      if (!address || !network) return Promise.resolve();
+      const chainId = network.id;
+      const mine = ++seq;
+      controller?.abort();
+      const ac = new AbortController();
+      controller = ac;
+      set({ status: 'loading' });
+      const run = (async () => {
+        try {
+          const list = await deps.api.getBalances({
+            address,
+            chainId,
+            ...(options.forceUpdate?.length ? { forceUpdate: options.forceUpdate } : {}),
+            signal: ac.signal,
+          });
+          if (mine !== seq) return;
+          const balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b, locale));
+          const totalUsd = balances.reduce((sum, b) => addDecimal(sum, b.valueUsd), '0');
+          set({
+            balances,
+            totalUsd,
+            formattedTotalUsd: formatUsd(totalUsd, { locale }),
+            status: 'ready',
+            error: null,
+            loaded: true,
+          });
+        } catch {
+          if (mine !== seq) return;
+          // Keep the last known balances on screen.
+          set({ status: 'error', error: TOAST_MESSAGES.fetchTokenBalance });
+          deps.showError?.(TOAST_MESSAGES.fetchTokenBalance);
+        } finally {
+          if (mine === seq) {
+            controller = null;
+            inflight = null;
+          }
+        }
+      })();
+      inflight = run;
+      return run;
+    };
+
+    return {
+      address: null,
+      networkId: null,
+      ...emptyFields(),
+
+      load() {
+        const s = get();
+        if (!s.address || !network) return Promise.resolve();
+        if (inflight) return inflight;
+        if (s.loaded) return Promise.resolve();
+        return fetchBalances();
+      },
+
+      refresh(options) {
+        return fetchBalances(options);
+      },
+
+      reset() {
+        cancel();
+        set(emptyFields());
+      },
+
+      setContext(address, next) {
+        const networkId = next?.id ?? null;
+        network = next;
+        const s = get();
+        if (s.address?.toLowerCase() === address?.toLowerCase() && s.networkId === networkId) {
+          if (s.address !== address) set({ address });
+          return;
+        }
+        cancel();
+        set({ address, networkId, ...emptyFields() });
+      },
+    };
+  });
+}

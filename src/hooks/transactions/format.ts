@@ -1,0 +1,271 @@
+/**
+ * How a history item becomes a row (spec §3 transaction history item): spam NFT transfers dropped, a
+ * direction, a title, the counterparty, signed amounts, a status, the time and an explorer link; and how rows
+ * are grouped by day (Today, Yesterday, a date).
+ */
+import type { Transaction, Transfer } from '../../api/schemas';
+import { formatTokenAmount, formatUsd, isValidSolanaAddress, shortenAddress } from '../../core/format';
+import type { KeywayNetwork } from '../../core/networks';
+
+export type TransactionItemDirection = 'in' | 'out' | 'self' | 'trade';
+export type TransactionItemStatus = 'pending' | 'confirmed' | 'failed';
+
+export interface TransactionItem {
+  id: string;
+  hash: string;
+  /** CAIP-2 network id of the transaction. */
+  chainId: string;
+  /** ISO time the transaction was mined (as the API gives it). */
+  minedAt: string;
+  /** Milliseconds since the epoch, or null when `minedAt` is not a date. */
+  timestamp: number | null;
+  operationType: string;
+  direction: TransactionItemDirection;
+  /** "Sent ETH", "Received USDC", "Swapped ETH for USDC", "Minted Keyway Genesis #12". */
+  title: string;
+  /** The other party's address (sentTo for outgoing, sentFrom otherwise), '' when there is none. */
+  counterpartyAddress: string;
+  /** "to 0x7099…79C8", "from 0x7099…79C8", or ''. */
+  counterparty: string;
+  /** Symbol (or NFT name) of the main transfer. */
+  symbol: string;
+  /** Token icon (safe URL) of the main transfer, or ''. */
+  iconUrl: string;
+  /** "-0.01 ETH", "+250 USDC", "<0.001 ETH". */
+  amount: string;
+  /** USD value of the main transfer, or the other leg of a swap. */
+  secondaryAmount?: string;
+  status: TransactionItemStatus;
+  /** Block explorer page (https only), or null. */
+  explorerUrl: string | null;
+  /** The transfers that are shown (spam NFTs removed). */
+  transfers: Transfer[];
+}
+
+export interface TransactionSection {
+  /** `YYYY-MM-DD` in the display time zone, or 'unknown'. */
+  key: string;
+  /** "Today", "Yesterday", "Jan 15", "Dec 31, 2024". */
+  label: string;
+  items: TransactionItem[];
+}
+
+export interface DisplayOptions {
+  locale?: string;
+  /** IANA time zone for days and times (default: the runtime's). */
+  timeZone?: string;
+}
+
+const isSpamTransfer = (t: Transfer) => t.nft_info?.flags.is_spam === true;
+
+/**
+ * The transfers of a transaction that may be shown: spam NFT transfers are dropped. Returns null when the
+ * transaction had transfers and none is left (the whole transaction is then hidden).
+ */
+export function visibleTransfers(tx: Transaction): Transfer[] | null {
+  const kept = tx.transfers.filter((t) => !isSpamTransfer(t));
+  return tx.transfers.length > 0 && kept.length === 0 ? null : kept;
+}
+
+function statusOf(value: string): TransactionItemStatus {
+  const v = value.trim().toLowerCase();
+  if (v === 'confirmed' || v === 'failed' || v === 'pending') return v;
+  // Anything else is not known to be final: show it as pending rather than claim success.
+  return 'pending';
+}
+
+function labelOf(t: Transfer): string {
+  if (t.fungible_info) return t.fungible_info.symbol ?? t.fungible_info.name ?? 'token';
+  if (t.nft_info) return t.nft_info.name ?? 'NFT';
+  return 'token';
+}
+
+function iconOf(t: Transfer | undefined): string {
+  return t?.fungible_info?.icon?.url ?? t?.nft_info?.content?.preview?.url ?? '';
+}
+
+function signedAmount(t: Transfer, locale: string | undefined): string {
+  const q = formatTokenAmount(t.quantity.numeric, locale ? { locale } : {});
+  const label = labelOf(t);
+  // A tiny amount reads "<0.001 ETH": a sign in front of "<" would be noise.
+  const sign =
+    q.startsWith('<') || q.startsWith('>') || q === '0'
+      ? ''
+      : t.direction === 'in'
+        ? '+'
+        : t.direction === 'out'
+          ? '-'
+          : '';
+  return `${sign}${q} ${label}`;
+}
+
+/** `<explorer>/tx/<hash>` when the network has an https explorer and the hash looks like one. */
+export function explorerTxUrl(network: KeywayNetwork | undefined, hash: string): string | null {
+  const base = network?.blockExplorerUrl?.replace(/\/+$/, '');
+  if (!base || !network) return null;
+  try {
+    if (new URL(base).protocol !== 'https:') return null;
+  } catch {
+    return null;
+  }
+  const ok =
+    network.chain === 'evm'
+      ? /^0x[0-9a-fA-F]{64}$/.test(hash)
+      : /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(hash) || isValidSolanaAddress(hash);
+  return ok ? `${base}/tx/${hash}` : null;
+}
+
+function shortParty(value: string): string {
+  return value ? shortenAddress(value) : '';
+}
+
+/** One history item as a row, or null when it is hidden (only spam transfers). */
+export function toTransactionItem(
+  tx: Transaction,
+  networks: readonly KeywayNetwork[],
+  { locale }: DisplayOptions = {},
+): TransactionItem | null {
+  const transfers = visibleTransfers(tx);
+  if (!transfers) return null;
+  const ins = transfers.filter((t) => t.direction === 'in');
+  const outs = transfers.filter((t) => t.direction === 'out');
+  const op = tx.metadata.operationType.toLowerCase();
+  const direction: TransactionItemDirection =
+    op === 'trade' || (ins.length > 0 && outs.length > 0)
+      ? 'trade'
+      : outs.length > 0
+        ? 'out'
+        : ins.length > 0
+          ? 'in'
+          : transfers.length > 0
+            ? 'self'
+            : op === 'receive'
+              ? 'in'
+              : 'out';
+  const main = direction === 'trade' ? (ins[0] ?? transfers[0]) : transfers[0];
+  const other = direction === 'trade' ? (outs[0] ?? transfers[1]) : undefined;
+  const label = main ? labelOf(main) : '';
+
+  let title: string;
+  if (direction === 'trade') {
+    title = other && main ? `Swapped ${labelOf(other)} for ${labelOf(main)}` : 'Swapped';
+  } else if (op === 'mint') {
+    title = `Minted ${label}`.trim();
+  } else if (direction === 'in') {
+    title = `Received ${label}`.trim();
+  } else if (direction === 'self') {
+    title = `Self transfer ${label}`.trim();
+  } else if (!main) {
+    title = tx.metadata.operationType ? capitalize(tx.metadata.operationType) : 'Transaction';
+  } else {
+    title = `Sent ${label}`.trim();
+  }
+
+  const counterpartyAddress =
+    direction === 'out' ? tx.metadata.sentTo : direction === 'in' ? tx.metadata.sentFrom : '';
+  const counterparty =
+    direction === 'out' && counterpartyAddress
+      ? `to ${shortParty(counterpartyAddress)}`
+      : direction === 'in' && counterpartyAddress
+        ? `from ${shortParty(counterpartyAddress)}`
+        : '';
+
+  let secondaryAmount: string | undefined;
+  if (other) secondaryAmount = signedAmount(other, locale);
+  else if (main?.value !== undefined && Number.isFinite(main.value))
+    secondaryAmount = formatUsd(main.value, locale ? { locale } : {});
+
+  const ts = Date.parse(tx.metadata.minedAt);
+  const network = networks.find((n) => n.id === tx.metadata.chain);
+  return {
+    id: tx.id,
+    hash: tx.metadata.hash,
+    chainId: tx.metadata.chain,
+    minedAt: tx.metadata.minedAt,
+    timestamp: Number.isFinite(ts) ? ts : null,
+    operationType: tx.metadata.operationType,
+    direction,
+    title,
+    counterpartyAddress,
+    counterparty,
+    symbol: label,
+    iconUrl: iconOf(main),
+    amount: main ? signedAmount(main, locale) : '',
+    ...(secondaryAmount ? { secondaryAmount } : {}),
+    status: statusOf(tx.metadata.status),
+    explorerUrl: explorerTxUrl(network, tx.metadata.hash),
+    transfers,
+  };
+}
+
+function capitalize(v: string): string {
+  return v ? `${v[0]!.toUpperCase()}${v.slice(1)}` : v;
+}
+
+const dayKeyFormatters = new Map<string, Intl.DateTimeFormat>();
+function dayKey(ts: number, timeZone: string | undefined): string {
+  const id = timeZone ?? '';
+  let f = dayKeyFormatters.get(id);
+  if (!f) {
+    f = new Intl.DateTimeFormat('en-US', {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    dayKeyFormatters.set(id, f);
+  }
+  const p = Object.fromEntries(f.formatToParts(ts).map((x) => [x.type, x.value]));
+  return `${p.year}-${p.month}-${p.day}`;
+}
+
+function previousDay(key: string): string {
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  const prev = new Date(Date.UTC(y, m - 1, d - 1));
+  return prev.toISOString().slice(0, 10);
+}
+
+/** "12:00 PM" in the display time zone. */
+export function formatTransactionTime(ts: number | null, { locale, timeZone }: DisplayOptions = {}): string {
+  if (ts === null) return '';
+  return new Intl.DateTimeFormat(locale ?? 'en-US', {
+    hour: 'numeric',
+    minute: '2-digit',
+    ...(timeZone ? { timeZone } : {}),
+  }).format(ts);
+}
+
+/** Groups rows (already newest first) by calendar day: "Today", "Yesterday", then dates. */
+export function groupTransactionsByDay(
+  items: readonly TransactionItem[],
+  now: number,
+  { locale, timeZone }: DisplayOptions = {},
+): TransactionSection[] {
+  const today = dayKey(now, timeZone);
+  const yesterday = previousDay(today);
+  const thisYear = today.slice(0, 4);
+  const sections: TransactionSection[] = [];
+  const byKey = new Map<string, TransactionSection>();
+  for (const item of items) {
+    const key = item.timestamp === null ? 'unknown' : dayKey(item.timestamp, timeZone);
+    let section = byKey.get(key);
+    if (!section) {
+      let label: string;
+      if (key === 'unknown') label = 'Unknown date';
+      else if (key === today) label = 'Today';
+      else if (key === yesterday) label = 'Yesterday';
+      else
+        label = new Intl.DateTimeFormat(locale ?? 'en-US', {
+          month: 'short',
+          day: 'numeric',
+          ...(key.slice(0, 4) !== thisYear ? { year: 'numeric' as const } : {}),
+          ...(timeZone ? { timeZone } : {}),
+        }).format(item.timestamp!);
+      section = { key, label, items: [] };
+      byKey.set(key, section);
+      sections.push(section);
+    }
+    section.items.push(item);
+  }
+  return sections;
+}

@@ -1,0 +1,212 @@
+/**
+ * Transaction history (spec §4 transactions, §5, §8): pages from `GET /v1/account/{address}/history` by
+ * cursor, newest first, for the connected address on the active network. Items are deduplicated by id across
+ * pages, transfers of spam NFTs are dropped (a transaction left with none is hidden) and rows are grouped by
+ * day. A fetch needs a projectId and an address. On failure: the toast 'Failed to fetch transactions', the
+ * ERROR_FETCH_TRANSACTIONS event, and the list marked empty. A change of account or network resets it.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { TransactionsPage } from '../../api/schemas';
+import { TOAST_MESSAGES } from '../../core/errors';
+import type { EventBus } from '../../core/events';
+import type { KeywayNetwork } from '../../core/networks';
+import {
+  type DisplayOptions,
+  groupTransactionsByDay,
+  type TransactionItem,
+  type TransactionSection,
+  toTransactionItem,
+} from './format';
+
+export type TransactionsStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface TransactionsState {
+  address: string | null;
+  networkId: string | null;
+  /** Visible rows, newest first, unique by id. */
+  transactions: TransactionItem[];
+  /** The same rows grouped by day. */
+  sections: TransactionSection[];
+  /** 'loading' while the first page loads; later pages set `loadingMore`. */
+  status: TransactionsStatus;
+  loadingMore: boolean;
+  /** Cursor of the next page (null when there is none). */
+  next: string | null;
+  hasMore: boolean;
+  /** True when the list is known to be empty: no visible transaction, or a failed fetch (spec §8). */
+  empty: boolean;
+  error: string | null;
+}
+
+export interface TransactionsActions {
+  /** Loads the first page once for the current account and network (a view calls it when shown). */
+  load(): Promise<void>;
+  /** Loads the next page (infinite scroll); does nothing while a page loads or when there is no more. */
+  fetchNextPage(): Promise<void>;
+  /** Starts over from the first page (after a transaction, or "Try again"). */
+  refresh(): Promise<void>;
+  /** Clears the list (spec §4: cleared by reset). */
+  reset(): void;
+  /** Fed by the instance wiring: the connected address (null when disconnected) and the active network. */
+  setContext(address: string | null, network: KeywayNetwork | null): void;
+}
+
+export type TransactionsStore = StoreApi<TransactionsState & TransactionsActions>;
+
+export interface TransactionsSource {
+  getTransactions(args: {
+    account: string;
+    cursor?: string;
+    chainId?: string;
+    signal?: AbortSignal;
+  }): Promise<TransactionsPage>;
+}
+
+export interface TransactionsStoreDeps extends DisplayOptions {
+  api: TransactionsSource;
+  projectId: string | null | undefined;
+  bus: EventBus;
+  /** Every configured network (for explorer links of each transaction's chain). */
+  getNetworks: () => readonly KeywayNetwork[];
+  showError?: (message: string) => void;
+  /** The clock for "Today"/"Yesterday" (tests pass a fixed one). */
+  now?: () => number;
+}
+
+const emptyFields = (): Omit<TransactionsState, 'address' | 'networkId'> => ({
+  transactions: [],
+  sections: [],
+  status: 'idle',
+  loadingMore: false,
+  next: null,
+  hasMore: false,
+  empty: false,
+  error: null,
+});
+
+export function createTransactionsStore(deps: TransactionsStoreDeps): TransactionsStore {
+  const now = deps.now ?? Date.now;
+  const display: DisplayOptions = {
+    ...(deps.locale ? { locale: deps.locale } : {}),
+    ...(deps.timeZone ? { timeZone: deps.timeZone } : {}),
+  };
+  let network: KeywayNetwork | null = null;
+  let seq = 0;
+  let controller: AbortController | null = null;
+  let inflight: Promise<void> | null = null;
+
+  return createStore<TransactionsState & TransactionsActions>()((set, get) => {
+    const cancel = () => {
+      seq++;
+      controller?.abort();
+      controller = null;
+      inflight = null;
+    };
+
+    const canFetch = () => !!deps.projectId && !!get().address && !!network;
+
+    const fetchPage = (cursor: string | null): Promise<void> => {
+      const address = get().address;
+      if (!deps.projectId || !address || !network) return Promise.resolve();
+      const chainId = network.id;
+      const mine = ++seq;
+      controller?.abort();
+      const ac = new AbortController();
+      controller = ac;
+      if (cursor === null) set({ ...emptyFields(), status: 'loading' });
+      else set({ loadingMore: true });
+      const run = (async () => {
+        try {
+          const page = await deps.api.getTransactions({
+            account: address,
+            chainId,
+            ...(cursor !== null ? { cursor } : {}),
+            signal: ac.signal,
+          });
+          if (mine !== seq) return;
+          const networks = deps.getNetworks();
+          const prev = cursor === null ? [] : get().transactions;
+          const seen = new Set(prev.map((t) => t.id));
+          const added: TransactionItem[] = [];
+          for (const tx of page.data) {
+            if (seen.has(tx.id)) continue;
+            seen.add(tx.id);
+            const item = toTransactionItem(tx, networks, display);
+            if (item) added.push(item);
+          }
+          const transactions = added.length ? [...prev, ...added] : prev;
+          // A cursor that does not move would page forever: stop there.
+          const next = page.next && page.next !== cursor ? page.next : null;
+          set({
+            transactions,
+            sections: groupTransactionsByDay(transactions, now(), display),
+            status: 'ready',
+            loadingMore: false,
+            next,
+            hasMore: next !== null,
+            empty: transactions.length === 0 && next === null,
+            error: null,
+          });
+        } catch {
+          if (mine !== seq) return;
+          set({ ...emptyFields(), status: 'error', empty: true, error: TOAST_MESSAGES.fetchTransactions });
+          deps.showError?.(TOAST_MESSAGES.fetchTransactions);
+          deps.bus.emit('ERROR_FETCH_TRANSACTIONS', {
+            projectId: deps.projectId,
+            cursor: cursor ?? null,
+          });
+        } finally {
+          if (mine === seq) {
+            controller = null;
+            inflight = null;
+          }
+        }
+      })();
+      inflight = run;
+      return run;
+    };
+
+    return {
+      address: null,
+      networkId: null,
+      ...emptyFields(),
+
+      load() {
+        if (!canFetch()) return Promise.resolve();
+        if (inflight) return inflight;
+        if (get().status !== 'idle') return Promise.resolve();
+        return fetchPage(null);
+      },
+
+      fetchNextPage() {
+        const s = get();
+        if (!canFetch() || inflight || s.status !== 'ready' || !s.hasMore || s.next === null) {
+          return inflight ?? Promise.resolve();
+        }
+        return fetchPage(s.next);
+      },
+
+      refresh() {
+        if (!canFetch()) return Promise.resolve();
+        return fetchPage(null);
+      },
+
+      reset() {
+        cancel();
+        set(emptyFields());
+      },
+
+      setContext(address, next) {
+        const networkId = next?.id ?? null;
+        network = next;
+        const s = get();
+        if (s.address?.toLowerCase() === address?.toLowerCase() && s.networkId === networkId) {
+          if (s.address !== address) set({ address });
+          return;
+        }
+        cancel();
+        set({ address, networkId, ...emptyFields() });
+      },
+    };
+  });
+}

@@ -1,0 +1,335 @@
+import { setupServer } from 'msw/node';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBlockchainApiClient } from '../../api/blockchain-api';
+import { transactionSchema } from '../../api/schemas';
+import { createKeyway } from '../../core/createKeyway';
+import { TOAST_MESSAGES } from '../../core/errors';
+import { createEventBus, type TrackedEvent } from '../../core/events';
+import { type KeywayNetwork, keywayLocal, mainnet, polygon } from '../../core/networks';
+import { createMemoryStorage } from '../../core/storage';
+import {
+  type BlockchainApiHandlersOptions,
+  createBlockchainApiHandlers,
+  FIXTURE_ADDRESS,
+  FIXTURE_RECEIVER,
+  generateTransactions,
+  type RecordedRequest,
+  transactionFixtures,
+  type WireTransaction,
+} from '../../testing/msw';
+import { groupTransactionsByDay, toTransactionItem, visibleTransfers } from './format';
+import { createTransactionsStore } from './store';
+
+const API = 'https://api.history.test';
+const requests: RecordedRequest[] = [];
+const server = setupServer(
+  ...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r) }),
+);
+function serve(opts: BlockchainApiHandlersOptions) {
+  server.use(...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r), ...opts }));
+}
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+/** The fixtures' newest transaction is 2025-01-15 12:00 UTC. */
+const NOW = Date.UTC(2025, 0, 15, 18, 0, 0);
+
+function make(projectId: string | null = 'p1', networks: KeywayNetwork[] = [mainnet, polygon]) {
+  const toasts: string[] = [];
+  const events: TrackedEvent[] = [];
+  const bus = createEventBus();
+  bus.subscribe((e) => events.push(e));
+  const api = createBlockchainApiClient({
+    baseUrl: API,
+    projectId: 'p1',
+    sdkType: 'kw',
+    sdkVersion: '1',
+    retries: 0,
+  });
+  const store = createTransactionsStore({
+    api,
+    projectId,
+    bus,
+    getNetworks: () => networks,
+    showError: (m) => toasts.push(m),
+    now: () => NOW,
+    timeZone: 'UTC',
+  });
+  return { store, toasts, events };
+}
+const historyRequests = () => requests.filter((r) => r.url.pathname.endsWith('/history'));
+const parse = (t: WireTransaction) => transactionSchema.parse(t);
+
+describe('history rows', () => {
+  it('drops spam NFT transfers and hides a transaction left with none', () => {
+    const spam = parse(transactionFixtures[2]!);
+    expect(visibleTransfers(spam)).toBeNull();
+    expect(toTransactionItem(spam, [mainnet])).toBeNull();
+    const mixed = parse({
+      ...transactionFixtures[7]!,
+      transfers: [...transactionFixtures[2]!.transfers, ...transactionFixtures[7]!.transfers],
+    });
+    const item = toTransactionItem(mixed, [mainnet])!;
+    expect(item.transfers).toHaveLength(1);
+    expect(item.title).toBe('Minted Keyway Genesis #12');
+  });
+
+  it('gives direction, counterparty, signed amounts, status and an https explorer link', () => {
+    const rows = transactionFixtures.map((t) => toTransactionItem(parse(t), [mainnet]));
+    const [pending, received, , failed, trade, tiny] = rows;
+    expect(pending).toMatchObject({
+      direction: 'out',
+      title: 'Sent ETH',
+      counterparty: 'to 0x7099…79C8',
+      counterpartyAddress: FIXTURE_RECEIVER,
+      amount: '-0.01 ETH',
+      secondaryAmount: '$32.01',
+      status: 'pending',
+      explorerUrl: `https://etherscan.io/tx/0x${'0'.repeat(64)}`,
+    });
+    expect(pending!.iconUrl).toMatch(/^data:image\/svg\+xml,/);
+    expect(received).toMatchObject({
+      direction: 'in',
+      title: 'Received USDC',
+      counterparty: 'from 0x7099…79C8',
+      amount: '+250 USDC',
+      status: 'confirmed',
+    });
+    expect(failed).toMatchObject({ status: 'failed', amount: '-5 USDC' });
+    expect(trade).toMatchObject({
+      direction: 'trade',
+      title: 'Swapped ETH for USDC',
+      amount: '+1,600.25 USDC',
+      secondaryAmount: '-0.5 ETH',
+      counterparty: '',
+    });
+    expect(tiny!.amount).toBe('<0.001 ETH');
+    // A network without an https explorer gives no link.
+    expect(toTransactionItem(parse(transactionFixtures[0]!), [keywayLocal])!.explorerUrl).toBeNull();
+    expect(
+      toTransactionItem(parse(transactionFixtures[0]!), [
+        { ...mainnet, blockExplorerUrl: 'http://localhost:1' },
+      ])!.explorerUrl,
+    ).toBeNull();
+    expect(
+      toTransactionItem(
+        parse({
+          ...transactionFixtures[0]!,
+          metadata: { ...transactionFixtures[0]!.metadata, hash: 'javascript:alert(1)' },
+        }),
+        [mainnet],
+      )!.explorerUrl,
+    ).toBeNull();
+    expect(
+      toTransactionItem(
+        parse({
+          ...transactionFixtures[0]!,
+          metadata: { ...transactionFixtures[0]!.metadata, status: 'weird' },
+        }),
+        [mainnet],
+      )!.status,
+    ).toBe('pending');
+  });
+
+  it('groups by day: Today, Yesterday, then dates', () => {
+    const items = generateTransactions(12, 0).map((t) => toTransactionItem(parse(t), [mainnet])!);
+    // Every 7 hours back from 2025-01-15 12:00 UTC.
+    const sections = groupTransactionsByDay(items, NOW, { timeZone: 'UTC' });
+    expect(sections.map((s) => s.label)).toEqual(['Today', 'Yesterday', 'Jan 13', 'Jan 12']);
+    expect(sections.map((s) => s.items.length)).toEqual([2, 4, 3, 3]);
+    const lastYear = groupTransactionsByDay(items, Date.UTC(2026, 0, 1), { timeZone: 'UTC' });
+    expect(lastYear[0]!.label).toBe('Jan 15, 2025');
+  });
+});
+
+describe('transactions store', () => {
+  it('requires a projectId and an address', async () => {
+    const noAddress = make();
+    noAddress.store.getState().setContext(null, mainnet);
+    await noAddress.store.getState().load();
+    const noProject = make(null);
+    noProject.store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await noProject.store.getState().load();
+    await noProject.store.getState().refresh();
+    await noProject.store.getState().fetchNextPage();
+    expect(historyRequests()).toHaveLength(0);
+    expect(noProject.store.getState().status).toBe('idle');
+  });
+
+  it('pages by cursor, newest first, grouped by day, with spam hidden', async () => {
+    serve({ transactions: [...transactionFixtures, ...generateTransactions(30)], pageSize: 10 });
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    const first = store.getState().load();
+    expect(store.getState().status).toBe('loading');
+    await first;
+    let s = store.getState();
+    expect(s.status).toBe('ready');
+    // 10 on the page, the spam airdrop hidden.
+    expect(s.transactions).toHaveLength(9);
+    expect(s.transactions.map((t) => t.id)).not.toContain('tx-2');
+    expect(s.transactions[0]!.id).toBe('tx-0');
+    expect(s.sections[0]).toMatchObject({ label: 'Today' });
+    expect(s).toMatchObject({ next: '10', hasMore: true, empty: false });
+    const r0 = historyRequests()[0]!;
+    expect(r0.url.pathname).toBe(`/v1/account/${FIXTURE_ADDRESS}/history`);
+    expect(r0.url.searchParams.get('chainId')).toBe('eip155:1');
+    expect(r0.url.searchParams.has('cursor')).toBe(false);
+
+    const more = store.getState().fetchNextPage();
+    expect(store.getState().loadingMore).toBe(true);
+    // A second call while a page loads does not fetch twice.
+    await store.getState().fetchNextPage();
+    await more;
+    expect(historyRequests()).toHaveLength(2);
+    expect(historyRequests()[1]!.url.searchParams.get('cursor')).toBe('10');
+    await store.getState().fetchNextPage();
+    await store.getState().fetchNextPage();
+    s = store.getState();
+    expect(s.transactions).toHaveLength(37);
+    expect(s).toMatchObject({ hasMore: false, next: null, loadingMore: false });
+    const times = s.transactions.map((t) => t.timestamp!);
+    expect([...times].sort((a, b) => b - a)).toEqual(times);
+    await store.getState().fetchNextPage();
+    expect(historyRequests()).toHaveLength(4);
+  });
+
+  it('dedupes transactions repeated across pages', async () => {
+    // Page 2 starts with the last two items of page 1 again (a new transaction shifted the list).
+    const list = generateTransactions(8);
+    let call = 0;
+    const { http, HttpResponse } = await import('msw');
+    server.use(
+      http.get(`${API}/v1/account/:address/history`, ({ request }) => {
+        requests.push({
+          method: 'GET',
+          url: new URL(request.url),
+          headers: request.headers,
+          body: undefined,
+        });
+        call++;
+        return call === 1
+          ? HttpResponse.json({ data: list.slice(0, 5), next: 'c2' })
+          : HttpResponse.json({ data: list.slice(3), next: null });
+      }),
+    );
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    await store.getState().fetchNextPage();
+    const ids = store.getState().transactions.map((t) => t.id);
+    expect(ids).toEqual(list.map((t) => t.id));
+    expect(new Set(ids).size).toBe(8);
+  });
+
+  it('says empty when there is no history', async () => {
+    serve({ variants: { history: 'empty' } });
+    const { store, toasts } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({ status: 'ready', empty: true, transactions: [], error: null });
+    expect(toasts).toEqual([]);
+  });
+
+  it('on failure toasts, emits ERROR_FETCH_TRANSACTIONS and marks the list empty', async () => {
+    serve({ pageSize: 3 });
+    const { store, toasts, events } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    expect(store.getState().transactions.length).toBeGreaterThan(0);
+    serve({ variants: { history: 'error' } });
+    await store.getState().fetchNextPage();
+    const s = store.getState();
+    expect(s).toMatchObject({
+      status: 'error',
+      empty: true,
+      transactions: [],
+      sections: [],
+      hasMore: false,
+      error: TOAST_MESSAGES.fetchTransactions,
+    });
+    expect(toasts).toEqual(['Failed to fetch transactions']);
+    expect(events.map((e) => e.event)).toEqual(['ERROR_FETCH_TRANSACTIONS']);
+    expect(events[0]!.properties).toEqual({ projectId: 'p1', cursor: '3' });
+    // Try again starts over.
+    serve({ pageSize: 3 });
+    await store.getState().refresh();
+    expect(store.getState()).toMatchObject({ status: 'ready', empty: false, error: null });
+  });
+
+  it('resets on account or network change and ignores the answer for the old account', async () => {
+    serve({ delayMs: 30 });
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    expect(store.getState().transactions.length).toBe(7);
+    const stale = store.getState().refresh();
+    store.getState().setContext(FIXTURE_RECEIVER, mainnet);
+    expect(store.getState()).toMatchObject({ address: FIXTURE_RECEIVER, transactions: [], status: 'idle' });
+    await stale;
+    expect(store.getState().transactions).toEqual([]);
+    await store.getState().load();
+    expect(historyRequests().at(-1)!.url.pathname).toBe(`/v1/account/${FIXTURE_RECEIVER}/history`);
+    store.getState().setContext(FIXTURE_RECEIVER, polygon);
+    expect(store.getState()).toMatchObject({ networkId: 'eip155:137', transactions: [], status: 'idle' });
+    await store.getState().load();
+    // The fixtures are all on eip155:1.
+    expect(store.getState()).toMatchObject({ status: 'ready', empty: true });
+    store.getState().reset();
+    expect(store.getState()).toMatchObject({ status: 'idle', transactions: [], empty: false });
+  });
+
+  it('is wired into createKeyway: follows the account and the network', async () => {
+    const kw = createKeyway(
+      {
+        projectId: 'wired',
+        networks: [mainnet, polygon],
+        apiUrl: API,
+        explorerUrl: 'https://explorer.history.test',
+        storage: createMemoryStorage(),
+      },
+      { optionalConnectors: false },
+    );
+    try {
+      const { account, transactions, balances } = kw.stores;
+      expect(transactions.getState().address).toBeNull();
+      account
+        .getState()
+        .syncWagmi({ status: 'connected', addresses: [FIXTURE_ADDRESS], chainId: 1, connector: undefined });
+      expect(transactions.getState()).toMatchObject({ address: FIXTURE_ADDRESS, networkId: 'eip155:1' });
+      expect(balances.getState()).toMatchObject({ address: FIXTURE_ADDRESS, networkId: 'eip155:1' });
+      await transactions.getState().load();
+      await balances.getState().load();
+      expect(transactions.getState().transactions.length).toBe(7);
+      expect(balances.getState().balances.length).toBe(3);
+      expect(historyRequests()[0]!.url.searchParams.get('projectId')).toBe('wired');
+      account
+        .getState()
+        .syncWagmi({ status: 'connected', addresses: [FIXTURE_RECEIVER], chainId: 1, connector: undefined });
+      expect(transactions.getState()).toMatchObject({ address: FIXTURE_RECEIVER, transactions: [] });
+      expect(balances.getState()).toMatchObject({ address: FIXTURE_RECEIVER, balances: [] });
+      account.getState().syncWagmi({
+        status: 'connected',
+        addresses: [FIXTURE_RECEIVER],
+        chainId: 137,
+        connector: undefined,
+      });
+      kw.stores.networks.getState().syncWagmi({ status: 'connected', chainId: 137 });
+      expect(transactions.getState().networkId).toBe('eip155:137');
+      account.getState().syncWagmi({
+        status: 'disconnected',
+        addresses: undefined,
+        chainId: undefined,
+        connector: undefined,
+      });
+      expect(transactions.getState().address).toBeNull();
+      expect(balances.getState().address).toBeNull();
+    } finally {
+      kw.destroy();
+    }
+  });
+});
