@@ -33,6 +33,27 @@ export const Default: Story = {
   },
 };
 
+export const EditInTheMiddle: Story = {
+  args: { defaultValue: '1234' },
+  play: async ({ canvasElement }) => {
+    const input = field(canvasElement) as HTMLInputElement;
+    await userEvent.click(input);
+    input.setSelectionRange(2, 2);
+    // A comma typed mid-value becomes the separator, and the caret stays right after it.
+    await userEvent.keyboard(',');
+    await expect(input).toHaveValue('12.34');
+    await expect(input.selectionStart).toBe(3);
+    await userEvent.keyboard('9');
+    await expect(input).toHaveValue('12.934');
+    // A refused key (a second separator) leaves value and caret as they were.
+    await userEvent.keyboard('.');
+    await expect(input).toHaveValue('12.934');
+    await expect(input.selectionStart).toBe(4);
+    await userEvent.keyboard('5');
+    await expect(input).toHaveValue('12.9534');
+  },
+};
+
 export const PasteWithGrouping: Story = {
   play: async ({ canvasElement, args }) => {
     const input = field(canvasElement);

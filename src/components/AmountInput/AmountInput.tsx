@@ -4,6 +4,8 @@ import {
   type FocusEvent,
   type ReactNode,
   useId,
+  useLayoutEffect,
+  useRef,
   useState,
 } from 'react';
 import { countDecimals, exceedsDecimals, parsePastedAmount, sanitizeAmount } from '../_lib/decimal';
@@ -69,6 +71,15 @@ export function AmountInput({
   const [internal, setInternal] = useState(() => sanitizeAmount(defaultValue));
   const current = value ?? internal;
   const fiatId = `kw-amount-fiat-${useId()}`;
+  const inputRef = useRef<HTMLInputElement>(null);
+  // Where the caret belongs after a cleaned value is rendered (React would otherwise put it at the end).
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const el = inputRef.current;
+    const caret = pendingCaret.current;
+    pendingCaret.current = null;
+    if (el && caret !== null && document.activeElement === el) el.setSelectionRange(caret, caret);
+  });
 
   const commit = (next: string) => {
     if (next === current) return;
@@ -77,16 +88,27 @@ export function AmountInput({
   };
 
   const onChange = (event: ChangeEvent<HTMLInputElement>) => {
-    const next = sanitizeAmount(event.target.value, decimals);
+    const el = event.target;
+    const raw = el.value;
+    const caret = el.selectionStart ?? raw.length;
+    const next = sanitizeAmount(raw, decimals);
     const typed = (event.nativeEvent as InputEvent).inputType?.startsWith('insert') ?? false;
     // A keystroke that adds a digit beyond the token's decimals is refused (deleting is always allowed).
-    if (
+    const refused =
       typed &&
       decimals !== undefined &&
       exceedsDecimals(next, decimals) &&
-      countDecimals(next) > countDecimals(current)
-    ) {
+      countDecimals(next) > countDecimals(current);
+    if (refused || next === current) {
+      // React puts the old value back; keep the caret where it was before the refused input.
+      const back = Math.max(0, caret - (raw.length - current.length));
+      queueMicrotask(() => {
+        if (document.activeElement === el) el.setSelectionRange(back, back);
+      });
       return;
+    }
+    if (next !== raw) {
+      pendingCaret.current = Math.min(next.length, sanitizeAmount(raw.slice(0, caret), decimals).length);
     }
     commit(next);
   };
@@ -100,7 +122,10 @@ export function AmountInput({
     const el = event.currentTarget;
     const start = el.selectionStart ?? current.length;
     const end = el.selectionEnd ?? current.length;
-    commit(sanitizeAmount(current.slice(0, start) + pasted + current.slice(end), decimals));
+    const before = current.slice(0, start) + pasted;
+    const next = sanitizeAmount(before + current.slice(end), decimals);
+    pendingCaret.current = Math.min(next.length, sanitizeAmount(before, decimals).length);
+    commit(next);
   };
 
   const decimalsError =
@@ -119,6 +144,7 @@ export function AmountInput({
         >
           <div className={s.row}>
             <input
+              ref={inputRef}
               {...control}
               aria-describedby={
                 [control['aria-describedby'], fiatValue ? fiatId : null].filter(Boolean).join(' ') ||

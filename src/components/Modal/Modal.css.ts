@@ -71,6 +71,8 @@ export const content = style({
       maxHeight: 'calc(100dvh - 24px)',
       borderBottomWidth: 0,
       borderRadius: `${vars.radius.xl} ${vars.radius.xl} 0 0`,
+      // Clear of the home indicator on phones with one.
+      paddingBottom: 'env(safe-area-inset-bottom, 0px)',
     },
     [REDUCED]: { selectors: { '&[data-shake]': { animation: 'none' } } },
   },
