@@ -40,9 +40,11 @@ export function ConnectingExternalView() {
         </>
       ) : null}
       {status === 'connected' ? (
-        <Text variant="title" as="h3" role="status">
-          {EXTERNAL_TEXTS.connected}
-        </Text>
+        <div role="status">
+          <Text variant="title" as="h3">
+            {EXTERNAL_TEXTS.connected}
+          </Text>
+        </div>
       ) : null}
       {failed ? (
         <>

@@ -58,9 +58,11 @@ export function ConnectingWalletConnectView() {
   if (status === 'connected') {
     return (
       <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
-        <Text variant="title" as="h3" role="status">
-          {PAIRING_TEXTS.connected}
-        </Text>
+        <div role="status">
+          <Text variant="title" as="h3">
+            {PAIRING_TEXTS.connected}
+          </Text>
+        </div>
       </div>
     );
   }

@@ -9,9 +9,9 @@ export function ViewFrame({ title, children }: { title: string; children: ReactN
   return (
     <main>
       <section className={s.frame} aria-labelledby="kw-story-view-title">
-        <h1 id="kw-story-view-title" className={s.title}>
+        <h2 id="kw-story-view-title" className={s.title}>
           {title}
-        </h1>
+        </h2>
         {children}
       </section>
       <KeywayToasts />
