@@ -21,8 +21,8 @@ export function ViewFrame({ title, children }: { title: string; children: ReactN
 
 /** Decorators of a view story: the frame inside the story's Keyway instance. */
 export function viewDecorators(title: string): Decorator[] {
-  const frame: Decorator = (Story) => (
-    <ViewFrame title={title}>
+  const frame: Decorator = (Story, context) => (
+    <ViewFrame title={(context.parameters.viewTitle as string | undefined) ?? title}>
       <Story />
     </ViewFrame>
   );

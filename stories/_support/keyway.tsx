@@ -16,6 +16,7 @@ import { createKeyway, type Keyway, type KeywayInternals } from '../../src/core/
 import type { KeywayNetwork } from '../../src/core/networks';
 import type { KeywayOptions } from '../../src/core/options';
 import { createMemoryStorage } from '../../src/core/storage';
+import type { PairingProvider } from '../../src/hooks/connect/pairing';
 import { KeywayProvider } from '../../src/hooks/KeywayProvider';
 import {
   type BlockchainApiHandlersOptions,
@@ -104,6 +105,8 @@ export interface StoryKitOptions {
   connectors?: CreateConnectorFn[];
   /** Connect before the story renders: the test wallet (`true`) or a connector id. */
   connect?: boolean | string;
+  /** Wraps the test pairing provider (e.g. a relay that is slow to hand out a new URI). */
+  wrapPairing?: (pairing: TestPairingProvider) => PairingProvider;
   /** Runs after the instance exists, before rendering (seed a store, open the modal...). */
   setup?: (kit: StoryKit) => void | Promise<void>;
 }
@@ -143,7 +146,10 @@ export async function createStoryKit(
   });
   const stopAnnouncing = opts.announceWallet === false ? () => undefined : wallet.announce(window);
   const pairing = createTestPairingProvider();
-  const internals: KeywayInternals = { pairingProvider: pairing, optionalConnectors: false };
+  const internals: KeywayInternals = {
+    pairingProvider: opts.wrapPairing ? opts.wrapPairing(pairing) : pairing,
+    optionalConnectors: false,
+  };
   if (opts.connectors) internals.connectors = opts.connectors;
   const keyway = createKeyway(
     {
