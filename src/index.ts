@@ -9,7 +9,26 @@ export {
 } from './core/createKeyway';
 export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
-export type { KeywayNetwork } from './core/networks';
+export {
+  arbitrum,
+  base,
+  bsc,
+  findNetwork,
+  type KeywayNetwork,
+  keywayLocal,
+  keywayLocalL2,
+  mainnet,
+  optimism,
+  PREDEFINED_NETWORKS,
+  polygon,
+  solanaDevnet,
+  solanaLocal,
+  solanaMainnet,
+  solanaTestnet,
+  taiko,
+  telos,
+  toViemChain,
+} from './core/networks';
 export type { KeywayOptions, ResolvedKeywayOptions, SiweConfig, SiweSession } from './core/options';
 export { createMemoryStorage, type KeyValueStorage, STORAGE_KEYS } from './core/storage';
 export {
