@@ -1,0 +1,94 @@
+import { Button } from '../components/Button/Button';
+import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { TokenRow } from '../components/TokenRow/TokenRow';
+import { useBalances } from '../hooks/balances/useBalances';
+import * as c from './AccountTokensList.css';
+import * as s from './shared.css';
+import * as t from './TransactionsView.css';
+import { useAllowLocalhost } from './useViewEnv';
+
+export const TOKENS_TEXTS = {
+  list: 'Tokens',
+  total: 'Total balance',
+  loading: 'Loading balances',
+  empty: 'No tokens yet',
+  emptyHint: 'Tokens you hold on this network show up here.',
+  stale: 'Showing the last known balances.',
+  failed: 'Balances could not be loaded.',
+  retry: 'Try again',
+  notConnected: 'No wallet is connected.',
+} as const;
+
+/** The Account view's Tokens tab: the total in USD and each token with its quantity and value. */
+export function AccountTokensList() {
+  const { address, status, balances, formattedTotalUsd, loaded, refresh } = useBalances();
+  const allowLocalhost = useAllowLocalhost();
+  if (!address) return <p className={s.muted}>{TOKENS_TEXTS.notConnected}</p>;
+
+  if (!loaded) {
+    if (status === 'error') {
+      return (
+        <div className={s.status} data-kw-tokens="error">
+          <p>{TOKENS_TEXTS.failed}</p>
+          <Button variant="secondary" onClick={() => void refresh()}>
+            {TOKENS_TEXTS.retry}
+          </Button>
+        </div>
+      );
+    }
+    return (
+      <SkeletonRegion label={TOKENS_TEXTS.loading}>
+        {Array.from({ length: 3 }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <div key={i} className={t.skeletonRow}>
+            <Skeleton shape="circle" size="lg" />
+            <span className={t.skeletonLines}>
+              <Skeleton shape="text" width="1/2" />
+              <Skeleton shape="text" width="1/3" />
+            </span>
+          </div>
+        ))}
+      </SkeletonRegion>
+    );
+  }
+
+  return (
+    <div className={s.stack} data-kw-account-tab="tokens" aria-busy={status === 'loading'}>
+      <p className={c.total}>
+        <span className={s.muted}>{TOKENS_TEXTS.total}</span>
+        <span className={c.totalValue} data-kw-total-usd="">
+          {formattedTotalUsd}
+        </span>
+      </p>
+      {status === 'error' ? (
+        <p className={s.errorText} role="status">
+          {TOKENS_TEXTS.stale}{' '}
+          <Button variant="ghost" size="sm" onClick={() => void refresh()}>
+            {TOKENS_TEXTS.retry}
+          </Button>
+        </p>
+      ) : null}
+      {balances.length === 0 ? (
+        <div className={s.status} data-kw-tokens="empty">
+          <p>{TOKENS_TEXTS.empty}</p>
+          <p className={s.muted}>{TOKENS_TEXTS.emptyHint}</p>
+        </div>
+      ) : (
+        <ul className={c.list} aria-label={TOKENS_TEXTS.list}>
+          {balances.map((b) => (
+            <li key={b.id}>
+              <TokenRow
+                symbol={b.symbol}
+                name={b.name}
+                iconUrl={b.iconUrl || null}
+                quantity={b.formattedQuantity}
+                value={b.formattedValue}
+                allowLocalhost={allowLocalhost}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,198 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useMemo, useRef } from 'react';
+import { Button } from '../components/Button/Button';
+import { Image } from '../components/Image/Image';
+import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { TransactionRow } from '../components/TransactionRow/TransactionRow';
+import {
+  formatTransactionTime,
+  type TransactionItem,
+  type TransactionSection,
+} from '../hooks/transactions/format';
+import { useTransactions } from '../hooks/transactions/useTransactions';
+import * as s from './shared.css';
+import * as t from './TransactionsView.css';
+import { useAllowLocalhost } from './useViewEnv';
+
+export const TRANSACTIONS_TEXTS = {
+  list: 'Transactions',
+  loading: 'Loading transactions',
+  loadingMore: 'Loading more transactions',
+  empty: 'No transactions yet',
+  emptyHint: 'Tokens you send and receive on this network show up here.',
+  failed: 'Your activity could not be loaded.',
+  retry: 'Try again',
+  notConnected: 'No wallet is connected.',
+} as const;
+
+/** Start loading the next page when the last rendered row is this close to the end. */
+const PREFETCH_ROWS = 8;
+const HEADER_HEIGHT = 36;
+const ROW_HEIGHT = 72;
+
+type Row =
+  | { kind: 'header'; key: string; label: string }
+  | { kind: 'tx'; key: string; item: TransactionItem }
+  | { kind: 'more'; key: string };
+
+function flatten(sections: readonly TransactionSection[], loadingMore: boolean): Row[] {
+  const rows: Row[] = [];
+  for (const section of sections) {
+    rows.push({ kind: 'header', key: `day:${section.key}`, label: section.label });
+    for (const item of section.items) rows.push({ kind: 'tx', key: `tx:${item.id}`, item });
+  }
+  if (loadingMore) rows.push({ kind: 'more', key: 'more' });
+  return rows;
+}
+
+function SkeletonRow() {
+  return (
+    <div className={t.skeletonRow}>
+      <Skeleton shape="circle" size="lg" />
+      <span className={t.skeletonLines}>
+        <Skeleton shape="text" width="1/2" />
+        <Skeleton shape="text" width="1/3" />
+      </span>
+      <Skeleton shape="text" width="1/4" />
+    </div>
+  );
+}
+
+/** Placeholder rows while the first page loads. */
+export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
+  return (
+    <SkeletonRegion label={TRANSACTIONS_TEXTS.loading}>
+      {Array.from({ length: rows }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+        <SkeletonRow key={i} />
+      ))}
+    </SkeletonRegion>
+  );
+}
+
+/** One history row: the token icon beside the transaction (direction, title, status, amount, link). */
+export function ActivityRow({ item, allowLocalhost }: { item: TransactionItem; allowLocalhost?: boolean }) {
+  return (
+    <div className={t.activityRow} data-kw-transaction={item.id}>
+      <Image
+        src={item.iconUrl || null}
+        alt=""
+        size="sm"
+        shape="circle"
+        allowLocalhost={allowLocalhost}
+        className={t.tokenIcon}
+      />
+      <div className={t.rowBody}>
+        <TransactionRow
+          direction={item.direction}
+          title={item.title}
+          counterparty={item.counterparty}
+          amount={item.amount}
+          {...(item.secondaryAmount ? { secondaryAmount: item.secondaryAmount } : {})}
+          status={item.status}
+          time={formatTransactionTime(item.timestamp)}
+          explorerUrl={item.explorerUrl}
+        />
+      </div>
+    </div>
+  );
+}
+
+export interface TransactionListProps {
+  /** A shorter viewport (the Account view's Activity tab). */
+  compact?: boolean;
+}
+
+/**
+ * The history as a virtual list: day headers and rows, only the visible window in the DOM; the next page
+ * loads as the end comes near. Loading, empty and error states included.
+ */
+export function TransactionList({ compact = false }: TransactionListProps) {
+  const { address, status, sections, loadingMore, hasMore, empty, fetchNextPage, refresh } =
+    useTransactions();
+  const allowLocalhost = useAllowLocalhost();
+  const viewportRef = useRef<HTMLElement>(null);
+  const rows = useMemo(() => flatten(sections, loadingMore), [sections, loadingMore]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 6,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastIndex = items.length ? items[items.length - 1]!.index : -1;
+
+  useEffect(() => {
+    if (status !== 'ready' || !hasMore || loadingMore) return;
+    if (lastIndex >= rows.length - 1 - PREFETCH_ROWS) void fetchNextPage();
+  }, [status, hasMore, loadingMore, lastIndex, rows.length, fetchNextPage]);
+
+  if (!address) return <p className={s.muted}>{TRANSACTIONS_TEXTS.notConnected}</p>;
+  if (status === 'idle' || status === 'loading') return <TransactionsSkeleton />;
+  if (status === 'error') {
+    return (
+      <div className={s.status} data-kw-transactions="error">
+        <p>{TRANSACTIONS_TEXTS.failed}</p>
+        <Button variant="secondary" onClick={() => void refresh()}>
+          {TRANSACTIONS_TEXTS.retry}
+        </Button>
+      </div>
+    );
+  }
+  if (empty) {
+    return (
+      <div className={s.status} data-kw-transactions="empty">
+        <p>{TRANSACTIONS_TEXTS.empty}</p>
+        <p className={s.muted}>{TRANSACTIONS_TEXTS.emptyHint}</p>
+      </div>
+    );
+  }
+
+  return (
+    <section
+      ref={viewportRef}
+      className={compact ? `${t.viewport} ${t.compactViewport}` : t.viewport}
+      aria-label={TRANSACTIONS_TEXTS.list}
+      aria-busy={loadingMore}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={0}
+      data-kw-transactions="list"
+    >
+      <div className={t.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
+        {items.map((v) => {
+          const row = rows[v.index]!;
+          return (
+            <div
+              key={v.key}
+              ref={virtualizer.measureElement}
+              data-index={v.index}
+              className={t.virtualRow}
+              style={{ transform: `translateY(${v.start}px)` }}
+            >
+              {row.kind === 'header' ? (
+                <h3 className={t.dayHeader}>{row.label}</h3>
+              ) : row.kind === 'tx' ? (
+                <ActivityRow item={row.item} allowLocalhost={allowLocalhost} />
+              ) : (
+                <SkeletonRegion label={TRANSACTIONS_TEXTS.loadingMore}>
+                  <SkeletonRow />
+                </SkeletonRegion>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </section>
+  );
+}
+
+/** The Transactions view: the account's full history on the active network. */
+export function TransactionsView() {
+  return (
+    <div className={s.stack} data-kw-view="Transactions">
+      <TransactionList />
+    </div>
+  );
+}
