@@ -87,7 +87,6 @@ export function AccountView() {
                   badge={a === address ? ACCOUNT_TEXTS.selected : undefined}
                   badgeTone="accent"
                   chevron={false}
-                  aria-label={a}
                   onClick={() => account.selectAddress(a)}
                 />
               </li>

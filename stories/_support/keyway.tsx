@@ -9,7 +9,7 @@
  * with `parameters.keyway`. A play function reaches the instance with `storyKit()`.
  */
 import type { Decorator } from '@storybook/react-vite';
-import { HttpResponse, http, type RequestHandler } from 'msw';
+import { delay, HttpResponse, http, type RequestHandler } from 'msw';
 import { type Hex, numberToHex, parseEther } from 'viem';
 import type { CreateConnectorFn } from 'wagmi';
 import { createKeyway, type Keyway, type KeywayInternals } from '../../src/core/createKeyway';
@@ -63,13 +63,16 @@ export const UNSUPPORTED_CHAIN_ID = 31339;
 export const STORY_BALANCE_WEI = parseEther('12.5');
 
 /** JSON-RPC for the story chains: enough for wagmi's connection and balance reads. */
-export function rpcHandlers(): RequestHandler[] {
+export function rpcHandlers(opts: { holdBalance?: boolean } = {}): RequestHandler[] {
   return [
     http.post('https://rpc.keyway.test/:chainId', async ({ request, params }) => {
       const chainId = Number(params.chainId);
-      const body = (await request.json()) as
+      const body = (await request.clone().json()) as
         | { id: number; method: string; params?: unknown[] }
         | { id: number; method: string; params?: unknown[] }[];
+      const calls = Array.isArray(body) ? body : [body];
+      // A balance read that never answers (loading states).
+      if (opts.holdBalance && calls.some((c) => c.method === 'eth_getBalance')) await delay('infinite');
       const answer = ({ id, method }: { id: number; method: string }) => {
         const ok = (result: unknown) => ({ jsonrpc: '2.0', id, result });
         switch (method) {
@@ -126,11 +129,13 @@ export function storyKit(): StoryKit {
 }
 
 /** The handlers a story kit needs; add them with `parameters.msw.handlers`. */
-export function storyHandlers(opts: Pick<StoryKitOptions, 'explorer' | 'blockchain'> = {}): RequestHandler[] {
+export function storyHandlers(
+  opts: Pick<StoryKitOptions, 'explorer' | 'blockchain'> & { rpc?: { holdBalance?: boolean } } = {},
+): RequestHandler[] {
   return [
     ...createExplorerHandlers({ baseUrl: STORY_EXPLORER_URL, ...opts.explorer }),
     ...createBlockchainApiHandlers({ baseUrl: STORY_API_URL, ...opts.blockchain }),
-    ...rpcHandlers(),
+    ...rpcHandlers(opts.rpc),
   ];
 }
 
