@@ -1,0 +1,72 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, waitFor, within } from 'storybook/test';
+import { generateTransactions } from '../../src/testing/msw';
+import { AccountActivityList } from '../../src/views/AccountActivityList';
+import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
+import { viewDecorators } from '../_support/ViewFrame';
+import { onStoryChain } from './_walletData';
+
+const meta = {
+  title: 'Views/AccountActivity',
+  component: AccountActivityList,
+  decorators: viewDecorators('Activity'),
+  beforeEach: keywayBeforeEach,
+  parameters: {
+    msw: { handlers: storyHandlers({ blockchain: { transactions: onStoryChain() } }) },
+    keyway: { connect: true } satisfies StoryKitOptions,
+  },
+} satisfies Meta<typeof AccountActivityList>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const region = (canvasElement: HTMLElement) =>
+  within(canvasElement).findByRole('region', { name: 'Transactions' }, { timeout: 5000 });
+
+/** The Activity tab: rows with status, the spam airdrop left out. */
+export const Default: Story = {
+  play: async ({ canvasElement }) => {
+    const rows = within(await region(canvasElement));
+    await expect(rows.getByText('Pending')).toBeVisible();
+    await expect(rows.getByText('Received USDC')).toBeVisible();
+    await expect(within(canvasElement).queryByText(/Claim your FREE reward/)).toBeNull();
+  },
+};
+
+export const Empty: Story = {
+  parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { history: 'empty' } } }) } },
+  play: async ({ canvasElement }) => {
+    await expect(
+      await within(canvasElement).findByText('No transactions yet', {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+export const FetchError: Story = {
+  parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { history: 'error' } } }) } },
+  play: async ({ canvasElement }) => {
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 });
+    await expect(alert).toHaveTextContent('Failed to fetch transactions');
+  },
+};
+
+/** A long history in the shorter tab viewport: a window of rows, the next page on scroll. */
+export const LongList: Story = {
+  parameters: {
+    msw: {
+      handlers: storyHandlers({
+        blockchain: { transactions: onStoryChain(generateTransactions(1000)), pageSize: 40 },
+      }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const viewport = await region(canvasElement);
+    const store = storyKit().keyway.stores.transactions;
+    const rendered = () => canvasElement.querySelectorAll('[data-kw-transaction]').length;
+    await expect(rendered()).toBeLessThan(25);
+    viewport.scrollTop = viewport.scrollHeight;
+    await waitFor(() => expect(store.getState().transactions.length).toBeGreaterThanOrEqual(80), {
+      timeout: 5000,
+    });
+    await expect(rendered()).toBeLessThan(25);
+  },
+};
