@@ -10,6 +10,7 @@ import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import { useToasts } from '../hooks/toasts/useToasts';
 import * as c from './AccountView.css';
+import { AccountWalletFeatures } from './AccountWalletFeatures';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import { useAllowLocalhost } from './useViewEnv';
@@ -94,6 +95,7 @@ export function AccountView() {
           </ul>
         </fieldset>
       ) : null}
+      <AccountWalletFeatures />
       {account.addressExplorerUrl ? (
         <ListItem
           name={ACCOUNT_TEXTS.explorer}

@@ -1,7 +1,11 @@
 // Styled views (keyway/views). KeywayModal loads the views lazily; each is also exported for hosts that
 // compose their own modal.
+
+export { AccountActivityList } from './AccountActivityList';
 export { AccountButton } from './AccountButton';
+export { AccountTokensList } from './AccountTokensList';
 export { AccountView } from './AccountView';
+export { AccountWalletFeatures } from './AccountWalletFeatures';
 export { AllWalletsView } from './AllWalletsView';
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton';
 export { ConnectingExternalView } from './ConnectingExternalView';
@@ -12,4 +16,6 @@ export { KeywayModal, type KeywayModalProps } from './KeywayModal';
 export { KeywayToasts } from './KeywayToasts';
 export { NetworkButton } from './NetworkButton';
 export { NetworksView } from './NetworksView';
+export { TransactionList, TransactionsView } from './TransactionsView';
 export { UnsupportedChainView } from './UnsupportedChainView';
+export { WalletReceiveView } from './WalletReceiveView';

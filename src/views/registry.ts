@@ -42,6 +42,14 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Switch network',
     load: () => import('./UnsupportedChainView').then((m) => ({ default: m.UnsupportedChainView })),
   },
+  Transactions: {
+    title: 'Activity',
+    load: () => import('./TransactionsView').then((m) => ({ default: m.TransactionsView })),
+  },
+  WalletReceive: {
+    title: 'Receive',
+    load: () => import('./WalletReceiveView').then((m) => ({ default: m.WalletReceiveView })),
+  },
   ConnectingSiwe: {
     title: 'Sign in',
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),

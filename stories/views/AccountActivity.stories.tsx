@@ -1,7 +1,8 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, waitFor, within } from 'storybook/test';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { generateTransactions } from '../../src/testing/msw';
 import { AccountActivityList } from '../../src/views/AccountActivityList';
+import { AccountView } from '../../src/views/AccountView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 import { onStoryChain } from './_walletData';
@@ -68,5 +69,46 @@ export const LongList: Story = {
       timeout: 5000,
     });
     await expect(rendered()).toBeLessThan(25);
+  },
+};
+
+/** In the Account view: the actions (Buy, Swap, Receive, Send) and the Tokens / Activity tabs. */
+export const InAccountView: Story = {
+  render: () => <AccountView />,
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const actions = within(
+      await canvas.findByRole('navigation', { name: 'Wallet actions' }, { timeout: 5000 }),
+    );
+    await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Buy',
+      'Swap',
+      'Receive',
+      'Send',
+    ]);
+    // Tokens first.
+    const tokens = await canvas.findByRole('list', { name: 'Tokens' }, { timeout: 5000 });
+    await expect(within(tokens).getAllByRole('listitem')).toHaveLength(3);
+    await userEvent.click(canvas.getByRole('tab', { name: 'Activity' }));
+    const rows = within(await region(canvasElement));
+    await expect(rows.getByText('Received USDC')).toBeVisible();
+    const { keyway } = storyKit();
+    await expect(keyway.stores.account.getState().currentTab).toBe(1);
+    await userEvent.click(actions.getByRole('button', { name: 'Receive' }));
+    await expect(keyway.stores.modal.getState().history.at(-1)?.view).toBe('WalletReceive');
+  },
+};
+
+/** A host that turned off on-ramp and swaps: only Receive and Send. */
+export const ActionsAsEnabled: Story = {
+  render: () => <AccountView />,
+  parameters: {
+    keyway: { connect: true, options: { enableOnramp: false, enableSwaps: false } } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const actions = within(
+      await within(canvasElement).findByRole('navigation', { name: 'Wallet actions' }, { timeout: 5000 }),
+    );
+    await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Receive', 'Send']);
   },
 };

@@ -40,6 +40,7 @@ export const MODAL_VIEWS = [
   'SelectAddresses',
   'AccountSettings',
   'ChooseAccountName',
+  'WalletReceive',
 ] as const;
 export type ModalView = (typeof MODAL_VIEWS)[number];
 

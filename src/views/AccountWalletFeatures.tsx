@@ -1,0 +1,65 @@
+import { Button } from '../components/Button/Button';
+import { Tabs } from '../components/Tabs/Tabs';
+import { useKeyway, useKeywayStore } from '../hooks/context';
+import { useModal } from '../hooks/modal/useModal';
+import { AccountActivityList } from './AccountActivityList';
+import { AccountTokensList } from './AccountTokensList';
+import * as f from './AccountWalletFeatures.css';
+
+export const WALLET_FEATURES_TEXTS = {
+  actions: 'Wallet actions',
+  buy: 'Buy',
+  swap: 'Swap',
+  receive: 'Receive',
+  send: 'Send',
+  sections: 'Account sections',
+  tokens: 'Tokens',
+  activity: 'Activity',
+} as const;
+
+const TAB_VALUES = ['tokens', 'activity'] as const;
+
+/**
+ * The Account view's wallet features: Buy, Swap, Receive and Send (Buy and Swap as the host enabled them;
+ * Swap on EVM networks only), then the Tokens and Activity tabs (the account's current tab).
+ */
+export function AccountWalletFeatures() {
+  const { options, stores } = useKeyway();
+  const { push } = useModal();
+  const currentTab = useKeywayStore('account', (a) => a.currentTab);
+  const isEvm = useKeywayStore('networks', (n) => n.activeNetwork.chain === 'evm');
+  const T = WALLET_FEATURES_TEXTS;
+  return (
+    <>
+      <nav className={f.actions} aria-label={T.actions}>
+        {options.enableOnramp ? (
+          <Button variant="secondary" onClick={() => push('OnRampProviders')}>
+            {T.buy}
+          </Button>
+        ) : null}
+        {options.enableSwaps && isEvm ? (
+          <Button variant="secondary" onClick={() => push('Swap')}>
+            {T.swap}
+          </Button>
+        ) : null}
+        <Button variant="secondary" onClick={() => push('WalletReceive')}>
+          {T.receive}
+        </Button>
+        <Button variant="secondary" onClick={() => push('Send')}>
+          {T.send}
+        </Button>
+      </nav>
+      <Tabs
+        aria-label={T.sections}
+        value={TAB_VALUES[currentTab] ?? 'tokens'}
+        onValueChange={(v) =>
+          stores.account.getState().setCurrentTab(Math.max(0, TAB_VALUES.indexOf(v as never)))
+        }
+        items={[
+          { value: 'tokens', label: T.tokens, content: <AccountTokensList /> },
+          { value: 'activity', label: T.activity, content: <AccountActivityList /> },
+        ]}
+      />
+    </>
+  );
+}
