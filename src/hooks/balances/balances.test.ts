@@ -84,7 +84,7 @@ describe('balances store', () => {
     const [eth, usdc, dai] = s.balances;
     expect(eth).toMatchObject({
       isNative: true,
-      id: 'eip155:1:native',
+      id: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
       quantity: '1.697269',
       formattedQuantity: '1.697',
     });

@@ -22,7 +22,10 @@ import type { KeywayNetwork } from '../../core/networks';
 export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error';
 
 export interface TokenBalance {
-  /** CAIP-10 id of the token; for the native token `<caip2>:native`. */
+  /**
+   * CAIP-10 id of the token, usable in `refresh({ forceUpdate })`. The native token has the API's native id:
+   * `eip155:<id>:0xeeee…eeee` on EVM, `solana:<ref>:So11111111111111111111111111111111111111111` on Solana.
+   */
   id: string;
   /** CAIP-10 token address from the API; undefined for the native token. */
   address?: string;
@@ -132,6 +135,13 @@ export function multiplyDecimal(a: string, b: string): string {
   return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
 }
 
+/** The CAIP-10 id the Blockchain API uses for a network's native token (API.md identifiers). */
+export function nativeTokenId(caip2: string): string {
+  return caip2.startsWith('solana:')
+    ? `${caip2}:So11111111111111111111111111111111111111111`
+    : `${caip2}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
+}
+
 /** One API balance as the kit shows it. */
 export function toTokenBalance(b: Balance, locale = 'en-US'): TokenBalance {
   const quantity = normalizeDecimal(b.quantity.numeric);
@@ -145,7 +155,7 @@ export function toTokenBalance(b: Balance, locale = 'en-US'): TokenBalance {
     valueUsd = (b.value !== undefined ? numberToDecimal(b.value) : null) ?? '0';
   }
   return {
-    id: b.address ?? `${b.chainId}:native`,
+    id: b.address ?? nativeTokenId(b.chainId),
     ...(b.address ? { address: b.address } : {}),
     chainId: b.chainId,
     name: b.name,
