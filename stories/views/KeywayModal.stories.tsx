@@ -1,0 +1,115 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { DemoHost } from '../_support/DemoHost';
+import {
+  keywayBeforeEach,
+  type StoryKitOptions,
+  storyHandlers,
+  storyKit,
+  UNSUPPORTED_CHAIN_ID,
+  withKeyway,
+} from '../_support/keyway';
+
+const meta = {
+  title: 'Views/KeywayModal',
+  component: DemoHost,
+  decorators: [withKeyway],
+  beforeEach: keywayBeforeEach,
+  parameters: { msw: { handlers: storyHandlers() } },
+} satisfies Meta<typeof DemoHost>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 3000 });
+
+/** Closed until the Connect button opens it on the Connect view (the view's code loads lazily). */
+export const ConnectButtonOpens: Story = {
+  play: async ({ canvasElement }) => {
+    await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
+    const d = await dialog('Connect wallet');
+    await expect(
+      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(within(d).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
+    await userEvent.click(within(d).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** Each view has its title; Back pops one view. */
+export const BackNavigation: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
+    const d = await dialog('Connect wallet');
+    await userEvent.click(await within(d).findByRole('button', { name: /^All wallets/ }, { timeout: 5000 }));
+    const all = await dialog('All wallets');
+    await expect(await within(all).findByRole('searchbox', { name: 'Search wallets' })).toBeVisible();
+    await userEvent.click(within(all).getByRole('button', { name: 'Back' }));
+    await dialog('Connect wallet');
+  },
+};
+
+/** A declined connection shows the error with Retry, and the modal shakes. */
+export const ShakesOnDeclined: Story = {
+  parameters: { keyway: { manualApproval: true } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
+    const d = await dialog('Connect wallet');
+    await userEvent.click(
+      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+    );
+    const connecting = await dialog('Keyway Dev Wallet');
+    await expect(await within(connecting).findByText('Continue in Keyway Dev Wallet')).toBeVisible();
+    await waitFor(() => expect(storyKit().wallet.pending).toHaveLength(1));
+    storyKit().wallet.rejectNext();
+    await expect(await within(connecting).findByText('Connection declined')).toBeVisible();
+    await waitFor(() => expect(connecting).toHaveAttribute('data-shake'));
+    await expect(within(connecting).getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+/** Connected: the account button shows the short address and balance and opens the Account view. */
+export const AccountButtonOpensAccount: Story = {
+  parameters: { keyway: { connect: true } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    const button = await within(canvasElement).findByRole('button', { name: /0xf39F…2266/ });
+    await waitFor(() => expect(button).toHaveTextContent('12.5 ETH'));
+    await userEvent.click(button);
+    const d = await dialog('Account');
+    await expect(await within(d).findByText('0xf39F…2266')).toBeVisible();
+  },
+};
+
+export const NetworkButtonOpensNetworks: Story = {
+  parameters: { keyway: { connect: true } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Keyway Local' }));
+    const d = await dialog('Choose network');
+    await expect(await within(d).findByRole('list', { name: 'Networks' })).toBeVisible();
+  },
+};
+
+/** A wallet on a chain the app does not list lands on the unsupported-chain view. */
+export const UnsupportedChain: Story = {
+  parameters: { keyway: { connect: true, walletChainId: UNSUPPORTED_CHAIN_ID } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Unsupported network' })).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
+    const d = await dialog('Switch network');
+    await expect(
+      await within(d).findByText(/does not support the network your wallet is on/, {}, { timeout: 5000 }),
+    ).toBeVisible();
+  },
+};
+
+/** Toasts show inside the open modal (the rest of the page is hidden from assistive technology then). */
+export const ToastInModal: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
+    const d = await dialog('Connect wallet');
+    storyKit().keyway.stores.toasts.getState().show({ message: 'Failed to disconnect', variant: 'error' });
+    await expect(await within(d).findByRole('alert')).toHaveTextContent('Failed to disconnect');
+  },
+};
