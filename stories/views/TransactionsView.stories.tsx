@@ -191,3 +191,29 @@ export const RetryAfterError: Story = {
     await expect(canvas.queryByText('Your activity could not be loaded.')).toBeNull();
   },
 };
+
+const DAY = 86_400_000;
+/** Transactions mined now, 24 hours ago and 10 days ago (relative to the real clock). */
+function recentTransactions() {
+  const now = Date.now();
+  return onStoryChain(generateTransactions(3)).map((t, i) => ({
+    ...t,
+    metadata: { ...t.metadata, minedAt: new Date(now - [0, DAY, 10 * DAY][i]!).toISOString() },
+  }));
+}
+
+/** Rows are grouped under Today, Yesterday and then the date. */
+export const DayHeaders: Story = {
+  parameters: {
+    msw: { handlers: storyHandlers({ blockchain: { transactions: recentTransactions() } }) },
+  },
+  play: async ({ canvasElement }) => {
+    const rows = await list(canvasElement);
+    const headings = rows.getAllByRole('heading').map((h) => h.textContent);
+    await expect(headings).toHaveLength(3);
+    await expect(headings[0]).toBe('Today');
+    await expect(headings[1]).toBe('Yesterday');
+    const tenDaysAgo = new Date(Date.now() - 10 * DAY);
+    await expect(headings[2]).toContain(String(tenDaysAgo.getDate()));
+  },
+};
