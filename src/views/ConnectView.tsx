@@ -31,7 +31,7 @@ export function ConnectView({ emailSlot, socialSlot }: ConnectViewProps) {
   const { options } = useKeyway();
   const { wallets, listStatus, showAllWallets, prefetch } = useConnect();
   const all = useAllWallets();
-  const { push } = useModal();
+  const { push, shake } = useModal();
   const pick = useWalletPicker();
   const allowLocalhost = useAllowLocalhost();
   const needsConsent = Boolean(options.termsConditionsUrl || options.privacyPolicyUrl);
@@ -47,8 +47,10 @@ export function ConnectView({ emailSlot, socialSlot }: ConnectViewProps) {
   }, [showAllWallets, all.status, all.fetchNextPage]);
 
   const guard = (go: () => void) => () => {
-    if (needsConsent && !agreed) setConsentError(CONNECT_TEXTS.consentRequired);
-    else go();
+    if (needsConsent && !agreed) {
+      setConsentError(CONNECT_TEXTS.consentRequired);
+      shake();
+    } else go();
   };
 
   return (

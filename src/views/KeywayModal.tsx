@@ -6,12 +6,13 @@ import { useKeyway, useKeywayStore } from '../hooks/context';
 import type { ModalView } from '../hooks/modal/store';
 import { useModal } from '../hooks/modal/useModal';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
+import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
 import { preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
 
-const lazyViews = new Map<ModalView, LazyExoticComponent<ComponentType>>();
-function lazyView(view: ModalView): LazyExoticComponent<ComponentType> | null {
+const lazyViews = new Map<ModalView, LazyExoticComponent<ComponentType<ConnectViewProps>>>();
+function lazyView(view: ModalView): LazyExoticComponent<ComponentType<ConnectViewProps>> | null {
   const entry = VIEW_REGISTRY[view];
   if (!entry) return null;
   let component = lazyViews.get(view);
@@ -27,13 +28,15 @@ export interface KeywayModalProps {
   theme?: KeywayTheme;
   /** Load the views' code when the page is idle (default) or only on first open. */
   preload?: 'idle' | 'open';
+  /** Entry points of later capabilities (email, social login) shown on the Connect view. */
+  connectSlots?: ConnectViewProps;
 }
 
 /**
  * The modal: the shell with a title and Back per view, the current view of the modal store (each view's code
  * loaded lazily), the shake of the store, and the toasts.
  */
-export function KeywayModal({ theme, preload = 'idle' }: KeywayModalProps) {
+export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayModalProps) {
   const { options } = useKeyway();
   const modal = useModal();
   const isUnsupported = useKeywayStore('networks', (n) => n.isUnsupported && n.connectedChainId !== null);
@@ -76,7 +79,7 @@ export function KeywayModal({ theme, preload = 'idle' }: KeywayModalProps) {
         <div data-kw-modal-view={view}>
           {View ? (
             <Suspense fallback={<Spinner />}>
-              <View />
+              <View {...(view === 'Connect' ? connectSlots : undefined)} />
             </Suspense>
           ) : (
             <p className={s.status}>This view is not available.</p>

@@ -5,11 +5,13 @@
  */
 import type { ComponentType } from 'react';
 import type { ModalView } from '../hooks/modal/store';
+import type { ConnectViewProps } from './ConnectView';
 
 export interface ViewEntry {
   /** The modal title; `{wallet}` is replaced with the wallet being connected. */
   title: string;
-  load: () => Promise<{ default: ComponentType }>;
+  /** Views take no props, except the Connect view's optional slots. */
+  load: () => Promise<{ default: ComponentType<ConnectViewProps> }>;
 }
 
 export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { Button } from '../../src/components/Button/Button';
 import { walletFixtures } from '../../src/testing/msw';
 import { ConnectView } from '../../src/views/ConnectView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
@@ -117,6 +118,7 @@ export const LegalConsent: Story = {
       await userEvent.click(dev);
       await expect(await canvas.findByText('Accept the terms to connect a wallet')).toBeVisible();
       await expect(storyKit().keyway.stores.connect.getState().attempt).toBeNull();
+      await expect(storyKit().keyway.stores.modal.getState().shaking).toBe(true);
     });
     await step('With consent the wallet connects', async () => {
       await userEvent.click(canvas.getByRole('checkbox'));
@@ -124,5 +126,26 @@ export const LegalConsent: Story = {
       await userEvent.click(dev);
       await waitFor(() => expect(storyKit().keyway.stores.account.getState().isConnected).toBe(true));
     });
+  },
+};
+
+/** Email and social login are later capabilities: the view only offers slots for their entry points. */
+export const WithLoginSlots: Story = {
+  args: {
+    emailSlot: <Button fullWidth>Continue with email</Button>,
+    socialSlot: (
+      <Button variant="secondary" fullWidth>
+        Continue with a social account
+      </Button>
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const email = canvas.getByRole('button', { name: 'Continue with email' });
+    await expect(email).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Continue with a social account' })).toBeVisible();
+    // The slots come before the wallet list.
+    const list = canvas.getByRole('list', { name: 'Wallets' });
+    await expect(email.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
   },
 };
