@@ -4,18 +4,22 @@
 export { AccountActivityList } from './AccountActivityList';
 export { AccountButton } from './AccountButton';
 export { AccountTokensList } from './AccountTokensList';
-export { AccountView } from './AccountView';
 export { AccountWalletFeatures } from './AccountWalletFeatures';
-export { AllWalletsView } from './AllWalletsView';
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton';
-export { ConnectingExternalView } from './ConnectingExternalView';
-export { ConnectingSiweView } from './ConnectingSiweView';
-export { ConnectingWalletConnectView } from './ConnectingWalletConnectView';
-export { ConnectView, type ConnectViewProps } from './ConnectView';
+export type { ConnectViewProps } from './ConnectView';
 export { KeywayModal, type KeywayModalProps } from './KeywayModal';
 export { KeywayToasts } from './KeywayToasts';
+// Connect/account/network views: lazily loaded components (their code is not in the initial bundle).
+export {
+  AccountView,
+  AllWalletsView,
+  ConnectingExternalView,
+  ConnectingSiweView,
+  ConnectingWalletConnectView,
+  ConnectView,
+  NetworksView,
+  UnsupportedChainView,
+} from './lazyViews';
 export { NetworkButton } from './NetworkButton';
-export { NetworksView } from './NetworksView';
 export { TransactionList, TransactionsView } from './TransactionsView';
-export { UnsupportedChainView } from './UnsupportedChainView';
 export { WalletReceiveView } from './WalletReceiveView';

@@ -3,6 +3,7 @@ import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/components/Button/Button';
 import { walletFixtures } from '../../src/testing/msw';
 import { ConnectView } from '../../src/views/ConnectView';
+import { ConnectView as LazyConnectView } from '../../src/views/index';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 
@@ -147,5 +148,14 @@ export const WithLoginSlots: Story = {
     // The slots come before the wallet list.
     const list = canvas.getByRole('list', { name: 'Wallets' });
     await expect(email.compareDocumentPosition(list) & Node.DOCUMENT_POSITION_FOLLOWING).toBeTruthy();
+  },
+};
+
+/** `keyway/views` exports the view as a lazily loaded component: same view once its code has arrived. */
+export const LazyExport: Story = {
+  render: (args) => <LazyConnectView {...args} />,
+  play: async ({ canvasElement }) => {
+    const list = await within(canvasElement).findByRole('list', { name: 'Wallets' }, { timeout: 5000 });
+    await expect(await within(list).findByRole('button', { name: /Keyway Dev Wallet/ })).toBeVisible();
   },
 };

@@ -1,0 +1,39 @@
+/**
+ * The views as exported by `keyway/views`: each one loads its code on first render (React.lazy inside its
+ * own Suspense), through the same loaders as KeywayModal. Nothing here imports a view module statically, so
+ * importing `keyway/views` for KeywayModal and the buttons keeps every view out of the initial bundle.
+ */
+import { type ComponentType, lazy, Suspense } from 'react';
+import { Spinner } from '../components/Spinner/Spinner';
+import type { ModalView } from '../hooks/modal/store';
+import type { ConnectViewProps } from './ConnectView';
+import { VIEW_REGISTRY } from './registry';
+
+function lazyView(view: ModalView, displayName: string): ComponentType<ConnectViewProps> {
+  const Lazy = lazy(() => {
+    const entry = VIEW_REGISTRY[view];
+    return entry ? entry.load() : Promise.reject(new Error(`Keyway: no view "${view}"`));
+  });
+  // biome-ignore lint/correctness/noComponentHookFactories: called once per view at module load, never in a render
+  function View(props: ConnectViewProps) {
+    return (
+      <Suspense fallback={<Spinner />}>
+        <Lazy {...props} />
+      </Suspense>
+    );
+  }
+  View.displayName = displayName;
+  return View;
+}
+
+export const ConnectView: ComponentType<ConnectViewProps> = lazyView('Connect', 'ConnectView');
+export const AllWalletsView: ComponentType = lazyView('AllWallets', 'AllWalletsView');
+export const ConnectingExternalView: ComponentType = lazyView('ConnectingExternal', 'ConnectingExternalView');
+export const ConnectingWalletConnectView: ComponentType = lazyView(
+  'ConnectingWalletConnect',
+  'ConnectingWalletConnectView',
+);
+export const AccountView: ComponentType = lazyView('Account', 'AccountView');
+export const NetworksView: ComponentType = lazyView('Networks', 'NetworksView');
+export const UnsupportedChainView: ComponentType = lazyView('UnsupportedChain', 'UnsupportedChainView');
+export const ConnectingSiweView: ComponentType = lazyView('ConnectingSiwe', 'ConnectingSiweView');
