@@ -95,3 +95,22 @@ export const ConnectAndSignIn: Story = {
     });
   },
 };
+
+/** A wallet that is not installed pairs by QR code: declined once, retried, approved; it becomes recent. */
+export const PairByQrCode: Story = {
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
+    const d = await dialog('Connect wallet');
+    await userEvent.click(await within(d).findByRole('button', { name: /^MetaMask/ }, { timeout: 5000 }));
+    const pairing = await dialog('MetaMask');
+    await within(pairing).findByRole('img', { name: 'QR code to connect MetaMask' }, { timeout: 5000 });
+    storyKit().pairing.decline();
+    await expect(await within(pairing).findByText('Connection declined')).toBeVisible();
+    await userEvent.click(within(pairing).getByRole('button', { name: 'Try again' }));
+    await within(pairing).findByRole('img', { name: 'QR code to connect MetaMask' });
+    await waitFor(() => expect(storyKit().pairing.pending).toBe(true));
+    await storyKit().pairing.approve();
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(storyKit().keyway.stores.connect.getState().recent[0]?.name).toBe('MetaMask');
+  },
+};
