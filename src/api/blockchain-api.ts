@@ -3,7 +3,7 @@
  * on-ramp. Every response is zod-parsed; failures are `ApiError`s except where spec §8 names a fallback
  * (gas price → null; on-ramp options and quote → mock data).
  */
-import { z } from 'zod';
+
 import {
   ACCOUNT_CURRENCY_UNIT,
   ONRAMP_FALLBACK_PAYMENT_CURRENCIES,
@@ -11,6 +11,7 @@ import {
   ONRAMP_FALLBACK_PURCHASE,
 } from '../core/constants';
 import { ApiError } from '../core/errors';
+import { z } from '../core/zod';
 import { createHttpClient, type HttpClientConfig, type RequestOptions } from './http';
 import {
   type Allowance,

@@ -2,7 +2,7 @@
  * Typed client of the wallet explorer API (API.md): wallet listing and search, analytics config and events,
  * image URLs. Headers x-project-id, x-sdk-type and x-sdk-version on every call.
  */
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { createHttpClient, type HttpClientConfig, type RequestOptions } from './http';
 import {
   type AnalyticsConfig,

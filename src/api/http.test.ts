@@ -1,8 +1,8 @@
 import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { z } from 'zod';
 import { ApiError } from '../core/errors';
+import { z } from '../core/zod';
 import { createHttpClient } from './http';
 
 const BASE = 'https://api.test';

@@ -3,9 +3,10 @@
  * attempt, bounded exponential back-off for idempotent GETs, zod-parsed responses. Every failure becomes an
  * `ApiError` (status, reasons); an abort by the caller is rethrown as the caller's abort reason.
  */
-import type { z } from 'zod';
+
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
 import { ApiError } from '../core/errors';
+import type { z } from '../core/zod';
 import { apiErrorBodySchema } from './schemas';
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];

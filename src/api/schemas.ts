@@ -3,7 +3,7 @@
  * Every response is parsed through these before the kit uses it. Strings are untrusted: they are capped in
  * length and stripped of control/bidi characters; unsafe links and image URLs are dropped, not followed.
  */
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './links';
 
 // ---------------------------------------------------------------- helpers

@@ -3,7 +3,7 @@
  * (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), plus helpers to hand EVM networks to viem/wagmi.
  */
 import { type Chain, defineChain } from 'viem';
-import { z } from 'zod';
+import { z } from './zod';
 
 export type ChainNamespace = 'evm' | 'solana';
 

@@ -3,12 +3,12 @@
  * zod. Unknown options are rejected; every failure names the option and what was expected.
  */
 import type { Config as WagmiConfig } from 'wagmi';
-import { z } from 'zod';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../api/links';
 import { themeOptionsSchema } from '../theme/createTheme';
 import { DEFAULT_SDK_TYPE, SDK_VERSION } from './constants';
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';
+import { z } from './zod';
 
 /**
  * Default Blockchain API endpoint (the hosted WalletConnect-compatible service whose shapes API.md

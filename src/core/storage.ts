@@ -2,7 +2,7 @@
  * Browser-storage keys and a storage wrapper that never throws (private mode, quota, disabled storage,
  * SSR) and validates everything it reads back with zod: a tampered value is ignored, not trusted.
  */
-import type { z } from 'zod';
+import type { z } from './zod';
 
 /** Every key the kit writes. One place, so hosts can audit (and clear) what the kit keeps. */
 export const STORAGE_KEYS = {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import { z } from '../core/zod';
 import { baseTokens, type DeepPartial, type ThemeTokens, tokensToCssVars } from './tokens';
 
 export type ThemeMode = 'light' | 'dark' | 'system';

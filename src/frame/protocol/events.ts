@@ -10,7 +10,7 @@
  * `version` names the smart-account implementation the host wants (free text up to 32 characters); the
  * frame answers `{address, isDeployed}`.
  */
-import { z } from 'zod';
+import { z } from '../../core/zod';
 import {
   AccountTypeSchema,
   AddressSchema,

@@ -2,7 +2,7 @@
  * Field schemas shared by the frame events (spec §5: email valid, otp digits, theme mode light|dark,
  * RPC methods enumerated). Every string has a length cap so that an oversized payload fails the schema.
  */
-import { z } from 'zod';
+import { z } from '../../core/zod';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_URL_LENGTH = 4096;

@@ -3,7 +3,7 @@
  * The methods the frame's approval screen decodes (personal_sign, typed data, transactions, calls) have
  * their params checked in shape; every other method takes bounded JSON params.
  */
-import { z } from 'zod';
+import { z } from '../../core/zod';
 import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../rpc-methods.ts';
 import { EvmAddressSchema, HexSchema, isBoundedJson } from './fields.ts';
 

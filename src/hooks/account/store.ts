@@ -10,12 +10,12 @@
 import { formatUnits } from 'viem';
 import type { Config } from 'wagmi';
 import { getBalance, disconnect as wagmiDisconnect } from 'wagmi/actions';
-import { z } from 'zod';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import { formatCaip10, type KeywayNetwork } from '../../core/networks';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
+import { z } from '../../core/zod';
 import type { ConnectionStatus, LoadStatus } from '../connect/store';
 
 export type PreferredAccountType = 'eoa' | 'smartAccount';

@@ -3,9 +3,10 @@
  * wallets, the legacy injected provider, connectors and the host's custom wallets become one
  * `WalletEntry` shape; lists are deduplicated by id and rdns and carry Installed/Recent badges.
  */
-import { z } from 'zod';
+
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../../api/links';
 import { CONNECTOR_IDS, CONNECTOR_NAMES, MAX_RECENT_WALLETS } from '../../core/constants';
+import { z } from '../../core/zod';
 
 /** The explorer's wallet record (API.md); only the fields the kit reads. */
 export interface ExplorerWallet {
