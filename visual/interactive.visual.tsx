@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import { Modal } from '../src/components/Modal/Modal';
 import { Text } from '../src/components/Text/Text';
 import { createTheme } from '../src/theme';
+import { FeedbackSheet } from './FeedbackSheet';
 import { cleanup, MODES, settle, show, WIDTHS } from './harness';
 import { InteractiveSheet } from './InteractiveSheet';
 
@@ -40,6 +41,20 @@ describe('modal shell', () => {
         await expect.element(dialog).toBeVisible();
         await settle();
         await expect.element(dialog).toMatchScreenshot(`modal-${mode}-${width}`);
+      });
+    }
+  }
+});
+
+describe('QR code, toasts and tooltips', () => {
+  for (const mode of MODES) {
+    for (const width of WIDTHS) {
+      test(`${mode} at ${width}px`, async () => {
+        const root = await show(<FeedbackSheet />, { mode, width });
+        await expect.element(page.getByRole('img', { name: 'QR code to connect' })).toBeVisible();
+        await expect.element(page.getByText('Copy address')).toBeVisible();
+        await settle();
+        await expect.element(root).toMatchScreenshot(`feedback-${mode}-${width}`);
       });
     }
   }
