@@ -1,4 +1,4 @@
-// The kit's one way in to zod. zod 4 probes `new Function('')` when its first object schema is created, to
+// The kit's one way in to zod. zod 4 probes the Function constructor when its first object schema is created, to
 // JIT-compile parsers; the probe is caught, but a page whose Content-Security-Policy lacks 'unsafe-eval'
 // still reports a violation. Every kit module imports `z` from here, so `jitless` is set before any schema
 // exists. zod's config is global: a host's own schemas then also parse without the JIT (same results,
