@@ -1,12 +1,4 @@
 export * from './components';
-
-// Headless core: instance, provider, hooks, stores and their types.
-export {
-  createKeyway,
-  type Keyway,
-  type KeywayInternals,
-  type KeywayStores,
-} from './core/createKeyway';
 export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
 export {
@@ -31,11 +23,6 @@ export {
 } from './core/networks';
 export type { KeywayOptions, ResolvedKeywayOptions, SiweConfig, SiweSession } from './core/options';
 export { createMemoryStorage, type KeyValueStorage, STORAGE_KEYS } from './core/storage';
-export {
-  addOptionalConnectors,
-  buildWagmiConfig,
-  createWalletConnectPairing,
-} from './core/wagmi';
 export type {
   AccountState,
   AccountStore,
@@ -117,3 +104,15 @@ export type {
 } from './hooks/transactions/format';
 export type { TransactionsState, TransactionsStatus, TransactionsStore } from './hooks/transactions/store';
 export { type UseTransactionsResult, useTransactions } from './hooks/transactions/useTransactions';
+// Headless core: instance, provider, hooks, stores and their types.
+export {
+  createKeyway,
+  type Keyway,
+  type KeywayInternals,
+  type KeywayStores,
+} from './instance/createKeyway';
+export {
+  addOptionalConnectors,
+  buildWagmiConfig,
+  createWalletConnectPairing,
+} from './instance/wagmi';

@@ -6,11 +6,11 @@ import { useRef } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createConfig, http, mock, WagmiProvider } from 'wagmi';
 import { connect } from 'wagmi/actions';
-import { createKeyway, type Keyway } from '../core/createKeyway';
 import { TOAST_MESSAGES } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
 import { keywayLocal, keywayLocalL2, toViemChain } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
+import { createKeyway, type Keyway } from '../instance/createKeyway';
 import {
   createBlockchainApiHandlers,
   createExplorerHandlers,

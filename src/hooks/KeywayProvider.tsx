@@ -6,7 +6,7 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { WagmiContext, WagmiProvider } from 'wagmi';
-import type { Keyway } from '../core/createKeyway';
+import type { Keyway } from '../instance/createKeyway';
 import { KeywayContext } from './context';
 
 export interface KeywayProviderProps {

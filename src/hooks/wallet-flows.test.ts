@@ -11,10 +11,10 @@ import { type Hex, verifyMessage } from 'viem';
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CreateConnectorFn, mock } from 'wagmi';
-import { createKeyway, type Keyway } from '../core/createKeyway';
 import type { TrackedEvent } from '../core/events';
 import type { KeywayNetwork } from '../core/networks';
 import { createMemoryStorage, STORAGE_KEYS } from '../core/storage';
+import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers, identityFixture } from '../testing/msw';
 import { createTestWallet } from '../testing/test-wallet';
 

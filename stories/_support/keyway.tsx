@@ -12,12 +12,12 @@ import type { Decorator } from '@storybook/react-vite';
 import { delay, HttpResponse, http, type RequestHandler } from 'msw';
 import { type Hex, numberToHex, parseEther } from 'viem';
 import type { CreateConnectorFn } from 'wagmi';
-import { createKeyway, type Keyway, type KeywayInternals } from '../../src/core/createKeyway';
 import type { KeywayNetwork } from '../../src/core/networks';
 import type { KeywayOptions } from '../../src/core/options';
 import { createMemoryStorage } from '../../src/core/storage';
 import type { PairingProvider } from '../../src/hooks/connect/pairing';
 import { KeywayProvider } from '../../src/hooks/KeywayProvider';
+import { createKeyway, type Keyway, type KeywayInternals } from '../../src/instance/createKeyway';
 import {
   type BlockchainApiHandlersOptions,
   createBlockchainApiHandlers,

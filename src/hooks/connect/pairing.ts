@@ -4,7 +4,7 @@
  * declined (user rejection) and error states with retry.
  *
  * The transport is behind `PairingProvider`: in the kit, wagmi's `walletConnect` connector (loaded only
- * when `@walletconnect/ethereum-provider` is installed, see core/wagmi.ts); in tests,
+ * when `@walletconnect/ethereum-provider` is installed, see instance/wagmi.ts); in tests,
  * `createTestPairingProvider` from `keyway/testing`, which can approve, decline or expire a pairing.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';

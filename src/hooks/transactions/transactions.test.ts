@@ -2,11 +2,11 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { transactionSchema } from '../../api/schemas';
-import { createKeyway } from '../../core/createKeyway';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import { type KeywayNetwork, keywayLocal, mainnet, polygon } from '../../core/networks';
 import { createMemoryStorage } from '../../core/storage';
+import { createKeyway } from '../../instance/createKeyway';
 import {
   type BlockchainApiHandlersOptions,
   createBlockchainApiHandlers,

@@ -9,6 +9,10 @@ import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { isSafeImageUrl } from '../api/links';
+import { type Analytics, createAnalytics } from '../core/analytics';
+import { createEventBus, type EventBus } from '../core/events';
+import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
+import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
 import { type AccountStore, createAccountStore } from '../hooks/account/store';
 import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
@@ -19,10 +23,6 @@ import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
 import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
 import { createTransactionsStore, type TransactionsStore } from '../hooks/transactions/store';
-import { type Analytics, createAnalytics } from './analytics';
-import { createEventBus, type EventBus } from './events';
-import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from './options';
-import { browserStorage, createSafeStorage, type SafeStorage } from './storage';
 import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
 
 export interface KeywayStores {

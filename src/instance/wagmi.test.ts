@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { createConnector } from 'wagmi';
-import { keywayLocal, keywayLocalL2, mainnet, solanaLocal } from './networks';
-import { createMemoryStorage } from './storage';
+import { keywayLocal, keywayLocalL2, mainnet, solanaLocal } from '../core/networks';
+import { createMemoryStorage } from '../core/storage';
 import {
   addConnectorIfAvailable,
   addOptionalConnectors,

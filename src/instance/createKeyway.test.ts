@@ -1,12 +1,12 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { KeywayOptionsError } from '../core/errors';
+import type { TrackedEvent } from '../core/events';
+import { keywayLocal, keywayLocalL2, solanaLocal } from '../core/networks';
+import { createMemoryStorage } from '../core/storage';
 import { createExplorerHandlers, type RecordedRequest } from '../testing/msw';
 import { createTestPairingProvider } from '../testing/pairing';
 import { createKeyway } from './createKeyway';
-import { KeywayOptionsError } from './errors';
-import type { TrackedEvent } from './events';
-import { keywayLocal, keywayLocalL2, solanaLocal } from './networks';
-import { createMemoryStorage } from './storage';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';

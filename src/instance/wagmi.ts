@@ -19,10 +19,10 @@ import {
   injected,
 } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
+import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
+import { type KeywayNetwork, mainnet, toViemChain } from '../core/networks';
+import type { KeyValueStorage } from '../core/storage';
 import { PairingExpiredError, type PairingProvider } from '../hooks/connect/pairing';
-import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from './constants';
-import { type KeywayNetwork, mainnet, toViemChain } from './networks';
-import type { KeyValueStorage } from './storage';
 
 /** Prefix of the keys wagmi persists (its connection, for reconnecting on the next visit). */
 export const WAGMI_STORAGE_KEY = 'keyway.wagmi';
