@@ -369,13 +369,19 @@ describe('recovery from saved state that cannot be used', () => {
         port: ports.evm[0],
         chainId: 31337,
         statePath: join(dir, 'anvil-31337.json'),
+        // anvil writes its state on SIGTERM; under load that can take longer than the default 5 s before
+        // SIGKILL, which would lose the half-finished deployment this test is about.
+        stopTimeoutMs: 60_000,
       });
       const wallet = createWalletClient({ transport: http(anvil.rpcUrl) });
-      await wallet.request({
+      const hash = await wallet.request({
         method: 'eth_sendTransaction',
         params: [{ from: DEPLOYER, data: wethBytecode }],
       });
+      await createPublicClient({ transport: http(anvil.rpcUrl) }).waitForTransactionReceipt({ hash });
       await anvil.stop();
+      // The precondition: the half-finished chain really was saved.
+      expect(readdirSync(dir)).toContain('anvil-31337.json');
 
       const recovered = await startChains({ evmPorts: ports.evm, solanaPort: ports.solana, dataDir: dir });
       try {
