@@ -29,7 +29,7 @@ export type {
   ConnectedWalletInfo,
   PreferredAccountType,
 } from './hooks/account/store';
-export { type UseAccountResult, useAccount } from './hooks/account/useAccount';
+export { type UseAccountOptions, type UseAccountResult, useAccount } from './hooks/account/useAccount';
 export type {
   BalancesState,
   BalancesStatus,

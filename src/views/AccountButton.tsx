@@ -6,9 +6,18 @@ import { useModal } from '../hooks/modal/useModal';
 import * as b from './Buttons.css';
 import { useAllowLocalhost } from './useViewEnv';
 
-/** The connected account (name or short address, balance); opens the Account view. Nothing when disconnected. */
+/**
+ * The connected account (name or short address, balance); opens the Account view. Nothing when disconnected.
+ *
+ * The button itself requests nothing: the address comes from wagmi's connection state (a wallet that
+ * reconnects on page load shows its short address at once), and the profile name, avatar and balance appear
+ * once the modal has been opened for the first time (the first open asks for the account's details). Until
+ * then no API, explorer, analytics or RPC request leaves the page because of the kit.
+ */
 export function AccountButton() {
-  const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = useAccount();
+  const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = useAccount({
+    requestDetails: false,
+  });
   const { open } = useModal();
   const allowLocalhost = useAllowLocalhost();
   if (!address) return null;

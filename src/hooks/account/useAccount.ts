@@ -9,11 +9,21 @@ export interface UseAccountResult
   hasMultipleAddresses: boolean;
 }
 
+export interface UseAccountOptions {
+  /**
+   * Whether reading the account asks for its details (balance from the network's RPC, profile name and
+   * avatar from the identity call). Default true. With false the component only reads what wagmi already
+   * knows (address, chain, wallet) plus details someone else asked for: the kit's AccountButton uses it, so a
+   * wallet that reconnects on page load causes no request before the modal is first opened.
+   */
+  requestDetails?: boolean;
+}
+
 /**
  * The connected account (spec §3). Reading it asks for the details (balance from the network's RPC,
- * profile name and avatar from the identity call, once per address).
+ * profile name and avatar from the identity call, once per address), unless `requestDetails` is false.
  */
-export function useAccount(): UseAccountResult {
+export function useAccount({ requestDetails = true }: UseAccountOptions = {}): UseAccountResult {
   const keyway = useKeyway();
   const { stores } = keyway;
   const state = useKeywayStore(
@@ -40,8 +50,8 @@ export function useAccount(): UseAccountResult {
     }),
   );
   useEffect(() => {
-    stores.account.getState().want();
-  }, [stores]);
+    if (requestDetails) stores.account.getState().want();
+  }, [stores, requestDetails]);
   const a = stores.account.getState();
   return {
     ...state,
