@@ -1,0 +1,192 @@
+// @vitest-environment jsdom
+
+import { createWalletClient, custom, http } from 'viem';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createConfig } from 'wagmi';
+import { disconnect, getConnection, reconnect, signMessage } from 'wagmi/actions';
+import { keywayLocal } from '../core/networks';
+import { createMemoryStorage as createKvStorage } from '../core/storage';
+import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../frame/login-cache';
+import { type FakeFrame, FakeFrameError, installFakeFrame, NO_REPLY } from '../frame/testing/fake-frame';
+import { createKeyway, type Keyway } from './createKeyway';
+
+const FRAME = 'https://frame.keyway.test';
+const ADDRESS = '0x3333333333333333333333333333333333333333';
+
+let persistent: ReturnType<typeof createMemoryStorage>;
+let session: ReturnType<typeof createMemoryStorage>;
+let fake: FakeFrame;
+const instances: Keyway[] = [];
+
+function frameIframes() {
+  return document.querySelectorAll('iframe[data-keyway-frame]').length;
+}
+
+function make(extra: Record<string, unknown> = {}) {
+  const keyway = createKeyway(
+    {
+      projectId: 'p1',
+      networks: [keywayLocal],
+      secureFrameUrl: `${FRAME}/`,
+      storage: createKvStorage(),
+      ...extra,
+    },
+    {
+      optionalConnectors: false,
+      embeddedFrame: {
+        document,
+        acceptSyntheticEvents: true,
+        storage: createLoginCache({ persistent, session }),
+      },
+    },
+  );
+  instances.push(keyway);
+  return keyway;
+}
+
+beforeEach(() => {
+  persistent = createMemoryStorage();
+  session = createMemoryStorage();
+  fake = installFakeFrame({ document, frameOrigin: FRAME });
+  fake.handlers.CONNECT_EMAIL = () => ({ action: 'VERIFY_OTP' });
+  fake.handlers.CONNECT_OTP = ({ otp }) => {
+    if (otp !== '123456') throw new FakeFrameError({ message: 'Invalid code' });
+    return undefined;
+  };
+  fake.handlers.GET_USER = ({ chainId }) => ({
+    email: 'ada@example.com',
+    address: ADDRESS,
+    chainId: chainId as number,
+  });
+  fake.handlers.GET_CHAIN_ID = () => ({ chainId: keywayLocal.chainId as number });
+  fake.handlers.IS_CONNECTED = () => ({ isConnected: true });
+  fake.handlers.SIGN_OUT = () => undefined;
+});
+
+afterEach(() => {
+  for (const k of instances.splice(0)) k.destroy();
+  fake.uninstall();
+  for (const el of document.querySelectorAll('iframe')) el.remove();
+});
+
+describe('keyway.embedded', () => {
+  it('is null without secureFrameUrl, and the built config then has no auth connector', () => {
+    const keyway = make({ secureFrameUrl: undefined });
+    expect(keyway.embedded).toBeNull();
+    expect(keyway.wagmiConfig.connectors.map((c) => c.id)).not.toContain('w3mAuth');
+  });
+
+  it('adds the w3mAuth connector to the built config and creates no iframe on creation', () => {
+    const keyway = make();
+    expect(keyway.embedded?.connectorId).toBe('w3mAuth');
+    expect(keyway.wagmiConfig.connectors.map((c) => c.id)).toContain('w3mAuth');
+    expect(frameIframes()).toBe(0);
+  });
+
+  it('a visitor who never logged in: wagmi reconnect creates no iframe', async () => {
+    const keyway = make();
+    await reconnect(keyway.wagmiConfig);
+    expect(frameIframes()).toBe(0);
+    expect(getConnection(keyway.wagmiConfig).status).toBe('disconnected');
+  });
+
+  it('email + code login, then connect: the account store shows the frame address', async () => {
+    const keyway = make();
+    const embedded = keyway.embedded!;
+    const auth = await embedded.getAuth();
+    expect(frameIframes()).toBe(1);
+    await expect(auth.connectEmail({ email: 'ada@example.com' })).resolves.toEqual({ action: 'VERIFY_OTP' });
+    await expect(auth.connectOtp({ otp: '000000' })).rejects.toThrow('Invalid code');
+    await auth.connectOtp({ otp: '123456' });
+    await embedded.connect();
+    expect(keyway.stores.account.getState().address).toBe(ADDRESS);
+    expect(getConnection(keyway.wagmiConfig).connector?.id).toBe('w3mAuth');
+    expect(persistent.getItem(LOGIN_CACHE_KEYS.emailLoginUsed)).toBe('true');
+    expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@example.com');
+  });
+
+  it('a remembered login reconnects on a second visit; signing out clears the login cache', async () => {
+    persistent.setItem(LOGIN_CACHE_KEYS.emailLoginUsed, 'true');
+    persistent.setItem(LOGIN_CACHE_KEYS.lastUsedChainId, String(keywayLocal.chainId));
+    const keyway = make();
+    await reconnect(keyway.wagmiConfig);
+    expect(getConnection(keyway.wagmiConfig).status).toBe('connected');
+    expect(keyway.stores.account.getState().address).toBe(ADDRESS);
+    expect(fake.requests.map((r) => r.type)).toContain('@keyway-app/IS_CONNECTED');
+
+    await disconnect(keyway.wagmiConfig);
+    expect(fake.requests.map((r) => r.type)).toContain('@keyway-app/SIGN_OUT');
+    for (const key of [LOGIN_CACHE_KEYS.emailLoginUsed, LOGIN_CACHE_KEYS.lastUsedChainId]) {
+      expect(persistent.getItem(key)).toBeNull();
+    }
+    expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBeNull();
+  });
+
+  it("a host's own wagmi config gets the connector on first use and restores a remembered login", async () => {
+    persistent.setItem(LOGIN_CACHE_KEYS.emailLoginUsed, 'true');
+    const wagmiConfig = createConfig({
+      chains: [{ ...keywayLocalChain() }],
+      transports: { [keywayLocal.chainId as number]: http('http://127.0.0.1:1') },
+      storage: null,
+      multiInjectedProviderDiscovery: false,
+    });
+    const keyway = make({ wagmiConfig });
+    await waitFor(() => getConnection(wagmiConfig).status === 'connected');
+    expect(wagmiConfig.connectors.map((c) => c.id)).toContain('w3mAuth');
+    expect(keyway.stores.account.getState().address).toBe(ADDRESS);
+  });
+
+  it('an unsafe RPC request opens ApproveTransaction; its end closes the modal again', async () => {
+    const keyway = make();
+    const auth = await keyway.embedded!.getAuth();
+    await auth.connectEmail({ email: 'ada@example.com' });
+    await auth.connectOtp({ otp: '123456' });
+    await keyway.embedded!.connect();
+    fake.handlers.RPC_REQUEST = () => NO_REPLY;
+    const posted = fake.nextRequest('RPC_REQUEST');
+    const signed = signMessage(keyway.wagmiConfig, { message: 'hello' });
+    signed.catch(() => undefined);
+    const request = await posted;
+    await waitFor(() => keyway.stores.modal.getState().isOpen);
+    const modal = keyway.stores.modal.getState();
+    expect(modal.history.at(-1)?.view).toBe('ApproveTransaction');
+    expect(modal.history.at(-1)?.params?.method).toBe('personal_sign');
+    const sig = `0x${'ab'.repeat(65)}`;
+    fake.reply(request, { result: sig });
+    await expect(signed).resolves.toBe(sig);
+    expect(keyway.stores.modal.getState().isOpen).toBe(false);
+  });
+
+  it("closing the modal aborts a pending sign with 'Request was aborted'", async () => {
+    const keyway = make();
+    const auth = await keyway.embedded!.getAuth();
+    await auth.connectEmail({ email: 'ada@example.com' });
+    await auth.connectOtp({ otp: '123456' });
+    await keyway.embedded!.connect();
+    fake.handlers.RPC_REQUEST = () => NO_REPLY;
+    const wallet = createWalletClient({
+      transport: custom((await keyway.embedded!.getConnector().then((c) => c.getProvider())) as never),
+    });
+    const signed = wallet.signMessage({ account: ADDRESS, message: 'hello' });
+    await waitFor(() => keyway.stores.modal.getState().isOpen);
+    keyway.stores.modal.getState().close();
+    await expect(signed).rejects.toThrow('Request was aborted');
+  });
+});
+
+function keywayLocalChain() {
+  return {
+    id: keywayLocal.chainId as number,
+    name: keywayLocal.name,
+    nativeCurrency: keywayLocal.nativeCurrency,
+    rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
+  };
+}
+
+async function waitFor(check: () => boolean, ms = 3000) {
+  const end = Date.now() + ms;
+  while (!check()) {
+    if (Date.now() > end) throw new Error('condition not met in time');
+    await new Promise((r) => setTimeout(r, 10));
+  }
+}
