@@ -1,0 +1,161 @@
+// @vitest-environment jsdom
+import { http } from 'viem';
+import { mainnet, optimism } from 'viem/chains';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Connector, createConfig } from 'wagmi';
+import { connect, getConnection } from 'wagmi/actions';
+import { createEventBus, type TrackedEvent } from '../../core/events';
+import { createFrameClient, type FrameClient } from '../../frame/client/client';
+import { type AuthConnectorProperties, authConnector } from '../../frame/connector/connector';
+import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
+import { type FakeFrame, FakeFrameError, installFakeFrame } from '../../frame/testing/fake-frame';
+import { ACCOUNT_TYPE_ERRORS, type AccountTypeConnector, createAccountTypeStore } from './store';
+
+const FRAME_ORIGIN = 'https://frame.keyway.test';
+const EOA = '0x3333333333333333333333333333333333333333';
+const SMART = '0x4444444444444444444444444444444444444444';
+
+let persistent: ReturnType<typeof createMemoryStorage>;
+let fake: FakeFrame;
+let client: FrameClient;
+let events: TrackedEvent[];
+let connector: Connector & AuthConnectorProperties;
+let config: ReturnType<typeof createConfig>;
+let chainId: number | null;
+
+const requestsOf = (type: string) => fake.requests.filter((r) => r.type === `@keyway-app/${type}`);
+
+beforeEach(async () => {
+  persistent = createMemoryStorage();
+  fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN });
+  fake.handlers.GET_USER = ({ chainId: c }) => ({
+    address: EOA,
+    chainId: c,
+    email: 'ada@example.com',
+    accounts: [
+      { address: EOA, type: 'eoa' as const },
+      { address: SMART, type: 'smartAccount' as const },
+    ],
+  });
+  fake.handlers.GET_CHAIN_ID = () => ({ chainId: 10 });
+  fake.handlers.SET_PREFERRED_ACCOUNT = ({ type }) => ({ type, address: type === 'eoa' ? EOA : SMART });
+  fake.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS = () => ({ smartAccountEnabledNetworks: [10, 8453] });
+  client = createFrameClient({
+    frameUrl: `${FRAME_ORIGIN}/`,
+    projectId: 'p1',
+    chainId: 10,
+    document,
+    acceptSyntheticEvents: true,
+    storage: createLoginCache({ persistent, session: createMemoryStorage() }),
+  });
+  const bus = createEventBus();
+  events = [];
+  bus.subscribe((e) => events.push(e));
+  config = createConfig({
+    chains: [mainnet, optimism],
+    connectors: [authConnector({ client, eventBus: bus, logger: { error: () => undefined } })],
+    transports: { [mainnet.id]: http(), [optimism.id]: http() },
+    storage: null,
+    multiInjectedProviderDiscovery: false,
+  });
+  connector = config.connectors[0] as Connector & AuthConnectorProperties;
+  await connect(config, { connector, chainId: 10 });
+  chainId = 10;
+});
+
+afterEach(() => {
+  client.destroy();
+  fake.uninstall();
+  document.body.innerHTML = '';
+});
+
+function setup(getConnector: () => Promise<AccountTypeConnector | null> = async () => connector) {
+  const afterChoice = vi.fn();
+  const showError = vi.fn();
+  const store = createAccountTypeStore({
+    getConnector,
+    activeChainId: () => chainId,
+    afterChoice,
+    showError,
+  });
+  return { store, afterChoice, showError };
+}
+
+describe('preferred account type', () => {
+  it('loads the stored type and the smart-account-enabled networks', async () => {
+    const { store } = setup();
+    expect(store.getState().smartAccountEnabledNetworks).toBeNull();
+    await store.getState().load();
+    expect(store.getState()).toMatchObject({
+      status: 'ready',
+      preferredAccountType: 'eoa',
+      smartAccountEnabledNetworks: [10, 8453],
+    });
+    expect(store.getState().isSmartAccountEnabled(10)).toBe(true);
+    expect(store.getState().isSmartAccountEnabled(1)).toBe(false);
+    expect(persistent.getItem(LOGIN_CACHE_KEYS.smartAccountEnabledNetworks)).toBe('10,8453');
+  });
+
+  it('a failed network fetch leaves an empty list (no switch offered)', async () => {
+    fake.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS = () => {
+      throw new FakeFrameError({ message: 'down' });
+    };
+    const { store } = setup();
+    await store.getState().load();
+    expect(store.getState().smartAccountEnabledNetworks).toEqual([]);
+    expect(store.getState().isSmartAccountEnabled(10)).toBe(false);
+    expect(persistent.getItem(LOGIN_CACHE_KEYS.smartAccountEnabledNetworks)).toBe('');
+  });
+
+  it('switching to the smart account changes the address, tracks the event once and moves the modal on', async () => {
+    const { store, afterChoice } = setup();
+    await store.getState().load();
+    await expect(store.getState().setPreferredAccountType('smartAccount')).resolves.toBe(true);
+    expect(requestsOf('SET_PREFERRED_ACCOUNT').map((r) => r.payload)).toEqual([{ type: 'smartAccount' }]);
+    expect(store.getState()).toMatchObject({ preferredAccountType: 'smartAccount', switchingTo: null });
+    expect(getConnection(config).address).toBe(SMART);
+    expect(persistent.getItem(LOGIN_CACHE_KEYS.preferredAccountType)).toBe('smartAccount');
+    expect(events.filter((e) => e.event === 'SET_PREFERRED_ACCOUNT_TYPE')).toEqual([
+      expect.objectContaining({ properties: { accountType: 'smartAccount', network: 'eip155:10' } }),
+    ]);
+    expect(afterChoice).toHaveBeenCalledWith('smartAccount');
+
+    await store.getState().setPreferredAccountType('eoa');
+    expect(getConnection(config).address).toBe(EOA);
+  });
+
+  it('does not offer the smart account on a network outside the list', async () => {
+    const { store, afterChoice } = setup();
+    await store.getState().load();
+    chainId = 1;
+    await expect(store.getState().setPreferredAccountType('smartAccount')).resolves.toBe(false);
+    expect(store.getState().error).toBe(ACCOUNT_TYPE_ERRORS.unavailable);
+    expect(requestsOf('SET_PREFERRED_ACCOUNT')).toHaveLength(0);
+    expect(afterChoice).not.toHaveBeenCalled();
+  });
+
+  it('a frame error keeps the type, shows the message and does not move on', async () => {
+    fake.handlers.SET_PREFERRED_ACCOUNT = () => {
+      throw new FakeFrameError({ message: 'Smart account not deployed' });
+    };
+    const { store, afterChoice, showError } = setup();
+    await store.getState().load();
+    await expect(store.getState().setPreferredAccountType('smartAccount')).resolves.toBe(false);
+    expect(store.getState()).toMatchObject({
+      preferredAccountType: 'eoa',
+      error: 'Smart account not deployed',
+      switchingTo: null,
+    });
+    expect(showError).toHaveBeenCalledWith('Smart account not deployed');
+    expect(afterChoice).not.toHaveBeenCalled();
+    expect(events.filter((e) => e.event === 'SET_PREFERRED_ACCOUNT_TYPE')).toHaveLength(0);
+  });
+
+  it('without the embedded wallet nothing is offered', async () => {
+    const { store } = setup(async () => null);
+    await store.getState().load();
+    expect(store.getState().smartAccountEnabledNetworks).toEqual([]);
+    await expect(store.getState().setPreferredAccountType('eoa')).resolves.toBe(false);
+    expect(store.getState().error).toBe(ACCOUNT_TYPE_ERRORS.noConnector);
+  });
+});

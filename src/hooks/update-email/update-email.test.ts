@@ -1,0 +1,158 @@
+// @vitest-environment jsdom
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { createEventBus } from '../../core/events';
+import { createFrameClient, type FrameClient } from '../../frame/client/client';
+import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
+import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
+import { type FakeFrame, FakeFrameError, installFakeFrame } from '../../frame/testing/fake-frame';
+import { createModalStore, type ModalStore, selectView } from '../modal/store';
+import { createUpdateEmailStore, UPDATE_EMAIL_ERRORS, type UpdateEmailStore } from './store';
+
+const FRAME_ORIGIN = 'https://frame.keyway.test';
+const T0 = 1_700_000_000_000;
+const PRIMARY = '111111';
+const SECONDARY = '222222';
+
+let now: number;
+let persistent: ReturnType<typeof createMemoryStorage>;
+let session: ReturnType<typeof createMemoryStorage>;
+let fake: FakeFrame;
+let client: FrameClient;
+let auth: AuthConnectorApi;
+let modal: ModalStore;
+let store: UpdateEmailStore;
+let showSuccess: ReturnType<typeof vi.fn<(message: string) => void>>;
+
+const requestsOf = (type: string) => fake.requests.filter((r) => r.type === `@keyway-app/${type}`);
+const views = () => modal.getState().history.map((h) => h.view);
+
+beforeEach(() => {
+  now = T0;
+  persistent = createMemoryStorage();
+  session = createMemoryStorage();
+  session.setItem(LOGIN_CACHE_KEYS.email, 'ada@example.com');
+  fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN });
+  fake.handlers.UPDATE_EMAIL = () => ({ action: 'VERIFY_PRIMARY_OTP' });
+  fake.handlers.UPDATE_EMAIL_PRIMARY_OTP = ({ otp }) => {
+    if (otp !== PRIMARY) throw new FakeFrameError({ message: 'Invalid code' });
+  };
+  fake.handlers.UPDATE_EMAIL_SECONDARY_OTP = ({ otp }) => {
+    if (otp !== SECONDARY) throw new FakeFrameError({ message: 'Invalid code' });
+    return { newEmail: 'ada@new.example' };
+  };
+  const cache = createLoginCache({ persistent, session, now: () => now });
+  client = createFrameClient({
+    frameUrl: `${FRAME_ORIGIN}/`,
+    projectId: 'p1',
+    chainId: 1,
+    document,
+    acceptSyntheticEvents: true,
+    storage: cache,
+  });
+  auth = createAuthConnectorApi({ client, logger: { error: () => undefined } });
+  modal = createModalStore({
+    bus: createEventBus(),
+    isConnected: () => true,
+    isSiweEnabled: () => false,
+    activeChain: () => 'evm',
+  });
+  modal.getState().open('Account');
+  modal.getState().push('AccountSettings');
+  modal.getState().push('UpdateEmail');
+  showSuccess = vi.fn<(message: string) => void>();
+  store = createUpdateEmailStore({
+    getAuth: async () => {
+      await client.ensure();
+      return auth;
+    },
+    currentEmail: () => cache.email(),
+    modal,
+    showSuccess,
+    now: () => now,
+  });
+  store.getState().start();
+});
+
+afterEach(() => {
+  client.destroy();
+  fake.uninstall();
+  document.body.innerHTML = '';
+});
+
+describe('update email', () => {
+  it('new address → code to the current one → code to the new one → settings show the new email', async () => {
+    expect(store.getState().currentEmail).toBe('ada@example.com');
+    await expect(store.getState().submitEmail('  ada@new.example ')).resolves.toBe(true);
+    expect(requestsOf('UPDATE_EMAIL').map((r) => r.payload)).toEqual([{ email: 'ada@new.example' }]);
+    expect(views()).toEqual(['Account', 'AccountSettings', 'UpdateEmail', 'UpdateEmailPrimaryOtp']);
+    expect(store.getState()).toMatchObject({ step: 'primaryOtp', newEmail: 'ada@new.example' });
+
+    await expect(store.getState().submitPrimaryOtp(PRIMARY)).resolves.toBe(true);
+    expect(views()).toEqual(['Account', 'AccountSettings', 'UpdateEmail', 'UpdateEmailSecondaryOtp']);
+
+    await expect(store.getState().submitSecondaryOtp(SECONDARY)).resolves.toBe(true);
+    expect(views()).toEqual(['Account', 'AccountSettings']);
+    expect(store.getState()).toMatchObject({ step: 'done', currentEmail: 'ada@new.example', error: null });
+    expect(showSuccess).toHaveBeenCalledWith('Email updated');
+    // The frame client's rule (spec §4: completing login by the secondary code) stored the new email.
+    expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@new.example');
+    expect(persistent.getItem(LOGIN_CACHE_KEYS.emailLoginUsed)).toBe('true');
+  });
+
+  it('goes straight to the new address code when the frame asks for it', async () => {
+    fake.handlers.UPDATE_EMAIL = () => ({ action: 'VERIFY_SECONDARY_OTP' });
+    await store.getState().submitEmail('ada@new.example');
+    expect(selectView(modal.getState())).toBe('UpdateEmailSecondaryOtp');
+    expect(store.getState().step).toBe('secondaryOtp');
+  });
+
+  it('refuses an invalid address and the current one without asking the frame', async () => {
+    await expect(store.getState().submitEmail('not-an-email')).resolves.toBe(false);
+    expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.invalidEmail);
+    await expect(store.getState().submitEmail('ADA@example.com')).resolves.toBe(false);
+    expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.sameEmail);
+    expect(requestsOf('UPDATE_EMAIL')).toHaveLength(0);
+  });
+
+  it('a wrong code shows the frame message and stays on the step', async () => {
+    await store.getState().submitEmail('ada@new.example');
+    await expect(store.getState().submitPrimaryOtp('999999')).resolves.toBe(false);
+    expect(store.getState()).toMatchObject({ step: 'primaryOtp', error: 'Invalid code', submitting: false });
+    expect(selectView(modal.getState())).toBe('UpdateEmailPrimaryOtp');
+    await store.getState().submitPrimaryOtp(PRIMARY);
+    await expect(store.getState().submitSecondaryOtp('000000')).resolves.toBe(false);
+    expect(store.getState()).toMatchObject({ step: 'secondaryOtp', error: 'Invalid code' });
+    // The email in the login cache is unchanged until the second code is right.
+    expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@example.com');
+  });
+
+  it('a code that is not six digits is refused before the frame sees it', async () => {
+    await store.getState().submitEmail('ada@new.example');
+    await expect(store.getState().submitPrimaryOtp('12a')).resolves.toBe(false);
+    expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.invalidCode);
+    expect(requestsOf('UPDATE_EMAIL_PRIMARY_OTP')).toHaveLength(0);
+  });
+
+  it("resending within 30 s is refused with 'Please try again after N seconds'", async () => {
+    await store.getState().submitEmail('ada@new.example');
+    now = T0 + 8_000;
+    await expect(store.getState().resendCode()).resolves.toBe(false);
+    expect(store.getState().error).toBe('Please try again after 22 seconds');
+    expect(store.getState().cooldownRemainingMs()).toBe(22_000);
+    expect(requestsOf('UPDATE_EMAIL')).toHaveLength(1);
+    now = T0 + 30_000;
+    await expect(store.getState().resendCode()).resolves.toBe(true);
+    expect(requestsOf('UPDATE_EMAIL')).toHaveLength(2);
+    expect(store.getState().error).toBeNull();
+  });
+
+  it('a frame error on the new address is shown and starts no cooldown', async () => {
+    fake.handlers.UPDATE_EMAIL = () => {
+      throw new FakeFrameError({ message: 'This email is already in use' });
+    };
+    await expect(store.getState().submitEmail('taken@example.com')).resolves.toBe(false);
+    expect(store.getState().error).toBe('This email is already in use');
+    expect(store.getState().cooldownRemainingMs()).toBe(0);
+    expect(selectView(modal.getState())).toBe('UpdateEmail');
+  });
+});
