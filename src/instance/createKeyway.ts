@@ -24,6 +24,7 @@ import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
 import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
 import { createTransactionsStore, type TransactionsStore } from '../hooks/transactions/store';
+import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletInternal } from './embedded';
 import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
 
 export interface KeywayStores {
@@ -57,6 +58,12 @@ export interface Keyway {
    * WagmiProvider it sits in). Returns a function that goes back to the instance's own config.
    */
   attachWagmiConfig(config: Config): () => void;
+  /**
+   * The embedded wallet (email / social / device login through the secure frame), or null when
+   * `secureFrameUrl` is not set. Its connector ('w3mAuth') is part of the wagmi config built from
+   * `networks`; with a host's own `wagmiConfig` it is added to that config on first use.
+   */
+  readonly embedded: EmbeddedWallet | null;
   /** Stops every subscription and timer. The instance must not be used afterwards. */
   destroy(): void;
   readonly destroyed: boolean;
@@ -72,7 +79,11 @@ export interface KeywayInternals {
   connectors?: CreateConnectorFn[];
   /** Whether to look for the Coinbase/Safe peer packages on first open (default true). */
   optionalConnectors?: boolean;
+  /** Frame client options of the embedded wallet (timeouts, login-cache storage, test document). */
+  embeddedFrame?: EmbeddedWalletFrameOptions;
 }
+
+type EmbeddedWalletFrameOptions = NonNullable<Parameters<typeof createEmbeddedWallet>[0]['frameOptions']>;
 
 export function createKeyway(input: KeywayOptions, internals: KeywayInternals = {}): Keyway {
   const options = parseKeywayOptions(input);
@@ -88,16 +99,35 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const blockchain = createBlockchainApiClient({ ...common, baseUrl: options.apiUrl });
   const analytics = createAnalytics({ explorer, bus: events, enabled: options.enableAnalytics });
 
+  // Stores refer to each other lazily (through these getters), so creation order does not matter.
+  const stores = {} as KeywayStores;
+  let currentConfig!: Config;
+  const getWagmiConfig = () => currentConfig;
+
+  // The embedded wallet: its frame client creates no iframe until it is used (or a login is remembered).
+  const embedded: EmbeddedWalletInternal | null = options.secureFrameUrl
+    ? createEmbeddedWallet({
+        frameUrl: options.secureFrameUrl,
+        projectId: options.projectId,
+        chainId: options.defaultNetwork.chainId,
+        eventBus: events,
+        getWagmiConfig,
+        getModal: () => stores.modal,
+        ...(internals.embeddedFrame ? { frameOptions: internals.embeddedFrame } : {}),
+      })
+    : null;
+  // A built config has the auth connector from the start (wagmi's reconnect on mount sees it).
+  const embeddedConnectorFn = embedded && !options.wagmiConfig ? [embedded.connector] : [];
+
   const wagmiConfig =
     options.wagmiConfig ??
     buildWagmiConfig({
       networks: options.networks,
       enableEIP6963: options.enableEIP6963,
       storage: options.storage ?? browserStorage(),
-      ...(internals.connectors ? { connectors: internals.connectors } : {}),
+      connectors: [...(internals.connectors ?? []), ...embeddedConnectorFn],
     });
-  let currentConfig = wagmiConfig;
-  const getWagmiConfig = () => currentConfig;
+  currentConfig = wagmiConfig;
 
   let pairingProvider: Promise<PairingProvider | null> | null = null;
   const getPairingProvider = () => {
@@ -121,8 +151,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     toasts.getState().show({ message, variant: 'error' });
   };
 
-  // Stores refer to each other lazily (through these getters), so creation order does not matter.
-  const stores = {} as KeywayStores;
   const isEvm = () => stores.networks.getState().activeNetwork.chain === 'evm';
 
   stores.toasts = toasts;
@@ -273,6 +301,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     };
   };
   bind(wagmiConfig);
+  embedded?.start();
 
   let destroyed = false;
   return {
@@ -283,6 +312,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     analytics,
     stores,
     wagmiConfig,
+    embedded,
     solana: null,
     getWagmiConfig,
     attachWagmiConfig(config) {
@@ -297,6 +327,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       if (destroyed) return;
       destroyed = true;
       unbind?.();
+      embedded?.destroy();
       for (const u of walletDataSubs) u();
       stores.balances.getState().reset();
       stores.transactions.getState().reset();
