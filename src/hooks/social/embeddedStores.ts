@@ -1,0 +1,169 @@
+/**
+ * The stores of the embedded wallet's social login, update-email flow and preferred account type, one set
+ * per Keyway instance. They are created on first use (`embeddedLoginStores(keyway)`, what the hooks call)
+ * and kept in a WeakMap keyed by the instance, so an instance that never shows these views never builds
+ * them, and two instances never share them. Without an embedded wallet (no `secureFrameUrl`) the stores
+ * exist but every action reports that the embedded wallet is not configured.
+ */
+import type { Config } from 'wagmi';
+import { getConnection } from 'wagmi/actions';
+import { ERROR_MESSAGES } from '../../core/errors';
+import type { AuthConnectorProperties } from '../../frame/connector/connector';
+import type { Keyway } from '../../instance/createKeyway';
+import type { EmbeddedWallet } from '../../instance/embedded';
+import type { AccountStore } from '../account/store';
+import {
+  type AccountTypeConnector,
+  type AccountTypeStore,
+  createAccountTypeStore,
+} from '../account-type/store';
+import type { ModalStore } from '../modal/store';
+import type { ToastsStore } from '../toasts/store';
+import { createUpdateEmailStore, type UpdateEmailStore } from '../update-email/store';
+import { createSocialStore, type SocialStore, type SocialStoreDeps } from './store';
+
+/** Test and advanced overrides of the social store (a simulated popup in stories). */
+export type SocialLoginInternals = Partial<
+  Pick<SocialStoreDeps, 'openPopup' | 'messages' | 'acceptSyntheticEvents' | 'timeoutMs' | 'pollMs'>
+>;
+
+export interface EmbeddedLoginStores {
+  social: SocialStore;
+  updateEmail: UpdateEmailStore;
+  accountType: AccountTypeStore;
+  dispose(): void;
+}
+
+export interface EmbeddedLoginStoresDeps {
+  embedded: EmbeddedWallet | null;
+  modal: ModalStore;
+  toasts: ToastsStore;
+  account: AccountStore;
+  getWagmiConfig: () => Config;
+  /** Where a completed social / Farcaster login goes (SIWE or Account). */
+  onConnected: () => void;
+  social?: SocialLoginInternals;
+}
+
+export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): EmbeddedLoginStores {
+  const { embedded, modal, toasts, account } = deps;
+  const notConfigured = () => Promise.reject(new Error(ERROR_MESSAGES.addressOrAuthConnectorNotFound));
+  const getAuth = () => (embedded ? embedded.getAuth() : notConfigured());
+
+  const social = createSocialStore({
+    ...deps.social,
+    getAuth,
+    frameOrigin: () => embedded?.frame.frameOrigin ?? null,
+    connect: () => (embedded ? embedded.connect() : notConfigured()),
+    modal,
+    onConnected: deps.onConnected,
+  });
+
+  const updateEmail = createUpdateEmailStore({
+    getAuth,
+    currentEmail: () => embedded?.loginCache.email() ?? null,
+    modal,
+    showSuccess: (message) => {
+      toasts.getState().show({ message, variant: 'success' });
+    },
+  });
+
+  const accountType = createAccountTypeStore({
+    getConnector: async () => {
+      if (!embedded) return null;
+      const connector = (await embedded.getConnector()) as unknown as Partial<AuthConnectorProperties>;
+      if (
+        typeof connector.setPreferredAccount !== 'function' ||
+        typeof connector.getPreferredAccountType !== 'function' ||
+        typeof connector.getSmartAccountEnabledNetworks !== 'function'
+      ) {
+        return null;
+      }
+      return connector as AccountTypeConnector;
+    },
+    activeChainId: () => account.getState().chainId,
+    afterChoice: (type) => {
+      // The connector stored the choice and tracked SET_PREFERRED_ACCOUNT_TYPE; mirror it in the account
+      // state without tracking it a second time, then apply the modal's navigation rule (spec §2).
+      account.setState({ preferredAccountType: type });
+      modal.getState().afterPreferredAccountType();
+    },
+    showError: (message) => {
+      toasts.getState().show({ message, variant: 'error' });
+    },
+  });
+
+  // Whether the connected wallet is the embedded one (the Account view links to the settings then).
+  const syncEmbedded = () => {
+    const connection = getConnection(deps.getWagmiConfig());
+    const connected =
+      embedded !== null &&
+      account.getState().isConnected &&
+      connection.connector?.id === embedded.connectorId;
+    accountType.getState().setEmbeddedConnected(connected);
+    if (connected) {
+      account.setState((s) =>
+        s.preferredAccountType === embedded.loginCache.preferredAccountType()
+          ? s
+          : { preferredAccountType: embedded.loginCache.preferredAccountType() },
+      );
+    }
+  };
+  const unsubscribe = account.subscribe((s, prev) => {
+    if (s.isConnected !== prev.isConnected || s.address !== prev.address || s.status !== prev.status) {
+      syncEmbedded();
+    }
+  });
+  syncEmbedded();
+
+  return {
+    social,
+    updateEmail,
+    accountType,
+    dispose() {
+      unsubscribe();
+      social.getState().dispose();
+    },
+  };
+}
+
+/** The embedded wallet of an instance (null when the host did not configure the secure frame). */
+export function embeddedOf(keyway: Keyway): EmbeddedWallet | null {
+  return (keyway as { embedded?: EmbeddedWallet | null }).embedded ?? null;
+}
+
+const perInstance = new WeakMap<Keyway, EmbeddedLoginStores>();
+const internalsPerInstance = new WeakMap<Keyway, SocialLoginInternals>();
+
+/**
+ * Test and advanced hook: the social store of `keyway` uses these (a simulated popup in stories). Call it
+ * before the first use of the stores.
+ */
+export function setSocialLoginInternals(keyway: Keyway, internals: SocialLoginInternals): void {
+  if (perInstance.has(keyway)) throw new Error('setSocialLoginInternals: the stores already exist');
+  internalsPerInstance.set(keyway, internals);
+}
+
+/** The instance's social / update-email / account-type stores, created on first use. */
+export function embeddedLoginStores(keyway: Keyway): EmbeddedLoginStores {
+  let found = perInstance.get(keyway);
+  if (!found) {
+    const { stores, options } = keyway;
+    const social = internalsPerInstance.get(keyway);
+    found = createEmbeddedLoginStores({
+      embedded: embeddedOf(keyway),
+      modal: stores.modal,
+      toasts: stores.toasts,
+      account: stores.account,
+      getWagmiConfig: keyway.getWagmiConfig,
+      onConnected: () => {
+        // Like a wallet connection: sign in with the wallet next when it is on (EVM), else the account.
+        const siwe = options.isSiweEnabled && stores.networks.getState().activeNetwork.chain === 'evm';
+        stores.modal.getState().reset(siwe ? 'ConnectingSiwe' : 'Account');
+      },
+      ...(social ? { social } : {}),
+    });
+    perInstance.set(keyway, found);
+  }
+  return found;
+}
