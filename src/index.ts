@@ -84,6 +84,22 @@ export {
 export { type UseModalResult, useModal } from './hooks/modal/useModal';
 export type { NetworksState, NetworksStore } from './hooks/networks/store';
 export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
+export type {
+  GasStatus,
+  SendActions,
+  SendState,
+  SendStatus,
+  SendStore,
+  SolanaNativeSender,
+} from './hooks/send/store';
+export { type UseSendResult, useSend } from './hooks/send/useSend';
+export {
+  maxSendAmount,
+  parseAmount,
+  SEND_MESSAGES,
+  type SendValidation,
+  validateSend,
+} from './hooks/send/validation';
 export { SIWE_MESSAGES, type SiweState, type SiweStatus, type SiweStore } from './hooks/siwe/store';
 export { type UseSiweResult, useSiwe } from './hooks/siwe/useSiwe';
 export {

@@ -20,6 +20,7 @@ import type { PairingProvider } from '../hooks/connect/pairing';
 import { type ConnectStore, createConnectStore } from '../hooks/connect/store';
 import { createModalStore, type ModalStore } from '../hooks/modal/store';
 import { createNetworksStore, type NetworksStore } from '../hooks/networks/store';
+import { createSendStore, type SendStore } from '../hooks/send/store';
 import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
 import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
@@ -37,6 +38,7 @@ export interface KeywayStores {
   siwe: SiweStore;
   balances: BalancesStore;
   transactions: TransactionsStore;
+  send: SendStore;
 }
 
 export interface Keyway {
@@ -99,6 +101,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const blockchain = createBlockchainApiClient({ ...common, baseUrl: options.apiUrl });
   const analytics = createAnalytics({ explorer, bus: events, enabled: options.enableAnalytics });
 
+  // The instance itself, once built (stores that need instance members read it lazily).
+  let self: Keyway | null = null;
   // Stores refer to each other lazily (through these getters), so creation order does not matter.
   const stores = {} as KeywayStores;
   let currentConfig!: Config;
@@ -240,6 +244,25 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     getNetworks: () => stores.networks.getState().networks,
     showError,
   });
+  stores.send = createSendStore({
+    api: blockchain,
+    getWagmiConfig,
+    getNetwork: () => stores.networks.getState().activeNetwork,
+    getAddress: () => stores.account.getState().address,
+    getBalances: () => stores.balances.getState().balances,
+    // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
+    getSolana: () => self?.solana ?? null,
+    bus: events,
+    showToast: (message, variant) => toasts.getState().show({ message, variant }),
+    isSafeImage: isSafeImageUrl,
+    goToPreview: () => stores.modal.getState().push('SendPreview'),
+    afterSuccess: ({ forceUpdate }) => {
+      // Spec §4: after a send, the Account view; balances (forced for the tokens involved) and history refresh.
+      stores.modal.getState().reset('Account');
+      void stores.balances.getState().refresh({ forceUpdate });
+      void stores.transactions.getState().refresh();
+    },
+  });
   // Balances and history follow the connected address and the active network (reset on a change).
   const syncWalletData = () => {
     const { isConnected, address } = stores.account.getState();
@@ -247,10 +270,13 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     const current = isConnected ? address : null;
     stores.balances.getState().setContext(current, network);
     stores.transactions.getState().setContext(current, network);
+    stores.send.getState().setContext(current, network);
   };
   const walletDataSubs = [
     stores.account.subscribe(syncWalletData),
     stores.networks.subscribe(syncWalletData),
+    // The send form's fee in USD follows the native token's price.
+    stores.balances.subscribe(() => stores.send.getState().recomputeFee()),
   ];
   syncWalletData();
 
@@ -304,7 +330,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   embedded?.start();
 
   let destroyed = false;
-  return {
+  const instance: Keyway = {
     options,
     events,
     storage,
@@ -340,4 +366,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       return destroyed;
     },
   };
+  self = instance;
+  return instance;
 }

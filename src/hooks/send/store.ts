@@ -1,0 +1,431 @@
+/**
+ * Send (spec §3 send state, §4 send, §5, §8): the token from the balances, the amount exactly as typed,
+ * the receiver as an address or a name (resolved through the profile service, an address's name and avatar
+ * through the identity call; stale lookups are ignored), the gas price and the fee in USD, then preview and
+ * submit. Submit dispatches by the active network's chain: EVM (native `sendTransaction` with the gas price,
+ * ERC-20 `transfer`), Solana (the instance's Solana sender), anything else 'Unsupported chain'.
+ * Events SEND_INITIATED / SEND_SUCCESS / SEND_ERROR; failures toast the wallet's short message or
+ * 'Transaction error', and 'Something went wrong' for anything unexpected.
+ */
+import { type Address, formatUnits, getAddress, type Hex } from 'viem';
+import type { Config } from 'wagmi';
+import { getGasPrice as rpcGasPrice } from 'wagmi/actions';
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { Identity, Profile } from '../../api/schemas';
+import {
+  ERC20_TRANSFER_GAS_ESTIMATE,
+  evmTokenAddress,
+  NATIVE_TRANSFER_GAS,
+  sendEvmToken,
+  waitForEvmSend,
+} from '../../chains/evm/send';
+import { isSolanaAddress } from '../../chains/solana/address';
+import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
+import type { EventBus } from '../../core/events';
+import { formatTokenAmount, isValidEvmAddress } from '../../core/format';
+import type { KeywayNetwork } from '../../core/networks';
+import { multiplyDecimal, nativeTokenId, numberToDecimal, type TokenBalance } from '../balances/store';
+import { looksLikeName, maxSendAmount, SEND_MESSAGES, type SendValidation, validateSend } from './validation';
+
+/** Lamports per signature on Solana (the fee Max leaves for a one-signature transfer). */
+export const SOLANA_FEE_LAMPORTS = 5_000n;
+
+export type SendStatus = 'idle' | 'confirming' | 'pending' | 'success' | 'error';
+export type GasStatus = 'idle' | 'loading' | 'ready' | 'error';
+
+export interface SendState {
+  /** The token to send (one of the balances). */
+  token: TokenBalance | null;
+  /** The amount exactly as the user typed it (whole units). */
+  sendTokenAmount: string;
+  /** What the user typed as the receiver: an address or a name. */
+  receiverInput: string;
+  /** The address to send to: the typed address, or the one a name resolved to (null until known). */
+  receiverAddress: string | null;
+  receiverProfileImageUrl: string | null;
+  receiverProfileName: string | null;
+  /** True while a typed name is being resolved. */
+  resolving: boolean;
+  /** Outcome of the last name lookup that found nothing ('notFound') or failed ('failed'). */
+  lookup: 'notFound' | 'failed' | null;
+  /** Wei per gas on EVM networks (null until fetched, or when unavailable). */
+  gasPrice: bigint | null;
+  gasStatus: GasStatus;
+  /** The network fee of this send in USD, exact decimal string (null when unknown). */
+  gasPriceInUSD: string | null;
+  /** True while a send is being submitted. */
+  loading: boolean;
+  status: SendStatus;
+  /** The last transaction hash or signature. */
+  txHash: string | null;
+}
+
+export interface SendActions {
+  /** Chooses the token (from the balances). */
+  setToken(token: TokenBalance | null): void;
+  /** Keeps the user's string exactly; validation reads it. */
+  setAmount(amount: string): void;
+  /** Fills in the whole balance; for the native token minus the transfer's network fee (never negative). */
+  setMax(): Promise<void>;
+  /** An address, or a name to resolve. Resolves with the lookup (a newer input makes an older one moot). */
+  setReceiver(input: string): Promise<void>;
+  /** Reads the gas price (Blockchain API, else the chain's RPC). */
+  fetchGasPrice(): Promise<void>;
+  /** The form's validation for the current state. */
+  validate(): SendValidation;
+  /** Goes to the preview when the form is valid; returns whether it did. */
+  preview(): boolean;
+  /** Sends. Resolves true on success (the form is reset and the modal goes to Account). */
+  submit(): Promise<boolean>;
+  reset(): void;
+  /** Recomputes the fee in USD (the instance calls it when the balances, and so the prices, change). */
+  recomputeFee(): void;
+  /** Fed by the instance wiring: a change of account or network clears the form. */
+  setContext(address: string | null, network: KeywayNetwork | null): void;
+}
+
+export type SendStore = StoreApi<SendState & SendActions>;
+
+/** The instance's Solana sender (`keyway.solana`). */
+export interface SolanaNativeSender {
+  sendNative(args: { to: string; amount: string }): Promise<string>;
+}
+
+export interface SendApi {
+  getGasPrice(chainId: string): Promise<{ standard: string } | null>;
+  getIdentity(address: string): Promise<Identity>;
+  getProfile(name: string): Promise<Profile | null>;
+}
+
+export interface SendStoreDeps {
+  api: SendApi;
+  getWagmiConfig: () => Config;
+  getNetwork: () => KeywayNetwork;
+  getAddress: () => string | null;
+  /** The current balances (the native token's price and quantity for the fee and Max). */
+  getBalances: () => readonly TokenBalance[];
+  getSolana: () => SolanaNativeSender | null;
+  bus: EventBus;
+  showToast: (message: string, variant: 'success' | 'error') => void;
+  isSafeImage: (url: unknown) => url is string;
+  /** Navigation: the preview, and after success (Account view). */
+  goToPreview: () => void;
+  afterSuccess: (info: { forceUpdate: string[] }) => void;
+  /** The EVM transport (default: wagmi sendTransaction / transfer, then wait for the receipt). */
+  sendEvm?: typeof sendEvmToken;
+  waitEvm?: typeof waitForEvmSend;
+}
+
+const initialState = (): SendState => ({
+  token: null,
+  sendTokenAmount: '',
+  receiverInput: '',
+  receiverAddress: null,
+  receiverProfileImageUrl: null,
+  receiverProfileName: null,
+  resolving: false,
+  lookup: null,
+  gasPrice: null,
+  gasStatus: 'idle',
+  gasPriceInUSD: null,
+  loading: false,
+  status: 'idle',
+  txHash: null,
+});
+
+/** The ENSIP-11 coin type of an EVM chain (60 on Ethereum mainnet). */
+export function coinTypeOf(chainId: number): string {
+  return chainId === 1 ? '60' : String((0x80000000 | chainId) >>> 0);
+}
+
+/** The address a profile holds for a chain: its own coin type first, else the mainnet (60) one. */
+export function profileAddress(profile: Profile, chainId: number): string | null {
+  const own = profile.addresses[coinTypeOf(chainId)]?.address;
+  const main = profile.addresses['60']?.address;
+  const found = [own, main].find((a) => a && isValidEvmAddress(a));
+  return found ? getAddress(found) : null;
+}
+
+class WalletSendError extends Error {
+  constructor(readonly original: unknown) {
+    super('wallet send failed', { cause: original });
+  }
+}
+
+/** The toast of a failed send: the wallet's short message or 'Transaction error'; else 'Something went wrong'. */
+export function sendErrorMessage(error: unknown): string {
+  if (error instanceof KeywayError) return error.message;
+  if (error instanceof WalletSendError) {
+    const e = error.original;
+    if (e instanceof KeywayError) return e.message;
+    const short = (e as { shortMessage?: unknown } | null)?.shortMessage;
+    return typeof short === 'string' && short.trim() ? short : TOAST_MESSAGES.transactionError;
+  }
+  return TOAST_MESSAGES.somethingWentWrong;
+}
+
+export function createSendStore(deps: SendStoreDeps): SendStore {
+  const sendEvm = deps.sendEvm ?? sendEvmToken;
+  const waitEvm = deps.waitEvm ?? waitForEvmSend;
+  let receiverSeq = 0;
+  let gasSeq = 0;
+  let context: { address: string | null; networkId: string | null } = { address: null, networkId: null };
+
+  return createStore<SendState & SendActions>()((set, get) => {
+    const nativeBalance = () => deps.getBalances().find((b) => b.isNative) ?? null;
+    /** The chosen token with its latest balance. */
+    const currentToken = () => {
+      const t = get().token;
+      if (!t) return null;
+      return deps.getBalances().find((b) => b.id === t.id) ?? t;
+    };
+    const chain = () => deps.getNetwork().chain;
+
+    /** The network fee in the native token's smallest unit, null while unknown. */
+    const fee = (): bigint | null => {
+      if (chain() === 'solana') return SOLANA_FEE_LAMPORTS;
+      const { gasPrice } = get();
+      if (gasPrice === null) return null;
+      return (
+        gasPrice * (currentToken()?.isNative === false ? ERC20_TRANSFER_GAS_ESTIMATE : NATIVE_TRANSFER_GAS)
+      );
+    };
+
+    const feeInUsd = (): string | null => {
+      const f = fee();
+      const native = nativeBalance();
+      const decimals = native?.decimals ?? deps.getNetwork().nativeCurrency?.decimals ?? 18;
+      if (f === null || !native) return null;
+      const price = numberToDecimal(native.price);
+      return price === null ? null : multiplyDecimal(formatUnits(f, decimals), price);
+    };
+
+    const updateFee = () => set({ gasPriceInUSD: feeInUsd() });
+
+    const eventProps = (extra: Record<string, unknown> = {}) => {
+      const t = currentToken();
+      return {
+        isSmartAccount: false,
+        network: deps.getNetwork().id,
+        token: t?.symbol ?? null,
+        amount: get().sendTokenAmount,
+        ...extra,
+      };
+    };
+
+    const actions: SendActions = {
+      setToken(token) {
+        set({ token });
+        updateFee();
+        if (token && chain() === 'evm' && get().gasStatus !== 'ready') void actions.fetchGasPrice();
+      },
+
+      setAmount(amount) {
+        set({ sendTokenAmount: amount });
+      },
+
+      async setMax() {
+        const token = currentToken();
+        if (!token) return;
+        if (token.isNative && chain() === 'evm' && get().gasPrice === null) await actions.fetchGasPrice();
+        if (token.isNative && chain() === 'evm' && get().gasPrice === null) return;
+        const max = maxSendAmount(token, token.isNative ? fee() : null);
+        set({ sendTokenAmount: max });
+      },
+
+      async setReceiver(input) {
+        const mine = ++receiverSeq;
+        set({
+          receiverInput: input,
+          receiverAddress: null,
+          receiverProfileName: null,
+          receiverProfileImageUrl: null,
+          resolving: false,
+          lookup: null,
+        });
+        const value = input.trim();
+        if (!value) return;
+        const network = deps.getNetwork();
+        if (network.chain === 'solana') {
+          if (isSolanaAddress(value)) set({ receiverAddress: value });
+          return;
+        }
+        if (network.chain !== 'evm') {
+          set({ receiverAddress: value });
+          return;
+        }
+        const image = (url: string | null | undefined) => (url && deps.isSafeImage(url) ? url : null);
+        if (isValidEvmAddress(value)) {
+          set({ receiverAddress: getAddress(value) });
+          try {
+            const identity = await deps.api.getIdentity(value);
+            if (mine !== receiverSeq) return;
+            set({ receiverProfileName: identity.name, receiverProfileImageUrl: image(identity.avatar) });
+          } catch {
+            // A missing name is not an error: the address alone is enough.
+          }
+          return;
+        }
+        if (!looksLikeName(value)) return;
+        set({ resolving: true });
+        try {
+          const profile = await deps.api.getProfile(value);
+          if (mine !== receiverSeq) return;
+          const address = profile ? profileAddress(profile, Number(network.chainId)) : null;
+          if (!profile || !address) {
+            set({ resolving: false, lookup: 'notFound' });
+            return;
+          }
+          set({
+            resolving: false,
+            receiverAddress: address,
+            receiverProfileName: profile.name,
+            receiverProfileImageUrl: image(profile.attributes.find((a) => a.avatar)?.avatar),
+          });
+        } catch {
+          if (mine === receiverSeq) set({ resolving: false, lookup: 'failed' });
+        }
+      },
+
+      async fetchGasPrice() {
+        const network = deps.getNetwork();
+        if (network.chain !== 'evm') return;
+        const mine = ++gasSeq;
+        set({ gasStatus: 'loading' });
+        let price: bigint | null = null;
+        try {
+          const r = await deps.api.getGasPrice(network.id);
+          if (r) price = BigInt(r.standard);
+        } catch {
+          price = null;
+        }
+        if (price === null) {
+          try {
+            price = await rpcGasPrice(deps.getWagmiConfig(), { chainId: Number(network.chainId) as never });
+          } catch {
+            price = null;
+          }
+        }
+        if (mine !== gasSeq) return;
+        set(
+          price === null ? { gasPrice: null, gasStatus: 'error' } : { gasPrice: price, gasStatus: 'ready' },
+        );
+        updateFee();
+      },
+
+      validate() {
+        const s = get();
+        const token = currentToken();
+        return validateSend({
+          chain: chain(),
+          token,
+          amount: s.sendTokenAmount,
+          receiverInput: s.receiverInput,
+          receiverAddress: s.receiverAddress,
+          resolving: s.resolving,
+          lookup: s.lookup,
+          gasPrice: s.gasPrice,
+          gasStatus: s.gasStatus,
+          fee: fee(),
+        });
+      },
+
+      preview() {
+        if (!actions.validate().valid) return false;
+        deps.goToPreview();
+        return true;
+      },
+
+      async submit() {
+        const s = get();
+        if (s.loading) return false;
+        const validation = actions.validate();
+        const token = currentToken();
+        const to = s.receiverAddress;
+        if (!validation.valid || !token || !to) {
+          if (chain() === 'solana') deps.showToast(ERROR_MESSAGES.solanaInvalidInput, 'error');
+          return false;
+        }
+        const network = deps.getNetwork();
+        const amount = s.sendTokenAmount.trim();
+        deps.bus.emit('SEND_INITIATED', eventProps());
+        set({ loading: true, status: 'confirming', txHash: null });
+        try {
+          let hash: string;
+          if (network.chain === 'evm') {
+            const config = deps.getWagmiConfig();
+            const chainId = Number(network.chainId);
+            let sent: Hex;
+            try {
+              sent = await sendEvm(config, {
+                chainId,
+                tokenAddress: token.isNative ? undefined : evmTokenAddress(token.address ?? token.id),
+                decimals: token.decimals,
+                amount,
+                to: to as Address,
+                gasPrice: s.gasPrice,
+              });
+              set({ status: 'pending', txHash: sent });
+              await waitEvm(config, chainId, sent);
+            } catch (e) {
+              throw new WalletSendError(e);
+            }
+            hash = sent;
+          } else if (network.chain === 'solana') {
+            const solana = deps.getSolana();
+            if (!solana) throw KeywayError.of('unsupportedChain');
+            try {
+              hash = await solana.sendNative({ to, amount });
+            } catch (e) {
+              throw new WalletSendError(e);
+            }
+          } else {
+            throw KeywayError.of('unsupportedChain');
+          }
+          deps.bus.emit('SEND_SUCCESS', eventProps({ hash }));
+          const forceUpdate = [...new Set([token.id, nativeTokenId(network.id)])];
+          deps.showToast(
+            SEND_MESSAGES.sent(formatTokenAmount(amount, { maxDecimals: 6 }), token.symbol),
+            'success',
+          );
+          set({
+            ...initialState(),
+            gasPrice: get().gasPrice,
+            gasStatus: get().gasStatus,
+            status: 'success',
+            txHash: hash,
+          });
+          deps.afterSuccess({ forceUpdate });
+          return true;
+        } catch (e) {
+          const message = sendErrorMessage(e);
+          deps.bus.emit('SEND_ERROR', eventProps({ message }));
+          deps.showToast(message, 'error');
+          set({ loading: false, status: 'error' });
+          return false;
+        }
+      },
+
+      recomputeFee() {
+        const next = feeInUsd();
+        if (next !== get().gasPriceInUSD) set({ gasPriceInUSD: next });
+      },
+
+      reset() {
+        receiverSeq++;
+        gasSeq++;
+        set(initialState());
+      },
+
+      setContext(address, network) {
+        const networkId = network?.id ?? null;
+        if (context.address?.toLowerCase() === address?.toLowerCase() && context.networkId === networkId)
+          return;
+        context = { address, networkId };
+        actions.reset();
+      },
+    };
+
+    return { ...initialState(), ...actions };
+  });
+}

@@ -1,0 +1,92 @@
+import { useEffect } from 'react';
+import { formatUsd } from '../../core/format';
+import { multiplyDecimal, numberToDecimal, type TokenBalance } from '../balances/store';
+import { useBalances } from '../balances/useBalances';
+import { useKeyway, useKeywayStore } from '../context';
+import type { SendActions, SendState } from './store';
+import type { SendValidation } from './validation';
+import { parseAmount } from './validation';
+
+export interface UseSendResult
+  extends SendState,
+    Omit<SendActions, 'setContext' | 'validate' | 'recomputeFee'> {
+  /** The chosen token with its latest balance. */
+  token: TokenBalance | null;
+  /** The balances to choose from (active network). */
+  balances: readonly TokenBalance[];
+  validation: SendValidation;
+  /** The typed amount in USD for display ("$12.34"), when it is a valid amount of a priced token. */
+  formattedAmountUsd: string | null;
+  /** The network fee for display ("$0.01"), when known. */
+  formattedFee: string | null;
+  /** The active network's chain family. */
+  chain: 'evm' | 'solana';
+}
+
+/**
+ * Send tokens (spec §3 send state, §4, §5): choose a token from the balances, type an amount (Max leaves room
+ * for the fee on the native token), a receiver address or name, then `preview()` and `submit()`.
+ * `validation` says what is missing or wrong, with a message per field.
+ */
+export function useSend(): UseSendResult {
+  const { stores } = useKeyway();
+  const state = useKeywayStore(
+    'send',
+    (s): SendState => ({
+      token: s.token,
+      sendTokenAmount: s.sendTokenAmount,
+      receiverInput: s.receiverInput,
+      receiverAddress: s.receiverAddress,
+      receiverProfileImageUrl: s.receiverProfileImageUrl,
+      receiverProfileName: s.receiverProfileName,
+      resolving: s.resolving,
+      lookup: s.lookup,
+      gasPrice: s.gasPrice,
+      gasStatus: s.gasStatus,
+      gasPriceInUSD: s.gasPriceInUSD,
+      loading: s.loading,
+      status: s.status,
+      txHash: s.txHash,
+    }),
+  );
+  const { balances } = useBalances();
+  const chain = useKeywayStore('networks', (n) => n.activeNetwork.chain);
+  const a = stores.send.getState();
+  const token = state.token ? (balances.find((b) => b.id === state.token!.id) ?? state.token) : null;
+
+  // The fee in USD depends on the native token's price: recompute when the balances arrive.
+  const tokenId = token?.id ?? null;
+  useEffect(() => {
+    if (tokenId && chain === 'evm' && stores.send.getState().gasStatus === 'idle') {
+      void stores.send.getState().fetchGasPrice();
+    }
+  }, [stores, tokenId, chain]);
+
+  // Validation reads the store's getters; the selected slices above re-render on every relevant change.
+  const validation = a.validate();
+  let formattedAmountUsd: string | null = null;
+  if (token) {
+    const parsed = parseAmount(state.sendTokenAmount, token.decimals);
+    const price = numberToDecimal(token.price);
+    if (parsed.ok && price !== null && token.price > 0) {
+      formattedAmountUsd = formatUsd(multiplyDecimal(state.sendTokenAmount.trim(), price));
+    }
+  }
+  return {
+    ...state,
+    token,
+    balances,
+    validation,
+    formattedAmountUsd,
+    formattedFee: state.gasPriceInUSD === null ? null : formatUsd(state.gasPriceInUSD),
+    chain,
+    setToken: a.setToken,
+    setAmount: a.setAmount,
+    setMax: a.setMax,
+    setReceiver: a.setReceiver,
+    fetchGasPrice: a.fetchGasPrice,
+    preview: a.preview,
+    submit: a.submit,
+    reset: a.reset,
+  };
+}

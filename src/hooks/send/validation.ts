@@ -1,0 +1,248 @@
+/**
+ * Send validation (spec §5: token, amount and receiver required; the native token also needs a gas price
+ * and decimals), plus the checks that keep a user from sending what they did not mean: an amount above the
+ * balance, more decimals than the token has, zero or negative, not a number, an invalid address or one with
+ * a broken checksum. Pure functions over strings and bigints: nothing is parsed through a float.
+ */
+import { formatUnits, parseUnits } from 'viem';
+import { isSolanaAddress } from '../../chains/solana/address';
+import { ERROR_MESSAGES } from '../../core/errors';
+import { isValidEvmAddress } from '../../core/format';
+
+/** Texts of the send form. The spec has no wording for these; they are the kit's own (see docs). */
+export const SEND_MESSAGES = {
+  selectToken: 'Select a token',
+  enterAmount: 'Enter an amount',
+  enterReceiver: 'Enter a receiver address or name',
+  resolving: 'Resolving name…',
+  gasLoading: 'Getting the network fee…',
+  preview: 'Preview send',
+  notNumeric: 'Enter the amount as a number, like 0.5',
+  notPositive: 'Enter an amount greater than 0',
+  tooManyDecimals: (symbol: string, decimals: number) =>
+    decimals === 0 ? `${symbol} has no decimals` : `${symbol} has at most ${decimals} decimals`,
+  aboveBalance: (symbol: string) => `Amount exceeds your ${symbol} balance`,
+  noRoomForFee: (symbol: string) => `Not enough ${symbol} left to pay the network fee`,
+  invalidAddress: 'Enter a valid address or name',
+  invalidSolanaAddress: 'Enter a valid Solana address',
+  checksum: 'This address has a checksum error: check it for typos',
+  nameNotFound: (name: string) => `No address found for ${name}`,
+  gasUnavailable: 'The network fee is not available right now. Try again later.',
+  decimalsUnknown: 'This token’s decimals are unknown',
+  solanaNativeOnly: 'Only SOL can be sent on Solana',
+  sent: (amount: string, symbol: string) => `Sent ${amount} ${symbol}`,
+} as const;
+
+export type AmountProblem = 'empty' | 'notNumeric' | 'notPositive' | 'tooManyDecimals';
+
+export type ParsedAmount = { ok: true; units: bigint } | { ok: false; problem: AmountProblem };
+
+const CANONICAL = /^(\d*)(?:\.(\d*))?$/;
+
+/**
+ * Reads a typed amount in whole units: `"0.5"` with 18 decimals → `500000000000000000n`. Accepts digits with
+ * at most one `.` (`"1."`, `".5"`); anything else is `notNumeric` (`"1e3"`, `"1,5"`, `"abc"`, `"."`), a sign
+ * makes it `notPositive` when the rest is a number (`"-1"`), zero is `notPositive`, and digits beyond the
+ * token's decimals are `tooManyDecimals` (trailing zeros count: nothing is rounded away silently).
+ */
+export function parseAmount(value: string, decimals: number): ParsedAmount {
+  const v = value.trim();
+  if (v === '') return { ok: false, problem: 'empty' };
+  const signed = /^[+-]/.test(v);
+  const body = signed ? v.slice(1) : v;
+  const m = CANONICAL.exec(body);
+  if (!m || (m[1] === '' && (m[2] ?? '') === '')) return { ok: false, problem: 'notNumeric' };
+  if (v.startsWith('-')) return { ok: false, problem: 'notPositive' };
+  if (signed) return { ok: false, problem: 'notNumeric' };
+  const frac = m[2] ?? '';
+  if (frac.length > decimals) return { ok: false, problem: 'tooManyDecimals' };
+  const units = parseUnits(`${m[1] || '0'}.${frac || '0'}`, decimals);
+  if (units === 0n) return { ok: false, problem: 'notPositive' };
+  return { ok: true, units };
+}
+
+export type ReceiverProblem =
+  | 'empty'
+  | 'invalid'
+  | 'checksum'
+  | 'resolving'
+  | 'notFound'
+  | 'lookupFailed'
+  | 'invalidSolana';
+
+/** A name for the profile service: labels of letters, digits and hyphens joined by dots (`alice.kw.id`). */
+export function looksLikeName(value: string): boolean {
+  return /^[a-z0-9-]+(\.[a-z0-9-]+)+$/i.test(value) && !/^0x[0-9a-f]*$/i.test(value);
+}
+
+/** What is wrong with a typed EVM receiver that is meant as an address (null when it is a valid address). */
+export function evmAddressProblem(value: string): 'invalid' | 'checksum' | null {
+  const v = value.trim();
+  if (isValidEvmAddress(v)) return null;
+  return /^0x[0-9a-fA-F]{40}$/.test(v) ? 'checksum' : 'invalid';
+}
+
+export interface SendTokenInfo {
+  symbol: string;
+  decimals: number;
+  /** Whole units, decimal string. */
+  quantity: string;
+  isNative: boolean;
+}
+
+export interface SendValidationInput {
+  chain: 'evm' | 'solana' | string;
+  token: SendTokenInfo | null;
+  amount: string;
+  receiverInput: string;
+  /** The address the receiver input stands for (resolved from a name, or the address itself). */
+  receiverAddress: string | null;
+  resolving: boolean;
+  /** Set when a name lookup finished without an address. */
+  lookup: 'notFound' | 'failed' | null;
+  /** Wei per gas (EVM), null while unknown. */
+  gasPrice: bigint | null;
+  gasStatus: 'idle' | 'loading' | 'ready' | 'error';
+  /** The network fee of this send in the native token's smallest unit, null while unknown. */
+  fee: bigint | null;
+}
+
+export interface SendValidation {
+  /** True when everything needed is there and valid: Preview and Send may go ahead. */
+  valid: boolean;
+  /** Inline message under the amount (null when none). */
+  amountError: string | null;
+  /** Inline message under the receiver (null when none). */
+  receiverError: string | null;
+  /** Inline message about the network fee (null when none). */
+  feeError: string | null;
+  /** What the Preview button says: the next thing to do, or 'Preview send'. */
+  action: string;
+  /** Machine-readable reasons (tests, headless UIs). */
+  amountProblem: AmountProblem | 'aboveBalance' | 'noRoomForFee' | 'decimalsUnknown' | 'token' | null;
+  receiverProblem: ReceiverProblem | null;
+}
+
+function amountMessage(problem: AmountProblem, token: SendTokenInfo): string | null {
+  switch (problem) {
+    case 'empty':
+      return null;
+    case 'notNumeric':
+      return SEND_MESSAGES.notNumeric;
+    case 'notPositive':
+      return SEND_MESSAGES.notPositive;
+    case 'tooManyDecimals':
+      return SEND_MESSAGES.tooManyDecimals(token.symbol, token.decimals);
+  }
+}
+
+/** Checks the whole form; every message comes from SEND_MESSAGES. */
+export function validateSend(input: SendValidationInput): SendValidation {
+  const { token, chain } = input;
+  let amountProblem: SendValidation['amountProblem'] = null;
+  let amountError: string | null = null;
+  let feeError: string | null = null;
+
+  // ---- amount (needs the token for decimals and balance)
+  let units: bigint | null = null;
+  if (!token) {
+    amountProblem = 'token';
+    // An amount typed before a token was chosen is still checked for being a number.
+    const p = parseAmount(input.amount, 255);
+    if (!p.ok && p.problem !== 'empty' && p.problem !== 'tooManyDecimals') {
+      amountError = p.problem === 'notNumeric' ? SEND_MESSAGES.notNumeric : SEND_MESSAGES.notPositive;
+    }
+  } else if (!Number.isInteger(token.decimals) || token.decimals < 0) {
+    amountProblem = 'decimalsUnknown';
+    amountError = SEND_MESSAGES.decimalsUnknown;
+  } else if (chain === 'solana' && !token.isNative) {
+    amountProblem = 'token';
+    amountError = SEND_MESSAGES.solanaNativeOnly;
+  } else {
+    const p = parseAmount(input.amount, token.decimals);
+    if (!p.ok) {
+      amountProblem = p.problem;
+      amountError = amountMessage(p.problem, token);
+    } else {
+      units = p.units;
+      let balance: bigint | null = null;
+      try {
+        balance = parseUnits(token.quantity, token.decimals);
+      } catch {
+        balance = null;
+      }
+      if (balance !== null && units > balance) {
+        amountProblem = 'aboveBalance';
+        amountError = SEND_MESSAGES.aboveBalance(token.symbol);
+      } else if (token.isNative && balance !== null && input.fee !== null) {
+        if (units + input.fee > balance) {
+          amountProblem = 'noRoomForFee';
+          amountError = SEND_MESSAGES.noRoomForFee(token.symbol);
+        }
+      }
+    }
+  }
+
+  // ---- network fee: the native token needs a gas price (spec §5)
+  const needsGas = chain === 'evm' && !!token?.isNative;
+  if (needsGas && input.gasPrice === null && input.gasStatus === 'error') {
+    feeError = SEND_MESSAGES.gasUnavailable;
+  }
+
+  // ---- receiver
+  let receiverProblem: ReceiverProblem | null = null;
+  let receiverError: string | null = null;
+  const r = input.receiverInput.trim();
+  if (r === '') receiverProblem = 'empty';
+  else if (chain === 'solana') {
+    if (!isSolanaAddress(r)) {
+      receiverProblem = 'invalidSolana';
+      receiverError = SEND_MESSAGES.invalidSolanaAddress;
+    }
+  } else if (chain === 'evm') {
+    if (looksLikeName(r)) {
+      if (input.resolving) receiverProblem = 'resolving';
+      else if (input.lookup === 'notFound') {
+        receiverProblem = 'notFound';
+        receiverError = SEND_MESSAGES.nameNotFound(r);
+      } else if (input.lookup === 'failed') {
+        receiverProblem = 'lookupFailed';
+        receiverError = ERROR_MESSAGES.resolveName;
+      } else if (!input.receiverAddress) receiverProblem = 'resolving';
+    } else {
+      const problem = evmAddressProblem(r);
+      if (problem) {
+        receiverProblem = problem;
+        receiverError = problem === 'checksum' ? SEND_MESSAGES.checksum : SEND_MESSAGES.invalidAddress;
+      }
+    }
+  }
+  // Any other chain: the receiver is not checked here; the send itself fails with 'Unsupported chain'.
+
+  const gasMissing = needsGas && input.gasPrice === null;
+  let action: string = SEND_MESSAGES.preview;
+  if (!token) action = SEND_MESSAGES.selectToken;
+  else if (amountProblem === 'empty') action = SEND_MESSAGES.enterAmount;
+  else if (receiverProblem === 'empty') action = SEND_MESSAGES.enterReceiver;
+  else if (receiverProblem === 'resolving') action = SEND_MESSAGES.resolving;
+  else if (gasMissing && input.gasStatus !== 'error') action = SEND_MESSAGES.gasLoading;
+
+  const valid =
+    !!token && units !== null && amountProblem === null && receiverProblem === null && !gasMissing;
+  return { valid, amountError, receiverError, feeError, action, amountProblem, receiverProblem };
+}
+
+/**
+ * Max for a token: the whole balance, or for the native token the balance minus the network fee of the
+ * transfer; never negative (`"0"` when the fee is larger than the balance).
+ */
+export function maxSendAmount(token: SendTokenInfo, fee: bigint | null): string {
+  let balance: bigint;
+  try {
+    balance = parseUnits(token.quantity, token.decimals);
+  } catch {
+    return '0';
+  }
+  if (token.isNative && fee) balance = balance > fee ? balance - fee : 0n;
+  return formatUnits(balance, token.decimals);
+}
