@@ -50,7 +50,13 @@ export function cooldownMessage(secondsLeft: number): string {
 export class KeywayError extends Error {
   override readonly name = 'KeywayError';
   constructor(
-    readonly code: ErrorMessageKey | 'registerName' | 'cooldown' | 'invalidOptions' | 'api',
+    readonly code:
+      | ErrorMessageKey
+      | 'registerName'
+      | 'cooldown'
+      | 'invalidOptions'
+      | 'api'
+      | 'solanaSendFailed',
     message: string,
     options?: { cause?: unknown },
   ) {

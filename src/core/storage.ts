@@ -21,6 +21,8 @@ export const STORAGE_KEYS = {
   socialProvider: 'keyway:socialProvider',
   /** Comma-joined list of CAIP-2 ids where the smart account is enabled. */
   smartAccountEnabledNetworks: 'keyway:smartAccountEnabledNetworks',
+  /** Name of the connected Wallet Standard Solana wallet (silent reconnect on the next load). */
+  solanaWallet: 'keyway:solanaWallet',
 } as const;
 export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS];
 

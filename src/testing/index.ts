@@ -1,4 +1,5 @@
 export * from './msw';
 export * from './pairing';
+export * from './solana-wallet';
 export * from './storage';
 export * from './test-wallet';
