@@ -77,7 +77,14 @@ async function main(): Promise<void> {
     );
   }
   console.log(`  ${'Solana websocket'.padEnd(width)}  ${stack.urls.solanaWs}`);
-  console.log(`\nStatus page: ${stack.urls.playground ?? stack.urls.status}`);
+  const playground = stack.urls.playground;
+  if (playground) {
+    console.log(`\nPlayground: ${playground}  (click "Connect wallet", choose "Keyway Dev Wallet")`);
+    console.log(`Headless page: ${playground}/headless.html`);
+    console.log(`Status page: ${playground}/status`);
+  } else {
+    console.log(`\nStatus page: ${stack.urls.status}`);
+  }
   console.log('Press Ctrl-C to stop.\n');
 
   let stopping = false;

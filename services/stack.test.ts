@@ -48,16 +48,17 @@ describe('startStack', () => {
       solanaWs: 'ws://127.0.0.1:20104',
       api: 'http://127.0.0.1:20105',
       frame: 'http://127.0.0.1:20106',
-      status: 'http://127.0.0.1:20107',
+      playground: 'http://127.0.0.1:20107',
     });
     const reports = await stack.health();
-    // Chains first, then the services in list order (more join the list over time), the status page last.
+    // Chains first, then the services in list order, the playground last.
     const names = reports.map((r) => r.name);
     expect(names.slice(0, 4)).toEqual(['EVM chain 31337', 'EVM chain 31338', 'Solana', 'api']);
-    expect(names.at(-1)).toBe('status');
+    expect(names.at(-1)).toBe('playground');
     expect(reports.filter((r) => !r.healthy)).toEqual([]);
 
-    const page = await fetch(stack.urls.status!);
+    // The status page lives on the playground's port at /status.
+    const page = await fetch(`${stack.urls.playground!}/status`);
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await page.text();
     expect(html).toContain('all services healthy');

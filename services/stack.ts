@@ -10,6 +10,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { playgroundService } from '../playground/stack-service.ts';
 import { startApiServer } from './api/server.ts';
 import { rpcChainId } from './chain/anvil.ts';
 import { type LocalChains, startChains } from './chain/index.ts';
@@ -88,8 +89,8 @@ export const statusPageService: StackServiceDefinition = {
   },
 };
 
-/** Services started after the chains, in order. Add the frame and playground here. */
-export const STACK_SERVICES: StackServiceDefinition[] = [apiService, frameService];
+/** Services started after the chains, in order (the playground last: it is configured with the others' URLs). */
+export const STACK_SERVICES: StackServiceDefinition[] = [apiService, frameService, playgroundService];
 
 export interface StartStackOptions {
   ports?: Partial<StackPorts>;

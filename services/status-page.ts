@@ -19,10 +19,10 @@ export interface StatusPageServer {
   stop(): Promise<void>;
 }
 
-const CSP =
+export const STATUS_CSP =
   "default-src 'none'; style-src 'self'; img-src 'none'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
 
-const STYLES = `
+export const STATUS_STYLES = `
 :root { color-scheme: light dark; font-family: system-ui, sans-serif; }
 body { margin: 2rem auto; max-width: 60rem; padding: 0 1rem; }
 h1 { font-size: 1.4rem; }
@@ -81,7 +81,7 @@ ${rows}
 function respond(res: ServerResponse, status: number, type: string, body: string): void {
   res.writeHead(status, {
     'content-type': type,
-    'content-security-policy': CSP,
+    'content-security-policy': STATUS_CSP,
     'x-content-type-options': 'nosniff',
     'cache-control': 'no-store',
   });
@@ -103,7 +103,7 @@ export async function startStatusPage(opts: {
       return;
     }
     if (path === '/status.css') {
-      respond(res, 200, 'text/css; charset=utf-8', STYLES);
+      respond(res, 200, 'text/css; charset=utf-8', STATUS_STYLES);
       return;
     }
     if (path === '/' || path === '/status.json') {

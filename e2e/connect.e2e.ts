@@ -1,0 +1,196 @@
+/**
+ * Connect, account and networks against the local stack, in the playground (styled page and headless page):
+ * the dev wallet connects, the account shows the address and the balance read from the chain, a network
+ * switch shows the other chain's balance, disconnect; wallet search over the explorer; a rejected
+ * connection and its retry; and no request leaves the page before the modal is first opened.
+ */
+import type { Browser, Locator, Page } from 'playwright-core';
+import { formatEther } from 'viem';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { DEV_ADDRESS, DEV_L2_BALANCE_WEI } from './support/stack';
+
+const stack = inject('keywayStack');
+const WAIT = { timeout: 20_000 };
+const SHORT_ADDRESS = `${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`;
+
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+async function open(url: string, opts?: Parameters<typeof openPage>[2]): Promise<OpenedPage> {
+  const p = await openPage(browser, url, opts);
+  opened.push(p);
+  return p;
+}
+
+async function rpcBalance(chainId: 31337 | 31338): Promise<bigint> {
+  const res = await fetch(stack.evmRpc[chainId], {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({
+      jsonrpc: '2.0',
+      id: 1,
+      method: 'eth_getBalance',
+      params: [DEV_ADDRESS, 'latest'],
+    }),
+  });
+  const body = (await res.json()) as { result: `0x${string}` };
+  return BigInt(body.result);
+}
+
+/** The number in a balance text such as "9,999.99 ETH" (thousands separators removed). */
+function amountOf(text: string | null): number {
+  const m = /([\d,]+(?:\.\d+)?)\s*ETH/.exec(text ?? '');
+  return m ? Number(m[1]!.replace(/,/g, '')) : Number.NaN;
+}
+
+/** Waits until the shown amount matches the chain's balance (within `tolerance` ETH: other files may send). */
+async function expectBalanceShown(el: Locator, chainId: 31337 | 31338, tolerance: number) {
+  await expect
+    .poll(async () => {
+      const shown = amountOf(await el.textContent());
+      const actual = Number(formatEther(await rpcBalance(chainId)));
+      return Math.abs(shown - actual) <= tolerance;
+    }, WAIT)
+    .toBe(true);
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+async function openConnect(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const d = dialog(page, 'Connect wallet');
+  await d.waitFor(WAIT);
+  return d;
+}
+
+describe('styled playground', () => {
+  it('connects the dev wallet, shows address and balance, switches chain, disconnects', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    const connect = await openConnect(page);
+    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
+    // Connected: the modal closes and the header shows the account.
+    await dialog(page, 'Connect wallet').waitFor({ state: 'detached', ...WAIT });
+    const accountButton = page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) });
+    await accountButton.click();
+
+    const account = dialog(page, 'Account');
+    await account.waitFor(WAIT);
+    await expect
+      .poll(() => account.getByText(SHORT_ADDRESS).first().getAttribute('title'), WAIT)
+      .toBe(DEV_ADDRESS);
+    const balance = account.locator('[data-kw-balance]');
+    // Chain 31337: the dev account's balance as the chain reports it (≈10 000 ETH minus deployment gas).
+    await expectBalanceShown(balance, 31337, 1);
+
+    await account.getByRole('button', { name: 'Keyway Local', exact: true }).click();
+    const networks = dialog(page, 'Choose network');
+    await networks.getByRole('button', { name: /Keyway Local L2/ }).click();
+    // Back on the Account view, on chain 31338: exactly the balance the set-up gave the dev account there.
+    await account.getByRole('button', { name: 'Keyway Local L2', exact: true }).waitFor(WAIT);
+    expect(Number(formatEther(DEV_L2_BALANCE_WEI))).toBe(4321.5);
+    await expect.poll(async () => amountOf(await balance.textContent()), WAIT).toBe(4321.5);
+    await expectBalanceShown(balance, 31338, 0);
+
+    await account.getByRole('button', { name: 'Disconnect' }).click();
+    await account.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('finds a wallet of the explorer by search in All wallets', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    const connect = await openConnect(page);
+    await connect.getByRole('button', { name: /All wallets/ }).click();
+    const all = dialog(page, 'All wallets');
+    await all.waitFor(WAIT);
+    await all.getByPlaceholder('Search wallets').fill('rabby');
+    await all.getByRole('button', { name: /Rabby Wallet/ }).waitFor(WAIT);
+    // Results replace the list: a wallet that does not match is gone.
+    await expect.poll(() => all.getByRole('button', { name: /MetaMask/ }).count(), WAIT).toBe(0);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('shows the declined state when the wallet rejects, and Try again connects', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    const reject = page.getByRole('button', { name: 'Reject next wallet request' });
+    await reject.click();
+    await expect.poll(() => reject.getAttribute('aria-pressed')).toBe('true');
+    const connect = await openConnect(page);
+    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('heading', { name: 'Connection declined' }).waitFor(WAIT);
+    // The rejection was used up: the next request is approved (read behind the modal, which hides the page
+    // from the accessibility tree).
+    const rejectState = page.getByTestId('reject-state');
+    expect(await rejectState.textContent()).toBe('Requests are approved.');
+    await modal.getByRole('button', { name: 'Try again' }).click();
+    await modal.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('sends no request before the modal is first opened, and does once it is', async () => {
+    const origin = new URL(stack.playgroundUrl).origin;
+    const requests: string[] = [];
+    let openedModal = false;
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl, {
+      beforeGoto: (p) => {
+        p.on('request', (r) => {
+          if (!openedModal) requests.push(r.url());
+        });
+      },
+    });
+    const button = page.getByRole('button', { name: 'Connect wallet' });
+    await button.waitFor(WAIT);
+    // Let the page settle (idle preloading of the views included) before the first click.
+    await page.waitForLoadState('networkidle');
+    const before = [...requests];
+    expect(before.length).toBeGreaterThan(0);
+    const foreign = before.filter((u) => new URL(u).origin !== origin);
+    expect(foreign).toEqual([]);
+    // Only the page itself and its static files.
+    for (const u of before) expect(new URL(u).pathname).toMatch(/^\/($|assets\/)/);
+
+    const after: string[] = [];
+    page.on('request', (r) => after.push(r.url()));
+    openedModal = true;
+    await button.click();
+    await dialog(page, 'Connect wallet').waitFor(WAIT);
+    // Opening the modal talks to the local stack (the explorer's wallet lists).
+    await expect.poll(() => after.some((u) => u.startsWith(stack.apiUrl)), WAIT).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+});
+
+describe('headless playground', () => {
+  it('connects with its own UI, shows address and balance, switches chain, disconnects', async () => {
+    const { page, consoleErrors, close } = await open(stack.headlessUrl);
+    await page.getByRole('button', { name: 'Connect Keyway Dev Wallet' }).click();
+    const address = page.getByTestId('address');
+    await address.waitFor(WAIT);
+    expect(await address.textContent()).toBe(DEV_ADDRESS);
+    const balance = page.getByTestId('balance');
+    await expectBalanceShown(balance, 31337, 1);
+
+    await page.getByRole('button', { name: 'Keyway Local L2' }).click();
+    await expect.poll(() => page.getByTestId('network').textContent(), WAIT).toBe('Keyway Local L2');
+    await expect.poll(async () => amountOf(await balance.textContent()), WAIT).toBe(4321.5);
+
+    await page.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('button', { name: 'Connect Keyway Dev Wallet' }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+});

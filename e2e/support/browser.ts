@@ -1,0 +1,52 @@
+/**
+ * Browser helpers for the e2e files: Debian's Chromium through playwright-core, one browser per file
+ * (`launchBrowser` in beforeAll, `browser.close()` in afterAll), a fresh context per page.
+ */
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+
+export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export const CHROMIUM_ARGS = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--no-first-run',
+  '--disable-sync',
+];
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({ executablePath: CHROMIUM_PATH, args: CHROMIUM_ARGS, headless: true });
+}
+
+export interface OpenedPage {
+  context: BrowserContext;
+  page: Page;
+  /** Console errors, uncaught page errors and CSP violations seen so far (assert it stays empty). */
+  consoleErrors: string[];
+  /** Closes the page's context. */
+  close(): Promise<void>;
+}
+
+export interface OpenPageOptions {
+  /** Runs on the new page before it navigates (e.g. to record requests from the very first one). */
+  beforeGoto?: (page: Page) => void | Promise<void>;
+}
+
+/** Opens `url` in a new context and page, collecting console errors from the start. */
+export async function openPage(
+  browser: Browser,
+  url: string,
+  opts: OpenPageOptions = {},
+): Promise<OpenedPage> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  const consoleErrors: string[] = [];
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') consoleErrors.push(msg.text());
+  });
+  page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
+  await opts.beforeGoto?.(page);
+  await page.goto(url, { waitUntil: 'load' });
+  return { context, page, consoleErrors, close: () => context.close() };
+}

@@ -1,0 +1,221 @@
+/**
+ * Serves a built playground (playground-dist/, or any Vite output of playground/vite.config.ts) with a strict
+ * Content-Security-Policy header and the local stack's URLs written into each page's
+ * `<meta name="keyway-playground-config">` (no inline script, no extra request). Also serves the stack's
+ * status page at /status (and /status.json) when given a health function.
+ */
+import { createReadStream, readFileSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import { type HealthReport, renderStatusPage, STATUS_CSP, STATUS_STYLES } from '../services/status-page.ts';
+import { CONFIG_META_NAME, type PlaygroundConfig, playgroundConfigSchema } from './src/config.ts';
+
+/** The playground's policy: scripts and styles from the page's origin only; the local stack on any port. */
+export const PLAYGROUND_CSP = [
+  "default-src 'self'",
+  "script-src 'self'",
+  "style-src 'self'",
+  "connect-src 'self' http://127.0.0.1:* http://localhost:* ws://127.0.0.1:* ws://localhost:*",
+  "img-src 'self' data: blob: http://127.0.0.1:* http://localhost:*",
+  'frame-src http://127.0.0.1:* http://localhost:*',
+].join('; ');
+
+const SECURITY_HEADERS = {
+  'content-security-policy': PLAYGROUND_CSP,
+  'x-content-type-options': 'nosniff',
+  'referrer-policy': 'no-referrer',
+  'cross-origin-opener-policy': 'same-origin',
+  'x-frame-options': 'DENY',
+} as const;
+
+const TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.woff2': 'font/woff2',
+  '.woff': 'font/woff',
+  '.map': 'application/json',
+};
+
+/** Clean page URLs: `/` and `/headless` (plus their `.html` names). */
+const PAGES: Record<string, string> = {
+  '/': 'index.html',
+  '/index.html': 'index.html',
+  '/headless': 'headless.html',
+  '/headless.html': 'headless.html',
+};
+
+export interface PlaygroundServer {
+  url: string;
+  stop(): Promise<void>;
+}
+
+export interface PlaygroundServerOptions {
+  /** The Vite output directory. */
+  dir: string;
+  port: number;
+  host?: string;
+  config: PlaygroundConfig;
+  /** Health of the stack, for /status; without it /status answers 404. */
+  health?: () => Promise<HealthReport[]>;
+}
+
+function escapeAttribute(text: string): string {
+  return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+}
+
+/** Writes the config into the page's placeholder (throws when a page has none: a stale or foreign build). */
+export function injectConfig(html: string, config: PlaygroundConfig): string {
+  const placeholder = '<!--keyway-playground-config-->';
+  if (!html.includes(placeholder)) throw new Error('playground page without the config placeholder');
+  const json = JSON.stringify(playgroundConfigSchema.parse(config));
+  return html.replace(placeholder, `<meta name="${CONFIG_META_NAME}" content="${escapeAttribute(json)}">`);
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  headers: Record<string, string>,
+  body: string | Buffer,
+  head: boolean,
+) {
+  res.writeHead(status, { ...SECURITY_HEADERS, ...headers, 'content-length': Buffer.byteLength(body) });
+  res.end(head ? undefined : body);
+}
+
+export async function startPlaygroundServer(opts: PlaygroundServerOptions): Promise<PlaygroundServer> {
+  const root = resolve(opts.dir);
+  // Pages are read once: the build does not change while it is served.
+  const pages = new Map<string, string>();
+  for (const file of new Set(Object.values(PAGES))) {
+    pages.set(file, injectConfig(readFileSync(join(root, file), 'utf8'), opts.config));
+  }
+
+  const handle = (req: IncomingMessage, res: ServerResponse) => {
+    const head = req.method === 'HEAD';
+    if (req.method !== 'GET' && !head) {
+      send(
+        res,
+        405,
+        { 'content-type': 'text/plain; charset=utf-8', allow: 'GET, HEAD' },
+        'method not allowed',
+        head,
+      );
+      return;
+    }
+    let path: string;
+    try {
+      path = decodeURIComponent(new URL(req.url ?? '/', 'http://localhost').pathname);
+    } catch {
+      send(res, 400, { 'content-type': 'text/plain; charset=utf-8' }, 'bad request', head);
+      return;
+    }
+    if (path === '/health') {
+      send(
+        res,
+        200,
+        { 'content-type': 'application/json', 'cache-control': 'no-store' },
+        '{"ok":true}',
+        head,
+      );
+      return;
+    }
+    const page = PAGES[path];
+    if (page) {
+      send(
+        res,
+        200,
+        { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' },
+        pages.get(page)!,
+        head,
+      );
+      return;
+    }
+    if (opts.health && (path === '/status' || path === '/status.json' || path === '/status.css')) {
+      const statusHeaders = { 'content-security-policy': STATUS_CSP, 'cache-control': 'no-store' };
+      if (path === '/status.css') {
+        send(res, 200, { ...statusHeaders, 'content-type': 'text/css; charset=utf-8' }, STATUS_STYLES, head);
+        return;
+      }
+      opts.health().then(
+        (reports) => {
+          if (path === '/status.json') {
+            send(
+              res,
+              200,
+              { ...statusHeaders, 'content-type': 'application/json' },
+              JSON.stringify({ services: reports }),
+              head,
+            );
+          } else {
+            send(
+              res,
+              200,
+              { ...statusHeaders, 'content-type': 'text/html; charset=utf-8' },
+              renderStatusPage(reports, new Date()),
+              head,
+            );
+          }
+        },
+        (error: unknown) =>
+          send(
+            res,
+            500,
+            { 'content-type': 'text/plain; charset=utf-8' },
+            `health check failed: ${String(error)}`,
+            head,
+          ),
+      );
+      return;
+    }
+    // Static assets: only files under the build directory, never a directory or a dotfile.
+    const file = normalize(join(root, path));
+    if (
+      !file.startsWith(root + sep) ||
+      relative(root, file)
+        .split(sep)
+        .some((part) => part.startsWith('.'))
+    ) {
+      send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, 'not found', head);
+      return;
+    }
+    let size: number;
+    try {
+      const st = statSync(file);
+      if (!st.isFile()) throw new Error('not a file');
+      size = st.size;
+    } catch {
+      send(res, 404, { 'content-type': 'text/plain; charset=utf-8' }, 'not found', head);
+      return;
+    }
+    res.writeHead(200, {
+      ...SECURITY_HEADERS,
+      'content-type': TYPES[extname(file)] ?? 'application/octet-stream',
+      'content-length': size,
+      // Hashed file names under /assets never change.
+      'cache-control': path.startsWith('/assets/') ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (head) res.end();
+    else createReadStream(file).pipe(res);
+  };
+
+  const server = createServer(handle);
+  const host = opts.host ?? '127.0.0.1';
+  await new Promise<void>((resolvePromise, reject) => {
+    server.once('error', reject);
+    server.listen(opts.port, host, () => resolvePromise());
+  });
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://${host}:${port}`,
+    stop: () =>
+      new Promise<void>((resolvePromise) => {
+        server.close(() => resolvePromise());
+        server.closeAllConnections();
+      }),
+  };
+}

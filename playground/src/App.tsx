@@ -1,0 +1,179 @@
+import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
+import { useSignMessage } from 'wagmi';
+import { useAccount } from '../../src/hooks/account/useAccount';
+import { createTheme, type ThemeMode } from '../../src/theme/createTheme';
+import { ThemeScope } from '../../src/theme/ThemeScope';
+import { ConnectButton, KeywayModal, NetworkButton } from '../../src/views/index';
+import { type PlaygroundKit, SIGN_MESSAGE_TEXT } from './kit';
+
+const ACCENTS = [
+  { name: 'Blue', value: '#3b5bdb' },
+  { name: 'Pink', value: '#c2255c' },
+  { name: 'Green', value: '#2b8a3e' },
+  { name: 'Orange', value: '#e8590c' },
+] as const;
+
+const MODES: { mode: ThemeMode; label: string }[] = [
+  { mode: 'light', label: 'Light' },
+  { mode: 'dark', label: 'Dark' },
+  { mode: 'system', label: 'System' },
+];
+
+function useRejectionArmed(kit: PlaygroundKit): boolean {
+  return useSyncExternalStore(kit.rejection.listen, () => kit.rejection.armed);
+}
+
+function ThemeControls(props: {
+  mode: ThemeMode;
+  accent: string;
+  onMode(mode: ThemeMode): void;
+  onAccent(accent: string): void;
+}) {
+  return (
+    <section className="pg-card" aria-labelledby="theme-heading">
+      <h2 id="theme-heading">Theme</h2>
+      <fieldset className="pg-segmented">
+        <legend>Mode</legend>
+        {MODES.map(({ mode, label }) => (
+          <label key={mode} className="pg-radio">
+            <input
+              type="radio"
+              name="theme-mode"
+              value={mode}
+              checked={props.mode === mode}
+              onChange={() => props.onMode(mode)}
+            />
+            {label}
+          </label>
+        ))}
+      </fieldset>
+      <fieldset className="pg-swatches">
+        <legend>Accent colour</legend>
+        {ACCENTS.map((a) => (
+          <button
+            key={a.value}
+            type="button"
+            className={`pg-swatch pg-swatch-${a.name.toLowerCase()}`}
+            aria-pressed={props.accent === a.value}
+            aria-label={a.name}
+            title={a.value}
+            onClick={() => props.onAccent(a.value)}
+          />
+        ))}
+        <label className="pg-color">
+          Custom
+          <input type="color" value={props.accent} onChange={(e) => props.onAccent(e.target.value)} />
+        </label>
+      </fieldset>
+    </section>
+  );
+}
+
+function WalletControls({ kit }: { kit: PlaygroundKit }) {
+  const armed = useRejectionArmed(kit);
+  return (
+    <section className="pg-card" aria-labelledby="wallet-heading">
+      <h2 id="wallet-heading">Keyway Dev Wallet</h2>
+      <p className="pg-muted">
+        A test wallet in this page (anvil's first dev account, <code>{kit.wallet.address}</code>). It approves
+        every request unless told otherwise.
+      </p>
+      <div className="pg-row">
+        <button
+          type="button"
+          className="pg-button"
+          aria-pressed={armed}
+          onClick={() => (armed ? kit.rejection.disarm() : kit.rejection.arm())}
+        >
+          Reject next wallet request
+        </button>
+        <output data-testid="reject-state" aria-live="polite">
+          {armed ? 'The next wallet request will be rejected.' : 'Requests are approved.'}
+        </output>
+      </div>
+    </section>
+  );
+}
+
+function SignMessage() {
+  const { isConnected } = useAccount({ requestDetails: false });
+  const { signMessageAsync, isPending } = useSignMessage();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const sign = async () => {
+    setResult(null);
+    try {
+      const signature = await signMessageAsync({ message: SIGN_MESSAGE_TEXT });
+      setResult({ ok: true, text: signature });
+    } catch (error) {
+      const e = error as { shortMessage?: string; message?: string };
+      setResult({ ok: false, text: e.shortMessage ?? e.message ?? 'Signing failed' });
+    }
+  };
+  return (
+    <section className="pg-card" aria-labelledby="sign-heading">
+      <h2 id="sign-heading">Sign a message</h2>
+      <p className="pg-muted">
+        Message: <q>{SIGN_MESSAGE_TEXT}</q>
+      </p>
+      <div className="pg-row">
+        <button type="button" className="pg-button" disabled={!isConnected || isPending} onClick={sign}>
+          Sign message
+        </button>
+        {isConnected ? null : <span className="pg-muted">Connect a wallet first.</span>}
+      </div>
+      <output
+        data-testid="sign-result"
+        data-status={result ? (result.ok ? 'signed' : 'error') : 'idle'}
+        className={result && !result.ok ? 'pg-result pg-error' : 'pg-result'}
+        aria-live="polite"
+      >
+        {isPending
+          ? 'Waiting for the wallet…'
+          : result
+            ? result.ok
+              ? result.text
+              : `Error: ${result.text}`
+            : ''}
+      </output>
+    </section>
+  );
+}
+
+export function App({ kit }: { kit: PlaygroundKit }) {
+  const [mode, setMode] = useState<ThemeMode>('system');
+  const [accent, setAccent] = useState<string>(ACCENTS[0].value);
+  const theme = useMemo(() => createTheme({ mode, accentColor: accent }), [mode, accent]);
+
+  // The host page follows the same mode (its own CSS, outside the kit).
+  useEffect(() => {
+    document.documentElement.dataset.pgMode = mode;
+  }, [mode]);
+
+  return (
+    <>
+      <header className="pg-header">
+        <h1>Keyway playground</h1>
+        <ThemeScope theme={theme} className="pg-kit-buttons">
+          <NetworkButton />
+          <ConnectButton />
+        </ThemeScope>
+      </header>
+      <main className="pg-main">
+        <p className="pg-lead">
+          A demo host dapp on the local stack. Click <strong>Connect wallet</strong> and choose{' '}
+          <strong>Keyway Dev Wallet</strong>.
+        </p>
+        <div className="pg-grid">
+          <ThemeControls mode={mode} accent={accent} onMode={setMode} onAccent={setAccent} />
+          <WalletControls kit={kit} />
+          <SignMessage />
+        </div>
+      </main>
+      <footer className="pg-footer">
+        <a href="/headless.html">Headless page</a>
+        <a href="/status">Local stack status</a>
+      </footer>
+      <KeywayModal theme={theme} />
+    </>
+  );
+}

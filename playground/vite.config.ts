@@ -1,0 +1,33 @@
+/**
+ * The playground's Vite config: two pages (index.html, headless.html), the kit's sources through its own
+ * Vite plugins (vanilla-extract, the `[data-keyway]` PostCSS scoping of postcss.config.js), and a build
+ * that needs nothing inline (no module-preload polyfill, assets as files), so it runs under the strict CSP
+ * that playground/server.ts sends. `npx vite --config playground/vite.config.ts` runs it in dev mode.
+ */
+import { resolve } from 'node:path';
+import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
+import react from '@vitejs/plugin-react';
+import { defineConfig } from 'vite';
+
+const here = import.meta.dirname;
+const repo = resolve(here, '..');
+
+export default defineConfig({
+  root: here,
+  base: '/',
+  publicDir: false,
+  envPrefix: 'VITE_KW_',
+  plugins: [react(), vanillaExtractPlugin()],
+  css: { postcss: repo },
+  logLevel: 'warn',
+  server: { host: '127.0.0.1', port: 4300, strictPort: true },
+  build: {
+    outDir: resolve(repo, 'playground-dist'),
+    emptyOutDir: true,
+    assetsInlineLimit: 0,
+    modulePreload: { polyfill: false },
+    rolldownOptions: {
+      input: { index: resolve(here, 'index.html'), headless: resolve(here, 'headless.html') },
+    },
+  },
+});
