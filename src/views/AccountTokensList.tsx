@@ -3,6 +3,7 @@ import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { TokenRow } from '../components/TokenRow/TokenRow';
 import { useBalances } from '../hooks/balances/useBalances';
 import * as c from './AccountTokensList.css';
+import { LOADING_TEXTS } from './lazyParts';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
 import { useAllowLocalhost } from './useViewEnv';
@@ -10,7 +11,7 @@ import { useAllowLocalhost } from './useViewEnv';
 export const TOKENS_TEXTS = {
   list: 'Tokens',
   total: 'Total balance',
-  loading: 'Loading balances',
+  loading: LOADING_TEXTS.tokens,
   empty: 'No tokens yet',
   emptyHint: 'Tokens you hold on this network show up here.',
   stale: 'Showing the last known balances.',

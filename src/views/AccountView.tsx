@@ -11,6 +11,7 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { useToasts } from '../hooks/toasts/useToasts';
 import * as c from './AccountView.css';
 import { AccountWalletFeatures } from './AccountWalletFeatures';
+import { AccountTokensList } from './lazyParts';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import { useAllowLocalhost } from './useViewEnv';
@@ -26,6 +27,11 @@ export const ACCOUNT_TEXTS = {
   selected: 'Active',
   notConnected: 'No wallet is connected.',
 } as const;
+
+/** Loads the code of the Account view's default tab (Tokens), so that it shows without a loading frame. */
+export function preloadAccountTabs(): Promise<unknown> {
+  return AccountTokensList.preload().catch(() => undefined);
+}
 
 /** The connected account: name or address, avatar, balance, network, explorer link, copy, disconnect. */
 export function AccountView() {

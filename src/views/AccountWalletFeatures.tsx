@@ -2,9 +2,8 @@ import { Button } from '../components/Button/Button';
 import { Tabs } from '../components/Tabs/Tabs';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
-import { AccountActivityList } from './AccountActivityList';
-import { AccountTokensList } from './AccountTokensList';
 import * as f from './AccountWalletFeatures.css';
+import { AccountActivityList, AccountTokensList } from './lazyParts';
 
 export const WALLET_FEATURES_TEXTS = {
   actions: 'Wallet actions',
@@ -21,7 +20,8 @@ const TAB_VALUES = ['tokens', 'activity'] as const;
 
 /**
  * The Account view's wallet features: Buy, Swap, Receive and Send (Buy and Swap as the host enabled them;
- * Swap on EVM networks only), then the Tokens and Activity tabs (the account's current tab).
+ * Swap on EVM networks only), then the Tokens and Activity tabs (the account's current tab). Each tab's code
+ * loads lazily behind skeleton rows: Tokens is preloaded with the Account view, Activity loads on first select.
  */
 export function AccountWalletFeatures() {
   const { options, stores } = useKeyway();

@@ -1,14 +1,19 @@
 // Styled views (keyway/views). KeywayModal loads the views lazily; each is also exported for hosts that
 // compose their own modal.
 
-export { AccountActivityList } from './AccountActivityList';
 export { AccountButton } from './AccountButton';
-export { AccountTokensList } from './AccountTokensList';
-export { AccountWalletFeatures } from './AccountWalletFeatures';
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton';
 export type { ConnectViewProps } from './ConnectView';
 export { KeywayModal, type KeywayModalProps } from './KeywayModal';
 export { KeywayToasts } from './KeywayToasts';
+// Parts of the views, lazily loaded too (skeleton rows while their code loads; `preload()` to load ahead).
+export {
+  AccountActivityList,
+  AccountTokensList,
+  AccountWalletFeatures,
+  type PreloadableComponent,
+  TransactionList,
+} from './lazyParts';
 // Connect/account/network views: lazily loaded components (their code is not in the initial bundle).
 export {
   AccountView,
@@ -18,8 +23,9 @@ export {
   ConnectingWalletConnectView,
   ConnectView,
   NetworksView,
+  TransactionsView,
   UnsupportedChainView,
+  WalletReceiveView,
 } from './lazyViews';
 export { NetworkButton } from './NetworkButton';
-export { TransactionList, TransactionsView } from './TransactionsView';
-export { WalletReceiveView } from './WalletReceiveView';
+export type { TransactionListProps } from './TransactionsView';

@@ -37,3 +37,5 @@ export const AccountView: ComponentType = lazyView('Account', 'AccountView');
 export const NetworksView: ComponentType = lazyView('Networks', 'NetworksView');
 export const UnsupportedChainView: ComponentType = lazyView('UnsupportedChain', 'UnsupportedChainView');
 export const ConnectingSiweView: ComponentType = lazyView('ConnectingSiwe', 'ConnectingSiweView');
+export const TransactionsView: ComponentType = lazyView('Transactions', 'TransactionsView');
+export const WalletReceiveView: ComponentType = lazyView('WalletReceive', 'WalletReceiveView');

@@ -34,7 +34,12 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
   },
   Account: {
     title: 'Account',
-    load: () => import('./AccountView').then((m) => ({ default: m.AccountView })),
+    // The default tab's code (Tokens) comes with the view, so the tab never shows a loading frame.
+    load: () =>
+      import('./AccountView').then(async (m) => {
+        await m.preloadAccountTabs();
+        return { default: m.AccountView };
+      }),
   },
   Networks: {
     title: 'Choose network',

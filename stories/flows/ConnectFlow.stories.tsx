@@ -32,7 +32,10 @@ export const ConnectTestWallet: Story = {
     await step('Pick the installed test wallet', async () => {
       await userEvent.click(page.getByRole('button', { name: 'Connect wallet' }));
       const d = await dialog('Connect wallet');
-      await userEvent.click(await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }));
+      // The Connect view's code loads on first open (up to a few seconds on a cold dev server).
+      await userEvent.click(
+        await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+      );
       // Connected: the modal closes and the header shows the account.
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     });
@@ -84,7 +87,10 @@ export const ConnectAndSignIn: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
     const d = await dialog('Connect wallet');
-    await userEvent.click(await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }));
+    // The Connect view's code loads on first open (up to a few seconds on a cold dev server).
+    await userEvent.click(
+      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+    );
     const signIn = await dialog('Sign in');
     await expect(await within(signIn).findByText('Demo dapp wants you to sign in')).toBeVisible();
     await userEvent.click(within(signIn).getByRole('button', { name: 'Sign' }));

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { identityFixture } from '../../src/testing/msw';
 import { DemoHost } from '../_support/DemoHost';
 import {
   keywayBeforeEach,
@@ -69,15 +70,19 @@ export const ShakesOnDeclined: Story = {
   },
 };
 
-/** Connected: the account button shows the short address and balance and opens the Account view. */
+/**
+ * Connected: the account button shows the short address (from the wallet's state, no request) and opens the
+ * Account view; the balance appears on the button once the modal has been opened (nothing loads before).
+ */
 export const AccountButtonOpensAccount: Story = {
   parameters: { keyway: { connect: true } satisfies StoryKitOptions },
   play: async ({ canvasElement }) => {
     const button = await within(canvasElement).findByRole('button', { name: /0xf39F…2266/ });
-    await waitFor(() => expect(button).toHaveTextContent('12.5 ETH'));
+    await expect(button).toHaveTextContent(/^0xf39F…2266$/);
     await userEvent.click(button);
     const d = await dialog('Account');
     await expect(await within(d).findByText('0xf39F…2266')).toBeVisible();
+    await waitFor(() => expect(button).toHaveTextContent(`${identityFixture.name}12.5 ETH`));
   },
 };
 
@@ -86,7 +91,10 @@ export const NetworkButtonOpensNetworks: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Keyway Local' }));
     const d = await dialog('Choose network');
-    await expect(await within(d).findByRole('list', { name: 'Networks' })).toBeVisible();
+    const list = await within(d).findByRole('list', { name: 'Networks' });
+    // The dialog fades in: wait for the end of its opening transition.
+    await waitFor(() => expect(list).toBeVisible());
+    await expect(within(list).getByRole('button', { name: /Keyway Local L2/ })).toBeVisible();
   },
 };
 
