@@ -53,8 +53,9 @@ export async function vitePlaygroundBuild(outDir: string): Promise<void> {
   const { build } = await import('vite');
   await build({
     configFile: join(here, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, chunkSizeWarningLimit: 4096 },
+    // Errors only: the stack's start-up output stays a list of services.
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
   });
 }
 
