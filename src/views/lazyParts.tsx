@@ -66,26 +66,36 @@ export const LOADING_TEXTS = {
   features: 'Loading account',
 } as const;
 
-function SkeletonRows({ label, rows }: { label: string; rows: number }) {
+/** Skeleton rows standing in for a part whose code is loading (`data-kw-lazy-fallback` names the part). */
+function SkeletonRows({ part, label, rows }: { part: string; label: string; rows: number }) {
   return (
-    <SkeletonRegion label={label}>
-      {Array.from({ length: rows }, (_, i) => (
-        // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-        <div key={i} className={t.skeletonRow}>
-          <Skeleton shape="circle" size="lg" />
-          <span className={t.skeletonLines}>
-            <Skeleton shape="text" width="1/2" />
-            <Skeleton shape="text" width="1/3" />
-          </span>
-        </div>
-      ))}
-    </SkeletonRegion>
+    <div data-kw-lazy-fallback={part}>
+      <SkeletonRegion label={label}>
+        {Array.from({ length: rows }, (_, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+          <div key={i} className={t.skeletonRow}>
+            <Skeleton shape="circle" size="lg" />
+            <span className={t.skeletonLines}>
+              <Skeleton shape="text" width="1/2" />
+              <Skeleton shape="text" width="1/3" />
+            </span>
+          </div>
+        ))}
+      </SkeletonRegion>
+    </div>
   );
 }
 
-const TokensSkeleton = () => <SkeletonRows label={LOADING_TEXTS.tokens} rows={3} />;
-const ActivitySkeleton = () => <SkeletonRows label={LOADING_TEXTS.activity} rows={5} />;
-const FeaturesSkeleton = () => <SkeletonRows label={LOADING_TEXTS.features} rows={3} />;
+const TokensSkeleton = () => <SkeletonRows part="AccountTokensList" label={LOADING_TEXTS.tokens} rows={3} />;
+const ActivitySkeleton = () => (
+  <SkeletonRows part="AccountActivityList" label={LOADING_TEXTS.activity} rows={5} />
+);
+const TransactionListSkeleton = () => (
+  <SkeletonRows part="TransactionList" label={LOADING_TEXTS.activity} rows={5} />
+);
+const FeaturesSkeleton = () => (
+  <SkeletonRows part="AccountWalletFeatures" label={LOADING_TEXTS.features} rows={3} />
+);
 
 /** The Account view's Tokens tab (lazy; the Account view preloads it). */
 export const AccountTokensList = lazyComponent(
@@ -105,7 +115,7 @@ export const AccountActivityList = lazyComponent(
 export const TransactionList = lazyComponent<TransactionListProps>(
   () => import('./TransactionsView').then((m) => m.TransactionList),
   'TransactionList',
-  ActivitySkeleton,
+  TransactionListSkeleton,
 );
 
 /** Buy/Swap/Receive/Send and the Tokens/Activity tabs (lazy). */
