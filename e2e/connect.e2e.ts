@@ -172,6 +172,28 @@ describe('styled playground', () => {
     expect(consoleErrors).toEqual([]);
     await close();
   });
+
+  it('applies the theme switcher to the kit: mode and accent colour', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    const button = page.getByRole('button', { name: 'Connect wallet' });
+    await button.waitFor(WAIT);
+    const kitRoot = page.locator('[data-keyway]', { has: button });
+    expect(await kitRoot.getAttribute('data-kw-mode')).toBe('system');
+    await page.getByRole('radio', { name: 'Dark' }).check();
+    await page.getByRole('button', { name: 'Pink' }).click();
+    await expect.poll(() => kitRoot.getAttribute('data-kw-mode'), WAIT).toBe('dark');
+    // #c2255c, the Pink accent, on the kit's primary button.
+    await expect
+      .poll(() => button.evaluate((el) => getComputedStyle(el).backgroundColor), WAIT)
+      .toBe('rgb(194, 37, 92)');
+    // The modal (in its own portal) follows the same theme.
+    await button.click();
+    const modal = dialog(page, 'Connect wallet');
+    await modal.waitFor(WAIT);
+    expect(await page.locator('[data-keyway][data-kw-mode="dark"]', { has: modal }).count()).toBe(1);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
 });
 
 describe('headless playground', () => {
