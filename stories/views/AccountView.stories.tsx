@@ -33,6 +33,9 @@ export const Connected: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('0xf39F…2266')).toHaveAttribute('title', STORY_ADDRESS);
     await waitFor(() => expect(balance(canvasElement)).toHaveTextContent('12.5 ETH'));
+    // No profile picture: the avatar is the gradient generated from the address.
+    await expect(canvasElement.querySelector('[data-kw-avatar="gradient"]')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Keyway Local' })).toBeVisible();
     await expect(canvas.getByRole('link', { name: 'View on block explorer' })).toHaveAttribute(
       'href',
       `https://explorer-31337.keyway.test/address/${STORY_ADDRESS}`,

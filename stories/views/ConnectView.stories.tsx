@@ -72,6 +72,35 @@ export const RecentWallet: Story = {
   },
 };
 
+/** Three wallets were used in turn: the two latest are kept (spec §9: at most 2 recent), newest first. */
+export const AtMostTwoRecent: Story = {
+  parameters: {
+    keyway: {
+      options: { featuredWalletIds: FEATURED },
+      setup: ({ keyway }) => {
+        for (const w of [walletFixtures[0]!, walletFixtures[3]!, walletFixtures[5]!]) {
+          keyway.stores.connect
+            .getState()
+            .addRecent({ id: w.id, name: w.name, explorerId: w.id, source: 'explorer', links: {} });
+        }
+      },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    const recent = () => list.getAllByRole('button').filter((b) => /Recent$/.test(b.textContent ?? ''));
+    await waitFor(() => expect(list.getByRole('button', { name: /Trust Wallet/ })).toBeVisible());
+    await expect(recent().map((b) => b.textContent)).toEqual([
+      `${walletFixtures[5]!.name}Recent`,
+      `${walletFixtures[3]!.name}Recent`,
+    ]);
+    // The oldest one is no longer marked recent.
+    await expect(
+      list.queryByRole('button', { name: new RegExp(`^${walletFixtures[0]!.name}.*Recent`) }),
+    ).toBeNull();
+  },
+};
+
 export const Loading: Story = {
   parameters: { msw: { handlers: storyHandlers({ explorer: { variant: 'slow' } }) } },
   play: async ({ canvasElement }) => {

@@ -41,6 +41,22 @@ export const Default: Story = {
   },
 };
 
+/** The countdown runs: the next second shows a lower remaining time than the first one read. */
+export const CountdownTicks: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await qr(canvasElement);
+    const seconds = () => {
+      const m = /Expires in (\d+):(\d\d)/.exec(canvas.getByText(/Expires in/).textContent ?? '');
+      if (!m) throw new Error('no countdown');
+      return Number(m[1]) * 60 + Number(m[2]);
+    };
+    const first = seconds();
+    await expect(first).toBeLessThanOrEqual(230);
+    await waitFor(() => expect(seconds()).toBeLessThan(first), { timeout: 3000 });
+  },
+};
+
 /** The relay reports the URI expired and is slow to give a new one: the QR is replaced by a notice. */
 export const Expired: Story = {
   parameters: {

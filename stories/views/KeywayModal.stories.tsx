@@ -112,6 +112,38 @@ export const UnsupportedChain: Story = {
   },
 };
 
+/**
+ * From the unsupported-chain view (the modal's only view), switching to a listed network closes the modal
+ * (spec §2: after a switch, back to the view before Networks, or close); the header shows the new network.
+ */
+export const UnsupportedChainSwitched: Story = {
+  parameters: { keyway: { connect: true, walletChainId: UNSUPPORTED_CHAIN_ID } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('button', { name: 'Unsupported network' })).toBeVisible();
+    await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
+    const d = await dialog('Switch network');
+    const list = await within(d).findByRole('list', { name: 'Networks' }, { timeout: 5000 });
+    await userEvent.click(within(list).getByRole('button', { name: /^Keyway Local L2/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(await canvas.findByRole('button', { name: 'Keyway Local L2' })).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Unsupported network' })).not.toBeInTheDocument();
+  },
+};
+
+/** From the unsupported-chain view, Disconnect closes the modal and the page offers to connect again. */
+export const UnsupportedChainDisconnect: Story = {
+  parameters: { keyway: { connect: true, walletChainId: UNSUPPORTED_CHAIN_ID } satisfies StoryKitOptions },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
+    const d = await dialog('Switch network');
+    await userEvent.click(await within(d).findByRole('button', { name: 'Disconnect' }, { timeout: 5000 }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await expect(await canvas.findByRole('button', { name: 'Connect wallet' })).toBeVisible();
+  },
+};
+
 /** Toasts show inside the open modal (the rest of the page is hidden from assistive technology then). */
 export const ToastInModal: Story = {
   play: async ({ canvasElement }) => {
