@@ -20,7 +20,8 @@ export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   css: { postcss: repo },
   logLevel: 'warn',
-  server: { host: '127.0.0.1', port: 4300, strictPort: true },
+  // Dev mode next to `npm start` (which serves the built playground on 4300).
+  server: { host: '127.0.0.1', port: 5173 },
   build: {
     outDir: resolve(repo, 'playground-dist'),
     emptyOutDir: true,
