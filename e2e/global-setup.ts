@@ -107,6 +107,18 @@ export default async function setup(project: TestProject): Promise<() => Promise
     throw error;
   }
   return async () => {
+    const pids = running.chains.anvilPids;
     await running.stop();
+    // No chain may outlive the run: a survivor is killed and fails the run.
+    const alive = pids.filter((pid) => {
+      try {
+        process.kill(pid, 0);
+        return true;
+      } catch {
+        return false;
+      }
+    });
+    for (const pid of alive) process.kill(pid, 'SIGKILL');
+    if (alive.length) throw new Error(`anvil process(es) ${alive.join(', ')} outlived the e2e stack`);
   };
 }
