@@ -9,6 +9,7 @@ import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { isSafeImageUrl } from '../api/links';
+import { createSolanaAdapter } from '../chains/solana/adapter';
 import type { SolanaAdapter } from '../chains/solana/types';
 import { type Analytics, createAnalytics } from '../core/analytics';
 import { createEventBus, type EventBus } from '../core/events';
@@ -157,6 +158,20 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 
   const isEvm = () => stores.networks.getState().activeNetwork.chain === 'evm';
 
+  // Solana (Wallet Standard wallets): only when a Solana network is configured. Discovery starts on the
+  // first open, or at start-up for a remembered Solana wallet.
+  const solanaNetworks = options.networks.filter((n) => n.chain === 'solana');
+  const solana: SolanaAdapter | null = solanaNetworks.length
+    ? createSolanaAdapter({
+        networks: solanaNetworks,
+        getActiveNetwork: () => stores.networks.getState().activeNetwork,
+        storage,
+        isSafeImage: isSafeImageUrl,
+      })
+    : null;
+  /** Set when the last network switch changed the namespace (EVM <-> Solana). */
+  let namespaceSwitched = false;
+
   stores.toasts = toasts;
   stores.tooltip = tooltip;
   stores.modal = createModalStore({
@@ -167,6 +182,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     onFirstOpen: () => {
       void analytics.activate();
       void stores.connect.getState().prefetch();
+      solana?.startDiscovery();
       stores.account.getState().want();
       if (!options.wagmiConfig && internals.optionalConnectors !== false) {
         void addOptionalConnectors(getWagmiConfig(), {
@@ -180,7 +196,14 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     networks: options.networks,
     defaultNetwork: options.defaultNetwork,
     getWagmiConfig,
-    afterSwitch: () => stores.modal.getState().afterNetworkSwitch(),
+    afterSwitch: () => {
+      const modal = stores.modal.getState();
+      // Into the other namespace without a connection there: the Connect view (its wallets for it).
+      const toConnect = namespaceSwitched && modal.isOpen && !stores.account.getState().isConnected;
+      namespaceSwitched = false;
+      if (toConnect) modal.reset('Connect');
+      else modal.afterNetworkSwitch();
+    },
     onError: (message) => {
       showError(message);
       stores.modal.getState().shake();
@@ -192,7 +215,10 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     getWagmiConfig,
     getAccount: () => {
       const { address, chainId } = stores.account.getState();
-      return address && chainId !== null ? { address, chainId } : null;
+      // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
+      return address?.startsWith('0x') && chainId !== null
+        ? { address: address as `0x${string}`, chainId }
+        : null;
     },
     ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
     disconnect: () => stores.account.getState().disconnect(),
@@ -208,6 +234,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     isSafeImage: isSafeImageUrl,
     showError,
     afterPreferredAccountType: () => stores.modal.getState().afterPreferredAccountType(),
+    solana: solana
+      ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
+      : null,
     onDisconnected: () => {
       stores.modal.getState().close();
       const siwe = stores.siwe.getState();
@@ -228,6 +257,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       allWallets: options.allWallets,
       enableEIP6963: options.enableEIP6963,
     },
+    solana,
     onConnected: () => {
       const modal = stores.modal.getState();
       if (!modal.isOpen) return;
@@ -279,6 +309,24 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     stores.balances.subscribe(() => stores.send.getState().recomputeFee()),
   ];
   syncWalletData();
+
+  // ---------- namespaces: EVM (wagmi) and Solana (keyway.solana) ----------
+  const namespaceSubs = [
+    stores.networks.subscribe((s, prev) => {
+      if (s.activeNetwork.chain === prev.activeNetwork.chain) return;
+      namespaceSwitched = true;
+      stores.connect.getState().setNamespace(s.activeNetwork.chain);
+    }),
+  ];
+  stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
+  if (solana) {
+    const syncSolana = () => {
+      const { status, address, wallet } = solana.store.getState();
+      stores.account.getState().syncSolana({ status, address, wallet });
+    };
+    namespaceSubs.push(solana.store.subscribe(syncSolana));
+    syncSolana();
+  }
 
   // A connection attempt that ends declined or failed shakes the modal (spec §4: shake on error).
   stores.connect.subscribe((s, prev) => {
@@ -339,7 +387,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     stores,
     wagmiConfig,
     embedded,
-    solana: null,
+    solana,
     getWagmiConfig,
     attachWagmiConfig(config) {
       if (config === currentConfig) return () => undefined;
@@ -355,6 +403,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       unbind?.();
       embedded?.destroy();
       for (const u of walletDataSubs) u();
+      for (const u of namespaceSubs) u();
+      solana?.destroy();
       stores.balances.getState().reset();
       stores.transactions.getState().reset();
       analytics.dispose();

@@ -195,7 +195,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
   };
 
   // A remembered connection is looked for at start-up; otherwise nothing happens before the first open.
-  if (remembered) startDiscovery();
+  if (remembered) queueMicrotask(startDiscovery);
 
   const confirm = async (
     connection: InstanceType<Web3['Connection']>,

@@ -11,6 +11,7 @@ import { formatUnits } from 'viem';
 import type { Config } from 'wagmi';
 import { getBalance, disconnect as wagmiDisconnect } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { lamportsToSol } from '../../chains/solana/amount';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import { formatCaip10, type KeywayNetwork } from '../../core/networks';
@@ -30,13 +31,17 @@ export interface ConnectedWalletInfo {
 export interface AccountState {
   status: ConnectionStatus;
   isConnected: boolean;
-  /** The address in use (the selected one when the wallet exposes several). */
-  address: `0x${string}` | null;
-  /** `eip155:<chainId>:<address>`. */
+  /**
+   * The address in use (the selected one when the wallet exposes several): a 0x address on an EVM network,
+   * the base58 address of the Solana wallet on a Solana network.
+   */
+  address: string | null;
+  /** `eip155:<chainId>:<address>`, or `solana:<ref>:<address>` on a Solana network. */
   caipAddress: string | null;
+  /** The EVM chain id (null on a Solana network). */
   chainId: number | null;
   /** Every address the wallet exposes. */
-  allAccounts: `0x${string}`[];
+  allAccounts: string[];
   /** The native balance in whole units, as a decimal string (format it for display). */
   balance: string | null;
   balanceSymbol: string | null;
@@ -76,6 +81,15 @@ export interface AccountActions {
   }): void;
   /** Fed by the networks store: the active network (explorer link, CAIP address). */
   setNetwork(network: KeywayNetwork | null): void;
+  /** Fed by the Solana adapter's store: the Wallet Standard connection (shown on a Solana network). */
+  syncSolana(input: SolanaAccountInput): void;
+}
+
+/** The Solana connection as the account store sees it. */
+export interface SolanaAccountInput {
+  status: ConnectionStatus;
+  address: string | null;
+  wallet: { name: string; icon?: string | undefined } | null;
 }
 
 export type AccountStore = StoreApi<AccountState & AccountActions>;
@@ -96,6 +110,11 @@ export interface AccountStoreDeps {
   afterPreferredAccountType?: () => void;
   /** After a successful disconnect (close modal, clear SIWE session). */
   onDisconnected?: () => void;
+  /** The Solana side (`keyway.solana`): balance in lamports, and disconnect. Absent without Solana networks. */
+  solana?: {
+    getBalance(address: string): Promise<bigint>;
+    disconnect(): Promise<void>;
+  } | null;
 }
 
 const disconnectedFields = (): Omit<
@@ -121,13 +140,24 @@ const disconnectedFields = (): Omit<
 export function createAccountStore(deps: AccountStoreDeps): AccountStore {
   let wanted = false;
   let network: KeywayNetwork | null = null;
-  let selected: `0x${string}` | null = null;
+  let selected: string | null = null;
+  // The last input of each namespace; the active network decides which one the state shows.
+  let lastWagmi: Parameters<AccountActions['syncWagmi']>[0] | null = null;
+  let lastSolana: SolanaAccountInput | null = null;
+  const onSolana = () => network?.chain === 'solana';
   let balanceSeq = 0;
   /** Identity per lower-cased address: fetched once (a failure may be retried on the next want()). */
   const identities = new Map<string, Promise<{ name: string | null; avatar: string | null } | null>>();
 
   return createStore<AccountState & AccountActions>()((set, get) => {
-    const derived = (address: `0x${string}` | null, chainId: number | null) => {
+    const derived = (address: string | null, chainId: number | null) => {
+      if (onSolana() && network) {
+        const base = network.blockExplorerUrl?.replace(/\/+$/, '');
+        return {
+          caipAddress: address ? formatCaip10(network, address) : null,
+          addressExplorerUrl: address && base ? `${base}/address/${address}` : null,
+        };
+      }
       const caipAddress =
         address && chainId !== null
           ? network && network.chain === 'evm' && network.chainId === chainId
@@ -139,7 +169,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       return { caipAddress, addressExplorerUrl: address && base ? `${base}/address/${address}` : null };
     };
 
-    const fetchIdentity = async (address: `0x${string}`) => {
+    const fetchIdentity = async (address: string) => {
       const key = address.toLowerCase();
       let pending = identities.get(key);
       if (!pending) {
@@ -161,8 +191,25 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       });
     };
 
+    const refreshSolanaBalance = async (address: string) => {
+      const solana = deps.solana;
+      if (!solana || !network) return;
+      const symbol = network.nativeCurrency.symbol;
+      const mine = ++balanceSeq;
+      set({ balanceStatus: 'loading' });
+      try {
+        const lamports = await solana.getBalance(address);
+        if (mine !== balanceSeq) return;
+        set({ balance: lamportsToSol(lamports), balanceSymbol: symbol, balanceStatus: 'success' });
+      } catch {
+        if (mine !== balanceSeq) return;
+        set({ balanceStatus: 'error' });
+      }
+    };
+
     const refreshBalance = async () => {
       const { address, chainId, isConnected } = get();
+      if (isConnected && address && onSolana()) return refreshSolanaBalance(address);
       if (!isConnected || !address || chainId === null) return;
       const known = deps.getWagmiConfig().chains.some((c) => c.id === chainId);
       if (!known) {
@@ -172,7 +219,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       const mine = ++balanceSeq;
       set({ balanceStatus: 'loading' });
       try {
-        const b = await getBalance(deps.getWagmiConfig(), { address, chainId });
+        const b = await getBalance(deps.getWagmiConfig(), { address: address as `0x${string}`, chainId });
         if (mine !== balanceSeq) return;
         set({ balance: formatUnits(b.value, b.decimals), balanceSymbol: b.symbol, balanceStatus: 'success' });
       } catch {
@@ -184,7 +231,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
     const loadDetails = () => {
       const { address, isConnected } = get();
       if (!wanted || !isConnected || !address) return;
-      void fetchIdentity(address);
+      if (!onSolana()) void fetchIdentity(address);
       void refreshBalance();
     };
 
@@ -242,7 +289,9 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       async disconnect() {
         set({ disconnecting: true });
         try {
-          await wagmiDisconnect(deps.getWagmiConfig());
+          // On a Solana network the Solana wallet is disconnected; an EVM connection stays (and back).
+          if (onSolana() && deps.solana) await deps.solana.disconnect();
+          else await wagmiDisconnect(deps.getWagmiConfig());
         } catch (error) {
           set({ disconnecting: false });
           deps.showError?.(ERROR_MESSAGES.disconnectFailed);
@@ -253,7 +302,10 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
         deps.onDisconnected?.();
       },
 
-      syncWagmi({ status, addresses, chainId, connector }) {
+      syncWagmi(input) {
+        lastWagmi = input;
+        if (onSolana()) return;
+        const { status, addresses, chainId, connector } = input;
         const connected = (status === 'connected' || status === 'reconnecting') && !!addresses?.length;
         if (!connected) {
           if (get().status !== status || get().isConnected) {
@@ -262,7 +314,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
           }
           return;
         }
-        const all = [...addresses!];
+        const all: string[] = [...addresses!];
         const keep = selected && all.includes(selected) ? selected : null;
         if (!keep) selected = null;
         const address = keep ?? all[0]!;
@@ -299,8 +351,61 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
         if (changedAddress || changedChain) loadDetails();
       },
 
+      syncSolana(input) {
+        lastSolana = input;
+        if (!onSolana()) return;
+        const prev = get();
+        const connected = input.status === 'connected' && !!input.address;
+        if (!connected || !input.address) {
+          if (prev.status !== input.status || prev.isConnected)
+            set({ ...disconnectedFields(), status: input.status });
+          return;
+        }
+        const info: ConnectedWalletInfo | null = input.wallet
+          ? {
+              name: input.wallet.name.slice(0, 64),
+              ...(deps.isSafeImage(input.wallet.icon) ? { icon: input.wallet.icon } : {}),
+            }
+          : null;
+        const changedAddress = prev.address !== input.address;
+        const sameInfo =
+          prev.connectedWalletInfo?.name === info?.name && prev.connectedWalletInfo?.icon === info?.icon;
+        if (!changedAddress && sameInfo && prev.isConnected && prev.status === 'connected') return;
+        set({
+          status: 'connected',
+          isConnected: true,
+          address: input.address,
+          chainId: null,
+          allAccounts: [input.address],
+          connectedWalletInfo: sameInfo ? prev.connectedWalletInfo : info,
+          ...derived(input.address, null),
+          ...(changedAddress
+            ? {
+                profileName: null,
+                profileImage: null,
+                profileStatus: 'idle' as const,
+                balance: null,
+                balanceSymbol: null,
+                balanceStatus: 'idle' as const,
+              }
+            : {}),
+        });
+        if (changedAddress) loadDetails();
+      },
+
       setNetwork(next) {
+        const wasSolana = onSolana();
         network = next;
+        if (wasSolana !== onSolana()) {
+          // Another namespace: show its own connection (or none).
+          selected = null;
+          set({ ...disconnectedFields() });
+          const actions = get();
+          if (onSolana()) {
+            if (lastSolana) actions.syncSolana(lastSolana);
+          } else if (lastWagmi) actions.syncWagmi(lastWagmi);
+          return;
+        }
         const { address, chainId } = get();
         const d = derived(address, chainId);
         if (d.caipAddress !== get().caipAddress || d.addressExplorerUrl !== get().addressExplorerUrl) set(d);

@@ -4,7 +4,7 @@ import type { AccountActions, AccountState } from './store';
 
 export interface UseAccountResult
   extends AccountState,
-    Omit<AccountActions, 'syncWagmi' | 'setNetwork' | 'want'> {
+    Omit<AccountActions, 'syncWagmi' | 'syncSolana' | 'setNetwork' | 'want'> {
   /** Whether the host enabled `hasMultipleAddresses` (then `selectAddress` switches among `allAccounts`). */
   hasMultipleAddresses: boolean;
 }

@@ -7,6 +7,7 @@
 import type { Config } from 'wagmi';
 import { connect as wagmiConnect } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { SolanaAdapter, SolanaWalletInfo } from '../../chains/solana/types';
 import {
   CONNECTOR_IDS,
   FEATURED_WALLETS_COUNT,
@@ -89,6 +90,10 @@ export interface ConnectState {
   /** Search results (they replace the browse list while `query` is not empty). */
   searchResults: WalletListState & { query: string; pending: boolean };
   allWalletsMode: AllWalletsMode;
+  /** The namespace of the active network: on 'solana' the lists show the Solana wallets only. */
+  namespace: 'evm' | 'solana';
+  /** Wallet Standard wallets that support a Solana chain (from `keyway.solana`), badge Installed. */
+  solanaWallets: WalletEntry[];
 }
 
 export interface ConnectActions {
@@ -119,6 +124,8 @@ export interface ConnectActions {
     hasLegacyProvider: boolean;
     legacyIsAnnounced: boolean;
   }): void;
+  /** Fed by the instance wiring: the namespace of the active network. */
+  setNamespace(namespace: 'evm' | 'solana'): void;
   dispose(): void;
 }
 
@@ -142,7 +149,24 @@ export interface ConnectStoreDeps {
   chains?: () => string[];
   /** Called after any successful connection (navigation, SIWE). */
   onConnected?: (wallet: WalletEntry) => void;
+  /** The Solana side (`keyway.solana`): its discovered wallets and connect. Absent without Solana networks. */
+  solana?: SolanaAdapter | null;
   now?: () => number;
+}
+
+/** Connector ids of Solana Wallet Standard wallets: `wallet-standard:<wallet name>`. */
+export const SOLANA_CONNECTOR_PREFIX = 'wallet-standard:';
+
+/** A discovered Solana wallet as a list entry (connected through `keyway.solana`, not wagmi). */
+export function solanaWalletToEntry(w: SolanaWalletInfo): WalletEntry {
+  return {
+    id: `${SOLANA_CONNECTOR_PREFIX}${w.name}`,
+    name: w.name,
+    ...(w.icon ? { imageUrl: w.icon } : {}),
+    source: 'announced',
+    connectorId: `${SOLANA_CONNECTOR_PREFIX}${w.name}`,
+    links: {},
+  };
 }
 
 const emptyList = (): WalletListState => ({ wallets: [], status: 'idle', error: null });
@@ -165,6 +189,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
   let searchSeq = 0;
   let searchTimer: ReturnType<typeof setTimeout> | undefined;
   let prefetching: Promise<void> | null = null;
+  let unsubscribeSolana: (() => void) | null = null;
   let paging: Promise<void> | null = null;
 
   const store = createStore<ConnectState & ConnectActions>()((set, get) => {
@@ -253,6 +278,25 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       return 'connected';
     };
 
+    const connectWithSolana = async (wallet: WalletEntry): Promise<AttemptStatus> => {
+      const mine = ++attemptSeq;
+      store.pairing.getState().cancel();
+      set({ attempt: { wallet, via: 'connector', status: 'connecting', error: null } });
+      try {
+        if (!deps.solana) throw new Error('No Solana network is configured');
+        await deps.solana.connect(wallet.connectorId!.slice(SOLANA_CONNECTOR_PREFIX.length));
+      } catch (error) {
+        if (mine !== attemptSeq) return get().attempt?.status ?? 'error';
+        const status: AttemptStatus = isUserRejection(error) ? 'declined' : 'error';
+        setAttempt({ status, error: errorText(error, PAIRING_FAILED_MESSAGE) });
+        return status;
+      }
+      if (mine !== attemptSeq) return get().attempt?.status ?? 'connected';
+      setAttempt({ status: 'connected', error: null });
+      deps.onConnected?.(wallet);
+      return 'connected';
+    };
+
     const connectWithPairing = async (wallet: WalletEntry): Promise<AttemptStatus> => {
       ++attemptSeq;
       set({ attempt: { wallet, via: 'pairing', status: 'connecting', error: null } });
@@ -263,6 +307,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
     const findWallet = (id: string): WalletEntry | undefined => {
       const s = get();
       const pools = [
+        s.solanaWallets,
         s.announced,
         s.connectors,
         s.recent,
@@ -293,6 +338,8 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       all: { ...emptyList(), page: 0, count: 0 },
       searchResults: { ...emptyList(), query: '', pending: false },
       allWalletsMode: options.allWallets,
+      namespace: 'evm',
+      solanaWallets: (deps.solana?.store.getState().wallets ?? []).map(solanaWalletToEntry),
 
       prefetch() {
         const { featured, recommended } = get();
@@ -386,6 +433,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
             links: {},
           });
         }
+        if (wallet.connectorId?.startsWith(SOLANA_CONNECTOR_PREFIX)) return connectWithSolana(wallet);
         if (wallet.connectorId && wallet.connectorId !== CONNECTOR_IDS.walletConnect) {
           return connectWithConnector(wallet);
         }
@@ -401,6 +449,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
           await store.pairing.getState().retry();
           return get().attempt?.status ?? null;
         }
+        if (a.wallet.connectorId?.startsWith(SOLANA_CONNECTOR_PREFIX)) return connectWithSolana(a.wallet);
         return connectWithConnector(a.wallet);
       },
 
@@ -429,7 +478,12 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
         if (Object.keys(patch).length) set(patch);
       },
 
+      setNamespace(namespace) {
+        if (get().namespace !== namespace) set({ namespace });
+      },
+
       dispose() {
+        unsubscribeSolana?.();
         if (searchTimer) clearTimeout(searchTimer);
         searchTimer = undefined;
         ++searchSeq;
@@ -466,21 +520,41 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
     }
   });
 
+  // Solana wallets follow the adapter's discovery.
+  unsubscribeSolana =
+    deps.solana?.store.subscribe((sol, prev) => {
+      if (sol.wallets !== prev.wallets)
+        store.setState({ solanaWallets: sol.wallets.map(solanaWalletToEntry) });
+    }) ?? null;
+
   return store;
 }
+
+/** The Connect view's list on a Solana network: the Solana Wallet Standard wallets, badge Installed. */
+export const buildSolanaConnectList = (solanaWallets: readonly WalletEntry[]): WalletListItem[] =>
+  buildConnectList({
+    recent: [],
+    announced: [...solanaWallets],
+    featured: [],
+    custom: [],
+    recommended: [],
+    connectors: [],
+  });
 
 // ---------- selectors ----------
 
 /** The Connect view's list (recent, installed, featured, custom, recommended, connectors), with badges. */
 export const selectConnectList = (s: ConnectState): WalletListItem[] =>
-  buildConnectList({
-    recent: s.recent,
-    announced: s.announced,
-    featured: s.featured.wallets,
-    custom: s.custom,
-    recommended: s.recommended.wallets,
-    connectors: s.connectors,
-  });
+  s.namespace === 'solana'
+    ? buildSolanaConnectList(s.solanaWallets)
+    : buildConnectList({
+        recent: s.recent,
+        announced: s.announced,
+        featured: s.featured.wallets,
+        custom: s.custom,
+        recommended: s.recommended.wallets,
+        connectors: s.connectors,
+      });
 
 /** The all-wallets list: search results while a query is active, else the browse pages. */
 export const selectAllWalletsList = (s: ConnectState): WalletListItem[] =>
@@ -494,4 +568,5 @@ export const selectHasMore = (s: ConnectState): boolean =>
 
 /** Whether the "All wallets" entry is offered (allWallets option; ONLY_MOBILE needs a phone). */
 export const selectShowAllWallets = (s: ConnectState, isMobile: boolean): boolean =>
-  s.allWalletsMode === 'SHOW' || (s.allWalletsMode === 'ONLY_MOBILE' && isMobile);
+  s.namespace !== 'solana' &&
+  (s.allWalletsMode === 'SHOW' || (s.allWalletsMode === 'ONLY_MOBILE' && isMobile));

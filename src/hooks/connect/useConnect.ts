@@ -5,6 +5,7 @@ import { useKeyway, useKeywayStore } from '../context';
 import type { PairingActions, PairingState } from './pairing';
 import {
   type AttemptStatus,
+  buildSolanaConnectList,
   type ConnectAttempt,
   type ConnectionStatus,
   type LoadStatus,
@@ -49,27 +50,43 @@ export function useConnect(): UseConnectResult {
     featured: c.featured,
     recommended: c.recommended,
     showAllWallets: selectShowAllWallets(c, isMobileDevice()),
+    namespace: c.namespace,
+    solanaWallets: c.solanaWallets,
   }));
   const wallets = useMemo(
     () =>
-      buildConnectList({
-        recent: s.recent,
-        announced: s.announced,
-        featured: s.featured.wallets,
-        custom: s.custom,
-        recommended: s.recommended.wallets,
-        connectors: s.connectors,
-      }),
-    [s.recent, s.announced, s.featured.wallets, s.custom, s.recommended.wallets, s.connectors],
+      s.namespace === 'solana'
+        ? buildSolanaConnectList(s.solanaWallets)
+        : buildConnectList({
+            recent: s.recent,
+            announced: s.announced,
+            featured: s.featured.wallets,
+            custom: s.custom,
+            recommended: s.recommended.wallets,
+            connectors: s.connectors,
+          }),
+    [
+      s.namespace,
+      s.solanaWallets,
+      s.recent,
+      s.announced,
+      s.featured.wallets,
+      s.custom,
+      s.recommended.wallets,
+      s.connectors,
+    ],
   );
+  // On a Solana network the list is the discovered wallets only (nothing to load from the explorer).
   const listStatus: LoadStatus =
-    s.featured.status === 'error' || s.recommended.status === 'error'
-      ? 'error'
-      : s.featured.status === 'loading' || s.recommended.status === 'loading'
-        ? 'loading'
-        : s.featured.status === 'success' && s.recommended.status === 'success'
-          ? 'success'
-          : 'idle';
+    s.namespace === 'solana'
+      ? 'success'
+      : s.featured.status === 'error' || s.recommended.status === 'error'
+        ? 'error'
+        : s.featured.status === 'loading' || s.recommended.status === 'loading'
+          ? 'loading'
+          : s.featured.status === 'success' && s.recommended.status === 'success'
+            ? 'success'
+            : 'idle';
   const a = stores.connect.getState();
   return {
     status: s.status,

@@ -94,6 +94,13 @@ export function createNetworksStore(deps: NetworksStoreDeps): NetworksStore {
         return;
       }
       const connectedChainId = chainId ?? null;
+      if (s.activeNetwork.chain === 'solana') {
+        // A Solana network was chosen: the EVM wallet's chain is remembered but does not move the kit
+        // back to EVM, and it cannot make the Solana network "unsupported".
+        if (s.connectedChainId !== connectedChainId || s.isUnsupported)
+          set({ connectedChainId, isUnsupported: false });
+        return;
+      }
       if (known) {
         if (s.activeNetwork.id !== known.id || s.isUnsupported || s.connectedChainId !== connectedChainId) {
           set({ activeNetwork: known, isUnsupported: false, connectedChainId });
