@@ -5,8 +5,9 @@
  * connection and its retry; and no request leaves the page before the modal is first opened.
  */
 import type { Browser, Locator, Page } from 'playwright-core';
-import { formatEther } from 'viem';
+import { formatEther, type Hex, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SIGN_MESSAGE_TEXT } from '../playground/src/texts';
 import { launchBrowser, type OpenedPage, openPage } from './support/browser';
 import { DEV_ADDRESS, DEV_L2_BALANCE_WEI } from './support/stack';
 
@@ -133,7 +134,7 @@ describe('styled playground', () => {
     await close();
   });
 
-  it('shows the declined state when the wallet rejects, and Try again connects', async () => {
+  it('shows the declined state when the wallet rejects, Try again connects; Sign message refused then signed', async () => {
     const { page, consoleErrors, close } = await open(stack.playgroundUrl);
     const reject = page.getByRole('button', { name: 'Reject next wallet request' });
     await reject.click();
@@ -149,6 +150,18 @@ describe('styled playground', () => {
     await modal.getByRole('button', { name: 'Try again' }).click();
     await modal.waitFor({ state: 'detached', ...WAIT });
     await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).waitFor(WAIT);
+
+    // Sign message: a rejected prompt shows the error, an approved one a signature of the dev account.
+    const sign = page.getByRole('button', { name: 'Sign message' });
+    const result = page.getByTestId('sign-result');
+    await reject.click();
+    await sign.click();
+    await expect.poll(() => result.getAttribute('data-status'), WAIT).toBe('error');
+    expect(await result.textContent()).toMatch(/^Error: .*reject/i);
+    await sign.click();
+    await expect.poll(() => result.getAttribute('data-status'), WAIT).toBe('signed');
+    const signature = (await result.textContent()) as Hex;
+    expect(await verifyMessage({ address: DEV_ADDRESS, message: SIGN_MESSAGE_TEXT, signature })).toBe(true);
     expect(consoleErrors).toEqual([]);
     await close();
   });

@@ -4,20 +4,38 @@
  * "Keyway Dev Wallet".
  */
 import type { Hex } from 'viem';
-import { type KeywayNetwork, keywayLocal, keywayLocalL2 } from '../../src/core/networks';
+import { decodeBase58 } from '../../src/chains/solana/address';
+import { type KeywayNetwork, keywayLocal, keywayLocalL2, solanaLocal } from '../../src/core/networks';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway';
+import { createSolanaTestWallet, type SolanaTestWallet } from '../../src/testing/solana-wallet';
 import { createTestWallet, type TestWallet } from '../../src/testing/test-wallet';
 import type { PlaygroundConfig } from './config';
 
 /** Anvil's first dev account (`test test … junk` mnemonic): a well-known test key, never a real one. */
 export const DEV_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
-/** The text the "Sign message" control asks the wallet to sign. */
-export const SIGN_MESSAGE_TEXT = 'Keyway playground: I own this address.';
+export { SIGN_MESSAGE_TEXT } from './texts';
+
+// ---- Solana (engineer S): the stack's funded Solana test account as a Wallet Standard wallet ----
+/** services/solana/keys.ts: the seed is the ASCII text "keyway-local-solana-test-account". */
+const SOLANA_TEST_SEED = new TextEncoder().encode('keyway-local-solana-test-account');
+/** Its public key (services/solana/keys.ts SOLANA_TEST_PUBLIC_KEY); a test key, never a real one. */
+export const SOLANA_TEST_ADDRESS = '9CvaNx1J9JokYXwzvdJdChDQ5TAKHfdaVBXC53QafH8a';
+export const SOLANA_WALLET_NAME = 'Keyway Solana Test Wallet';
+
+function solanaTestSecretKey(): Uint8Array {
+  const secret = new Uint8Array(64);
+  secret.set(SOLANA_TEST_SEED);
+  secret.set(decodeBase58(SOLANA_TEST_ADDRESS) ?? new Uint8Array(32), 32);
+  return secret;
+}
+// ---- end Solana ----
 
 export interface PlaygroundKit {
   keyway: Keyway;
   wallet: TestWallet;
+  /** The Solana test wallet (Wallet Standard), registered on the page. */
+  solanaWallet: SolanaTestWallet;
   networks: KeywayNetwork[];
   /** Arms (or disarms) the rejection of the wallet's next prompt; `listen` follows the armed state. */
   rejection: {
@@ -32,6 +50,7 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
   const networks: KeywayNetwork[] = [
     { ...keywayLocal, rpcUrls: [config.evmRpc31337] },
     { ...keywayLocalL2, rpcUrls: [config.evmRpc31338] },
+    { ...solanaLocal, rpcUrls: [config.solanaRpcUrl] },
   ];
 
   const wallet = createTestWallet({
@@ -66,6 +85,16 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
   // Announced before the wagmi config exists, and again whenever a page asks (EIP-6963).
   wallet.announce();
 
+  // Solana: registered through the Wallet Standard window events; the kit hears it on its first open.
+  const solanaWallet = createSolanaTestWallet({
+    secretKey: solanaTestSecretKey(),
+    rpcUrl: config.solanaRpcUrl,
+    name: SOLANA_WALLET_NAME,
+    // Like a wallet that connected this site before: a reload reconnects without a prompt.
+    trusted: true,
+  });
+  solanaWallet.register(window);
+
   const keyway = createKeyway({
     projectId: 'keyway-playground',
     networks,
@@ -83,6 +112,7 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
   return {
     keyway,
     wallet,
+    solanaWallet,
     networks,
     rejection: {
       arm: () => setArmed(true),
