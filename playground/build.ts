@@ -5,7 +5,16 @@
  * same sources are safe: each writes a temporary folder and renames it into place.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  utimesSync,
+} from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 
 const here = import.meta.dirname;
@@ -63,6 +72,7 @@ export async function vitePlaygroundBuild(outDir: string): Promise<void> {
 export async function buildPlayground(opts: { force?: boolean } = {}): Promise<BuiltPlayground> {
   const dir = join(PLAYGROUND_CACHE, playgroundSourceHash());
   if (!opts.force && existsSync(join(dir, 'index.html')) && existsSync(join(dir, 'headless.html'))) {
+    touchBuild(dir);
     return { dir, cached: true };
   }
   mkdirSync(PLAYGROUND_CACHE, { recursive: true });
@@ -83,7 +93,17 @@ export async function buildPlayground(opts: { force?: boolean } = {}): Promise<B
   return { dir, cached: false };
 }
 
-/** Removes builds of older sources (kept for an hour, in case another run still serves one). */
+/** Marks a build as in use (servers call it every 10 minutes; pruning keeps builds touched in the last hour). */
+export function touchBuild(dir: string): void {
+  const now = new Date();
+  try {
+    utimesSync(dir, now, now);
+  } catch {
+    // Gone already: nothing to keep.
+  }
+}
+
+/** Removes builds of older sources not used for an hour (a running server touches its build). */
 function pruneCache(keep: string): void {
   const hourAgo = Date.now() - 3_600_000;
   for (const name of readdirSync(PLAYGROUND_CACHE)) {

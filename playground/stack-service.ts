@@ -4,7 +4,7 @@
  * of the services started before it. The stack's status page moves to /status on the same port.
  */
 import type { StackServiceDefinition } from '../services/stack.ts';
-import { buildPlayground } from './build.ts';
+import { buildPlayground, touchBuild } from './build.ts';
 import { startPlaygroundServer } from './server.ts';
 
 export const playgroundService: StackServiceDefinition = {
@@ -33,6 +33,16 @@ export const playgroundService: StackServiceDefinition = {
         solanaRpcUrl: ctx.chains.solana.rpcUrl,
       },
     });
-    return { url: server.url, healthUrl: `${server.url}/health`, stop: () => server.stop() };
+    // Marks the build as in use, so that a build of newer sources elsewhere does not prune it (build.ts).
+    const keepAlive = setInterval(() => touchBuild(built.dir), 10 * 60_000);
+    keepAlive.unref();
+    return {
+      url: server.url,
+      healthUrl: `${server.url}/health`,
+      stop: () => {
+        clearInterval(keepAlive);
+        return server.stop();
+      },
+    };
   },
 };
