@@ -41,6 +41,14 @@ function packageOf(id) {
   return rest[0].startsWith('@') ? `${rest[0]}/${rest[1]}` : rest[0];
 }
 
+/** The package (or kit folder) with the most code in a chunk. */
+function largestPackage(file) {
+  const sizes = new Map();
+  for (const m of modulesByChunk.get(file) ?? [])
+    sizes.set(packageOf(m.id), (sizes.get(packageOf(m.id)) ?? 0) + m.size);
+  return [...sizes.entries()].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
+}
+
 function fileSizes(file) {
   const buf = readFileSync(join(outDir, file));
   return { file, bytes: buf.length, gzip: gz(buf) };
@@ -103,6 +111,7 @@ function analyse(manifest, page) {
     }
   }
   const afterFiles = [...files];
+  const fileToKey = new Map(Object.entries(manifest).map(([k, c]) => [c.file, c.src ?? k]));
   const viewFiles = afterFiles.filter((f) => !initialFiles.includes(f));
   const html = { bytes: readFileSync(join(outDir, page)).length, gzip: gz(readFileSync(join(outDir, page))) };
 
@@ -125,7 +134,9 @@ function analyse(manifest, page) {
     html,
     beforeOpen: { ...before, totalWithHtml: { gzip: before.total.gzip + html.gzip } },
     afterOpen: { ...after, totalWithHtml: { gzip: after.total.gzip + html.gzip } },
-    lazyViewChunks: viewFiles.map(fileSizes).sort((a, b) => b.gzip - a.gzip),
+    lazyViewChunks: viewFiles
+      .map((f) => ({ module: fileToKey.get(f) ?? f, mostly: largestPackage(f), ...fileSizes(f) }))
+      .sort((a, b) => b.gzip - a.gzip),
     otherLazyChunks: [...lazyOther]
       .filter((k) => !files.has(manifest[k].file))
       .map((k) => ({ module: k, ...fileSizes(manifest[k].file) }))
@@ -192,10 +203,15 @@ try {
   for (const p of styled.largestPackagesInInitialJs.slice(0, 8))
     console.log(`  ${p.name.padEnd(36)} ${kb(p.renderedBytes)}`);
   console.log('\nLazy view chunks of the styled page (largest first):');
-  for (const c of styled.lazyViewChunks.slice(0, 8)) console.log(`  ${c.file.padEnd(48)} ${kb(c.gzip)}`);
+  for (const c of styled.lazyViewChunks.filter((x) => x.file.endsWith('.js')).slice(0, 8)) {
+    const name = c.module.replace(/^\.\.\//, '');
+    console.log(`  ${name.padEnd(44)} ${(c.mostly ?? '').padEnd(28)} ${kb(c.gzip)}`);
+  }
   if (styled.otherLazyChunks.length) {
     console.log('\nOther lazy chunks (only on demand, not counted above):');
-    for (const c of styled.otherLazyChunks) console.log(`  ${c.module.padEnd(48)} ${kb(c.gzip)}`);
+    for (const c of styled.otherLazyChunks) {
+      console.log(`  ${c.module.replace(/^\.\.\//, '').padEnd(56)} ${kb(c.gzip)}`);
+    }
   }
   console.log(`\nWrote ${relative(repo, join(repo, 'bench', 'results', 'bundle.json'))}`);
 } finally {
