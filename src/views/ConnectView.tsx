@@ -8,6 +8,7 @@ import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import * as c from './ConnectView.css';
+import { EmailLoginForm } from './EmailLoginForm';
 import * as s from './shared.css';
 import { useAllowLocalhost } from './useViewEnv';
 import { useWalletPicker } from './useWalletPicker';
@@ -27,8 +28,10 @@ export interface ConnectViewProps {
 }
 
 /** The Connect view: recent, installed, featured and recommended wallets, "All wallets", legal consent. */
-export function ConnectView({ emailSlot, socialSlot }: ConnectViewProps) {
-  const { options } = useKeyway();
+export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectViewProps) {
+  const { options, embedded } = useKeyway();
+  // With the embedded wallet, the email field is offered unless the host gives its own slot.
+  const emailSlot = givenEmailSlot ?? (embedded ? <EmailLoginForm /> : null);
   const { wallets, listStatus, showAllWallets, prefetch } = useConnect();
   const all = useAllWallets();
   const { push, shake } = useModal();

@@ -75,6 +75,8 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
         onBack={modal.canGoBack ? modal.back : undefined}
         shake={modal.shaking}
         theme={ownTheme}
+        // The secure frame's approval screen lies over the body: focus moving into it is not "outside".
+        closeOnInteractOutside={view !== 'ApproveTransaction'}
       >
         <div data-kw-modal-view={view}>
           {View ? (

@@ -61,6 +61,18 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Sign in',
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),
   },
+  EmailVerifyOtp: {
+    title: 'Confirm email',
+    load: () => import('./EmailVerifyOtpView').then((m) => ({ default: m.EmailVerifyOtpView })),
+  },
+  EmailVerifyDevice: {
+    title: 'Register device',
+    load: () => import('./EmailVerifyDeviceView').then((m) => ({ default: m.EmailVerifyDeviceView })),
+  },
+  ApproveTransaction: {
+    title: 'Approve request',
+    load: () => import('./ApproveTransactionView').then((m) => ({ default: m.ApproveTransactionView })),
+  },
 };
 
 /** Loads every registered view's code (idempotent: the module cache keeps the first load). */

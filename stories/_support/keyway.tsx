@@ -112,6 +112,8 @@ export interface StoryKitOptions {
   wrapPairing?: (pairing: TestPairingProvider) => PairingProvider;
   /** Runs after the instance exists, before rendering (seed a store, open the modal...). */
   setup?: (kit: StoryKit) => void | Promise<void>;
+  /** Extra instance internals (e.g. the embedded wallet's frame options for the fake frame). */
+  internals?: Partial<KeywayInternals>;
 }
 
 export interface StoryKit {
@@ -156,6 +158,7 @@ export async function createStoryKit(
     optionalConnectors: false,
   };
   if (opts.connectors) internals.connectors = opts.connectors;
+  if (opts.internals) Object.assign(internals, opts.internals);
   const keyway = createKeyway(
     {
       projectId: 'story-project',

@@ -1,0 +1,251 @@
+/**
+ * Email login through the embedded wallet (spec §4 email flow, §5 cooldown, §8 errors): one vanilla
+ * zustand store per Keyway instance, created on first use (a WeakMap keyed by the instance, so two
+ * instances never share it and an instance without the embedded wallet never builds one).
+ *
+ * Steps: email → (frame answers VERIFY_OTP) code entry, or (VERIFY_DEVICE) "approve this device" wait,
+ * which continues to code entry once the link was followed (the frame then sends a code). A correct code
+ * connects wagmi with the auth connector; the modal then goes to ConnectingSiwe (sign-in with wallet on,
+ * EVM network) or Account.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import { cooldownMessage, ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../../frame/errors';
+import { EmailSchema } from '../../frame/protocol/fields';
+import type { Keyway } from '../../instance/createKeyway';
+
+export const EMAIL_TEXTS = {
+  invalidEmail: 'Enter a valid email address',
+  timeout: 'The secure wallet did not answer in time. Please try again.',
+  codeSent: (email: string) => `We sent a 6-digit code to ${email}`,
+  codeResent: 'A new code is on its way',
+} as const;
+
+export type EmailLoginStep = 'email' | 'otp' | 'device';
+export type EmailLoginStatus =
+  | 'idle'
+  /** The email is being sent to the frame (which loads first when needed). */
+  | 'sending'
+  /** Waiting for the code (OTP step) or for the device approval link (device step). */
+  | 'waiting'
+  | 'verifying'
+  | 'connecting'
+  | 'connected'
+  | 'error';
+
+export interface EmailLoginState {
+  step: EmailLoginStep;
+  status: EmailLoginStatus;
+  /** The address the code was sent to. */
+  email: string;
+  /** The message to show (a catalogue message, the frame's message, or the cooldown message). */
+  error: string | null;
+  /** The error is the cooldown message: it counts down and goes away by itself. */
+  cooldown: boolean;
+  /** Changes whenever the code boxes must be emptied (a wrong code). */
+  otpResetKey: number;
+  /** A resend succeeded (a new code, or a new approval link, was sent). */
+  resent: boolean;
+}
+
+export interface EmailLoginActions {
+  /** Validates the email, applies the 30 s cooldown, asks the frame to send a code or an approval link. */
+  submitEmail(email: string): Promise<void>;
+  /** Sends the 6-digit code; on success connects and leaves the modal on Account (or ConnectingSiwe). */
+  submitOtp(otp: string): Promise<void>;
+  /** Asks for a new code / approval link for the same address (subject to the cooldown). */
+  resend(): Promise<void>;
+  /** Milliseconds left of the email-login cooldown (0 when allowed). */
+  cooldownRemainingMs(): number;
+  /** Re-evaluates the cooldown message (the view calls it every second while it shows). */
+  tick(): void;
+  clearError(): void;
+  reset(): void;
+}
+
+export type EmailLoginStore = StoreApi<EmailLoginState & EmailLoginActions>;
+
+const initial = (): EmailLoginState => ({
+  step: 'email',
+  status: 'idle',
+  email: '',
+  error: null,
+  cooldown: false,
+  otpResetKey: 0,
+  resent: false,
+});
+
+/** What the user should read for an error of a login step. */
+export function emailErrorMessage(error: unknown): string {
+  if (error instanceof KeywayError) return error.message;
+  if (error instanceof FrameTimeoutError) return EMAIL_TEXTS.timeout;
+  if (error instanceof FrameRequestError) return error.message;
+  if (error instanceof FrameValidationError) return EMAIL_TEXTS.invalidEmail;
+  return ERROR_MESSAGES.frameError;
+}
+
+const stores = new WeakMap<Keyway, EmailLoginStore>();
+
+/** The instance's email-login store; throws when the instance has no embedded wallet. */
+export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
+  const existing = stores.get(keyway);
+  if (existing) return existing;
+  const embedded = keyway.embedded;
+  if (!embedded) throw new Error('Email login needs the embedded wallet: set secureFrameUrl');
+  const modal = keyway.stores.modal;
+  /** Bumped by reset(): answers of an abandoned attempt are ignored. */
+  let attempt = 0;
+
+  const store = createStore<EmailLoginState & EmailLoginActions>()((set, get) => {
+    const cooldownRemainingMs = () => embedded.loginCache.emailCooldownRemainingMs();
+
+    /** Shows the cooldown message when one is running; returns true then. */
+    const refuseDuringCooldown = (): boolean => {
+      const left = cooldownRemainingMs();
+      if (left <= 0) return false;
+      set({ error: cooldownMessage(left / 1000), cooldown: true, status: 'error' });
+      return true;
+    };
+
+    const fail = (run: number, error: unknown) => {
+      if (run !== attempt) return;
+      set({ status: 'error', error: emailErrorMessage(error), cooldown: false });
+      modal.getState().shake();
+    };
+
+    const goTo = (view: 'EmailVerifyOtp' | 'EmailVerifyDevice', replace: boolean) => {
+      const m = modal.getState();
+      if (!m.isOpen) return;
+      const current = m.history[m.history.length - 1]?.view;
+      if (current === view) return;
+      if (replace && (current === 'EmailVerifyOtp' || current === 'EmailVerifyDevice')) m.replace(view);
+      else m.push(view);
+    };
+
+    /** The device step: wait for the approval link, then the frame sends a code. */
+    const waitForDevice = async (run: number) => {
+      try {
+        const auth = await embedded.getAuth();
+        await auth.connectDevice();
+        if (run !== attempt) return;
+        set({ step: 'otp', status: 'waiting', error: null, resent: false });
+        goTo('EmailVerifyOtp', true);
+      } catch (error) {
+        fail(run, error);
+      }
+    };
+
+    const sendEmail = async (email: string, run: number, isResend: boolean) => {
+      set({ status: 'sending', error: null, cooldown: false, resent: false });
+      try {
+        const auth = await embedded.getAuth();
+        const { action } = await auth.connectEmail({ email });
+        if (run !== attempt) return;
+        if (action === 'VERIFY_DEVICE') {
+          set({ step: 'device', status: 'waiting', email, resent: isResend });
+          goTo('EmailVerifyDevice', true);
+          void waitForDevice(run);
+        } else {
+          set({ step: 'otp', status: 'waiting', email, resent: isResend });
+          goTo('EmailVerifyOtp', true);
+        }
+      } catch (error) {
+        if (error instanceof KeywayError && error.code === 'cooldown') {
+          if (run === attempt) refuseDuringCooldown();
+          return;
+        }
+        fail(run, error);
+      }
+    };
+
+    return {
+      ...initial(),
+      cooldownRemainingMs,
+      async submitEmail(raw) {
+        const email = raw.trim();
+        const parsed = EmailSchema.safeParse(email);
+        if (!parsed.success) {
+          set({ status: 'error', error: EMAIL_TEXTS.invalidEmail, cooldown: false });
+          return;
+        }
+        if (get().status === 'sending') return;
+        attempt++;
+        set({ step: 'email', email: parsed.data });
+        if (refuseDuringCooldown()) return;
+        await sendEmail(parsed.data, attempt, false);
+      },
+      async submitOtp(otp) {
+        const { status } = get();
+        if (status === 'verifying' || status === 'connecting' || status === 'connected') return;
+        const run = attempt;
+        set({ status: 'verifying', error: null, cooldown: false, resent: false });
+        try {
+          const auth = await embedded.getAuth();
+          await auth.connectOtp({ otp });
+          if (run !== attempt) return;
+          set({ status: 'connecting' });
+          await embedded.connect();
+          if (run !== attempt) return;
+          set({ status: 'connected' });
+          const m = modal.getState();
+          if (m.isOpen) {
+            const siwe =
+              keyway.options.isSiweEnabled && keyway.stores.networks.getState().activeNetwork.chain === 'evm';
+            m.reset(siwe ? 'ConnectingSiwe' : 'Account');
+          }
+        } catch (error) {
+          if (run !== attempt) return;
+          // A wrong code: the frame's message, and the boxes are emptied for a new try.
+          set((s) => ({ otpResetKey: s.otpResetKey + 1 }));
+          fail(run, error);
+        }
+      },
+      async resend() {
+        const { email, status } = get();
+        if (!email || status === 'sending') return;
+        if (refuseDuringCooldown()) return;
+        attempt++;
+        await sendEmail(email, attempt, true);
+      },
+      tick() {
+        if (!get().cooldown) return;
+        const left = cooldownRemainingMs();
+        if (left <= 0) set({ error: null, cooldown: false, status: 'idle' });
+        else set({ error: cooldownMessage(left / 1000) });
+      },
+      clearError() {
+        if (get().status === 'error') set({ error: null, cooldown: false, status: 'idle' });
+      },
+      reset() {
+        attempt++;
+        set(initial());
+      },
+    };
+  });
+
+  // Closing the modal abandons the steps (pending frame requests are aborted with 'Request was
+  // aborted'); what was typed is kept, the message says why the attempt stopped.
+  modal.subscribe((s, prev) => {
+    if (!prev.isOpen || s.isOpen) return;
+    const { status, step } = store.getState();
+    attempt++;
+    if (status === 'connected') store.setState(initial());
+    else if (
+      status === 'sending' ||
+      status === 'verifying' ||
+      status === 'connecting' ||
+      (step === 'device' && status === 'waiting')
+    ) {
+      store.setState({
+        step: 'email',
+        status: 'error',
+        error: ERROR_MESSAGES.requestAborted,
+        cooldown: false,
+      });
+    } else if (step !== 'email') {
+      store.setState({ step: 'email', status: 'idle', error: null, cooldown: false });
+    }
+  });
+  stores.set(keyway, store);
+  return store;
+}

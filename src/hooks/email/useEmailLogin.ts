@@ -1,0 +1,86 @@
+import { useEffect, useMemo } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { useKeyway } from '../context';
+import {
+  type EmailLoginActions,
+  type EmailLoginState,
+  type EmailLoginStore,
+  getEmailLoginStore,
+} from './store';
+
+export interface UseEmailLoginResult extends EmailLoginState, Omit<EmailLoginActions, 'tick'> {
+  /** False when the instance has no embedded wallet (no `secureFrameUrl`): offer no email login. */
+  available: boolean;
+}
+
+const unavailable: EmailLoginStore | null = null;
+
+/**
+ * Email login (headless): submitEmail → code entry (or device approval, then code entry) → submitOtp.
+ * While the cooldown message shows, it is re-evaluated every second ('Please try again after N seconds').
+ */
+export function useEmailLogin(): UseEmailLoginResult {
+  const keyway = useKeyway();
+  const store = useMemo(() => (keyway.embedded ? getEmailLoginStore(keyway) : unavailable), [keyway]);
+  const state = useStore(
+    store ?? FALLBACK,
+    useShallow(
+      (s: EmailLoginState): EmailLoginState => ({
+        step: s.step,
+        status: s.status,
+        email: s.email,
+        error: s.error,
+        cooldown: s.cooldown,
+        otpResetKey: s.otpResetKey,
+        resent: s.resent,
+      }),
+    ),
+  );
+  const cooldown = state.cooldown;
+  useEffect(() => {
+    if (!store || !cooldown) return;
+    const timer = setInterval(() => store.getState().tick(), 1000);
+    return () => clearInterval(timer);
+  }, [store, cooldown]);
+
+  const a = (store ?? FALLBACK).getState();
+  return {
+    ...state,
+    available: store !== null,
+    submitEmail: a.submitEmail,
+    submitOtp: a.submitOtp,
+    resend: a.resend,
+    cooldownRemainingMs: a.cooldownRemainingMs,
+    clearError: a.clearError,
+    reset: a.reset,
+  };
+}
+
+/** Stands in when there is no embedded wallet: every action does nothing. */
+const FALLBACK = (() => {
+  const noop = async () => undefined;
+  const state: EmailLoginState & EmailLoginActions = {
+    step: 'email',
+    status: 'idle',
+    email: '',
+    error: null,
+    cooldown: false,
+    otpResetKey: 0,
+    resent: false,
+    submitEmail: noop,
+    submitOtp: noop,
+    resend: noop,
+    cooldownRemainingMs: () => 0,
+    tick: () => undefined,
+    clearError: () => undefined,
+    reset: () => undefined,
+  };
+  const api: EmailLoginStore = {
+    getState: () => state,
+    getInitialState: () => state,
+    setState: () => undefined,
+    subscribe: () => () => undefined,
+  };
+  return api;
+})();

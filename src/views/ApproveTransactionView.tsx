@@ -1,0 +1,87 @@
+import { useLayoutEffect, useRef } from 'react';
+import { Spinner } from '../components/Spinner/Spinner';
+import { Text } from '../components/Text/Text';
+import { useKeyway } from '../hooks/context';
+import { useModal } from '../hooks/modal/useModal';
+import * as e from './EmailLogin.css';
+import * as s from './shared.css';
+
+export const APPROVE_TEXTS = {
+  heading: 'Approve in your secure wallet',
+  hint: 'The request is shown by the secure wallet, on its own page. Approve or reject it there.',
+  frameRegion: 'Secure wallet approval',
+  methods: {
+    personal_sign: 'Sign message',
+    eth_signTypedData_v4: 'Sign typed data',
+    eth_sendTransaction: 'Send transaction',
+    wallet_sendCalls: 'Send calls',
+    wallet_grantPermissions: 'Grant permissions',
+    eth_sendUserOperation: 'Send user operation',
+    solana_signMessage: 'Sign message',
+    solana_signTransaction: 'Sign transaction',
+    solana_signAndSendTransaction: 'Send transaction',
+    solana_signAllTransactions: 'Sign transactions',
+  } as Record<string, string>,
+} as const;
+
+/**
+ * ApproveTransaction: for unsafe RPC methods the frame shows its own approval screen. This view holds the
+ * modal body's place and lays the (cross-origin) iframe over it; the kit never renders an approve button.
+ * When the request settles (approved, rejected in the frame, aborted) the embedded wallet hides the frame
+ * and leaves this view.
+ */
+export function ApproveTransactionView() {
+  const { embedded } = useKeyway();
+  const { params } = useModal();
+  const area = useRef<HTMLElement>(null);
+  const method = typeof params?.method === 'string' ? params.method : '';
+
+  useLayoutEffect(() => {
+    const frame = embedded?.frame;
+    const el = area.current;
+    if (!frame || !el || !frame.showApproval()) return;
+    let last = '';
+    let raf = 0;
+    // Follow the body while the modal opens, shakes or resizes (the iframe is fixed to the viewport).
+    const place = () => {
+      const iframe = frame.iframe;
+      if (iframe) {
+        const r = el.getBoundingClientRect();
+        const key = `${r.top}|${r.left}|${r.width}|${r.height}`;
+        if (key !== last) {
+          last = key;
+          Object.assign(iframe.style, {
+            top: `${r.top}px`,
+            left: `${r.left}px`,
+            width: `${r.width}px`,
+            height: `${r.height}px`,
+            transform: 'none',
+          });
+        }
+      }
+      raf = requestAnimationFrame(place);
+    };
+    place();
+    return () => {
+      cancelAnimationFrame(raf);
+      frame.hideApproval();
+    };
+  }, [embedded]);
+
+  return (
+    <section
+      ref={area}
+      className={e.approvalArea}
+      data-kw-view="ApproveTransaction"
+      aria-label={APPROVE_TEXTS.frameRegion}
+      data-method={method}
+    >
+      <Text variant="title" as="h3">
+        {APPROVE_TEXTS.methods[method] ?? APPROVE_TEXTS.heading}
+      </Text>
+      <p className={s.muted} role="status">
+        <Spinner size="sm" label={null} /> {APPROVE_TEXTS.hint}
+      </p>
+    </section>
+  );
+}

@@ -1,0 +1,80 @@
+import { useEffect, useRef, useState } from 'react';
+import { Button } from '../components/Button/Button';
+import { OtpInput } from '../components/OtpInput/OtpInput';
+import { Spinner } from '../components/Spinner/Spinner';
+import { Text } from '../components/Text/Text';
+import { EMAIL_TEXTS } from '../hooks/email/store';
+import { useEmailLogin } from '../hooks/email/useEmailLogin';
+import * as e from './EmailLogin.css';
+import * as s from './shared.css';
+
+export const OTP_TEXTS = {
+  heading: 'Enter the code',
+  codeLabel: 'Verification code',
+  hint: 'The code expires soon. Check your spam folder if it has not arrived.',
+  resend: 'Resend code',
+  verifying: 'Verifying…',
+  connecting: 'Connecting your wallet…',
+  noEmail: 'Enter your email first.',
+} as const;
+
+/** EmailVerifyOtp: six code boxes; a wrong code shows the frame's message and empties the boxes. */
+export function EmailVerifyOtpView() {
+  const login = useEmailLogin();
+  const boxes = useRef<HTMLDivElement>(null);
+  const [code, setCode] = useState('');
+  const { otpResetKey } = login;
+  // After a wrong code the boxes are emptied and the focus goes back to the first one (the boxes stay
+  // mounted: removing the focused box would hand the focus to the dialog's first button).
+  useEffect(() => {
+    if (otpResetKey === 0) return;
+    setCode('');
+    boxes.current?.querySelector<HTMLInputElement>('input')?.focus();
+  }, [otpResetKey]);
+  if (!login.email) return <p className={s.status}>{OTP_TEXTS.noEmail}</p>;
+  const busy = login.status === 'verifying' || login.status === 'connecting';
+  return (
+    <div className={s.status} data-kw-view="EmailVerifyOtp" data-status={login.status}>
+      <Text variant="title" as="h3">
+        {OTP_TEXTS.heading}
+      </Text>
+      <p className={s.muted}>
+        {EMAIL_TEXTS.codeSent('')}
+        <span className={e.email}>{login.email}</span>
+      </p>
+      <div ref={boxes} className={e.form}>
+        <OtpInput
+          value={code}
+          onChange={setCode}
+          label={OTP_TEXTS.codeLabel}
+          autoFocus
+          // Not disabled while verifying: a disabled box would lose the focus (it must stay for a new try).
+          error={login.step === 'otp' && !login.cooldown ? (login.error ?? undefined) : undefined}
+          onComplete={(code) => void login.submitOtp(code)}
+        />
+      </div>
+      {busy ? (
+        <p className={s.muted} role="status">
+          <Spinner size="sm" label={null} />{' '}
+          {login.status === 'verifying' ? OTP_TEXTS.verifying : OTP_TEXTS.connecting}
+        </p>
+      ) : null}
+      {login.cooldown ? (
+        <p className={s.errorText} role="alert">
+          {login.error}
+        </p>
+      ) : null}
+      {login.resent && login.status === 'waiting' ? <p role="status">{EMAIL_TEXTS.codeResent}</p> : null}
+      <p className={s.muted}>{OTP_TEXTS.hint}</p>
+      <Button
+        variant="ghost"
+        size="sm"
+        loading={login.status === 'sending'}
+        disabled={busy}
+        onClick={() => void login.resend()}
+      >
+        {OTP_TEXTS.resend}
+      </Button>
+    </div>
+  );
+}
