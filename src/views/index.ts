@@ -26,6 +26,9 @@ export {
   TransactionsView,
   UnsupportedChainView,
   WalletReceiveView,
+  WalletSendPreviewView,
+  WalletSendSelectTokenView,
+  WalletSendView,
 } from './lazyViews';
 export { NetworkButton } from './NetworkButton';
 export type { TransactionListProps } from './TransactionsView';

@@ -39,3 +39,9 @@ export const UnsupportedChainView: ComponentType = lazyView('UnsupportedChain', 
 export const ConnectingSiweView: ComponentType = lazyView('ConnectingSiwe', 'ConnectingSiweView');
 export const TransactionsView: ComponentType = lazyView('Transactions', 'TransactionsView');
 export const WalletReceiveView: ComponentType = lazyView('WalletReceive', 'WalletReceiveView');
+export const WalletSendView: ComponentType = lazyView('Send', 'WalletSendView');
+export const WalletSendSelectTokenView: ComponentType = lazyView(
+  'WalletSendSelectToken',
+  'WalletSendSelectTokenView',
+);
+export const WalletSendPreviewView: ComponentType = lazyView('SendPreview', 'WalletSendPreviewView');

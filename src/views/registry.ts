@@ -57,6 +57,18 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Receive',
     load: () => import('./WalletReceiveView').then((m) => ({ default: m.WalletReceiveView })),
   },
+  Send: {
+    title: 'Send',
+    load: () => import('./WalletSendView').then((m) => ({ default: m.WalletSendView })),
+  },
+  WalletSendSelectToken: {
+    title: 'Select token',
+    load: () => import('./WalletSendSelectTokenView').then((m) => ({ default: m.WalletSendSelectTokenView })),
+  },
+  SendPreview: {
+    title: 'Review send',
+    load: () => import('./WalletSendPreviewView').then((m) => ({ default: m.WalletSendPreviewView })),
+  },
   ConnectingSiwe: {
     title: 'Sign in',
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),

@@ -41,6 +41,7 @@ export const MODAL_VIEWS = [
   'AccountSettings',
   'ChooseAccountName',
   'WalletReceive',
+  'WalletSendSelectToken',
 ] as const;
 export type ModalView = (typeof MODAL_VIEWS)[number];
 

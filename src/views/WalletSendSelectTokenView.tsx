@@ -1,0 +1,80 @@
+import { useState } from 'react';
+import { Input } from '../components/Input/Input';
+import { Spinner } from '../components/Spinner/Spinner';
+import { TokenRow } from '../components/TokenRow/TokenRow';
+import { useBalances } from '../hooks/balances/useBalances';
+import { useModal } from '../hooks/modal/useModal';
+import { useSend } from '../hooks/send/useSend';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+import * as v from './WalletSendView.css';
+
+export const SELECT_TOKEN_TEXTS = {
+  search: 'Search tokens',
+  searchPlaceholder: 'Search by name or symbol',
+  list: 'Your tokens',
+  loading: 'Loading balances',
+  empty: 'You hold no tokens on this network.',
+  noMatch: 'No tokens match your search.',
+  failed: 'Balances could not be loaded.',
+} as const;
+
+/** Choose the token to send: the balances of the active network, searchable by name or symbol. */
+export function WalletSendSelectTokenView() {
+  const { balances, loaded, status } = useBalances();
+  const { setToken } = useSend();
+  const { back } = useModal();
+  const allowLocalhost = useAllowLocalhost();
+  const [query, setQuery] = useState('');
+  const T = SELECT_TOKEN_TEXTS;
+  const q = query.trim().toLowerCase();
+  const shown = q
+    ? balances.filter((b) => b.symbol.toLowerCase().includes(q) || b.name.toLowerCase().includes(q))
+    : balances;
+
+  return (
+    <div className={s.stack} data-kw-view="WalletSendSelectToken">
+      <Input
+        label={T.search}
+        hideLabel
+        type="search"
+        placeholder={T.searchPlaceholder}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+      />
+      {!loaded ? (
+        status === 'error' ? (
+          <p className={s.status}>{T.failed}</p>
+        ) : (
+          <div className={s.status}>
+            <Spinner label={T.loading} />
+          </div>
+        )
+      ) : shown.length === 0 ? (
+        <p className={s.status} role="status">
+          {balances.length === 0 ? T.empty : T.noMatch}
+        </p>
+      ) : (
+        <ul className={v.tokenList} aria-label={T.list}>
+          {shown.map((b) => (
+            <li key={b.id}>
+              <TokenRow
+                symbol={b.symbol}
+                name={b.name}
+                iconUrl={b.iconUrl || null}
+                quantity={b.formattedQuantity}
+                value={b.formattedValue}
+                allowLocalhost={allowLocalhost}
+                onClick={() => {
+                  setToken(b);
+                  back();
+                }}
+              />
+            </li>
+          ))}
+        </ul>
+      )}
+    </div>
+  );
+}

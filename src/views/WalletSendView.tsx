@@ -1,0 +1,142 @@
+import { capText, MAX_TEXT } from '../components/_safe/safe';
+import { AddressInput } from '../components/AddressInput/AddressInput';
+import { AmountInput } from '../components/AmountInput/AmountInput';
+import { Avatar } from '../components/Avatar/Avatar';
+import { Button } from '../components/Button/Button';
+import { Image } from '../components/Image/Image';
+import { shortenAddress } from '../core/format';
+import { useKeywayStore } from '../hooks/context';
+import { useModal } from '../hooks/modal/useModal';
+import { useSend } from '../hooks/send/useSend';
+import { looksLikeName } from '../hooks/send/validation';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+import * as v from './WalletSendView.css';
+
+export const SEND_VIEW_TEXTS = {
+  form: 'Send tokens',
+  amount: 'Amount',
+  selectToken: 'Select token',
+  changeToken: (symbol: string) => `${symbol}, change token`,
+  balance: (quantity: string, symbol: string) => `Balance: ${quantity} ${symbol}`,
+  max: 'Max',
+  to: 'To',
+  receiverPlaceholder: 'Address or name',
+  resolving: 'Resolving name',
+  fee: 'Network fee',
+  feeUnknown: '—',
+  notConnected: 'No wallet is connected.',
+} as const;
+
+/** The receiver line under the field: a typed name shows its address, a typed address its name. */
+export function receiverSummary(
+  input: string,
+  address: string | null,
+  name: string | null,
+): string | undefined {
+  if (!address) return undefined;
+  if (looksLikeName(input.trim()))
+    return `${capText(name ?? input.trim(), MAX_TEXT.name)} · ${shortenAddress(address)}`;
+  return name ? capText(name, MAX_TEXT.name) : undefined;
+}
+
+/**
+ * Send: the token (chosen from the balances), the amount with Max and its USD value, the receiver as an address
+ * or a name (resolved with avatar), the network fee, and Preview, enabled once everything is valid. Each bad
+ * input has its own message under its field; nothing the user typed is cleared.
+ */
+export function WalletSendView() {
+  const send = useSend();
+  const { push } = useModal();
+  const connected = useKeywayStore('account', (a) => a.isConnected);
+  const allowLocalhost = useAllowLocalhost();
+  const T = SEND_VIEW_TEXTS;
+  if (!connected) return <p className={s.status}>{T.notConnected}</p>;
+  const { token, validation } = send;
+  const tokenSymbol = token ? capText(token.symbol, MAX_TEXT.symbol) : null;
+
+  return (
+    <form
+      className={s.stack}
+      data-kw-view="Send"
+      aria-label={T.form}
+      onSubmit={(e) => {
+        e.preventDefault();
+        send.preview();
+      }}
+    >
+      <AmountInput
+        label={T.amount}
+        value={send.sendTokenAmount}
+        onValueChange={send.setAmount}
+        {...(token ? { decimals: token.decimals, onMax: () => void send.setMax() } : {})}
+        maxLabel={T.max}
+        fiatValue={send.formattedAmountUsd ? `≈ ${send.formattedAmountUsd}` : undefined}
+        labelAside={
+          token ? (
+            <span className={s.muted} data-kw-send-balance="">
+              {T.balance(token.formattedQuantity, tokenSymbol ?? '')}
+            </span>
+          ) : undefined
+        }
+        error={validation.amountError ?? undefined}
+        trailing={
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            className={v.tokenButton}
+            aria-label={tokenSymbol ? T.changeToken(tokenSymbol) : T.selectToken}
+            leadingIcon={
+              token ? (
+                <Image
+                  src={token.iconUrl || null}
+                  alt=""
+                  size="sm"
+                  shape="circle"
+                  allowLocalhost={allowLocalhost}
+                />
+              ) : undefined
+            }
+            onClick={() => push('WalletSendSelectToken')}
+          >
+            {tokenSymbol ?? T.selectToken}
+          </Button>
+        }
+      />
+      <AddressInput
+        label={T.to}
+        value={send.receiverInput}
+        onValueChange={(value) => void send.setReceiver(value)}
+        placeholder={T.receiverPlaceholder}
+        resolving={send.resolving}
+        resolvingLabel={T.resolving}
+        resolvedName={receiverSummary(send.receiverInput, send.receiverAddress, send.receiverProfileName)}
+        avatar={
+          send.receiverAddress ? (
+            <Avatar
+              src={send.receiverProfileImageUrl}
+              address={send.receiverAddress}
+              alt=""
+              size="sm"
+              allowLocalhost={allowLocalhost}
+            />
+          ) : undefined
+        }
+        error={validation.receiverError ?? undefined}
+      />
+      <p className={v.row} data-kw-send-fee="">
+        <span className={v.rowLabel}>{T.fee}</span>
+        <span className={v.rowValue}>{send.formattedFee ?? T.feeUnknown}</span>
+      </p>
+      {validation.feeError ? (
+        <p className={s.errorText} role="alert">
+          {validation.feeError}
+        </p>
+      ) : null}
+      <Button type="submit" fullWidth disabled={!validation.valid}>
+        {validation.action}
+      </Button>
+    </form>
+  );
+}
