@@ -1,0 +1,226 @@
+/**
+ * The embedded wallet against the local stack, in the playground: email login end to end (the code read
+ * from the frame's dev mailbox), the Account view with the embedded wallet's address, "Sign message"
+ * approved inside the frame (signature verified with viem) then rejected there, a second visit that
+ * remembers the login without a new code, sign out clearing the login cache; and a host-page script that
+ * forges frame messages changes nothing.
+ */
+import type { Browser, FrameLocator, Page } from 'playwright-core';
+import { type Address, getAddress, type Hex, isAddress, verifyMessage } from 'viem';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SIGN_MESSAGE_TEXT } from '../playground/src/texts';
+import { LOGIN_CACHE_CLEARED_KEYS, LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
+import { buildSuccess, HANDSHAKE_TYPE, PROTOCOL_VERSION, READY_TYPE } from '../src/frame/protocol/events';
+import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+
+const stack = inject('keywayStack');
+const WAIT = { timeout: 20_000 };
+const FORGED_ADDRESS = '0x000000000000000000000000000000000000dEaD';
+
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const p of opened) await p.close().catch(() => undefined);
+  await browser?.close();
+});
+
+async function open(url: string): Promise<OpenedPage> {
+  const p = await openPage(browser, url);
+  opened.push(p);
+  return p;
+}
+
+const uniqueEmail = (tag: string) =>
+  `c1-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
+
+interface Mail {
+  to: string;
+  kind: string;
+  code: string | null;
+  sentAt: number;
+}
+
+async function mailbox(email: string): Promise<Mail[]> {
+  const url = new URL(`${stack.mailboxUrl}.json`);
+  url.searchParams.set('email', email);
+  const res = await fetch(url);
+  expect(res.status).toBe(200);
+  return ((await res.json()) as { messages: Mail[] }).messages;
+}
+
+/** Waits for the login code mailed to `email` (the newest one). */
+async function loginCode(email: string): Promise<string> {
+  let code: string | null = null;
+  await expect
+    .poll(async () => {
+      const mail = (await mailbox(email)).find((m) => m.kind === 'login-code' && m.code);
+      code = mail?.code ?? null;
+      return code;
+    }, WAIT)
+    .toMatch(/^\d{6}$/);
+  return code as unknown as string;
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+const frame = (page: Page): FrameLocator => page.frameLocator('iframe[data-keyway-frame]');
+
+/** Email login through the modal: type the email, read the code from the mailbox, enter it. */
+async function emailLogin(page: Page, email: string): Promise<Address> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const connect = dialog(page, 'Connect wallet');
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email, WAIT);
+  await connect.getByRole('button', { name: 'Continue' }).click();
+  const otp = dialog(page, 'Confirm email');
+  await otp.getByText(email).waitFor(WAIT);
+  const code = await loginCode(email);
+  await otp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+  const account = dialog(page, 'Account');
+  const name = account.locator('[data-kw-account-name]');
+  await name.waitFor(WAIT);
+  const address = await name.getAttribute('title');
+  expect(address && isAddress(address)).toBe(true);
+  expect(await name.textContent()).toBe(`${address!.slice(0, 6)}…${address!.slice(-4)}`);
+  return getAddress(address as string);
+}
+
+/** Clicks "Sign message"; the modal shows the frame's approval screen; clicks `choice` inside the frame. */
+async function signInFrame(page: Page, choice: 'Sign' | 'Reject') {
+  const result = page.getByTestId('sign-result');
+  await page.getByRole('button', { name: 'Sign message' }).click();
+  const approve = dialog(page, 'Approve request');
+  await approve.getByRole('region', { name: 'Secure wallet approval' }).waitFor(WAIT);
+  // The kit never offers its own approve button: the decision is made in the frame.
+  expect(await approve.getByRole('button', { name: /^(sign|approve|reject)$/i }).count()).toBe(0);
+  const screen = frame(page);
+  await screen.getByText(SIGN_MESSAGE_TEXT).waitFor(WAIT);
+  const button = screen.getByRole('button', { name: choice, exact: true });
+  await expect.poll(() => button.isEnabled(), WAIT).toBe(true);
+  await button.click();
+  await expect.poll(() => result.getAttribute('data-status'), WAIT).not.toBe('idle');
+  await approve.waitFor({ state: 'detached', ...WAIT });
+  // The frame is hidden again once the request is settled.
+  await expect.poll(() => page.locator('iframe[data-keyway-frame]').getAttribute('data-state')).toBe(null);
+  return result;
+}
+
+async function storageKeys(page: Page): Promise<{ local: string[]; session: string[] }> {
+  return page.evaluate(() => ({
+    local: Object.keys(localStorage),
+    session: Object.keys(sessionStorage),
+  }));
+}
+
+describe('embedded wallet (email login)', () => {
+  it('logs in by email code, signs in the frame, rejects in the frame, is remembered, signs out', async () => {
+    const { page, consoleErrors } = await open(stack.playgroundUrl);
+    // Nothing of the frame before it is used.
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect(await page.locator('iframe[data-keyway-frame]').count()).toBe(0);
+
+    const email = uniqueEmail('flow');
+    const address = await emailLogin(page, email);
+    expect((await mailbox(email)).filter((m) => m.kind === 'login-code')).toHaveLength(1);
+    await dialog(page, 'Account').getByRole('button', { name: 'Close' }).click();
+    await dialog(page, 'Account').waitFor({ state: 'detached', ...WAIT });
+
+    // Sign message: approved in the frame, the signature is the embedded wallet's.
+    const signed = await signInFrame(page, 'Sign');
+    expect(await signed.getAttribute('data-status')).toBe('signed');
+    const signature = (await signed.textContent()) as Hex;
+    expect(await verifyMessage({ address, message: SIGN_MESSAGE_TEXT, signature })).toBe(true);
+
+    // A second one rejected in the frame: the error is shown.
+    const rejected = await signInFrame(page, 'Reject');
+    expect(await rejected.getAttribute('data-status')).toBe('error');
+    expect(await rejected.textContent()).toMatch(/^Error: .*reject/i);
+
+    const keys = await storageKeys(page);
+    expect(keys.local).toContain(LOGIN_CACHE_KEYS.emailLoginUsed);
+    expect(keys.session).toContain(LOGIN_CACHE_KEYS.email);
+    // The email address is not kept in localStorage (sessionStorage only).
+    expect(keys.local).not.toContain(LOGIN_CACHE_KEYS.email);
+
+    // Second visit: the login is remembered, no new code is sent.
+    await page.reload({ waitUntil: 'load' });
+    const short = `${address.slice(0, 6)}…${address.slice(-4)}`;
+    const accountButton = page.getByRole('button', { name: new RegExp(short) });
+    await accountButton.waitFor(WAIT);
+    expect((await mailbox(email)).filter((m) => m.kind === 'login-code')).toHaveLength(1);
+
+    // Sign out: the login cache is cleared from the page's storage.
+    await accountButton.click();
+    const account = dialog(page, 'Account');
+    await account.getByRole('button', { name: /disconnect/i }).click();
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    const after = await storageKeys(page);
+    for (const key of LOGIN_CACHE_CLEARED_KEYS) {
+      expect(after.local).not.toContain(LOGIN_CACHE_KEYS[key]);
+      expect(after.session).not.toContain(LOGIN_CACHE_KEYS[key]);
+    }
+    // And a new visit does not reconnect.
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: new RegExp(short) }).count()).toBe(0);
+    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+  });
+
+  it('ignores forged frame messages posted by a script on the host page', async () => {
+    const { page } = await open(stack.playgroundUrl);
+    const address = await emailLogin(page, uniqueEmail('forge'));
+    await dialog(page, 'Account').getByRole('button', { name: 'Close' }).click();
+    await dialog(page, 'Account').waitFor({ state: 'detached', ...WAIT });
+
+    const id = '00000000-0000-4000-8000-000000000000';
+    const forged = [
+      { type: READY_TYPE, id, payload: { protocolVersion: PROTOCOL_VERSION } },
+      buildSuccess('GET_USER', id, { address: FORGED_ADDRESS, chainId: 31337, email: 'evil@example.com' }),
+      buildSuccess('IS_CONNECTED', id, { isConnected: false }),
+      buildSuccess('SWITCH_NETWORK', id, { chainId: 31338 }),
+      buildSuccess('RPC_REQUEST', id, { result: `0x${'ab'.repeat(65)}` }),
+      { type: HANDSHAKE_TYPE, id, payload: { protocolVersion: PROTOCOL_VERSION } },
+      'not an object',
+      { type: '@keyway-frame/GET_USER_SUCCESS' },
+    ];
+    const frameOrigin = new URL(stack.frameUrl).origin;
+    await page.evaluate(
+      ({ messages, origin }) => {
+        const iframe = document.querySelector('iframe[data-keyway-frame]') as HTMLIFrameElement | null;
+        for (const data of messages) {
+          // As the page itself, as if from the frame's origin and window, with a port of its own.
+          window.postMessage(data, '*');
+          const channel = new MessageChannel();
+          window.dispatchEvent(
+            new MessageEvent('message', {
+              data,
+              origin,
+              source: iframe?.contentWindow ?? window,
+              ports: [channel.port2],
+            }),
+          );
+          iframe?.dispatchEvent(new Event('load'));
+        }
+      },
+      { messages: forged, origin: frameOrigin },
+    );
+
+    // Nothing changed: same address, still connected, nothing signed, the login cache intact.
+    const short = `${address.slice(0, 6)}…${address.slice(-4)}`;
+    await page.getByRole('button', { name: new RegExp(short) }).waitFor(WAIT);
+    expect(await page.getByTestId('sign-result').getAttribute('data-status')).toBe('idle');
+    expect((await storageKeys(page)).local).toContain(LOGIN_CACHE_KEYS.emailLoginUsed);
+    await page.getByRole('button', { name: new RegExp(short) }).click();
+    const name = dialog(page, 'Account').locator('[data-kw-account-name]');
+    expect(await name.getAttribute('title')).toBe(address);
+    await dialog(page, 'Account').getByRole('button', { name: 'Close' }).click();
+
+    // The real channel still works: a signature of the same address.
+    const signed = await signInFrame(page, 'Sign');
+    const signature = (await signed.textContent()) as Hex;
+    expect(await verifyMessage({ address, message: SIGN_MESSAGE_TEXT, signature })).toBe(true);
+  });
+});
