@@ -1,4 +1,5 @@
 /** GET /v1/account/{address}/history: newest first, opaque cursor, chainId filter, on-ramp filter. */
+
 import { type Address, toFunctionSelector } from 'viem';
 import type { App } from './app-types.ts';
 import { caip2, caip2Schema, parseAccount } from './caip.ts';
@@ -15,6 +16,8 @@ import type { Store } from './db.ts';
 import { ApiError, badRequest, parseOrThrow } from './errors.ts';
 import { decodeSwap, decodeTransfer, type HistoryIndexer, type IndexedTx } from './indexer.ts';
 import { assetSvg, svgDataUri } from './svg.ts';
+
+const SOLANA_ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -228,8 +231,15 @@ export function registerHistoryRoutes(
   store: Store,
 ): void {
   app.get('/v1/account/:address/history', async (c) => {
-    const { address, chainId: accountChain } = parseAccount(c.req.param('address'), 'address');
     const q = c.req.query();
+    // A Solana account (base58 address on the Solana chain): no history is indexed for it, so it is empty.
+    if (q.chainId === ctx.chains.solana.caip2) {
+      if (!SOLANA_ADDRESS_RE.test(c.req.param('address'))) {
+        throw badRequest('address', 'address is not a valid Solana address');
+      }
+      return c.json({ data: [], next: null });
+    }
+    const { address, chainId: accountChain } = parseAccount(c.req.param('address'), 'address');
     let chainFilter: number | undefined = accountChain;
     let solanaOnly = false;
     if (q.chainId !== undefined && q.chainId !== '') {
