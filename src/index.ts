@@ -23,6 +23,32 @@ export {
 } from './core/networks';
 export type { KeywayOptions, ResolvedKeywayOptions, SiweConfig, SiweSession } from './core/options';
 export { createMemoryStorage, type KeyValueStorage, STORAGE_KEYS } from './core/storage';
+// Embedded wallet (secure frame): the instance handle, email login, and the frame protocol, client and
+// auth connector for hosts that build their own wagmi config or UI.
+export {
+  AUTH_CONNECTOR_NAME,
+  type AuthConnectorApi,
+  type AuthProvider,
+  AuthProviderRpcError,
+  authConnector,
+  createAuthConnectorApi,
+  createFrameClient,
+  createLoginCache,
+  EmailSchema,
+  type FrameClient,
+  type FrameClientOptions,
+  FrameRequestError,
+  FrameTimeoutError,
+  FrameValidationError,
+  isSignedMessage,
+  isTransactionHash,
+  LOGIN_CACHE_CLEARED_KEYS,
+  LOGIN_CACHE_KEYS,
+  type LoginCache,
+  OtpSchema,
+  SAFE_RPC_METHODS,
+  UNSAFE_RPC_METHODS,
+} from './frame';
 export type {
   AccountState,
   AccountStore,
@@ -69,6 +95,15 @@ export {
   type WalletListItem,
 } from './hooks/connect/wallets';
 export { KeywayContext, useKeyway, useKeywayStore } from './hooks/context';
+export {
+  EMAIL_TEXTS,
+  type EmailLoginActions,
+  type EmailLoginState,
+  type EmailLoginStatus,
+  type EmailLoginStep,
+  emailErrorMessage,
+} from './hooks/email/store';
+export { type UseEmailLoginResult, useEmailLogin } from './hooks/email/useEmailLogin';
 export { useKeywayEvents } from './hooks/events/useKeywayEvents';
 export { KeywayProvider, type KeywayProviderProps } from './hooks/KeywayProvider';
 export {
@@ -127,6 +162,12 @@ export {
   type KeywayInternals,
   type KeywayStores,
 } from './instance/createKeyway';
+export {
+  createEmbeddedWallet,
+  EMBEDDED_CONNECTOR_ID,
+  type EmbeddedWallet,
+  type EmbeddedWalletOptions,
+} from './instance/embedded';
 export {
   addOptionalConnectors,
   buildWagmiConfig,
