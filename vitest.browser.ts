@@ -61,4 +61,5 @@ export const browserOptimizeDeps = [
   'wagmi/connectors/walletConnect',
   'zustand/react/shallow',
   '@ark-ui/react/qr-code',
+  '@solana/web3.js',
 ];
