@@ -4,6 +4,7 @@
 export { AccountButton } from './AccountButton';
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton';
 export type { ConnectViewProps } from './ConnectView';
+export { EmailLoginForm } from './EmailLoginForm';
 export { KeywayModal, type KeywayModalProps } from './KeywayModal';
 export { KeywayToasts } from './KeywayToasts';
 // Parts of the views, lazily loaded too (skeleton rows while their code loads; `preload()` to load ahead).
@@ -18,10 +19,13 @@ export {
 export {
   AccountView,
   AllWalletsView,
+  ApproveTransactionView,
   ConnectingExternalView,
   ConnectingSiweView,
   ConnectingWalletConnectView,
   ConnectView,
+  EmailVerifyDeviceView,
+  EmailVerifyOtpView,
   NetworksView,
   TransactionsView,
   UnsupportedChainView,
