@@ -7,8 +7,8 @@
  * - with a config built from `networks`, the connector is part of it from the start, so wagmi's
  *   reconnect on mount restores a remembered login on a second visit;
  * - with a host's own `wagmiConfig`, the connector is added to that config on first use, and on creation
- *   when a previous login is remembered (then it is reconnected), so hosts need not add it themselves.
- *   Hosts may still add `keyway.embedded.connector` to the connectors of their config.
+ *   when a previous login is remembered (then it is reconnected), so hosts need not add it themselves
+ *   (and must not add another 'w3mAuth' connector: the first one with that id is used).
  *
  * Views call `getAuth()` (the headless auth API; creating the iframe if needed) for each login step and
  * `connect()` once the frame has a session: that connects wagmi with the auth connector, so the account
@@ -35,7 +35,7 @@ export interface EmbeddedWallet {
   readonly loginCache: LoginCache;
   /** The frame client (approval events, the iframe once created). */
   readonly frame: FrameClient;
-  /** The wagmi connector function; for hosts that build their own wagmi config before the instance. */
+  /** The wagmi connector function built on this frame client (the kit adds it to the wagmi config). */
   readonly connector: CreateConnectorFn;
   /** The headless auth API; creates the iframe on the first call and resolves once the frame is ready. */
   getAuth(): Promise<AuthConnectorApi>;
