@@ -14,7 +14,9 @@ export default defineProject({
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // Two cores: at most two files (two Chromiums) at a time.
+    // Two cores: at most two files (two Chromiums) at a time. A project with its own maxWorkers needs its
+    // own group (Vitest 4): e2e runs after the other projects, so its browsers do not compete with theirs.
     maxWorkers: 2,
+    sequence: { groupOrder: 1 },
   },
 });

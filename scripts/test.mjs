@@ -41,7 +41,7 @@ if (!only.length || only.includes('vitest')) {
   mkdirSync('.test-results', { recursive: true });
   const report = '.test-results/vitest.json';
   rmSync(report, { force: true });
-  step(
+  const vitestOk = step(
     'vitest',
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
@@ -58,6 +58,10 @@ if (!only.length || only.includes('vitest')) {
       passed: json.numPassedTests ?? 0,
       failed: (json.numFailedTests ?? 0) + brokenSuites,
     });
+    // Vitest can exit non-zero with no failed test (an unhandled error, a config error): that is a failure too.
+    if (!vitestOk && (json.numFailedTests ?? 0) + brokenSuites === 0) {
+      results.push({ name: 'vitest (exited with an error)', passed: 0, failed: 1 });
+    }
   } else {
     results.push({ name: 'vitest (no report)', passed: 0, failed: 1 });
   }
