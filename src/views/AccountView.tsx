@@ -9,6 +9,7 @@ import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import { useToasts } from '../hooks/toasts/useToasts';
+import { AccountSettingsEntry } from './AccountSettingsEntry';
 import * as c from './AccountView.css';
 import { AccountWalletFeatures } from './AccountWalletFeatures';
 import { AccountTokensList } from './lazyParts';
@@ -102,6 +103,7 @@ export function AccountView() {
         </fieldset>
       ) : null}
       <AccountWalletFeatures />
+      <AccountSettingsEntry />
       {account.addressExplorerUrl ? (
         <ListItem
           name={ACCOUNT_TEXTS.explorer}

@@ -9,6 +9,7 @@ import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import * as c from './ConnectView.css';
 import { EmailLoginForm } from './EmailLoginForm';
+import { SocialLoginButtons } from './SocialLoginButtons';
 import * as s from './shared.css';
 import { useAllowLocalhost } from './useViewEnv';
 import { useWalletPicker } from './useWalletPicker';
@@ -61,7 +62,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
       {emailSlot || socialSlot ? (
         <div className={c.slot}>
           {emailSlot}
-          {socialSlot}
+          {socialSlot ?? <SocialLoginButtons />}
         </div>
       ) : null}
       <ul className={s.list} aria-label="Wallets">

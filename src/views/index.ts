@@ -16,12 +16,17 @@ export {
   TransactionList,
 } from './lazyParts';
 // Connect/account/network views: lazily loaded components (their code is not in the initial bundle).
+// Embedded wallet: social / Farcaster login, update email, account settings (lazily loaded views).
+// Send (lazily loaded views).
 export {
+  AccountSettingsView,
   AccountView,
   AllWalletsView,
   ApproveTransactionView,
   ConnectingExternalView,
+  ConnectingFarcasterView,
   ConnectingSiweView,
+  ConnectingSocialView,
   ConnectingWalletConnectView,
   ConnectView,
   EmailVerifyDeviceView,
@@ -29,10 +34,14 @@ export {
   NetworksView,
   TransactionsView,
   UnsupportedChainView,
+  UpdateEmailPrimaryOtpView,
+  UpdateEmailSecondaryOtpView,
+  UpdateEmailView,
   WalletReceiveView,
   WalletSendPreviewView,
   WalletSendSelectTokenView,
   WalletSendView,
 } from './lazyViews';
 export { NetworkButton } from './NetworkButton';
+export { SocialLoginButtons } from './SocialLoginButtons';
 export type { TransactionListProps } from './TransactionsView';

@@ -42,6 +42,21 @@ export const EmailVerifyDeviceView: ComponentType = lazyView('EmailVerifyDevice'
 export const ApproveTransactionView: ComponentType = lazyView('ApproveTransaction', 'ApproveTransactionView');
 export const TransactionsView: ComponentType = lazyView('Transactions', 'TransactionsView');
 export const WalletReceiveView: ComponentType = lazyView('WalletReceive', 'WalletReceiveView');
+export const ConnectingSocialView: ComponentType = lazyView('ConnectingSocial', 'ConnectingSocialView');
+export const ConnectingFarcasterView: ComponentType = lazyView(
+  'ConnectingFarcaster',
+  'ConnectingFarcasterView',
+);
+export const AccountSettingsView: ComponentType = lazyView('AccountSettings', 'AccountSettingsView');
+export const UpdateEmailView: ComponentType = lazyView('UpdateEmail', 'UpdateEmailView');
+export const UpdateEmailPrimaryOtpView: ComponentType = lazyView(
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailPrimaryOtpView',
+);
+export const UpdateEmailSecondaryOtpView: ComponentType = lazyView(
+  'UpdateEmailSecondaryOtp',
+  'UpdateEmailSecondaryOtpView',
+);
 export const WalletSendView: ComponentType = lazyView('Send', 'WalletSendView');
 export const WalletSendSelectTokenView: ComponentType = lazyView(
   'WalletSendSelectToken',

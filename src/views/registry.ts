@@ -85,6 +85,32 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Approve request',
     load: () => import('./ApproveTransactionView').then((m) => ({ default: m.ApproveTransactionView })),
   },
+  // Embedded wallet: social / Farcaster login, update email, account settings.
+  ConnectingSocial: {
+    title: 'Log in',
+    load: () => import('./ConnectingSocialView').then((m) => ({ default: m.ConnectingSocialView })),
+  },
+  ConnectingFarcaster: {
+    title: 'Farcaster',
+    load: () => import('./ConnectingFarcasterView').then((m) => ({ default: m.ConnectingFarcasterView })),
+  },
+  AccountSettings: {
+    title: 'Account settings',
+    load: () => import('./AccountSettingsView').then((m) => ({ default: m.AccountSettingsView })),
+  },
+  UpdateEmail: {
+    title: 'Update email',
+    load: () => import('./UpdateEmailView').then((m) => ({ default: m.UpdateEmailView })),
+  },
+  UpdateEmailPrimaryOtp: {
+    title: 'Confirm current email',
+    load: () => import('./UpdateEmailPrimaryOtpView').then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
+  },
+  UpdateEmailSecondaryOtp: {
+    title: 'Confirm new email',
+    load: () =>
+      import('./UpdateEmailSecondaryOtpView').then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
+  },
 };
 
 /** Loads every registered view's code (idempotent: the module cache keeps the first load). */

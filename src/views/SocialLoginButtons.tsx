@@ -1,0 +1,77 @@
+import {
+  SOCIAL_LOGIN_PROVIDERS,
+  SOCIAL_PROVIDER_NAMES,
+  type SocialLoginProvider,
+} from '../hooks/social/store';
+import { useSocialLogin } from '../hooks/social/useSocialLogin';
+import * as c from './SocialLogin.css';
+
+export const SOCIAL_BUTTON_TEXTS = {
+  group: 'Log in with a social account',
+  logInWith: (name: string) => `Log in with ${name}`,
+} as const;
+
+const INITIALS: Record<SocialLoginProvider | 'farcaster', string> = {
+  google: 'G',
+  github: 'GH',
+  apple: 'A',
+  facebook: 'f',
+  x: 'X',
+  discord: 'D',
+  farcaster: 'FC',
+};
+
+/** A provider's mark: its initials on a tile, drawn by CSS (decorative; the button carries the name). */
+export function SocialMark({
+  provider,
+  size = 'sm',
+}: {
+  provider: SocialLoginProvider | 'farcaster';
+  size?: 'sm' | 'lg';
+}) {
+  return (
+    <span
+      className={size === 'lg' ? c.bigMark : c.mark}
+      aria-hidden="true"
+      data-kw-social-mark={provider}
+      data-initials={INITIALS[provider]}
+    />
+  );
+}
+
+/**
+ * The social login row of the Connect view: one button per provider and Farcaster. A provider button
+ * opens the login popup in the click handler itself (browsers block windows opened later).
+ */
+export function SocialLoginButtons() {
+  const social = useSocialLogin();
+  if (!social.available) return null;
+  return (
+    <ul className={c.row} aria-label={SOCIAL_BUTTON_TEXTS.group} data-kw-social-buttons="">
+      {SOCIAL_LOGIN_PROVIDERS.map((provider) => (
+        <li key={provider}>
+          <button
+            type="button"
+            className={c.providerButton}
+            aria-label={SOCIAL_BUTTON_TEXTS.logInWith(SOCIAL_PROVIDER_NAMES[provider])}
+            title={SOCIAL_PROVIDER_NAMES[provider]}
+            onClick={() => void social.connectSocial(provider)}
+          >
+            <SocialMark provider={provider} />
+          </button>
+        </li>
+      ))}
+      <li>
+        <button
+          type="button"
+          className={c.providerButton}
+          aria-label={SOCIAL_BUTTON_TEXTS.logInWith(SOCIAL_PROVIDER_NAMES.farcaster)}
+          title={SOCIAL_PROVIDER_NAMES.farcaster}
+          onClick={() => void social.connectFarcaster()}
+        >
+          <SocialMark provider="farcaster" />
+        </button>
+      </li>
+    </ul>
+  );
+}

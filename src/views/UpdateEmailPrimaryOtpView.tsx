@@ -1,0 +1,78 @@
+import { useState } from 'react';
+import { Button } from '../components/Button/Button';
+import { OtpInput } from '../components/OtpInput/OtpInput';
+import { Spinner } from '../components/Spinner/Spinner';
+import { Text } from '../components/Text/Text';
+import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
+import * as s from './shared.css';
+
+export const UPDATE_EMAIL_OTP_TEXTS = {
+  primaryTitle: 'Confirm your current email',
+  secondaryTitle: 'Confirm your new email',
+  sentTo: (email: string) => `Enter the 6-digit code we sent to ${email}.`,
+  codeLabel: 'Verification code',
+  verifying: 'Checking the code…',
+  resend: 'Resend code',
+  resent: 'A new code is on its way.',
+} as const;
+
+/** The code step shared by both update-email views (current address, then new address). */
+export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }) {
+  const update = useUpdateEmail();
+  const [resent, setResent] = useState(false);
+  // Remount the boxes after a wrong code so the user types the whole code again.
+  const [attempt, setAttempt] = useState(0);
+  const email = which === 'primary' ? update.currentEmail : update.newEmail;
+  const submit = which === 'primary' ? update.submitPrimaryOtp : update.submitSecondaryOtp;
+  const onComplete = async (code: string) => {
+    setResent(false);
+    const ok = await submit(code);
+    if (!ok) setAttempt((n) => n + 1);
+  };
+  return (
+    <div
+      className={s.stack}
+      data-kw-view={which === 'primary' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp'}
+    >
+      <Text variant="title" as="h3">
+        {which === 'primary' ? UPDATE_EMAIL_OTP_TEXTS.primaryTitle : UPDATE_EMAIL_OTP_TEXTS.secondaryTitle}
+      </Text>
+      {email ? <p className={s.muted}>{UPDATE_EMAIL_OTP_TEXTS.sentTo(email)}</p> : null}
+      <OtpInput
+        key={attempt}
+        label={UPDATE_EMAIL_OTP_TEXTS.codeLabel}
+        autoFocus
+        disabled={update.submitting}
+        error={update.error ?? undefined}
+        onComplete={(code) => void onComplete(code)}
+      />
+      {update.submitting ? (
+        <p className={s.muted} role="status">
+          <Spinner size="sm" label={null} /> {UPDATE_EMAIL_OTP_TEXTS.verifying}
+        </p>
+      ) : null}
+      {resent && !update.error ? (
+        <p className={s.muted} role="status">
+          {UPDATE_EMAIL_OTP_TEXTS.resent}
+        </p>
+      ) : null}
+      {which === 'primary' ? (
+        <Button
+          variant="ghost"
+          size="sm"
+          disabled={update.submitting}
+          onClick={async () => {
+            setResent(await update.resendCode());
+          }}
+        >
+          {UPDATE_EMAIL_OTP_TEXTS.resend}
+        </Button>
+      ) : null}
+    </div>
+  );
+}
+
+/** Update email, step 2: the code sent to the current address. */
+export function UpdateEmailPrimaryOtpView() {
+  return <UpdateEmailOtpStep which="primary" />;
+}

@@ -1,0 +1,59 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, within } from 'storybook/test';
+import { DemoHost } from '../_support/DemoHost';
+import { keywayBeforeEach, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
+import { dialog, embeddedBeforeEach, embeddedStory } from './_embedded';
+import { findHeading, openSecondaryOtp, SECONDARY_CODE, socialKit, typeCode } from './_social';
+
+const meta = {
+  title: 'Views/UpdateEmailSecondaryOtpView',
+  component: DemoHost,
+  decorators: [withKeyway],
+  beforeEach: [keywayBeforeEach, embeddedBeforeEach],
+  parameters: {
+    msw: { handlers: storyHandlers() },
+    keyway: socialKit({ connected: true, setup: openSecondaryOtp }),
+  },
+} satisfies Meta<typeof DemoHost>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+/** The code sent to the new address. */
+export const EnterCode: Story = {
+  play: async () => {
+    const d = await dialog('Confirm new email');
+    await expect(await findHeading(d, 'Confirm your new email')).toBeVisible();
+    await expect(within(d).getByText('Enter the 6-digit code we sent to ada@new.example.')).toBeVisible();
+  },
+};
+
+/** A wrong code: the message, and the email is unchanged. */
+export const WrongCode: Story = {
+  play: async () => {
+    const d = await dialog('Confirm new email');
+    await findHeading(d, 'Confirm your new email');
+    await typeCode(d, '000000');
+    await expect(await within(d).findByText('Invalid code')).toBeVisible();
+    await expect(embeddedStory().session.getItem('kw:auth:email')).toBe('ada@example.com');
+  },
+};
+
+/** The right code: back to the account settings, which show the new email; a success toast. */
+export const Updated: Story = {
+  play: async () => {
+    const d = await dialog('Confirm new email');
+    await findHeading(d, 'Confirm your new email');
+    await typeCode(d, SECONDARY_CODE);
+    const settings = await dialog('Account settings');
+    await expect(
+      await within(settings).findByText('ada@new.example', undefined, { timeout: 5000 }),
+    ).toBeVisible();
+    await expect(await within(settings).findByText('Email updated')).toBeVisible();
+    await expect(embeddedStory().session.getItem('kw:auth:email')).toBe('ada@new.example');
+    await expect(
+      storyKit()
+        .keyway.stores.modal.getState()
+        .history.map((h) => h.view),
+    ).toEqual(['Account', 'AccountSettings']);
+  },
+};
