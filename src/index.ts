@@ -1,3 +1,13 @@
+export { isSolanaAddress } from './chains/solana/address';
+export { LAMPORTS_PER_SOL, lamportsToSol, SOL_DECIMALS, solToLamports } from './chains/solana/amount';
+export type {
+  SolanaAdapter,
+  SolanaConnectionStatus,
+  SolanaSendInput,
+  SolanaState,
+  SolanaStore,
+  SolanaWalletInfo,
+} from './chains/solana/types';
 export * from './components';
 export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
