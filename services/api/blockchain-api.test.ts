@@ -245,6 +245,9 @@ describe('history', () => {
       (await get(base, `/v1/account/${wallet.account.address}/history?${P}`)).json,
     );
     expect(mine.data[0]?.metadata).toMatchObject({ hash: failed, status: 'failed' });
+    // The token send's counterparty is the recipient of the transfer, not the token contract it was sent to.
+    const sent = mine.data.find((t) => t.metadata.hash === ok);
+    expect(sent?.metadata).toMatchObject({ operationType: 'send', sentTo: receiver });
   });
 
   it('pages newest first with an opaque cursor, filters by chain, and includes the spam-flagged NFT', async () => {

@@ -1,6 +1,6 @@
 /** GET /v1/account/{address}/history: newest first, opaque cursor, chainId filter, on-ramp filter. */
 
-import { type Address, toFunctionSelector } from 'viem';
+import { type Address, getAddress, toFunctionSelector } from 'viem';
 import type { App } from './app-types.ts';
 import { caip2, caip2Schema, parseAccount } from './caip.ts';
 import {
@@ -124,6 +124,9 @@ export function buildView(
   const acct = account.toLowerCase();
   const weth = chain.info.contracts.weth.toLowerCase();
   const transfers: TransferView[] = [];
+  // Who the account's token/NFT transfers went to: for a token send, the row's "to" is the recipient of the
+  // Transfer event, not the token contract the transaction was addressed to.
+  const recipients = new Set<string>();
   let operationType: string;
 
   const swaps = tx.logs
@@ -167,6 +170,7 @@ export function buildView(
       const t = decodeTransfer(log);
       if (!t || (t.from.toLowerCase() !== acct && t.to.toLowerCase() !== acct)) continue;
       if (t.from.toLowerCase() === ZERO && t.to.toLowerCase() === acct) mintedToAccount = true;
+      if (t.from.toLowerCase() === acct && t.to.toLowerCase() !== acct) recipients.add(getAddress(t.to));
       if (t.kind === 'erc20') {
         const token = findToken(chain, t.token);
         if (!token) continue;
@@ -208,7 +212,10 @@ export function buildView(
       chain: caip2(tx.chainId),
       minedAt: new Date(tx.timestamp * 1000).toISOString(),
       sentFrom: tx.from,
-      sentTo: tx.to ?? ZERO,
+      sentTo:
+        operationType === 'send' && recipients.size === 1 && tx.value === 0n
+          ? [...recipients][0]!
+          : (tx.to ?? ZERO),
       status: tx.status,
       nonce: tx.nonce,
     },
