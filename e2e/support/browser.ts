@@ -43,7 +43,11 @@ export async function openPage(
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') consoleErrors.push(msg.text());
+    if (msg.type() !== 'error') return;
+    // Chromium logs every 4xx/5xx fetch as "Failed to load resource"; name the URL so a test can tell an
+    // expected answer (a 404 for a name nobody registered) from a broken one.
+    const where = msg.text().startsWith('Failed to load resource') ? msg.location().url : '';
+    consoleErrors.push(where ? `${msg.text()} (${where})` : msg.text());
   });
   page.on('pageerror', (error) => consoleErrors.push(`pageerror: ${error.message}`));
   await opts.beforeGoto?.(page);
