@@ -1,0 +1,146 @@
+/**
+ * Solana in the styled playground against the local stack: switch to the local Solana network, connect the
+ * Solana test wallet (Wallet Standard), see its address and SOL balance, send 0.1 SOL to a fresh address
+ * through the kit's Send views → the receiver's balance, read from the Solana RPC, rises by exactly
+ * 100 000 000 lamports; then disconnect.
+ */
+import { Keypair } from '@solana/web3.js';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { SOLANA_TEST_ADDRESS, SOLANA_WALLET_NAME } from '../playground/src/kit';
+import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+
+const stack = inject('keywayStack');
+const WAIT = { timeout: 20_000 };
+// The kit shortens non-0x addresses to 4 + 4 characters.
+const SHORT = `${SOLANA_TEST_ADDRESS.slice(0, 4)}…${SOLANA_TEST_ADDRESS.slice(-4)}`;
+
+let browser: Browser;
+const opened: OpenedPage[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  for (const p of opened) await p.close().catch(() => undefined);
+  await browser?.close();
+});
+
+async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
+  const res = await fetch(stack.solanaRpcUrl, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: T; error?: { message: string } };
+  if (body.error || body.result === undefined) throw new Error(body.error?.message ?? `${method} failed`);
+  return body.result;
+}
+
+async function lamportsOf(address: string): Promise<bigint> {
+  const r = await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }]);
+  return BigInt(r.value);
+}
+
+const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
+
+/** Switches the kit to the local Solana network from the header and connects the Solana test wallet. */
+async function connectSolana(page: Page) {
+  await page
+    .getByRole('button', { name: /Keyway Local/ })
+    .first()
+    .click();
+  const networks = dialog(page, 'Choose network');
+  await networks.waitFor(WAIT);
+  await networks.getByRole('button', { name: /Keyway Local Solana/ }).click();
+  // No Solana wallet is connected yet: the modal goes on to Connect, listing the Solana wallets.
+  const connect = dialog(page, 'Connect wallet');
+  await connect.waitFor(WAIT);
+  await connect.getByRole('button', { name: new RegExp(SOLANA_WALLET_NAME) }).click();
+  await connect.waitFor({ state: 'detached', ...WAIT });
+}
+
+describe('Solana in the styled playground', () => {
+  it('connects the Solana test wallet and sends 0.1 SOL through the Send views', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    await connectSolana(page);
+
+    const accountButton = page.getByRole('button', { name: new RegExp(SHORT) });
+    await accountButton.click();
+    const account = dialog(page, 'Account');
+    await account.waitFor(WAIT);
+    await expect
+      .poll(() => account.getByText(SHORT).first().getAttribute('title'), WAIT)
+      .toBe(SOLANA_TEST_ADDRESS);
+    // The balance is the one the Solana RPC reports.
+    const shownSol = async () => {
+      const m = /([\d,]+(?:\.\d+)?)\s*SOL/.exec(
+        (await account.locator('[data-kw-balance]').textContent()) ?? '',
+      );
+      return m ? Number(m[1]!.replace(/,/g, '')) : Number.NaN;
+    };
+    const actualSol = Number(await lamportsOf(SOLANA_TEST_ADDRESS)) / 1e9;
+    await expect.poll(shownSol, WAIT).toBeCloseTo(actualSol, 2);
+
+    const receiver = Keypair.generate().publicKey.toBase58();
+    expect(await lamportsOf(receiver)).toBe(0n);
+
+    await account.getByRole('button', { name: 'Send', exact: true }).click();
+    const form = page.getByRole('form', { name: 'Send tokens' });
+    await form.waitFor(WAIT);
+    // SOL, the only token of the Solana account, is chosen (or chosen here when the form starts empty).
+    const solChosen = form.getByRole('button', { name: 'SOL, change token' });
+    if (!(await solChosen.isVisible())) {
+      await form.getByRole('button', { name: 'Select token' }).click();
+      await page.getByRole('button', { name: /SOL/ }).first().click();
+    }
+    await solChosen.waitFor(WAIT);
+    await form.getByRole('textbox', { name: 'Amount' }).fill('0.1');
+    await form.getByRole('textbox', { name: 'To' }).fill(receiver);
+    const preview = form.locator('button[type="submit"]');
+    await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
+    await preview.click();
+    const summary = page.getByRole('region', { name: 'Send summary' });
+    await summary.waitFor(WAIT);
+    await page.getByRole('button', { name: 'Send', exact: true }).click();
+
+    await expect.poll(() => lamportsOf(receiver), WAIT).toBe(100_000_000n);
+    // After success the kit shows the Account view again.
+    await dialog(page, 'Account').waitFor(WAIT);
+    expect(await lamportsOf(receiver)).toBe(100_000_000n);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('reconnects the remembered Solana wallet after a reload and disconnects', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    await connectSolana(page);
+    const accountButton = page.getByRole('button', { name: new RegExp(SHORT) });
+    await accountButton.waitFor(WAIT);
+    await page.reload({ waitUntil: 'load' });
+    // The kit remembers the Solana wallet and reconnects it silently: back on the Solana network, the
+    // account is there without connecting again.
+    await page
+      .getByRole('button', { name: /Keyway Local/ })
+      .first()
+      .click();
+    const networks = dialog(page, 'Choose network');
+    await networks.waitFor(WAIT);
+    await networks.getByRole('button', { name: /Keyway Local Solana/ }).click();
+    await networks.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: new RegExp(SHORT) }).click();
+    const account = dialog(page, 'Account');
+    await account.waitFor(WAIT);
+    await account.getByRole('button', { name: 'Disconnect' }).click();
+    await account.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+});
+
+async function open(url: string): Promise<OpenedPage> {
+  const p = await openPage(browser, url);
+  opened.push(p);
+  return p;
+}
