@@ -32,7 +32,13 @@ export default defineConfig({
     },
     rolldownOptions: {
       external: (id) => external.some((dep) => id === dep || id.startsWith(`${dep}/`)),
-      output: { preserveModules: false, chunkFileNames: 'chunks/[name]-[hash].js' },
+      output: {
+        preserveModules: false,
+        chunkFileNames: 'chunks/[name]-[hash].js',
+        // zod's jitless setting (src/core/zod.ts) gets a chunk of its own, listed under package.json
+        // `sideEffects`, so a host's bundler never drops it.
+        codeSplitting: { groups: [{ name: 'zod-jitless', test: /src[\\/]core[\\/]zod\.ts$/ }] },
+      },
     },
   },
 });

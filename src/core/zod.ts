@@ -1,34 +1,17 @@
 // The kit's one way in to zod. zod 4 probes the Function constructor when its first object schema is created, to
 // JIT-compile parsers; the probe is caught, but a page whose Content-Security-Policy lacks 'unsafe-eval'
 // still reports a violation. Every kit module imports `z` from here, so `jitless` is set before any schema
-// exists. zod's config is global: a host's own schemas then also parse without the JIT (same results,
-// slower only on very large inputs).
-import { z as zod } from 'zod';
+// exists (this module is evaluated before any module that imports it). zod's config is global: a host's own
+// schemas then also parse without the JIT (same results, slower only on very large inputs).
+//
+// `z` is re-exported as zod's own namespace, never passed around as a value: bundlers then keep only the
+// members the kit uses (passing the namespace to a function pulled in all of zod, locales and JSON-schema
+// tools included: 90 kB gzip of a host's initial bundle). The `config` call is a side effect of this module;
+// package.json lists the module (and the library chunk it is built into, see vite.config.ts) under
+// `sideEffects`, so a bundler that follows the re-export straight to zod still evaluates this module first.
+// visual/csp.test.ts and the e2e tests (strict CSP playground) prove the setting survives production builds.
+import { config } from 'zod';
 
-// Done through a function of ours whose result is used: bundlers treat zod as side-effect free and drop a
-// bare `z.config(...)` call, a property write on it, or a module that only re-exports it (seen with
-// Vite 8 / rolldown; visual/csp.test.ts proves the setting survives a production build).
-function withoutJit<T extends { config(c: { jitless: boolean }): unknown }>(lib: T): T {
-  lib.config({ jitless: true });
-  return lib;
-}
+config({ jitless: true });
 
-export const z: typeof zod = withoutJit(zod);
-
-// The type side of `z` that kit modules use (`z.infer<typeof schema>`, `z.ZodType`, …), merged onto the value.
-export declare namespace z {
-  type infer<T> = zod.infer<T>;
-  type input<T> = zod.input<T>;
-  type output<T> = zod.output<T>;
-  type ZodType<O = unknown, I = unknown> = zod.ZodType<O, I>;
-  type ZodError<T = unknown> = zod.ZodError<T>;
-  type ZodObject<
-    S extends zod.core.$ZodLooseShape = zod.core.$ZodLooseShape,
-    C extends zod.core.$ZodObjectConfig = zod.core.$strip,
-  > = zod.ZodObject<S, C>;
-  type ZodLiteral<T extends zod.core.util.Literal = zod.core.util.Literal> = zod.ZodLiteral<T>;
-  type ZodUUID = zod.ZodUUID;
-  namespace core {
-    type $strict = zod.core.$strict;
-  }
-}
+export { z } from 'zod';
