@@ -22,7 +22,15 @@ export const actions = style({
   width: '100%',
 });
 
-export const list = style({ display: 'flex', flexDirection: 'column', gap: vars.space['2'], margin: 0 });
+// No bullets and no indent whatever the host's reset (a page without one showed bullets beside each row).
+export const list = style({
+  display: 'flex',
+  flexDirection: 'column',
+  gap: vars.space['2'],
+  margin: 0,
+  padding: 0,
+  listStyle: 'none',
+});
 
 export const muted = style({ color: vars.color.muted, fontSize: vars.fontSize.sm });
 
