@@ -80,7 +80,13 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
       >
         <div data-kw-modal-view={view}>
           {View ? (
-            <Suspense fallback={<Spinner />}>
+            <Suspense
+              fallback={
+                <div className={s.status} data-kw-view-loading="">
+                  <Spinner />
+                </div>
+              }
+            >
               <View {...(view === 'Connect' ? connectSlots : undefined)} />
             </Suspense>
           ) : (
