@@ -49,6 +49,16 @@ export const UnsafeImage: Story = {
   play: async ({ canvasElement }) => {
     await expect(within(canvasElement).getByText('Ethereum')).toBeVisible();
     await expect(canvasElement.querySelector('img')).toBeNull();
+    // The refused picture is replaced by the network's initial.
+    await expect(canvasElement.querySelector('[data-kw-image="fallback"]')).toHaveTextContent('E');
+  },
+};
+
+export const NoImage: Story = {
+  args: { name: 'Keyway Local', imageUrl: null },
+  play: async ({ canvasElement }) => {
+    await expect(within(canvasElement).getByText('Keyway Local')).toBeVisible();
+    await expect(canvasElement.querySelector('[data-kw-image="fallback"]')).toHaveTextContent('K');
   },
 };
 

@@ -40,3 +40,11 @@ export const name = style({
 });
 
 export const warnGlyph = style({ width: '20px', height: '20px', flexShrink: 0 });
+
+/** The network's initial, drawn when it has no usable picture. */
+export const initial = style({
+  fontSize: vars.fontSize.xs,
+  fontWeight: vars.fontWeight.bold,
+  lineHeight: 1,
+  color: vars.color.muted,
+});

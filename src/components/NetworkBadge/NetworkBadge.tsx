@@ -3,6 +3,7 @@ import { capText, MAX_TEXT } from '../_safe/safe';
 import { Image } from '../Image/Image';
 import {
   badge,
+  initial as initialClass,
   interactive,
   name as nameClass,
   unsupported as unsupportedClass,
@@ -34,6 +35,12 @@ function WarningGlyph() {
   );
 }
 
+/** The first letter or digit of a network's name (Unicode-aware: one whole character, upper-cased). */
+function initialOf(name: string): string {
+  const first = [...name.trim()][0] ?? '';
+  return first.toUpperCase();
+}
+
 /** The current network: its image and name, or an "unsupported" warning. */
 export function NetworkBadge({
   name,
@@ -54,7 +61,15 @@ export function NetworkBadge({
       {unsupported ? (
         <WarningGlyph />
       ) : (
-        <Image src={imageUrl} alt="" size="sm" shape="circle" allowLocalhost={allowLocalhost} />
+        <Image
+          src={imageUrl}
+          alt=""
+          size="sm"
+          shape="circle"
+          allowLocalhost={allowLocalhost}
+          // A network without a (usable) picture shows its initial rather than a generic picture glyph.
+          fallback={<span className={initialClass}>{initialOf(name)}</span>}
+        />
       )}
       <span className={nameClass} title={label}>
         {label}
