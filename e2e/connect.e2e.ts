@@ -4,47 +4,22 @@
  * switch shows the other chain's balance, disconnect; wallet search over the explorer; a rejected
  * connection and its retry; and no request leaves the page before the modal is first opened.
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { formatEther, type Hex, verifyMessage } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { SIGN_MESSAGE_TEXT } from '../playground/src/texts';
-import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { browserForFile } from './support/browser';
+import { evmBalance } from './support/rpc';
 import { DEV_ADDRESS, DEV_L2_BALANCE_WEI } from './support/stack';
 
 const stack = inject('keywayStack');
 const WAIT = { timeout: 20_000 };
 const SHORT_ADDRESS = `${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`;
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const { open } = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-});
-
-async function open(url: string, opts?: Parameters<typeof openPage>[2]): Promise<OpenedPage> {
-  const p = await openPage(browser, url, opts);
-  opened.push(p);
-  return p;
-}
-
-async function rpcBalance(chainId: 31337 | 31338): Promise<bigint> {
-  const res = await fetch(stack.evmRpc[chainId], {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({
-      jsonrpc: '2.0',
-      id: 1,
-      method: 'eth_getBalance',
-      params: [DEV_ADDRESS, 'latest'],
-    }),
-  });
-  const body = (await res.json()) as { result: `0x${string}` };
-  return BigInt(body.result);
-}
+const rpcBalance = (chainId: 31337 | 31338): Promise<bigint> =>
+  evmBalance(stack.evmRpc[chainId], DEV_ADDRESS);
 
 /** The number in a balance text such as "9,999.99 ETH" (thousands separators removed). */
 function amountOf(text: string | null): number {

@@ -5,34 +5,19 @@
  * remembers the login without a new code, sign out clearing the login cache; and a host-page script that
  * forges frame messages changes nothing.
  */
-import type { Browser, FrameLocator, Page } from 'playwright-core';
+import type { FrameLocator, Page } from 'playwright-core';
 import { type Address, getAddress, type Hex, isAddress, verifyMessage } from 'viem';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { SIGN_MESSAGE_TEXT } from '../playground/src/texts';
 import { LOGIN_CACHE_CLEARED_KEYS, LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
 import { buildSuccess, HANDSHAKE_TYPE, PROTOCOL_VERSION, READY_TYPE } from '../src/frame/protocol/events';
-import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { browserForFile } from './support/browser';
 
 const stack = inject('keywayStack');
 const WAIT = { timeout: 20_000 };
 const FORGED_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
-
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const p of opened) await p.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function open(url: string): Promise<OpenedPage> {
-  const p = await openPage(browser, url);
-  opened.push(p);
-  return p;
-}
+const { open } = browserForFile();
 
 const uniqueEmail = (tag: string) =>
   `c1-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;

@@ -5,12 +5,13 @@
  * of each transfer. Each bad amount and address shows its message and broadcasts nothing (the dev account's
  * nonce does not move).
  */
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { decodeEventLog, erc20Abi, type Hex, hexToBigInt, numberToHex, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
-import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { browserForFile } from './support/browser';
+import { jsonRpc } from './support/rpc';
 import { DEV_ADDRESS } from './support/stack';
 
 const stack = inject('keywayStack');
@@ -20,27 +21,9 @@ const USDC = EXPECTED_ADDRESSES.usdc;
 const RECEIVER = privateKeyToAddress(generatePrivateKey());
 const SHORT_RECEIVER = `${RECEIVER.slice(0, 6)}…${RECEIVER.slice(-4)}`;
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const { open } = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const p of opened) await p.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function rpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(stack.evmRpc[31337], {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message?: string } };
-  if (body.error || body.result === undefined) throw new Error(body.error?.message ?? `${method} failed`);
-  return body.result;
-}
+const rpc = <T>(method: string, params: unknown[]) => jsonRpc<T>(stack.evmRpc[31337], method, params);
 
 const ethOf = async (address: string, block: Hex | 'latest' = 'latest') =>
   hexToBigInt(await rpc<Hex>('eth_getBalance', [address, block]));
@@ -80,12 +63,6 @@ async function recentSends(): Promise<
     }
   }
   return out;
-}
-
-async function open(url: string): Promise<OpenedPage> {
-  const p = await openPage(browser, url);
-  opened.push(p);
-  return p;
 }
 
 /** Connects the dev wallet and opens the Account view; returns the modal. */

@@ -5,42 +5,20 @@
  * 100 000 000 lamports; then disconnect.
  */
 import { Keypair } from '@solana/web3.js';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
 import { SOLANA_TEST_ADDRESS, SOLANA_WALLET_NAME } from '../playground/src/kit';
-import { launchBrowser, type OpenedPage, openPage } from './support/browser';
+import { browserForFile } from './support/browser';
+import { solanaLamports } from './support/rpc';
 
 const stack = inject('keywayStack');
 const WAIT = { timeout: 20_000 };
 // The kit shortens non-0x addresses to 4 + 4 characters.
 const SHORT = `${SOLANA_TEST_ADDRESS.slice(0, 4)}…${SOLANA_TEST_ADDRESS.slice(-4)}`;
 
-let browser: Browser;
-const opened: OpenedPage[] = [];
+const { open } = browserForFile();
 
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  for (const p of opened) await p.close().catch(() => undefined);
-  await browser?.close();
-});
-
-async function solanaRpc<T>(method: string, params: unknown[]): Promise<T> {
-  const res = await fetch(stack.solanaRpcUrl, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: T; error?: { message: string } };
-  if (body.error || body.result === undefined) throw new Error(body.error?.message ?? `${method} failed`);
-  return body.result;
-}
-
-async function lamportsOf(address: string): Promise<bigint> {
-  const r = await solanaRpc<{ value: number }>('getBalance', [address, { commitment: 'confirmed' }]);
-  return BigInt(r.value);
-}
+const lamportsOf = (address: string) => solanaLamports(stack.solanaRpcUrl, address);
 
 const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
@@ -138,9 +116,3 @@ describe('Solana in the styled playground', () => {
     await close();
   });
 });
-
-async function open(url: string): Promise<OpenedPage> {
-  const p = await openPage(browser, url);
-  opened.push(p);
-  return p;
-}

@@ -3,6 +3,7 @@
  * (`launchBrowser` in beforeAll, `browser.close()` in afterAll), a fresh context per page.
  */
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { afterAll, beforeAll } from 'vitest';
 
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
@@ -53,4 +54,36 @@ export async function openPage(
   await opts.beforeGoto?.(page);
   await page.goto(url, { waitUntil: 'load' });
   return { context, page, consoleErrors, close: () => context.close() };
+}
+
+/**
+ * One browser for the calling test file: launched in beforeAll, closed (with every page it opened) in
+ * afterAll. Call at the top level of an e2e file; `open(url)` gives a fresh context and page.
+ */
+export function browserForFile(): {
+  open(url: string, opts?: OpenPageOptions): Promise<OpenedPage>;
+  browser(): Browser;
+} {
+  let browser: Browser | undefined;
+  const opened: OpenedPage[] = [];
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    for (const p of opened) await p.close().catch(() => undefined);
+    await browser?.close();
+  });
+  const current = (): Browser => {
+    if (!browser)
+      throw new Error('browserForFile: the browser starts in beforeAll; call open() inside a test');
+    return browser;
+  };
+  return {
+    browser: current,
+    async open(url, opts) {
+      const p = await openPage(current(), url, opts);
+      opened.push(p);
+      return p;
+    },
+  };
 }
