@@ -2,7 +2,6 @@ import { Button } from '../components/Button/Button';
 import { QrCode } from '../components/QrCode/QrCode';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
-import { isWebUrl } from '../frame/protocol/fields';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
 import * as c from './SocialLogin.css';
 import * as s from './shared.css';
@@ -23,8 +22,9 @@ export const CONNECTING_FARCASTER_TEXTS = {
 export function ConnectingFarcasterView() {
   const { farcaster, connectFarcaster, cancelFarcaster } = useSocialLogin();
   const { status, url } = farcaster;
-  // The frame's answer was validated (https:, or http: on a local host) before it reached the store.
-  const link = url && isWebUrl(url) ? url : null;
+  // The frame's answer is checked at the boundary (the GET_FARCASTER_URI reply schema: https:, or http: on a
+  // local host) before it reaches the store; the view renders what the hook gives it.
+  const link = url || null;
   return (
     <div className={s.status} data-kw-view="ConnectingFarcaster" data-status={status}>
       <Text variant="title" as="h3">
