@@ -1,4 +1,4 @@
-import { type ComponentType, type LazyExoticComponent, lazy, Suspense, useEffect, useMemo } from 'react';
+import { Suspense, useEffect, useMemo } from 'react';
 import { KitPortal } from '../components/_lib/KitPortal';
 import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
@@ -10,18 +10,7 @@ import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
 import { preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
-
-const lazyViews = new Map<ModalView, LazyExoticComponent<ComponentType<ConnectViewProps>>>();
-function lazyView(view: ModalView): LazyExoticComponent<ComponentType<ConnectViewProps>> | null {
-  const entry = VIEW_REGISTRY[view];
-  if (!entry) return null;
-  let component = lazyViews.get(view);
-  if (!component) {
-    component = lazy(entry.load);
-    lazyViews.set(view, component);
-  }
-  return component;
-}
+import { ViewHost } from './ViewHost';
 
 export interface KeywayModalProps {
   /** Overrides the instance's theme option (and the enclosing kit root's theme). */
@@ -63,7 +52,6 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
   // A wallet on a chain the app does not list sees the unsupported-chain view instead of the account.
   const view: ModalView = modal.view === 'Account' && isUnsupported ? 'UnsupportedChain' : modal.view;
   const entry = VIEW_REGISTRY[view];
-  const View = lazyView(view);
   const title = (entry?.title ?? view).replace('{wallet}', walletName ?? 'WalletConnect');
 
   return (
@@ -79,19 +67,15 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
         closeOnInteractOutside={view !== 'ApproveTransaction'}
       >
         <div data-kw-modal-view={view}>
-          {View ? (
-            <Suspense
-              fallback={
-                <div className={s.status} data-kw-view-loading="">
-                  <Spinner />
-                </div>
-              }
-            >
-              <View {...(view === 'Connect' ? connectSlots : undefined)} />
-            </Suspense>
-          ) : (
-            <p className={s.status}>This view is not available.</p>
-          )}
+          <Suspense
+            fallback={
+              <div className={s.status} data-kw-view-loading="">
+                <Spinner />
+              </div>
+            }
+          >
+            <ViewHost view={view} {...(view === 'Connect' ? connectSlots : undefined)} />
+          </Suspense>
         </div>
         <KeywayToasts />
       </Modal>

@@ -1,24 +1,21 @@
 /**
- * The views as exported by `keyway/views`: each one loads its code on first render (React.lazy inside its
- * own Suspense), through the same loaders as KeywayModal. Nothing here imports a view module statically, so
- * importing `keyway/views` for KeywayModal and the buttons keeps every view out of the initial bundle.
+ * The views as exported by `keyway/views`: each one loads its code on first render (inside its own Suspense),
+ * through the same shared loads as KeywayModal (a view already loaded renders at once). Nothing here imports
+ * a view module statically, so importing `keyway/views` for KeywayModal and the buttons keeps every view out
+ * of the initial bundle.
  */
-import { type ComponentType, lazy, Suspense } from 'react';
+import { type ComponentType, Suspense } from 'react';
 import { Spinner } from '../components/Spinner/Spinner';
 import type { ModalView } from '../hooks/modal/store';
 import type { ConnectViewProps } from './ConnectView';
-import { VIEW_REGISTRY } from './registry';
+import { ViewHost } from './ViewHost';
 
 function lazyView(view: ModalView, displayName: string): ComponentType<ConnectViewProps> {
-  const Lazy = lazy(() => {
-    const entry = VIEW_REGISTRY[view];
-    return entry ? entry.load() : Promise.reject(new Error(`Keyway: no view "${view}"`));
-  });
   // biome-ignore lint/correctness/noComponentHookFactories: called once per view at module load, never in a render
   function View(props: ConnectViewProps) {
     return (
       <Suspense fallback={<Spinner />}>
-        <Lazy {...props} />
+        <ViewHost view={view} {...props} />
       </Suspense>
     );
   }

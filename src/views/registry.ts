@@ -113,7 +113,48 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
   },
 };
 
-/** Loads every registered view's code (idempotent: the module cache keeps the first load). */
+type ViewComponent = ComponentType<ConnectViewProps>;
+/** A load that records its own outcome the way React's `use` reads it (`status`, `value`, `reason`). */
+type TrackedLoad = Promise<ViewComponent> & {
+  status?: 'pending' | 'fulfilled' | 'rejected';
+  value?: ViewComponent;
+  reason?: unknown;
+};
+const loads = new Map<ModalView, TrackedLoad>();
+
+/**
+ * A view's component, loaded once and shared by KeywayModal, `keyway/views` and `preloadViews`. Once loaded,
+ * React's `use` reads it synchronously: a preloaded view renders at once, with no Suspense fallback (React 19
+ * holds a shown fallback for 300 ms, which every first open paid while a fresh React.lazy suspended on code
+ * that was already there). A failed load is forgotten, so the next render tries again.
+ */
+export function loadView(view: ModalView): Promise<ViewComponent> | null {
+  const entry = VIEW_REGISTRY[view];
+  if (!entry) return null;
+  let tracked = loads.get(view);
+  if (!tracked) {
+    const load: TrackedLoad = entry.load().then((m) => m.default);
+    load.status = 'pending';
+    load.then(
+      (value) => {
+        load.status = 'fulfilled';
+        load.value = value;
+      },
+      (reason: unknown) => {
+        load.status = 'rejected';
+        load.reason = reason;
+        loads.delete(view);
+      },
+    );
+    loads.set(view, load);
+    tracked = load;
+  }
+  return tracked;
+}
+
+/** Loads every registered view's code (idempotent). */
 export function preloadViews(): Promise<unknown> {
-  return Promise.all(Object.values(VIEW_REGISTRY).map((v) => v?.load().catch(() => undefined)));
+  return Promise.all(
+    (Object.keys(VIEW_REGISTRY) as ModalView[]).map((view) => loadView(view)?.catch(() => undefined)),
+  );
 }

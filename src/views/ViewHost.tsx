@@ -1,0 +1,18 @@
+import { use } from 'react';
+import type { ModalView } from '../hooks/modal/store';
+import type { ConnectViewProps } from './ConnectView';
+import { loadView } from './registry';
+import * as s from './shared.css';
+
+export const VIEW_UNAVAILABLE = 'This view is not available.';
+
+/**
+ * Renders a registered view. Its code is read with `use` from the registry's shared load: a view whose code
+ * is already loaded renders in the same pass; otherwise the nearest Suspense boundary shows its fallback.
+ */
+export function ViewHost({ view, ...props }: { view: ModalView } & ConnectViewProps) {
+  const load = loadView(view);
+  if (!load) return <p className={s.status}>{VIEW_UNAVAILABLE}</p>;
+  const View = use(load);
+  return <View {...props} />;
+}
