@@ -33,7 +33,14 @@ async function freePorts(): Promise<StackPorts> {
   for (let base = 36000; base < 37000; base += 8) {
     const ports = Array.from({ length: 7 }, (_, k) => base + k);
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) {
-      return { evmL1: base, evmL2: base + 1, solana: base + 2, api: base + 4, frame: base + 5, playground: base + 6 };
+      return {
+        evmL1: base,
+        evmL2: base + 1,
+        solana: base + 2,
+        api: base + 4,
+        frame: base + 5,
+        playground: base + 6,
+      };
     }
   }
   throw new Error('no free block of 8 ports in 36000-36999');
@@ -145,7 +152,8 @@ try {
     node: process.version,
     chromium: browser.version(),
     page: 'playground/index.html (styled), production build, strict CSP',
-    metric: 'click on "Connect wallet" → first frame with wallet rows in the Connect view (in-page performance.now())',
+    metric:
+      'click on "Connect wallet" → first frame with wallet rows in the Connect view (in-page performance.now())',
     scenarios: results,
   };
   mkdirSync(resolve(repo, 'bench/results'), { recursive: true });
