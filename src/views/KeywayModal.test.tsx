@@ -68,7 +68,9 @@ function watchFallback() {
 }
 
 describe('KeywayModal view loading', () => {
-  it('shows a view whose code is loaded as soon as the dialog mounts, never the fallback', async () => {
+  it('shows a view whose code is loaded as soon as the dialog mounts, never the fallback', {
+    timeout: 30_000,
+  }, async () => {
     await loadView('AllWallets');
     const keyway = kit();
     render(
@@ -79,7 +81,7 @@ describe('KeywayModal view loading', () => {
     const fallback = watchFallback();
     act(() => keyway.stores.modal.getState().open('AllWallets'));
     // The dialog mounts (its portal and presence take a tick); the view is there the first time it is.
-    await screen.findByRole('dialog', { name: 'All wallets' });
+    await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 10_000 });
     expect(
       document.querySelector('[data-kw-modal-view="AllWallets"] [data-kw-view="AllWallets"]'),
     ).not.toBeNull();
@@ -88,7 +90,9 @@ describe('KeywayModal view loading', () => {
     await act(async () => undefined);
   });
 
-  it('shows the loading fallback while a view loads for the first time, then the view', async () => {
+  it('shows the loading fallback while a view loads for the first time, then the view', {
+    timeout: 30_000,
+  }, async () => {
     const keyway = kit();
     render(
       <KeywayProvider keyway={keyway}>
@@ -97,8 +101,9 @@ describe('KeywayModal view loading', () => {
     );
     const fallback = watchFallback();
     act(() => keyway.stores.modal.getState().open('Networks'));
-    expect(await screen.findByRole('dialog', { name: 'Choose network' })).toBeTruthy();
-    await screen.findByRole('button', { name: /Keyway Local/ });
+    // The view's code loads for the first time here (a cold module graph under a loaded machine can take seconds).
+    expect(await screen.findByRole('dialog', { name: 'Choose network' }, { timeout: 10_000 })).toBeTruthy();
+    await screen.findByRole('button', { name: /Keyway Local/ }, { timeout: 10_000 });
     fallback.stop();
     expect(fallback.seen()).toBe(true);
   });
