@@ -12,39 +12,14 @@
 // without 4x CPU throttling (Chrome DevTools Protocol), in bench/results/open-time.json.
 // A benchmark, not a test: nothing here passes or fails on a number. Not part of `npm test`.
 import { mkdirSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { resolve } from 'node:path';
 import { type Browser, chromium, type Page } from 'playwright-core';
-import { type Stack, type StackPorts, startStack } from '../services/stack.ts';
+import { freeStackPorts } from '../services/free-ports.ts';
+import { type Stack, startStack } from '../services/stack.ts';
 
 const RUNS = Number(process.env.KW_BENCH_RUNS ?? 10);
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const repo = resolve(import.meta.dirname, '..');
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((done) => {
-    const server = createServer();
-    server.once('error', () => done(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => done(true)));
-  });
-}
-
-async function freePorts(): Promise<StackPorts> {
-  for (let base = 36000; base < 37000; base += 8) {
-    const ports = Array.from({ length: 7 }, (_, k) => base + k);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) {
-      return {
-        evmL1: base,
-        evmL2: base + 1,
-        solana: base + 2,
-        api: base + 4,
-        frame: base + 5,
-        playground: base + 6,
-      };
-    }
-  }
-  throw new Error('no free block of 8 ports in 36000-36999');
-}
 
 /**
  * Arms the in-page timer: resolves with the ms from the next click on "Connect wallet" to the first animation
@@ -133,7 +108,7 @@ let stack: Stack | undefined;
 let browser: Browser | undefined;
 try {
   const started = Date.now();
-  stack = await startStack({ ports: await freePorts(), log: () => undefined });
+  stack = await startStack({ ports: await freeStackPorts(36000, 36999), log: () => undefined });
   const url = `${stack.urls.playground}/`;
   console.log(`stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${url}`);
   browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });

@@ -7,57 +7,15 @@
  * Chain state set here, before any test runs: the dev account holds exactly 4321.5 ETH on chain 31338
  * (DEV_L2_BALANCE_WEI), so switching chains visibly changes the balance.
  */
-import { createServer } from 'node:net';
 import { numberToHex } from 'viem';
 import type { TestProject } from 'vitest/node';
-import { type Stack, type StackPorts, startStack } from '../services/stack.ts';
+import { freeStackPorts } from '../services/free-ports.ts';
+import { type Stack, startStack } from '../services/stack.ts';
+import { jsonRpc } from './support/rpc.ts';
 import { DEV_ADDRESS, DEV_L2_BALANCE_WEI, type KeywayStackInfo } from './support/stack.ts';
 
 const PORT_MIN = 33000;
 const PORT_MAX = 33999;
-/** Ports per stack: evmL1, evmL2, solana (+1 websocket), api, frame, playground. */
-const BLOCK = 8;
-
-function portFree(port: number): Promise<boolean> {
-  return new Promise((resolve) => {
-    const server = createServer();
-    server.once('error', () => resolve(false));
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve(true)));
-  });
-}
-
-/** A block of free ports, starting at a random block so that concurrent runs rarely collide. */
-async function freePortBlock(skip: Set<number>): Promise<StackPorts> {
-  const blocks = Math.floor((PORT_MAX - PORT_MIN + 1) / BLOCK);
-  const first = Math.floor(Math.random() * blocks);
-  for (let i = 0; i < blocks; i++) {
-    const base = PORT_MIN + ((first + i) % blocks) * BLOCK;
-    if (skip.has(base)) continue;
-    const ports = Array.from({ length: 7 }, (_, k) => base + k);
-    if ((await Promise.all(ports.map(portFree))).every(Boolean)) {
-      return {
-        evmL1: base,
-        evmL2: base + 1,
-        solana: base + 2,
-        api: base + 4,
-        frame: base + 5,
-        playground: base + 6,
-      };
-    }
-  }
-  throw new Error(`no free block of ${BLOCK} ports in ${PORT_MIN}-${PORT_MAX}`);
-}
-
-async function rpc(url: string, method: string, params: unknown[]): Promise<unknown> {
-  const res = await fetch(url, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
-  });
-  const body = (await res.json()) as { result?: unknown; error?: { message?: string } };
-  if (body.error) throw new Error(`${method}: ${body.error.message ?? 'RPC error'}`);
-  return body.result;
-}
 
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
@@ -65,7 +23,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let stack: Stack | undefined;
   let lastError: unknown;
   for (let attempt = 0; attempt < 3 && !stack; attempt++) {
-    const ports = await freePortBlock(tried);
+    const ports = await freeStackPorts(PORT_MIN, PORT_MAX, tried);
     tried.add(ports.evmL1);
     try {
       stack = await startStack({
@@ -89,7 +47,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       if (!url) throw new Error(`the stack has no ${name} service`);
       return url;
     };
-    await rpc(need('evmL2'), 'anvil_setBalance', [DEV_ADDRESS, numberToHex(DEV_L2_BALANCE_WEI)]);
+    await jsonRpc(need('evmL2'), 'anvil_setBalance', [DEV_ADDRESS, numberToHex(DEV_L2_BALANCE_WEI)]);
     const playground = need('playground');
     const info: KeywayStackInfo = {
       playgroundUrl: `${playground}/`,
