@@ -15,9 +15,22 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
-import { createPublicClient, type Hex, http, verifyMessage, verifyTypedData } from 'viem';
+import {
+  createPublicClient,
+  createWalletClient,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  http,
+  verifyMessage,
+  verifyTypedData,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
+import { testTokenBytecode } from '../chain/bytecode.ts';
+import { DEPLOYER_PRIVATE_KEY } from '../chain/deploy.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 
 const FRAME_PORT = 32200;
@@ -381,6 +394,65 @@ describe('the wallet over the port', () => {
     const receipt = await chain.getTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());
+  });
+
+  it('shows what an ERC-20 transfer really does (recipient and amount in the token) before signing', async () => {
+    const chain = createPublicClient({ transport: http(anvil.rpcUrl) });
+    const deployer = createWalletClient({
+      account: privateKeyToAccount(DEPLOYER_PRIVATE_KEY),
+      transport: http(anvil.rpcUrl),
+    });
+    const deployHash = await deployer.deployContract({
+      chain: null,
+      abi: testTokenAbi,
+      bytecode: testTokenBytecode,
+      args: ['Test Dollar', 'TDL', 6],
+    });
+    const token = (await chain.waitForTransactionReceipt({ hash: deployHash })).contractAddress as Hex;
+    const mint = await deployer.writeContract({
+      chain: null,
+      address: token,
+      abi: testTokenAbi,
+      functionName: 'mint',
+      args: [address as Hex, 10_000_000n],
+    });
+    await chain.waitForTransactionReceipt({ hash: mint });
+    await chain.request({
+      method: 'anvil_setBalance' as never,
+      params: [address, '0xde0b6b3a7640000'] as never,
+    });
+
+    const recipient = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'eth_sendTransaction',
+      params: [
+        {
+          from: address,
+          to: token,
+          data: encodeFunctionData({
+            abi: erc20Abi,
+            functionName: 'transfer',
+            args: [recipient, 2_500_000n],
+          }),
+        },
+      ],
+    });
+    const screen = page.frameLocator('#kw');
+    // The recipient of the tokens and the amount in the token's units, not only the contract and raw data.
+    await expect.poll(() => screen.getByText('2.5 TDL').isVisible()).toBe(true);
+    await expect.poll(() => screen.getByText(recipient).isVisible()).toBe(true);
+    await expect.poll(() => screen.getByText('Token transfer to').isVisible()).toBe(true);
+    await screen.getByRole('button', { name: 'Approve' }).click();
+    const reply = await pending;
+    expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
+    await chain.waitForTransactionReceipt({ hash: reply.payload?.result as Hex });
+    const balance = await chain.readContract({
+      address: token,
+      abi: erc20Abi,
+      functionName: 'balanceOf',
+      args: [recipient],
+    });
+    expect(balance).toBe(2_500_000n);
   });
 
   it('rejects malformed requests and methods that are not on the lists', async () => {

@@ -4,8 +4,13 @@
  */
 import {
   createWalletClient,
+  decodeFunctionData,
+  decodeFunctionResult,
   defineChain,
+  encodeFunctionData,
+  erc20Abi,
   formatEther,
+  formatUnits,
   type Hex,
   hexToString,
   http,
@@ -77,7 +82,36 @@ export function personalMessageText(message: string): string {
 
 const BigQ = (q: string | undefined) => (q === undefined ? undefined : BigInt(q));
 
-function txRows(tx: { to?: string | null; value?: string; data?: string }, chainId: number) {
+/** What the token at `address` calls itself (symbol, decimals), read from the chain; null if it does not say. */
+async function tokenInfo(
+  chainId: number,
+  address: Hex,
+): Promise<{ symbol: string; decimals: number } | null> {
+  const call = async (fn: 'symbol' | 'decimals') =>
+    chainRpc(chainId, 'eth_call', [
+      { to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: fn }) },
+      'latest',
+    ]);
+  try {
+    const [sym, dec] = await Promise.all([call('symbol'), call('decimals')]);
+    const symbol = decodeFunctionResult({ abi: erc20Abi, functionName: 'symbol', data: sym as Hex });
+    const decimals = decodeFunctionResult({ abi: erc20Abi, functionName: 'decimals', data: dec as Hex });
+    // Untrusted text from a contract: short, printable only.
+    const clean = String(symbol)
+      .replace(/[^\p{L}\p{N} ._-]/gu, '')
+      .slice(0, 16);
+    return clean ? { symbol: clean, decimals: Number(decimals) } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * The rows of the approval screen for a transaction: receiver, value, network, and, for an ERC-20 transfer or
+ * approval, what it really does (recipient or spender and the amount in the token's own units, read from the
+ * chain), since the `to` of such a call is the token contract, not the person who receives the tokens.
+ */
+async function txRows(tx: { to?: string | null; value?: string; data?: string }, chainId: number) {
   const rows = [
     { label: 'To', value: tx.to ?? 'New contract', mono: true },
     { label: 'Value', value: `${formatEther(BigInt(tx.value ?? '0x0'))} ETH` },
@@ -85,6 +119,25 @@ function txRows(tx: { to?: string | null; value?: string; data?: string }, chain
   ];
   const data = tx.data && tx.data !== '0x' ? tx.data : undefined;
   if (data) rows.push({ label: 'Function selector', value: data.slice(0, 10), mono: true });
+  if (data && tx.to && isHex(data)) {
+    let call: ReturnType<typeof decodeFunctionData<typeof erc20Abi>> | null = null;
+    try {
+      call = decodeFunctionData({ abi: erc20Abi, data });
+    } catch {}
+    if (call && (call.functionName === 'transfer' || call.functionName === 'approve')) {
+      const [who, amount] = call.args as readonly [Hex, bigint];
+      const token = await tokenInfo(chainId, tx.to as Hex);
+      const shown = token
+        ? `${formatUnits(amount, token.decimals)} ${token.symbol}`
+        : `${amount} (token units)`;
+      rows[0] = { label: 'Token contract', value: tx.to, mono: true };
+      if (call.functionName === 'transfer') {
+        rows.push({ label: 'Token transfer to', value: who, mono: true }, { label: 'Amount', value: shown });
+      } else {
+        rows.push({ label: 'Allow spender', value: who, mono: true }, { label: 'Allowance', value: shown });
+      }
+    }
+  }
   return { rows, data };
 }
 
@@ -197,7 +250,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       if (tx.chainId && Number(BigInt(tx.chainId)) !== ctx.chainId) {
         throw new FrameRequestError('Transaction chain id does not match the current network');
       }
-      const { rows, data } = txRows(tx, ctx.chainId);
+      const { rows, data } = await txRows(tx, ctx.chainId);
       await approve({
         title: 'Approve transaction',
         requester: ctx.requester,
@@ -228,11 +281,13 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
         title: `Approve ${bundle.calls.length} call${bundle.calls.length === 1 ? '' : 's'}`,
         requester: ctx.requester,
         rows: [{ label: 'From', value: account.address, mono: true }],
-        blocks: bundle.calls.map((call, i) => {
-          const { rows, data } = txRows(call, ctx.chainId);
-          const text = [...rows.map((r) => `${r.label}: ${r.value}`), ...(data ? [`Data: ${data}`] : [])];
-          return { label: `Call ${i + 1}`, text: text.join('\n') };
-        }),
+        blocks: await Promise.all(
+          bundle.calls.map(async (call, i) => {
+            const { rows, data } = await txRows(call, ctx.chainId);
+            const text = [...rows.map((r) => `${r.label}: ${r.value}`), ...(data ? [`Data: ${data}`] : [])];
+            return { label: `Call ${i + 1}`, text: text.join('\n') };
+          }),
+        ),
         approveLabel: 'Approve',
       });
       const client = walletClient(account, ctx.chainId);
