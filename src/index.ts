@@ -73,7 +73,7 @@ export type {
   RefreshBalancesOptions,
   TokenBalance,
 } from './hooks/balances/store';
-export { type UseBalancesResult, useBalances } from './hooks/balances/useBalances';
+export { type UseBalancesOptions, type UseBalancesResult, useBalances } from './hooks/balances/useBalances';
 export {
   PAIRING_UNAVAILABLE_MESSAGE,
   PairingExpiredError,

@@ -84,6 +84,10 @@ export const DEFAULT_CHAIN_ID = 1;
 /** Name registration: chain ids must be below 2^31; the coin type is the chain id with the high bit set. */
 export const NAME_REGISTRATION_CHAIN_ID_LIMIT = 2147483648;
 
+// Not in the spec (our decision): token balances shown again (the Account view opened, the token picker) are
+// fetched again once they are older than this; the last ones stay on screen meanwhile.
+export const BALANCES_MAX_AGE_MS = 10_000;
+
 // Underlying library defaults (spec §9), used by the kit's own HTTP client
 export const HTTP_TIMEOUT_MS = 10_000;
 export const HTTP_RETRY_COUNT = 3;

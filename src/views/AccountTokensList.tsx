@@ -22,7 +22,7 @@ export const TOKENS_TEXTS = {
 
 /** The Account view's Tokens tab: the total in USD and each token with its quantity and value. */
 export function AccountTokensList() {
-  const { address, status, balances, formattedTotalUsd, loaded, refresh } = useBalances();
+  const { address, status, balances, formattedTotalUsd, loaded, refresh } = useBalances({ watch: true });
   const allowLocalhost = useAllowLocalhost();
   if (!address) return <p className={s.muted}>{TOKENS_TEXTS.notConnected}</p>;
 

@@ -1,6 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
+import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { mainnet, polygon } from '../../core/networks';
 import {
@@ -37,7 +38,7 @@ afterEach(() => {
 });
 afterAll(() => server.close());
 
-function make() {
+function make(now?: () => number) {
   const toasts: string[] = [];
   const api = createBlockchainApiClient({
     baseUrl: API,
@@ -46,7 +47,7 @@ function make() {
     sdkVersion: '1',
     retries: 0,
   });
-  const store = createBalancesStore({ api, showError: (m) => toasts.push(m) });
+  const store = createBalancesStore({ api, showError: (m) => toasts.push(m), ...(now ? { now } : {}) });
   return { store, toasts };
 }
 const balanceRequests = () => requests.filter((r) => r.url.pathname.endsWith('/balance'));
@@ -106,9 +107,27 @@ describe('balances store', () => {
     expect(r.url.searchParams.get('chainId')).toBe('eip155:1');
     expect(r.url.searchParams.get('projectId')).toBe('p1');
     expect(r.url.searchParams.has('forceUpdate')).toBe(false);
-    // load() is once per account and network.
+    // load() is once per account and network while the balances are fresh.
     await store.getState().load();
     expect(balanceRequests()).toHaveLength(1);
+  });
+
+  it('loads again when shown balances are older than BALANCES_MAX_AGE_MS, keeping them on screen', async () => {
+    let t = 1_000_000;
+    const { store } = make(() => t);
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    const first = store.getState().balances;
+    t += BALANCES_MAX_AGE_MS - 1;
+    await store.getState().load();
+    expect(balanceRequests()).toHaveLength(1);
+    t += 1;
+    const p = store.getState().load();
+    // Reloading: the last balances stay (no empty list, no skeleton: `loaded` stays true).
+    expect(store.getState()).toMatchObject({ status: 'loading', loaded: true, balances: first });
+    await p;
+    expect(balanceRequests()).toHaveLength(2);
+    expect(store.getState().status).toBe('ready');
   });
 
   it('passes forceUpdate through on refresh', async () => {

@@ -4,11 +4,13 @@
  * `forceUpdate` for the tokens a transaction touched. Amounts stay decimal strings end to end (the USD value
  * of a token is computed exactly from its quantity and price); display strings come from core/format.
  *
+ * Shown again after BALANCES_MAX_AGE_MS (the Account view reopened), they are fetched again in the background.
  * On a failed refresh the last known balances stay (status 'error' with `error` set) and a toast says so;
  * a change of account or network clears everything.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Balance } from '../../api/schemas';
+import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { TOAST_MESSAGES } from '../../core/errors';
 import {
   addDecimal,
@@ -71,7 +73,10 @@ export interface RefreshBalancesOptions {
 }
 
 export interface BalancesActions {
-  /** Loads the balances once for the current account and network (a view calls it when shown). */
+  /**
+   * Loads the balances of the current account and network when a view shows them: once, and again when the
+   * shown ones are older than BALANCES_MAX_AGE_MS (kept on screen while they reload).
+   */
   load(): Promise<void>;
   /** Re-reads the balances; after a transaction pass the tokens involved in `forceUpdate`. */
   refresh(options?: RefreshBalancesOptions): Promise<void>;
@@ -97,6 +102,8 @@ export interface BalancesStoreDeps {
   /** Toast on failure. */
   showError?: (message: string) => void;
   locale?: string;
+  /** Clock for the balances' age (tests). Default `Date.now`. */
+  now?: () => number;
 }
 
 const emptyFields = (): Omit<BalancesState, 'address' | 'networkId'> => ({
@@ -177,6 +184,9 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
   let seq = 0;
   let controller: AbortController | null = null;
   let inflight: Promise<void> | null = null;
+  const now = deps.now ?? Date.now;
+  /** When the shown balances were fetched (their age decides whether `load()` fetches again). */
+  let fetchedAt = 0;
 
   return createStore<BalancesState & BalancesActions>()((set, get) => {
     const cancel = () => {
@@ -206,6 +216,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
           if (mine !== seq) return;
           const balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b, locale));
           const totalUsd = balances.reduce((sum, b) => addDecimal(sum, b.valueUsd), '0');
+          fetchedAt = now();
           set({
             balances,
             totalUsd,
@@ -239,7 +250,8 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
         const s = get();
         if (!s.address || !network) return Promise.resolve();
         if (inflight) return inflight;
-        if (s.loaded) return Promise.resolve();
+        // Shown again after a while (the Account view reopened): fetch again, the last ones stay meanwhile.
+        if (s.loaded && now() - fetchedAt < BALANCES_MAX_AGE_MS) return Promise.resolve();
         return fetchBalances();
       },
 

@@ -1,14 +1,24 @@
 import { useEffect } from 'react';
+import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { useKeyway, useKeywayStore } from '../context';
 import type { BalancesActions, BalancesState } from './store';
 
 export interface UseBalancesResult extends BalancesState, Pick<BalancesActions, 'refresh'> {}
 
+export interface UseBalancesOptions {
+  /**
+   * Keep them fresh while the component is shown: fetched again every BALANCES_MAX_AGE_MS (the Account
+   * view's token list; funds that arrive from elsewhere show up without a reopen).
+   */
+  watch?: boolean;
+}
+
 /**
  * Token balances of the connected address on the active network, with the total in USD (spec §3).
- * Reading them loads them once; call `refresh({ forceUpdate })` after a transaction.
+ * Reading them loads them (again once they are older than BALANCES_MAX_AGE_MS); call
+ * `refresh({ forceUpdate })` after a transaction.
  */
-export function useBalances(): UseBalancesResult {
+export function useBalances({ watch = false }: UseBalancesOptions = {}): UseBalancesResult {
   const { stores } = useKeyway();
   const state = useKeywayStore(
     'balances',
@@ -25,7 +35,11 @@ export function useBalances(): UseBalancesResult {
   );
   const { address, networkId } = state;
   useEffect(() => {
-    if (address && networkId) void stores.balances.getState().load();
-  }, [stores, address, networkId]);
+    if (!address || !networkId) return;
+    void stores.balances.getState().load();
+    if (!watch) return;
+    const timer = setInterval(() => void stores.balances.getState().load(), BALANCES_MAX_AGE_MS);
+    return () => clearInterval(timer);
+  }, [stores, address, networkId, watch]);
   return { ...state, refresh: stores.balances.getState().refresh };
 }
