@@ -5,73 +5,19 @@
  * remembers the login without a new code, sign out clearing the login cache; and a host-page script that
  * forges frame messages changes nothing.
  */
-import type { FrameLocator, Page } from 'playwright-core';
-import { type Address, getAddress, type Hex, isAddress, verifyMessage } from 'viem';
+import type { Page } from 'playwright-core';
+import { type Hex, verifyMessage } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { SIGN_MESSAGE_TEXT } from '../playground/src/texts';
 import { LOGIN_CACHE_CLEARED_KEYS, LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
 import { buildSuccess, HANDSHAKE_TYPE, PROTOCOL_VERSION, READY_TYPE } from '../src/frame/protocol/events';
 import { browserForFile } from './support/browser';
+import { dialog, emailLogin, frame, mailbox, uniqueEmail, WAIT } from './support/embedded';
 
 const stack = inject('keywayStack');
-const WAIT = { timeout: 20_000 };
 const FORGED_ADDRESS = '0x000000000000000000000000000000000000dEaD';
 
 const { open } = browserForFile();
-
-const uniqueEmail = (tag: string) =>
-  `c1-${tag}-${Date.now()}-${Math.random().toString(36).slice(2, 8)}@example.com`;
-
-interface Mail {
-  to: string;
-  kind: string;
-  code: string | null;
-  sentAt: number;
-}
-
-async function mailbox(email: string): Promise<Mail[]> {
-  const url = new URL(`${stack.mailboxUrl}.json`);
-  url.searchParams.set('email', email);
-  const res = await fetch(url);
-  expect(res.status).toBe(200);
-  return ((await res.json()) as { messages: Mail[] }).messages;
-}
-
-/** Waits for the login code mailed to `email` (the newest one). */
-async function loginCode(email: string): Promise<string> {
-  let code: string | null = null;
-  await expect
-    .poll(async () => {
-      const mail = (await mailbox(email)).find((m) => m.kind === 'login-code' && m.code);
-      code = mail?.code ?? null;
-      return code;
-    }, WAIT)
-    .toMatch(/^\d{6}$/);
-  return code as unknown as string;
-}
-
-const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
-const frame = (page: Page): FrameLocator => page.frameLocator('iframe[data-keyway-frame]');
-
-/** Email login through the modal: type the email, read the code from the mailbox, enter it. */
-async function emailLogin(page: Page, email: string): Promise<Address> {
-  await page.getByRole('button', { name: 'Connect wallet' }).click();
-  const connect = dialog(page, 'Connect wallet');
-  await connect.getByRole('textbox', { name: 'Email' }).fill(email, WAIT);
-  await connect.getByRole('button', { name: 'Continue' }).click();
-  const otp = dialog(page, 'Confirm email');
-  await otp.getByText(email).waitFor(WAIT);
-  const code = await loginCode(email);
-  await otp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-  const account = dialog(page, 'Account');
-  const name = account.locator('[data-kw-account-name]');
-  await name.waitFor(WAIT);
-  const address = await name.getAttribute('title');
-  expect(address && isAddress(address)).toBe(true);
-  expect(await name.textContent()).toBe(`${address!.slice(0, 6)}…${address!.slice(-4)}`);
-  return getAddress(address as string);
-}
 
 /** Clicks "Sign message"; the modal shows the frame's approval screen; clicks `choice` inside the frame. */
 async function signInFrame(page: Page, choice: 'Sign' | 'Reject') {
