@@ -397,6 +397,9 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   });
 
   // ---- JSON-RPC proxy to the local chains --------------------------------------------------------
+  // viem's wallet client asks the node to fill a transaction (nonce, gas, fees) before the page signs it;
+  // it only reads. Refused, viem falls back to single reads, but the browser logs the 403 on every send.
+  const PROXY_READ_METHODS = new Set(['eth_fillTransaction']);
   // Only the safe-list methods (reads, broadcasting a signed transaction): the page signs locally, and the
   // local chains' unlocked accounts and anvil_* cheat methods stay out of reach of this origin.
   const rpcBodySchema = z.object({
@@ -414,7 +417,7 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     } catch {
       return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }, 400);
     }
-    if (!isSafeRpcMethod(parsed.method)) {
+    if (!isSafeRpcMethod(parsed.method) && !PROXY_READ_METHODS.has(parsed.method)) {
       return c.json(
         { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
         403,
