@@ -1,10 +1,14 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
+import { numberToHex, parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { mock } from 'wagmi';
+import { connect } from 'wagmi/actions';
 import { KeywayOptionsError } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
 import { keywayLocal, keywayLocalL2, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
-import { createExplorerHandlers, type RecordedRequest } from '../testing/msw';
+import { createBlockchainApiHandlers, createExplorerHandlers, type RecordedRequest } from '../testing/msw';
 import { createTestPairingProvider } from '../testing/pairing';
 import { createKeyway } from './createKeyway';
 
@@ -12,7 +16,19 @@ const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
 const requests: RecordedRequest[] = [];
 const analyticsEvents: unknown[] = [];
+/** The native balance the local chain's RPC answers (eth_getBalance), in ETH. */
+let rpcBalance = '2.5';
+let rpcBalanceReads = 0;
 const server = setupServer(
+  ...createBlockchainApiHandlers({ baseUrl: API }),
+  http.post(keywayLocal.rpcUrls[0]!, async ({ request }) => {
+    const { id, method } = (await request.json()) as { id: number; method: string };
+    if (method === 'eth_getBalance') {
+      rpcBalanceReads++;
+      return HttpResponse.json({ jsonrpc: '2.0', id, result: numberToHex(parseEther(rpcBalance)) });
+    }
+    return HttpResponse.json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'not mocked' } });
+  }),
   ...createExplorerHandlers({
     baseUrl: EXPLORER,
     analyticsEnabled: true,
@@ -37,6 +53,34 @@ const base = {
 };
 
 describe('createKeyway', () => {
+  it('reads the native balance again when the token balances are fetched again, not on their first load', async () => {
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    // Its own storage: the connection must not be remembered by the other tests' instances.
+    const kw = createKeyway(
+      { ...base, storage: createMemoryStorage() },
+      { optionalConnectors: false, connectors: [mock({ accounts: [address] })] },
+    );
+    try {
+      rpcBalance = '2.5';
+      rpcBalanceReads = 0;
+      const config = kw.wagmiConfig;
+      await connect(config, { connector: config.connectors.find((c) => c.id === 'mock')! });
+      kw.stores.modal.getState().open('Account');
+      await vi.waitFor(() => expect(kw.stores.account.getState().balance).toBe('2.5'));
+      await kw.stores.balances.getState().load();
+      await vi.waitFor(() => expect(kw.stores.balances.getState().status).toBe('ready'));
+      expect(rpcBalanceReads).toBe(1);
+
+      // A transaction moved funds: the token balances are fetched again, and the account's balance with them.
+      rpcBalance = '1.75';
+      await kw.stores.balances.getState().refresh();
+      await vi.waitFor(() => expect(kw.stores.account.getState().balance).toBe('1.75'));
+      expect(rpcBalanceReads).toBe(2);
+    } finally {
+      kw.destroy();
+    }
+  });
+
   it('throws the options error naming the option', () => {
     expect(() => createKeyway({ ...base, projectId: '' })).toThrow(KeywayOptionsError);
     expect(() => createKeyway({ ...base, projectId: '' })).toThrow(/"projectId"/);

@@ -307,6 +307,12 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     stores.networks.subscribe(syncWalletData),
     // The send form's fee in USD follows the native token's price.
     stores.balances.subscribe(() => stores.send.getState().recomputeFee()),
+    // Token balances fetched again (after a transaction, or reread while shown; not their first load): the
+    // account's native balance (the account button) is read again with them, so both say the same.
+    stores.balances.subscribe((s, prev) => {
+      if (prev.loaded && prev.status === 'loading' && s.status === 'ready' && s.address === prev.address)
+        void stores.account.getState().refreshBalance();
+    }),
   ];
   syncWalletData();
 
