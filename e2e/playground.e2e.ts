@@ -36,6 +36,8 @@ describe('playground server', () => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-security-policy')).toBe(CSP);
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // Popups keep their opener (the social-login callback hands its result back through it).
+    expect(res.headers.get('cross-origin-opener-policy')).toBe('same-origin-allow-popups');
     const html = await res.text();
     expect(html).toContain(`<title>${title}</title>`);
     // No inline script: every script has a src on the page's own origin.

@@ -25,7 +25,9 @@ const SECURITY_HEADERS = {
   'content-security-policy': PLAYGROUND_CSP,
   'x-content-type-options': 'nosniff',
   'referrer-policy': 'no-referrer',
-  'cross-origin-opener-policy': 'same-origin',
+  // Not 'same-origin': that severs window.opener of the social-login popup once it leaves for the frame's
+  // origin, so the callback could never hand the result back (and the popup looked closed to the kit).
+  'cross-origin-opener-policy': 'same-origin-allow-popups',
   'x-frame-options': 'DENY',
 } as const;
 
