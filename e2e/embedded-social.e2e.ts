@@ -1,0 +1,96 @@
+/**
+ * Social login through the embedded wallet, in the playground against the local stack: "Log in with GitHub"
+ * opens the popup in the click itself, the popup goes to the frame service's local GitHub stand-in, a username
+ * is chosen there, and the modal moves on to the Account view with the embedded wallet's address; the login
+ * cache records the provider; a reload remembers the login without a popup; the same username later is the
+ * same wallet. A popup closed before the login returns the modal to Connect with nothing connected.
+ */
+import type { Page } from 'playwright-core';
+import { type Address, getAddress, isAddress } from 'viem';
+import { describe, expect, inject, it } from 'vitest';
+import { LOGIN_CACHE_CLEARED_KEYS, LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
+import { browserForFile } from './support/browser';
+import { dialog, WAIT } from './support/embedded';
+
+const stack = inject('keywayStack');
+const { open } = browserForFile();
+
+const uniqueUser = (tag: string) =>
+  `kw-${tag}-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
+const short = (address: string) => `${address.slice(0, 6)}…${address.slice(-4)}`;
+
+/** Clicks "Log in with GitHub" on the Connect view and returns the login popup once it is on the provider page. */
+async function openGithubPopup(page: Page): Promise<Page> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const connect = dialog(page, 'Connect wallet');
+  const popupOpened = page.waitForEvent('popup', WAIT);
+  await connect.getByRole('button', { name: 'Log in with GitHub' }).click();
+  const popup = await popupOpened;
+  // The popup is navigated to the frame service's local provider page (the redirect URI from the frame).
+  await popup.getByRole('heading', { name: 'Sign in with GitHub' }).waitFor(WAIT);
+  expect(new URL(popup.url()).origin).toBe(new URL(stack.frameUrl).origin);
+  return popup;
+}
+
+/** Logs in with `username` on the provider page; the popup closes and the modal shows the Account view. */
+async function githubLogin(page: Page, username: string): Promise<Address> {
+  const popup = await openGithubPopup(page);
+  await popup.getByLabel('GitHub username').fill(username);
+  await popup.getByRole('button', { name: 'Continue' }).click();
+  await popup.waitForEvent('close', WAIT);
+  const name = dialog(page, 'Account').locator('[data-kw-account-name]');
+  await name.waitFor(WAIT);
+  const address = await name.getAttribute('title');
+  expect(address && isAddress(address)).toBe(true);
+  return getAddress(address as string);
+}
+
+const storage = (page: Page) =>
+  page.evaluate(() => ({ local: { ...localStorage }, session: { ...sessionStorage } }));
+
+describe('embedded wallet (social login)', () => {
+  it('logs in with GitHub through the local provider, is remembered, the same user gets the same wallet', async () => {
+    const { page, consoleErrors } = await open(stack.playgroundUrl);
+    const user = uniqueUser('gh');
+    const address = await githubLogin(page, user);
+
+    // Spec §4 login cache: the provider, the username the frame returned (session only), the login flag.
+    const cache = await storage(page);
+    expect(cache.local[LOGIN_CACHE_KEYS.social]).toBe('github');
+    expect(cache.session[LOGIN_CACHE_KEYS.socialUsername]).toBe(user);
+    expect(cache.local[LOGIN_CACHE_KEYS.socialUsername]).toBeUndefined();
+    expect(cache.local[LOGIN_CACHE_KEYS.emailLoginUsed]).toBe('true');
+
+    // A second visit: remembered, no popup.
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.reload({ waitUntil: 'load' });
+    await page.getByRole('button', { name: new RegExp(short(address)) }).waitFor(WAIT);
+    expect(popups).toBe(0);
+
+    // Sign out clears the cache; logging in again as the same user gives the same wallet.
+    await page.getByRole('button', { name: new RegExp(short(address)) }).click();
+    await dialog(page, 'Account')
+      .getByRole('button', { name: /disconnect/i })
+      .click();
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    const after = await storage(page);
+    for (const key of LOGIN_CACHE_CLEARED_KEYS) {
+      expect(after.local[LOGIN_CACHE_KEYS[key]]).toBeUndefined();
+      expect(after.session[LOGIN_CACHE_KEYS[key]]).toBeUndefined();
+    }
+    expect(await githubLogin(page, user)).toBe(address);
+    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+  });
+
+  it('a popup closed before the login returns to Connect with nothing connected', async () => {
+    const { page } = await open(stack.playgroundUrl);
+    const popup = await openGithubPopup(page);
+    await dialog(page, 'Log in').getByText('Continue in the GitHub window').waitFor(WAIT);
+    await popup.close();
+    await dialog(page, 'Connect wallet').waitFor(WAIT);
+    await dialog(page, 'Connect wallet').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect((await storage(page)).local[LOGIN_CACHE_KEYS.emailLoginUsed]).toBeUndefined();
+  });
+});
