@@ -3,9 +3,10 @@
  * an earlier open), opening the modal shows the view at once, never the loading fallback (a
  * fresh React.lazy suspended on code that was already there, and React 19 then kept its fallback on screen
  * for 300 ms: `npm run bench:open` measured every first open at ~330 ms). Code not loaded yet still shows
- * the fallback, then the view.
+ * the fallback, then the view. An open waits up to VIEW_CODE_WAIT_MS for code on its way, so a first open
+ * shows the finished view rather than a spinner held for 300 ms.
  */
-import { act, cleanup, render, screen } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keywayLocal } from '../core/networks';
@@ -14,7 +15,8 @@ import { KeywayProvider } from '../hooks/KeywayProvider';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers } from '../testing/msw';
 import { KeywayModal } from './KeywayModal';
-import { loadView } from './registry';
+import { loadView, VIEW_REGISTRY } from './registry';
+import { VIEW_CODE_WAIT_MS } from './ViewHost';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
@@ -67,6 +69,12 @@ function watchFallback() {
   };
 }
 
+/** Stand-ins for the views whose loaders the tests control. */
+const STAND_INS = {
+  Transactions: () => <p>Activity content</p>,
+  WalletReceive: () => <p>Receive content</p>,
+};
+
 describe('KeywayModal view loading', () => {
   it('shows a view whose code is loaded as soon as the dialog mounts, never the fallback', {
     timeout: 30_000,
@@ -90,9 +98,20 @@ describe('KeywayModal view loading', () => {
     await act(async () => undefined);
   });
 
-  it('shows the loading fallback while a view loads for the first time, then the view', {
-    timeout: 30_000,
-  }, async () => {
+  /** Replaces a view's loader with one the test settles (before anything has loaded that view). */
+  function deferredView(view: keyof typeof STAND_INS) {
+    const entry = VIEW_REGISTRY[view]!;
+    let settle: () => void = () => undefined;
+    const Component = STAND_INS[view];
+    entry.load = () =>
+      new Promise((resolve) => {
+        settle = () => resolve({ default: Component });
+      });
+    return { settle: () => settle() };
+  }
+
+  it('an open waits briefly for code that is on its way: the view appears without the fallback', async () => {
+    const code = deferredView('Transactions');
     const keyway = kit();
     render(
       <KeywayProvider keyway={keyway}>
@@ -100,10 +119,33 @@ describe('KeywayModal view loading', () => {
       </KeywayProvider>,
     );
     const fallback = watchFallback();
-    act(() => keyway.stores.modal.getState().open('Networks'));
-    // The view's code loads for the first time here (a cold module graph under a loaded machine can take seconds).
-    expect(await screen.findByRole('dialog', { name: 'Choose network' }, { timeout: 10_000 })).toBeTruthy();
-    await screen.findByRole('button', { name: /Keyway Local/ }, { timeout: 10_000 });
+    act(() => keyway.stores.modal.getState().open('Transactions'));
+    // The code arrives 50 ms later, within VIEW_CODE_WAIT_MS: the modal shows up with the view, never a
+    // spinner (opened at once, the dialog would have mounted with the fallback in those 50 ms).
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    await act(async () => code.settle());
+    await screen.findByText('Activity content', {}, { timeout: 10_000 });
+    fallback.stop();
+    expect(fallback.seen()).toBe(false);
+  });
+
+  it('code that takes longer: after VIEW_CODE_WAIT_MS the modal shows the fallback, then the view', async () => {
+    const code = deferredView('WalletReceive');
+    const keyway = kit();
+    render(
+      <KeywayProvider keyway={keyway}>
+        <KeywayModal preload="open" />
+      </KeywayProvider>,
+    );
+    const fallback = watchFallback();
+    act(() => keyway.stores.modal.getState().open('WalletReceive'));
+    // Not settled: once the wait is over, the dialog is there with the loading fallback.
+    await waitFor(() => expect(document.querySelector('[data-kw-view-loading]')).not.toBeNull(), {
+      timeout: 10_000,
+    });
+    expect(VIEW_CODE_WAIT_MS).toBeLessThan(1000);
+    await act(async () => code.settle());
+    await screen.findByText('Receive content', {}, { timeout: 10_000 });
     fallback.stop();
     expect(fallback.seen()).toBe(true);
   });

@@ -10,7 +10,7 @@ import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
 import { preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
-import { ViewHost } from './ViewHost';
+import { useShownWhenViewReady, ViewHost } from './ViewHost';
 
 export interface KeywayModalProps {
   /** Overrides the instance's theme option (and the enclosing kit root's theme). */
@@ -53,11 +53,12 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
   const view: ModalView = modal.view === 'Account' && isUnsupported ? 'UnsupportedChain' : modal.view;
   const entry = VIEW_REGISTRY[view];
   const title = (entry?.title ?? view).replace('{wallet}', walletName ?? 'WalletConnect');
+  const shown = useShownWhenViewReady(modal.isOpen, view);
 
   return (
     <>
       <Modal
-        open={modal.isOpen}
+        open={shown}
         onOpenChange={(open) => (open ? modal.open() : modal.close())}
         title={title}
         onBack={modal.canGoBack ? modal.back : undefined}
@@ -79,7 +80,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
         </div>
         <KeywayToasts />
       </Modal>
-      {modal.isOpen ? null : (
+      {shown ? null : (
         <KitPortal theme={ownTheme}>
           <KeywayToasts />
         </KitPortal>

@@ -152,6 +152,12 @@ export function loadView(view: ModalView): Promise<ViewComponent> | null {
   return tracked;
 }
 
+/** True once the view's code is loaded (or the view is unknown: its "not available" text needs no code). */
+export function isViewLoaded(view: ModalView): boolean {
+  if (!VIEW_REGISTRY[view]) return true;
+  return (loads.get(view) as TrackedLoad | undefined)?.status === 'fulfilled';
+}
+
 /** Loads every registered view's code (idempotent). */
 export function preloadViews(): Promise<unknown> {
   return Promise.all(
