@@ -1,5 +1,5 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
-import { expect, within } from 'storybook/test';
+import { expect, waitFor, within } from 'storybook/test';
 import { DemoHost } from '../_support/DemoHost';
 import { keywayBeforeEach, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
 import { dialog, embeddedBeforeEach, embeddedStory } from './_embedded';
@@ -48,7 +48,8 @@ export const Updated: Story = {
     await expect(
       await within(settings).findByText('ada@new.example', undefined, { timeout: 5000 }),
     ).toBeVisible();
-    await expect(await within(settings).findByText('Email updated')).toBeVisible();
+    // The success toast (it fades in: visible once its entry animation has started).
+    await waitFor(() => expect(within(settings).getByText('Email updated')).toBeVisible(), { timeout: 5000 });
     await expect(embeddedStory().session.getItem('kw:auth:email')).toBe('ada@new.example');
     await expect(
       storyKit()
