@@ -1,4 +1,4 @@
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { usePreferredAccountType } from '../hooks/account-type/usePreferredAccountType';
@@ -35,6 +35,7 @@ export function AccountSettingsView() {
   const { activeNetwork } = useNetworks();
   const accountType = usePreferredAccountType();
   const update = useUpdateEmail();
+  const ids = useId();
   const { load } = accountType;
   const { start } = update;
   useEffect(() => {
@@ -54,8 +55,8 @@ export function AccountSettingsView() {
   return (
     <div className={s.stack} data-kw-view="AccountSettings">
       {email ? (
-        <section className={c.section} aria-labelledby="kw-settings-email">
-          <h3 id="kw-settings-email" className={c.heading}>
+        <section className={c.section} aria-labelledby={`${ids}-email`}>
+          <h3 id={`${ids}-email`} className={c.heading}>
             {ACCOUNT_SETTINGS_TEXTS.email}
           </h3>
           <p className={c.value} data-kw-settings-email="">
@@ -66,8 +67,8 @@ export function AccountSettingsView() {
           </Button>
         </section>
       ) : socialProvider ? (
-        <section className={c.section} aria-labelledby="kw-settings-social">
-          <h3 id="kw-settings-social" className={c.heading}>
+        <section className={c.section} aria-labelledby={`${ids}-social`}>
+          <h3 id={`${ids}-social`} className={c.heading}>
             {ACCOUNT_SETTINGS_TEXTS.loggedInWith}
           </h3>
           <p className={c.value}>
@@ -75,8 +76,8 @@ export function AccountSettingsView() {
           </p>
         </section>
       ) : null}
-      <section className={c.section} aria-labelledby="kw-settings-type">
-        <h3 id="kw-settings-type" className={c.heading}>
+      <section className={c.section} aria-labelledby={`${ids}-type`}>
+        <h3 id={`${ids}-type`} className={c.heading}>
           {ACCOUNT_SETTINGS_TEXTS.accountType}
         </h3>
         <p className={c.value} data-kw-account-type={type}>
