@@ -19,7 +19,12 @@ export function chromiumBrowser(viewport = { width: 1280, height: 800 }) {
   return {
     enabled: true,
     headless: true,
-    provider: playwright({ launchOptions: { executablePath: CHROMIUM, args: chromiumArgs } }),
+    // Reduced motion (the kit honours it: no fade-ins or slides): a play function sees a view in its final
+    // state at once, never at the first frame of an entry animation with opacity 0 ("not visible").
+    provider: playwright({
+      launchOptions: { executablePath: CHROMIUM, args: chromiumArgs },
+      contextOptions: { reducedMotion: 'reduce' },
+    }),
     instances: [{ browser: 'chromium' as const, viewport }],
   };
 }

@@ -171,5 +171,5 @@ describe('npm start (scripts/start.mjs)', () => {
       anvils: [],
       output: second.output(),
     });
-  }, 120_000);
+  }, 240_000);
 });

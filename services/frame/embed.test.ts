@@ -391,7 +391,7 @@ describe('the wallet over the port', () => {
     const reply = await pending;
     expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
     const hash = reply.payload?.result as Hex;
-    const receipt = await chain.getTransactionReceipt({ hash });
+    const receipt = await chain.waitForTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
     expect(receipt.from.toLowerCase()).toBe(address.toLowerCase());
   });

@@ -34,7 +34,7 @@ export const ConnectTestWallet: Story = {
       const d = await dialog('Connect wallet');
       // The Connect view's code loads on first open (up to a few seconds on a cold dev server).
       await userEvent.click(
-        await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+        await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 15_000 }),
       );
       // Connected: the modal closes and the header shows the account.
       await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
@@ -89,7 +89,7 @@ export const ConnectAndSignIn: Story = {
     const d = await dialog('Connect wallet');
     // The Connect view's code loads on first open (up to a few seconds on a cold dev server).
     await userEvent.click(
-      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 15_000 }),
     );
     const signIn = await dialog('Sign in');
     await expect(await within(signIn).findByText('Demo dapp wants you to sign in')).toBeVisible();
@@ -107,9 +107,9 @@ export const PairByQrCode: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
     const d = await dialog('Connect wallet');
-    await userEvent.click(await within(d).findByRole('button', { name: /^MetaMask/ }, { timeout: 5000 }));
+    await userEvent.click(await within(d).findByRole('button', { name: /^MetaMask/ }, { timeout: 15_000 }));
     const pairing = await dialog('MetaMask');
-    await within(pairing).findByRole('img', { name: 'QR code to connect MetaMask' }, { timeout: 5000 });
+    await within(pairing).findByRole('img', { name: 'QR code to connect MetaMask' }, { timeout: 15_000 });
     storyKit().pairing.decline();
     await expect(await within(pairing).findByText('Connection declined')).toBeVisible();
     await userEvent.click(within(pairing).getByRole('button', { name: 'Try again' }));

@@ -21,7 +21,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const region = (canvasElement: HTMLElement) =>
-  within(canvasElement).findByRole('region', { name: 'Transactions' }, { timeout: 5000 });
+  within(canvasElement).findByRole('region', { name: 'Transactions' }, { timeout: 15_000 });
 
 /** The Activity tab: rows with status, the spam airdrop left out. */
 export const Default: Story = {
@@ -37,7 +37,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { history: 'empty' } } }) } },
   play: async ({ canvasElement }) => {
     await expect(
-      await within(canvasElement).findByText('No transactions yet', {}, { timeout: 5000 }),
+      await within(canvasElement).findByText('No transactions yet', {}, { timeout: 15_000 }),
     ).toBeVisible();
   },
 };
@@ -45,7 +45,7 @@ export const Empty: Story = {
 export const FetchError: Story = {
   parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { history: 'error' } } }) } },
   play: async ({ canvasElement }) => {
-    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 5000 });
+    const alert = await within(canvasElement).findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert).toHaveTextContent('Failed to fetch transactions');
   },
 };
@@ -66,7 +66,7 @@ export const LongList: Story = {
     await expect(rendered()).toBeLessThan(25);
     viewport.scrollTop = viewport.scrollHeight;
     await waitFor(() => expect(store.getState().transactions.length).toBeGreaterThanOrEqual(80), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     await expect(rendered()).toBeLessThan(25);
   },
@@ -78,7 +78,7 @@ export const InAccountView: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const actions = within(
-      await canvas.findByRole('navigation', { name: 'Wallet actions' }, { timeout: 5000 }),
+      await canvas.findByRole('navigation', { name: 'Wallet actions' }, { timeout: 15_000 }),
     );
     await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual([
       'Buy',
@@ -87,7 +87,7 @@ export const InAccountView: Story = {
       'Send',
     ]);
     // Tokens first.
-    const tokens = await canvas.findByRole('list', { name: 'Tokens' }, { timeout: 5000 });
+    const tokens = await canvas.findByRole('list', { name: 'Tokens' }, { timeout: 15_000 });
     await expect(within(tokens).getAllByRole('listitem')).toHaveLength(3);
     await userEvent.click(canvas.getByRole('tab', { name: 'Activity' }));
     const rows = within(await region(canvasElement));
@@ -107,7 +107,7 @@ export const ActionsAsEnabled: Story = {
   },
   play: async ({ canvasElement }) => {
     const actions = within(
-      await within(canvasElement).findByRole('navigation', { name: 'Wallet actions' }, { timeout: 5000 }),
+      await within(canvasElement).findByRole('navigation', { name: 'Wallet actions' }, { timeout: 15_000 }),
     );
     await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Receive', 'Send']);
   },

@@ -25,10 +25,10 @@ const smartShort = `${SMART_ACCOUNT_ADDRESS.slice(0, 6)}…${SMART_ACCOUNT_ADDRE
 async function openSettingsFromAccount() {
   const account = await dialog('Account');
   await userEvent.click(
-    await within(account).findByRole('button', { name: 'Account settings' }, { timeout: 5000 }),
+    await within(account).findByRole('button', { name: 'Account settings' }, { timeout: 15_000 }),
   );
   const d = await dialog('Account settings');
-  await within(d).findByRole('heading', { name: 'Account type' }, { timeout: 5000 });
+  await within(d).findByRole('heading', { name: 'Account type' }, { timeout: 15_000 });
   return d;
 }
 

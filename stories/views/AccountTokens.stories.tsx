@@ -25,7 +25,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const tokens = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('list', { name: 'Tokens' }, { timeout: 5000 }));
+  within(await within(canvasElement).findByRole('list', { name: 'Tokens' }, { timeout: 15_000 }));
 
 /** Each token with its quantity and USD value, and the total; a dust balance reads `<0.001`. */
 export const Default: Story = {
@@ -56,7 +56,9 @@ export const Loading: Story = {
   parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { balance: 'slow' } } }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await waitFor(() => expect(canvas.getByText('Loading balances')).toBeInTheDocument(), { timeout: 5000 });
+    await waitFor(() => expect(canvas.getByText('Loading balances')).toBeInTheDocument(), {
+      timeout: 15_000,
+    });
     await expect(canvasElement.querySelectorAll('[data-kw-skeleton]').length).toBeGreaterThan(0);
     await expect(canvas.queryByRole('list', { name: 'Tokens' })).toBeNull();
   },
@@ -66,7 +68,7 @@ export const Empty: Story = {
   parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { balance: 'empty' } } }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No tokens yet', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('No tokens yet', {}, { timeout: 15_000 })).toBeVisible();
     await expect(canvas.getByText('$0.00')).toBeVisible();
   },
 };
@@ -76,7 +78,7 @@ export const FetchError: Story = {
   parameters: { msw: { handlers: storyHandlers({ blockchain: { variants: { balance: 'error' } } }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert).toHaveTextContent('Failed to fetch token balance');
     await expect(canvas.getByText('Balances could not be loaded.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
@@ -106,7 +108,7 @@ export const KeptAfterRefreshError: Story = {
     await tokens(canvasElement);
     balancesDown = true;
     await storyKit().keyway.stores.balances.getState().refresh({ forceUpdate: [] });
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert).toHaveTextContent('Failed to fetch token balance');
     await expect(canvas.getByText(/Showing the last known balances/)).toBeVisible();
     const list = await tokens(canvasElement);

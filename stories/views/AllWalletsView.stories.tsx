@@ -86,7 +86,7 @@ export const ErrorWithRetry: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The client retries GETs with back-off before giving up.
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert.textContent).toBeTruthy();
     explorerDown = false;
     await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));

@@ -57,7 +57,7 @@ export const ApprovalShown: Story = {
     const region = await within(d).findByRole(
       'region',
       { name: 'Secure wallet approval' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     await expect(within(region).getByRole('heading', { name: 'Sign message' })).toBeVisible();
     await expect(within(d).queryByRole('button', { name: /approve|sign|confirm/i })).not.toBeInTheDocument();
@@ -85,7 +85,7 @@ export const ApprovalShown: Story = {
 export const RejectedInFrame: Story = {
   play: async () => {
     const { signed, request, d } = await startSign();
-    await within(d).findByRole('region', { name: 'Secure wallet approval' }, { timeout: 5000 });
+    await within(d).findByRole('region', { name: 'Secure wallet approval' }, { timeout: 15_000 });
     embeddedStory().fake.replyError(request, { message: 'User rejected the request.', code: 4001 });
     const error = await signed.then(
       () => null,
@@ -106,7 +106,7 @@ export const RejectedInFrame: Story = {
 export const ClosedWhileApproving: Story = {
   play: async () => {
     const { signed, d } = await startSign();
-    await within(d).findByRole('region', { name: 'Secure wallet approval' }, { timeout: 5000 });
+    await within(d).findByRole('region', { name: 'Secure wallet approval' }, { timeout: 15_000 });
     storyKit().keyway.stores.modal.getState().close();
     await expect(signed).rejects.toThrow(/Request was aborted/);
     await expect(frameIframe()).toHaveStyle({ visibility: 'hidden' });

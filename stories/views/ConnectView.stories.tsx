@@ -116,7 +116,7 @@ export const ListError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The client retries a failed GET with back-off before the list reports the error.
-    await expect(await canvas.findByText('Could not load wallets', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('Could not load wallets', {}, { timeout: 15_000 })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };
@@ -190,7 +190,7 @@ export const WithLoginSlots: Story = {
 export const LazyExport: Story = {
   render: (args) => <LazyConnectView {...args} />,
   play: async ({ canvasElement }) => {
-    const list = await within(canvasElement).findByRole('list', { name: 'Wallets' }, { timeout: 5000 });
+    const list = await within(canvasElement).findByRole('list', { name: 'Wallets' }, { timeout: 15_000 });
     await expect(await within(list).findByRole('button', { name: /Keyway Dev Wallet/ })).toBeVisible();
   },
 };

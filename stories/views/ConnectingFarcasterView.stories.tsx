@@ -22,7 +22,7 @@ async function logInWithFarcaster(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
   const d = await dialog('Connect wallet');
   await userEvent.click(
-    await within(d).findByRole('button', { name: 'Log in with Farcaster' }, { timeout: 5000 }),
+    await within(d).findByRole('button', { name: 'Log in with Farcaster' }, { timeout: 15_000 }),
   );
   return dialog('Farcaster');
 }

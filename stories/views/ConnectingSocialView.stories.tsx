@@ -28,7 +28,7 @@ async function openConnect(canvasElement: HTMLElement) {
 async function logInWith(canvasElement: HTMLElement, name: string) {
   const d = await openConnect(canvasElement);
   await userEvent.click(
-    await within(d).findByRole('button', { name: `Log in with ${name}` }, { timeout: 5000 }),
+    await within(d).findByRole('button', { name: `Log in with ${name}` }, { timeout: 15_000 }),
   );
   return dialog('Log in');
 }
@@ -40,7 +40,7 @@ export const Providers: Story = {
     const row = await within(d).findByRole(
       'list',
       { name: 'Log in with a social account' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     for (const name of ['Google', 'GitHub', 'Apple', 'Facebook', 'X', 'Discord', 'Farcaster']) {
       await expect(within(row).getByRole('button', { name: `Log in with ${name}` })).toBeEnabled();

@@ -34,7 +34,7 @@ async function openConnect(canvasElement: HTMLElement) {
 }
 
 async function submitEmail(d: HTMLElement, email: string) {
-  const field = await within(d).findByRole('textbox', { name: 'Email' }, { timeout: 5000 });
+  const field = await within(d).findByRole('textbox', { name: 'Email' }, { timeout: 15_000 });
   await userEvent.clear(field);
   await userEvent.type(field, email);
   await userEvent.click(within(d).getByRole('button', { name: 'Continue' }));
@@ -46,7 +46,7 @@ const shortAddress = `${EMBEDDED_ADDRESS.slice(0, 6)}…${EMBEDDED_ADDRESS.slice
 export const EmailEntry: Story = {
   play: async ({ canvasElement }) => {
     const d = await openConnect(canvasElement);
-    await expect(await within(d).findByRole('textbox', { name: 'Email' }, { timeout: 5000 })).toBeVisible();
+    await expect(await within(d).findByRole('textbox', { name: 'Email' }, { timeout: 15_000 })).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'Continue' })).toBeEnabled();
     await expect(frameIframe()).toBeNull();
   },
@@ -70,7 +70,9 @@ export const CodeSentThenAccount: Story = {
     const d = await openConnect(canvasElement);
     await submitEmail(d, 'ada@example.com');
     const otp = await dialog('Confirm email');
-    await expect(await within(otp).findByText('ada@example.com', undefined, { timeout: 5000 })).toBeVisible();
+    await expect(
+      await within(otp).findByText('ada@example.com', undefined, { timeout: 15_000 }),
+    ).toBeVisible();
     await expect(within(otp).getByText(/We sent a 6-digit code to/)).toBeVisible();
     await waitFor(() => expect(within(otp).getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveFocus());
     await userEvent.keyboard(GOOD_CODE);
@@ -94,7 +96,7 @@ export const Cooldown: Story = {
       timeout: 3000,
     });
     await waitFor(() => expect(within(d).queryByText(/Please try again after/)).not.toBeInTheDocument(), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     await expect(embeddedStory().fake.requests).toHaveLength(0);
     await userEvent.click(within(d).getByRole('button', { name: 'Continue' }));

@@ -32,7 +32,7 @@ type Story = StoryObj<typeof meta>;
 
 async function deviceView() {
   const d = await dialog('Register device');
-  await within(d).findByText(NEW_DEVICE_EMAIL, undefined, { timeout: 5000 });
+  await within(d).findByText(NEW_DEVICE_EMAIL, undefined, { timeout: 15_000 });
   return d;
 }
 
@@ -58,7 +58,7 @@ export const ApprovedThenCode: Story = {
     );
     embeddedStory().approveDevice();
     const otp = await dialog('Confirm email');
-    const first = await within(otp).findByRole('textbox', { name: 'Digit 1 of 6' }, { timeout: 5000 });
+    const first = await within(otp).findByRole('textbox', { name: 'Digit 1 of 6' }, { timeout: 15_000 });
     await expect(within(otp).getByText(NEW_DEVICE_EMAIL)).toBeVisible();
     await waitFor(() => expect(first).toHaveFocus());
     await userEvent.keyboard(GOOD_CODE);

@@ -29,11 +29,11 @@ const digit = (root: HTMLElement, n: number) =>
 async function codeView(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
   const connect = await dialog('Connect wallet');
-  const field = await within(connect).findByRole('textbox', { name: 'Email' }, { timeout: 5000 });
+  const field = await within(connect).findByRole('textbox', { name: 'Email' }, { timeout: 15_000 });
   await userEvent.type(field, 'ada@example.com');
   await userEvent.click(within(connect).getByRole('button', { name: 'Continue' }));
   const d = await dialog('Confirm email');
-  await within(d).findByText('ada@example.com', undefined, { timeout: 5000 });
+  await within(d).findByText('ada@example.com', undefined, { timeout: 15_000 });
   return d;
 }
 

@@ -30,7 +30,7 @@ export const ConnectButtonOpens: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
     const d = await dialog('Connect wallet');
     await expect(
-      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 15_000 }),
     ).toBeVisible();
     await expect(within(d).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Close' }));
@@ -43,7 +43,9 @@ export const BackNavigation: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
     const d = await dialog('Connect wallet');
-    await userEvent.click(await within(d).findByRole('button', { name: /^All wallets/ }, { timeout: 5000 }));
+    await userEvent.click(
+      await within(d).findByRole('button', { name: /^All wallets/ }, { timeout: 15_000 }),
+    );
     const all = await dialog('All wallets');
     await expect(await within(all).findByRole('searchbox', { name: 'Search wallets' })).toBeVisible();
     await userEvent.click(within(all).getByRole('button', { name: 'Back' }));
@@ -58,7 +60,7 @@ export const ShakesOnDeclined: Story = {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
     const d = await dialog('Connect wallet');
     await userEvent.click(
-      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 5000 }),
+      await within(d).findByRole('button', { name: /Keyway Dev Wallet/ }, { timeout: 15_000 }),
     );
     const connecting = await dialog('Keyway Dev Wallet');
     await expect(await within(connecting).findByText('Continue in Keyway Dev Wallet')).toBeVisible();
@@ -107,7 +109,7 @@ export const UnsupportedChain: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
     const d = await dialog('Switch network');
     await expect(
-      await within(d).findByText(/does not support the network your wallet is on/, {}, { timeout: 5000 }),
+      await within(d).findByText(/does not support the network your wallet is on/, {}, { timeout: 15_000 }),
     ).toBeVisible();
   },
 };
@@ -123,7 +125,7 @@ export const UnsupportedChainSwitched: Story = {
     await expect(canvas.getByRole('button', { name: 'Unsupported network' })).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
     const d = await dialog('Switch network');
-    const list = await within(d).findByRole('list', { name: 'Networks' }, { timeout: 5000 });
+    const list = await within(d).findByRole('list', { name: 'Networks' }, { timeout: 15_000 });
     await userEvent.click(within(list).getByRole('button', { name: /^Keyway Local L2/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(await canvas.findByRole('button', { name: 'Keyway Local L2' })).toBeVisible();
@@ -138,7 +140,7 @@ export const UnsupportedChainDisconnect: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
     const d = await dialog('Switch network');
-    await userEvent.click(await within(d).findByRole('button', { name: 'Disconnect' }, { timeout: 5000 }));
+    await userEvent.click(await within(d).findByRole('button', { name: 'Disconnect' }, { timeout: 15_000 }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(await canvas.findByRole('button', { name: 'Connect wallet' })).toBeVisible();
   },

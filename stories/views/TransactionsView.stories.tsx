@@ -29,7 +29,7 @@ export default meta;
 type Story = StoryObj<typeof meta>;
 
 const list = async (canvasElement: HTMLElement) =>
-  within(await within(canvasElement).findByRole('region', { name: 'Transactions' }, { timeout: 5000 }));
+  within(await within(canvasElement).findByRole('region', { name: 'Transactions' }, { timeout: 15_000 }));
 
 /** Day headers, direction, counterparty, amounts, status and explorer links; the spam NFT airdrop is hidden. */
 export const Default: Story = {
@@ -85,7 +85,7 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await waitFor(() => expect(canvas.getByText('Loading transactions')).toBeInTheDocument(), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     await expect(canvasElement.querySelectorAll('[data-kw-skeleton]').length).toBeGreaterThan(0);
     await expect(canvas.queryByRole('region', { name: 'Transactions' })).toBeNull();
@@ -98,7 +98,7 @@ export const Empty: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(await canvas.findByText('No transactions yet', {}, { timeout: 5000 })).toBeVisible();
+    await expect(await canvas.findByText('No transactions yet', {}, { timeout: 15_000 })).toBeVisible();
     await expect(canvas.queryByRole('alert')).toBeNull();
   },
 };
@@ -111,7 +111,7 @@ export const FetchError: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const alert = await canvas.findByRole('alert', {}, { timeout: 5000 });
+    const alert = await canvas.findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert).toHaveTextContent('Failed to fetch transactions');
     await expect(canvas.getByText('Your activity could not be loaded.')).toBeVisible();
     await expect(canvasElement.querySelectorAll('[data-kw-transaction]')).toHaveLength(0);
@@ -131,7 +131,7 @@ export const LongList: Story = {
     const viewport = await within(canvasElement).findByRole(
       'region',
       { name: 'Transactions' },
-      { timeout: 5000 },
+      { timeout: 15_000 },
     );
     const store = storyKit().keyway.stores.transactions;
     await expect(store.getState().transactions).toHaveLength(50);
@@ -142,7 +142,7 @@ export const LongList: Story = {
 
     viewport.scrollTop = viewport.scrollHeight;
     await waitFor(() => expect(store.getState().transactions.length).toBeGreaterThanOrEqual(100), {
-      timeout: 5000,
+      timeout: 15_000,
     });
     await waitFor(() => expect(canvasElement.querySelector('[data-kw-transaction="tx-100"]')).toBeNull());
     await expect(rendered()).toBeLessThan(30);
@@ -183,7 +183,7 @@ export const RetryAfterError: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const retry = await canvas.findByRole('button', { name: 'Try again' }, { timeout: 5000 });
+    const retry = await canvas.findByRole('button', { name: 'Try again' }, { timeout: 15_000 });
     historyDown = false;
     await userEvent.click(retry);
     const rows = await list(canvasElement);

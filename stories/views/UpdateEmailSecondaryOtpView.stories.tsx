@@ -46,10 +46,12 @@ export const Updated: Story = {
     await typeCode(d, SECONDARY_CODE);
     const settings = await dialog('Account settings');
     await expect(
-      await within(settings).findByText('ada@new.example', undefined, { timeout: 5000 }),
+      await within(settings).findByText('ada@new.example', undefined, { timeout: 15_000 }),
     ).toBeVisible();
     // The success toast (it fades in: visible once its entry animation has started).
-    await waitFor(() => expect(within(settings).getByText('Email updated')).toBeVisible(), { timeout: 5000 });
+    await waitFor(() => expect(within(settings).getByText('Email updated')).toBeVisible(), {
+      timeout: 15_000,
+    });
     await expect(embeddedStory().session.getItem('kw:auth:email')).toBe('ada@new.example');
     await expect(
       storyKit()

@@ -22,10 +22,10 @@ type Story = StoryObj<typeof meta>;
 async function openUpdateEmail() {
   const settings = await dialog('Account settings');
   await userEvent.click(
-    await within(settings).findByRole('button', { name: 'Update email' }, { timeout: 5000 }),
+    await within(settings).findByRole('button', { name: 'Update email' }, { timeout: 15_000 }),
   );
   const d = await dialog('Update email');
-  await within(d).findByRole('textbox', { name: 'New email' }, { timeout: 5000 });
+  await within(d).findByRole('textbox', { name: 'New email' }, { timeout: 15_000 });
   return d;
 }
 
@@ -85,7 +85,7 @@ export const CodeSentToCurrentEmail: Story = {
     const otp = await dialog('Confirm current email');
     await expect(
       await within(otp).findByText('Enter the 6-digit code we sent to ada@example.com.', undefined, {
-        timeout: 5000,
+        timeout: 15_000,
       }),
     ).toBeVisible();
     await waitFor(() =>

@@ -58,7 +58,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const qr = await canvas.findByRole('img', { name: 'QR code of your address' }, { timeout: 5000 });
+    const qr = await canvas.findByRole('img', { name: 'QR code of your address' }, { timeout: 15_000 });
     await expect(qr).toHaveAttribute('data-kw-qr', STORY_ADDRESS);
     await expect(qr.querySelector('svg path, svg rect')).not.toBeNull();
     await expect(canvas.getByText(STORY_ADDRESS)).toBeVisible();

@@ -28,7 +28,7 @@ type Story = StoryObj<typeof meta>;
 export const Default: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const list = within(await canvas.findByRole('list', { name: 'Your tokens' }, { timeout: 5000 }));
+    const list = within(await canvas.findByRole('list', { name: 'Your tokens' }, { timeout: 15_000 }));
     await expect(list.getAllByRole('listitem')).toHaveLength(3);
     await expect(list.getByRole('button', { name: /Ether.*1\.697 ETH.*\$5,432\.1/ })).toBeVisible();
     await userEvent.click(list.getByRole('button', { name: /USD Coin/ }));
@@ -42,7 +42,7 @@ export const Default: Story = {
 export const Search: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await canvas.findByRole('list', { name: 'Your tokens' }, { timeout: 5000 });
+    await canvas.findByRole('list', { name: 'Your tokens' }, { timeout: 15_000 });
     const search = canvas.getByRole('searchbox', { name: 'Search tokens' });
     await userEvent.type(search, 'dai');
     const list = within(canvas.getByRole('list', { name: 'Your tokens' }));
@@ -63,7 +63,7 @@ export const Empty: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText('You hold no tokens on this network.', {}, { timeout: 5000 }),
+      await canvas.findByText('You hold no tokens on this network.', {}, { timeout: 15_000 }),
     ).toBeVisible();
   },
 };
@@ -81,7 +81,7 @@ export const Failed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText('Balances could not be loaded.', {}, { timeout: 5000 }),
+      await canvas.findByText('Balances could not be loaded.', {}, { timeout: 15_000 }),
     ).toBeVisible();
     const toast = await within(document.body).findByText('Failed to fetch token balance');
     await waitFor(() => expect(toast).toBeVisible());

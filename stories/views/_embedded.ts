@@ -149,6 +149,6 @@ export const cooldownSeed =
   ({ persistent }) =>
     persistent.setItem(LOGIN_CACHE_KEYS.lastEmailLoginTime, String(Date.now() - (30 - secondsLeft) * 1000));
 
-export const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 5000 });
+export const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 15_000 });
 
 export const frameIframe = () => document.querySelector<HTMLIFrameElement>('iframe[data-keyway-frame]');

@@ -211,5 +211,5 @@ export async function typeCode(d: HTMLElement, code: string) {
 
 /** The view's heading, once the view's code has loaded. */
 export function findHeading(d: HTMLElement, name: string) {
-  return within(d).findByRole('heading', { name }, { timeout: 5000 });
+  return within(d).findByRole('heading', { name }, { timeout: 15_000 });
 }
