@@ -39,6 +39,8 @@ export default defineConfig({
         test: {
           name: 'storybook',
           browser: chromiumBrowser(),
+          // A story's first view load on a cold Vite cache (a clean clone, 2 cores) can take several seconds.
+          testTimeout: 30_000,
         },
       },
       'visual/vitest.config.ts',

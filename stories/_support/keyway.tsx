@@ -26,6 +26,7 @@ import {
 } from '../../src/testing/msw';
 import { createTestPairingProvider, type TestPairingProvider } from '../../src/testing/pairing';
 import { createTestWallet, type TestWallet } from '../../src/testing/test-wallet';
+import { preloadViews } from '../../src/views/registry';
 
 export const STORY_EXPLORER_URL = 'https://explorer.keyway.test';
 export const STORY_API_URL = 'https://api.keyway.test';
@@ -188,6 +189,10 @@ export async function createStoryKit(
 
 /** Meta `beforeEach`: builds the story's instance from `parameters.keyway` and tears it down afterwards. */
 export async function keywayBeforeEach(context: { parameters: Record<string, unknown> }) {
+  // The modal's view code is loaded before the story renders (as the modal's idle preload does on a page):
+  // a play function then never waits on a view whose first load, on a cold Vite cache in CI, took seconds
+  // and stalled inside React's act scope. The loading fallback itself is covered by src/views/KeywayModal.test.tsx.
+  await preloadViews();
   const { kit, cleanup } = await createStoryKit((context.parameters.keyway ?? {}) as StoryKitOptions);
   current = kit;
   return () => {

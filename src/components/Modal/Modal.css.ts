@@ -74,7 +74,10 @@ export const content = style({
       // Clear of the home indicator on phones with one.
       paddingBottom: 'env(safe-area-inset-bottom, 0px)',
     },
-    [REDUCED]: { selectors: { '&[data-shake]': { animation: 'none' } } },
+    // Reduced motion: no shake; the card's outline turns the error colour for the same 500 ms instead.
+    [REDUCED]: {
+      selectors: { '&[data-shake]': { animation: 'none', boxShadow: `0 0 0 2px ${vars.color.error}` } },
+    },
   },
 });
 
