@@ -3,7 +3,9 @@
  * opens the popup in the click itself, the popup goes to the frame service's local GitHub stand-in, a username
  * is chosen there, and the modal moves on to the Account view with the embedded wallet's address; the login
  * cache records the provider; a reload remembers the login without a popup; the same username later is the
- * same wallet. A popup closed before the login returns the modal to Connect with nothing connected.
+ * same wallet. A popup closed before the login returns the modal to Connect with nothing connected. Farcaster:
+ * the view shows a QR code and a link to the frame service's stand-in; approving there from another device
+ * (a second browser context) moves the modal on to Account, and the login cache records Farcaster.
  */
 import type { Page } from 'playwright-core';
 import { type Address, getAddress, isAddress } from 'viem';
@@ -80,11 +82,12 @@ describe('embedded wallet (social login)', () => {
       expect(after.session[LOGIN_CACHE_KEYS[key]]).toBeUndefined();
     }
     expect(await githubLogin(page, user)).toBe(address);
-    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+    expect(popups).toBe(1);
+    expect(consoleErrors).toEqual([]);
   });
 
   it('a popup closed before the login returns to Connect with nothing connected', async () => {
-    const { page } = await open(stack.playgroundUrl);
+    const { page, consoleErrors } = await open(stack.playgroundUrl);
     const popup = await openGithubPopup(page);
     await dialog(page, 'Log in').getByText('Continue in the GitHub window').waitFor(WAIT);
     await popup.close();
@@ -92,5 +95,59 @@ describe('embedded wallet (social login)', () => {
     await dialog(page, 'Connect wallet').getByRole('button', { name: 'Close' }).click();
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     expect((await storage(page)).local[LOGIN_CACHE_KEYS.emailLoginUsed]).toBeUndefined();
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('logs in with Farcaster: the link behind the QR code approved on another device', async () => {
+    const { page, consoleErrors } = await open(stack.playgroundUrl);
+    let popups = 0;
+    page.on('popup', () => popups++);
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
+    await dialog(page, 'Connect wallet').getByRole('button', { name: 'Log in with Farcaster' }).click();
+    const view = dialog(page, 'Farcaster');
+    await view.getByRole('img', { name: 'QR code to log in with Farcaster' }).waitFor(WAIT);
+    const link = await view.getByRole('link', { name: 'Open Farcaster' }).getAttribute('href');
+    const url = new URL(link ?? '');
+    expect(url.origin).toBe(new URL(stack.frameUrl).origin);
+    expect(url.pathname).toBe('/farcaster/connect');
+
+    // The "phone": a second browser context on the stand-in page.
+    const phone = await open(url.href);
+    await phone.page.getByRole('heading', { name: 'Sign in with Farcaster' }).waitFor(WAIT);
+    const user = uniqueUser('fc');
+    await phone.page.getByLabel('Farcaster username').fill(user);
+    await phone.page.getByRole('button', { name: 'Approve' }).click();
+    await phone.page.getByText('Approved. You can return to the app.').waitFor(WAIT);
+
+    const name = dialog(page, 'Account').locator('[data-kw-account-name]');
+    await name.waitFor(WAIT);
+    const address = await name.getAttribute('title');
+    expect(address && isAddress(address)).toBe(true);
+    expect(popups).toBe(0);
+    // Closed, the modal leaves the host page's account button showing the same address.
+    await dialog(page, 'Account').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: new RegExp(short(getAddress(address as string))) }).waitFor(WAIT);
+
+    const cache = await storage(page);
+    expect(cache.local[LOGIN_CACHE_KEYS.social]).toBe('farcaster');
+    expect(cache.session[LOGIN_CACHE_KEYS.socialUsername]).toBe(user);
+    expect(cache.local[LOGIN_CACHE_KEYS.emailLoginUsed]).toBe('true');
+
+    // The link is single-use: opened again, the stand-in says so.
+    const again = await phone.page.goto(url.href);
+    expect(again?.status()).toBe(404);
+
+    // Sign out clears the login cache.
+    await page.getByRole('button', { name: new RegExp(short(getAddress(address as string))) }).click();
+    await dialog(page, 'Account')
+      .getByRole('button', { name: /disconnect/i })
+      .click();
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    const after = await storage(page);
+    for (const key of LOGIN_CACHE_CLEARED_KEYS) {
+      expect(after.local[LOGIN_CACHE_KEYS[key]]).toBeUndefined();
+      expect(after.session[LOGIN_CACHE_KEYS[key]]).toBeUndefined();
+    }
+    expect(consoleErrors).toEqual([]);
   });
 });
