@@ -36,6 +36,7 @@ describe('startStack', () => {
     await stack?.stop();
   });
 
+  // 120 s: a clean clone builds the playground here first (tens of seconds on a loaded 2-core machine).
   it('starts chains, API and status page on the given ports and stops without leaving anvil running', async () => {
     stack = await startStack({
       ports: { evmL1: 20101, evmL2: 20102, solana: 20103, api: 20105, frame: 20106, playground: 20107 },
@@ -78,7 +79,7 @@ describe('startStack', () => {
     await expect(fetch('http://127.0.0.1:20105/health')).rejects.toThrow();
     // A stack without a data directory cleans up its temporary one.
     expect(() => execFileSync('test', ['-e', dataDir])).toThrow();
-  });
+  }, 120_000);
 });
 
 describe('npm start (scripts/start.mjs)', () => {
