@@ -40,6 +40,15 @@ export const AddressSchema = z.union([EvmAddressSchema, SolanaAddressSchema]);
 
 export const HexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/);
 
+/** Bytes as base58 text (Solana signatures, messages). */
+export const Base58Schema = z.string().regex(BASE58);
+/** Bytes as standard base64 text (Solana wire transactions). */
+export const Base64Schema = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64');
+/** The largest Solana transaction on the wire (bytes): one IPv6 packet's payload. */
+export const SOLANA_MAX_TRANSACTION_BYTES = 1232;
+/** A Solana transaction signature: 64 bytes, 64 to 88 base58 characters. */
+export const SolanaSignatureSchema = z.string().min(64).max(88).regex(BASE58);
+
 const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
 
 /** https: anywhere; http: only for a local development host. Nothing else (no javascript:, data:, …). */

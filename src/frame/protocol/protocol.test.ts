@@ -227,6 +227,41 @@ describe('RPC method lists (spec §6)', () => {
     ).toBe(true);
   });
 
+  it('checks the params of the Solana sign methods', () => {
+    const pubkey = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
+    const chainId = 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1';
+    const transaction = btoa(String.fromCharCode(...new Uint8Array(200).fill(7)));
+    expect(rpc({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey } }).success).toBe(true);
+    expect(rpc({ method: 'solana_signMessage', params: { message: '0OIl', pubkey } }).success).toBe(false);
+    expect(rpc({ method: 'solana_signMessage', params: { message: '3yZe7d', pubkey: '0x12' } }).success).toBe(
+      false,
+    );
+    expect(rpc({ method: 'solana_signTransaction', params: { transaction, chainId } }).success).toBe(true);
+    expect(rpc({ method: 'solana_signTransaction', params: { transaction } }).success).toBe(false);
+    expect(
+      rpc({
+        method: 'solana_signAndSendTransaction',
+        params: { transaction, chainId, options: { preflightCommitment: 'confirmed', maxRetries: 3 } },
+      }).success,
+    ).toBe(true);
+    // Not base64, larger than a Solana packet, unknown option, params as an array.
+    expect(
+      rpc({ method: 'solana_signAndSendTransaction', params: { transaction: 'not base64!', chainId } })
+        .success,
+    ).toBe(false);
+    const huge = btoa(String.fromCharCode(...new Uint8Array(1300).fill(1)));
+    expect(
+      rpc({ method: 'solana_signAndSendTransaction', params: { transaction: huge, chainId } }).success,
+    ).toBe(false);
+    expect(
+      rpc({
+        method: 'solana_signAndSendTransaction',
+        params: { transaction, chainId, options: { encoding: 'base58' } },
+      }).success,
+    ).toBe(false);
+    expect(rpc({ method: 'solana_signAndSendTransaction', params: [transaction] }).success).toBe(false);
+  });
+
   it('refuses oversized params', () => {
     expect(rpc({ method: 'eth_call', params: ['x'.repeat(600 * 1024)] }).success).toBe(false);
   });

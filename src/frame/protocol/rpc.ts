@@ -5,7 +5,17 @@
  */
 import { z } from '../../core/zod';
 import { SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../rpc-methods.ts';
-import { EvmAddressSchema, HexSchema, isBoundedJson } from './fields.ts';
+import {
+  Base58Schema,
+  Base64Schema,
+  EvmAddressSchema,
+  HexSchema,
+  isBoundedJson,
+  SOLANA_MAX_TRANSACTION_BYTES,
+  SolanaAddressSchema,
+  SolanaChainIdSchema,
+  SolanaSignatureSchema,
+} from './fields.ts';
 
 const MAX_MESSAGE_LENGTH = 64 * 1024;
 
@@ -35,7 +45,41 @@ const CallSchema = z.looseObject({
   value: QuantitySchema.optional(),
 });
 
+/** A wire transaction (legacy or v0), base64; at most 1232 bytes. */
+const SolanaTransactionSchema = Base64Schema.min(4).max(Math.ceil(SOLANA_MAX_TRANSACTION_BYTES / 3) * 4);
+
+/**
+ * The Solana sign methods (spec §6, unsafe). Their params are objects, as Solana wallets take them:
+ * - `solana_signMessage`: `{message, pubkey}`, the message bytes in base58 and the signer's address;
+ *   result `{signature}` (base58).
+ * - `solana_signTransaction`: `{transaction, chainId}`, a base64 wire transaction and the Solana network
+ *   reference; result `{transaction}` (base64, signed).
+ * - `solana_signAndSendTransaction`: the same plus send `options`; result `{signature}` (base58).
+ */
+const SolanaSendOptionsSchema = z.strictObject({
+  skipPreflight: z.boolean().optional(),
+  preflightCommitment: z.enum(['processed', 'confirmed', 'finalized']).optional(),
+  maxRetries: z.number().int().min(0).max(100).optional(),
+});
+
+/** Results of the Solana sign methods (the kit checks the frame's answer against these). */
+export const SolanaSignatureResultSchema = z.strictObject({ signature: SolanaSignatureSchema });
+export const SolanaSignedTransactionResultSchema = z.strictObject({ transaction: SolanaTransactionSchema });
+
 const specific = {
+  solana_signMessage: z.strictObject({
+    message: Base58Schema.min(1).max(MAX_MESSAGE_LENGTH * 2),
+    pubkey: SolanaAddressSchema,
+  }),
+  solana_signTransaction: z.strictObject({
+    transaction: SolanaTransactionSchema,
+    chainId: SolanaChainIdSchema,
+  }),
+  solana_signAndSendTransaction: z.strictObject({
+    transaction: SolanaTransactionSchema,
+    chainId: SolanaChainIdSchema,
+    options: SolanaSendOptionsSchema.optional(),
+  }),
   /** [message (hex of the bytes, or text), signer address] */
   personal_sign: z.tuple([z.string().max(MAX_MESSAGE_LENGTH * 2), EvmAddressSchema]),
   /** [signer address, typed data as JSON text or object] */
