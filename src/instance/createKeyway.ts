@@ -5,16 +5,26 @@
  * explorer, analytics and balance calls start when the modal is first opened (or a host calls them).
  */
 import type { Config, CreateConnectorFn } from 'wagmi';
-import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
+import {
+  getConnection,
+  getConnections,
+  disconnect as wagmiDisconnect,
+  watchConnection,
+  watchConnections,
+  watchConnectors,
+} from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { isSafeImageUrl } from '../api/links';
 import { createSolanaAdapter } from '../chains/solana/adapter';
+import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
+import type { Wallet } from '../chains/solana/wallet-standard';
 import { type Analytics, createAnalytics } from '../core/analytics';
 import { createEventBus, type EventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
 import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
+import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { type AccountStore, createAccountStore } from '../hooks/account/store';
 import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
@@ -26,7 +36,12 @@ import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
 import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
 import { createTransactionsStore, type TransactionsStore } from '../hooks/transactions/store';
-import { createEmbeddedWallet, type EmbeddedWallet, type EmbeddedWalletInternal } from './embedded';
+import {
+  createEmbeddedWallet,
+  EMBEDDED_CONNECTOR_ID,
+  type EmbeddedWallet,
+  type EmbeddedWalletInternal,
+} from './embedded';
 import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
 
 export interface KeywayStores {
@@ -54,6 +69,12 @@ export interface Keyway {
   readonly wagmiConfig: Config;
   /** Solana (Wallet Standard wallets, SOL transfers); null when no Solana network is configured. */
   readonly solana: SolanaAdapter | null;
+  /**
+   * The embedded wallet's Solana side as a Wallet Standard wallet (signing through the secure frame); null
+   * without `secureFrameUrl` or without a Solana network. The kit connects it on login; a host that uses
+   * another Solana library can hand this object to it.
+   */
+  readonly embeddedSolanaWallet: Wallet | null;
   /** The config the stores act on now (a host's WagmiProvider config once KeywayProvider is inside one). */
   getWagmiConfig(): Config;
   /**
@@ -118,6 +139,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         eventBus: events,
         getWagmiConfig,
         getModal: () => stores.modal,
+        afterConnect: () => connectEmbeddedSolana(),
         ...(internals.embeddedFrame ? { frameOptions: internals.embeddedFrame } : {}),
       })
     : null;
@@ -169,6 +191,43 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         isSafeImage: isSafeImageUrl,
       })
     : null;
+  // The embedded wallet on Solana: a Wallet Standard wallet backed by the frame, in the adapter (not listed
+  // in the Connect view). One login connects both namespaces; its disconnect signs the login out.
+  const authConnected = () =>
+    getConnections(getWagmiConfig()).some((c) => c.connector.id === EMBEDDED_CONNECTOR_ID);
+  const embeddedSolana =
+    embedded && solana
+      ? createEmbeddedSolanaWallet({
+          frame: {
+            getUser: async (payload) => (await embedded.getAuth()).getUser(payload),
+            rpc: async (payload) => {
+              await embedded.frame.ensure();
+              return embedded.frame.rpc(payload);
+            },
+          },
+          networks: solanaNetworks,
+          getNetwork: () => solana.getNetwork(),
+          hasLogin: () => authConnected() || embedded.loginCache.hasRememberedLogin(),
+          signOut: async () => {
+            const config = getWagmiConfig();
+            const connection = getConnections(config).find((c) => c.connector.id === EMBEDDED_CONNECTOR_ID);
+            if (connection) await wagmiDisconnect(config, { connector: connection.connector });
+          },
+          name: AUTH_CONNECTOR_NAME,
+          icon: EMBEDDED_SOLANA_ICON,
+        })
+      : null;
+  /** After an embedded login: its Solana account joins, unless another Solana wallet is connected. */
+  async function connectEmbeddedSolana(): Promise<void> {
+    if (!solana || !embeddedSolana || embeddedSolana.connected) return;
+    if (solana.store.getState().status === 'connected') return;
+    try {
+      await solana.connect(AUTH_CONNECTOR_NAME);
+    } catch (error) {
+      // Only a login made on a Solana network needs the Solana account; elsewhere it joins later.
+      if (stores.networks.getState().activeNetwork.chain === 'solana') throw error;
+    }
+  }
   /** Set when the last network switch changed the namespace (EVM <-> Solana). */
   let namespaceSwitched = false;
 
@@ -325,6 +384,20 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     }),
   ];
   stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
+  if (embeddedSolana && solana) {
+    // Signed out on the EVM side (or the session ended): the embedded Solana account goes with it. Only a
+    // connection that ends counts (on a reload the Solana side may reconnect before wagmi does).
+    let hadAuth = authConnected();
+    namespaceSubs.push(
+      watchConnections(wagmiConfig, {
+        onChange: () => {
+          const has = authConnected();
+          if (hadAuth && !has && embeddedSolana.connected) void solana.disconnect().catch(() => undefined);
+          hadAuth = has;
+        },
+      }),
+    );
+  }
   if (solana) {
     const syncSolana = () => {
       const { status, address, wallet } = solana.store.getState();
@@ -333,6 +406,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     namespaceSubs.push(solana.store.subscribe(syncSolana));
     syncSolana();
   }
+  // Registered once the stores exist: a login remembered from a previous visit reconnects it at once.
+  if (embeddedSolana && solana) solana.register(embeddedSolana.wallet, { embedded: true });
 
   // A connection attempt that ends declined or failed shakes the modal (spec §4: shake on error).
   stores.connect.subscribe((s, prev) => {
@@ -394,6 +469,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     wagmiConfig,
     embedded,
     solana,
+    embeddedSolanaWallet: embeddedSolana?.wallet ?? null,
     getWagmiConfig,
     attachWagmiConfig(config) {
       if (config === currentConfig) return () => undefined;

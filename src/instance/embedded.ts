@@ -55,6 +55,11 @@ export interface EmbeddedWalletOptions {
   getWagmiConfig: () => Config;
   /** The modal: closing it aborts pending frame requests; unsafe RPC requests show ApproveTransaction. */
   getModal?: () => ModalStore;
+  /**
+   * After `connect()` connected wagmi: the other namespaces join the login (the instance connects the
+   * embedded wallet's Solana side here). A rejection fails the login step.
+   */
+  afterConnect?: () => Promise<void>;
   /** Test / advanced: frame client options (timeouts, login-cache storage, document). */
   frameOptions?: Partial<Omit<FrameClientOptions, 'frameUrl' | 'projectId' | 'chainId'>>;
 }
@@ -140,9 +145,11 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
       const config = opts.getWagmiConfig();
       const connector = await getConnector();
       const current = getConnection(config);
-      // Already connected through the frame: nothing to do.
-      if (current.status === 'connected' && current.connector?.uid === connector.uid) return;
-      await connect(config, { connector });
+      // Already connected through the frame: wagmi needs nothing.
+      if (current.status !== 'connected' || current.connector?.uid !== connector.uid) {
+        await connect(config, { connector });
+      }
+      await opts.afterConnect?.();
     },
     getConnector,
     start() {

@@ -159,7 +159,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
     return account.address;
   };
 
-  const onRegister = (value: unknown): (() => void) => {
+  const onRegister = (value: unknown, embedded = false): (() => void) => {
     if (!isWallet(value)) return () => undefined;
     const features = solanaFeatures(value);
     const name = capName(value.name);
@@ -168,6 +168,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
       name,
       chains: value.chains.filter((c) => c.startsWith('solana:')),
       ...(deps.isSafeImage(value.icon) ? { icon: value.icon } : {}),
+      ...(embedded ? { embedded: true as const } : {}),
     };
     const entry: Registered = { wallet: value, features, info };
     registry.set(name, entry);
@@ -191,7 +192,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
     const target =
       deps.target === undefined ? ((globalThis as { window?: EventTargetLike }).window ?? null) : deps.target;
     if (!target) return;
-    stopListening = listenForWallets(target, onRegister);
+    stopListening = listenForWallets(target, (wallet) => onRegister(wallet));
   };
 
   // A remembered connection is looked for at start-up; otherwise nothing happens before the first open.
@@ -219,6 +220,10 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
     store,
     getNetwork,
     startDiscovery,
+
+    register(wallet, options) {
+      return onRegister(wallet, options?.embedded === true);
+    },
 
     async connect(walletName) {
       startDiscovery();

@@ -16,6 +16,11 @@ export interface SolanaWalletInfo {
   icon?: string;
   /** The Solana chains it declares (`solana:devnet`, ...). */
   chains: readonly string[];
+  /**
+   * The embedded wallet's Solana side (registered by the kit, reached through email or social login):
+   * not listed as a wallet to pick.
+   */
+  embedded?: true;
 }
 
 export interface SolanaState {
@@ -46,6 +51,12 @@ export interface SolanaAdapter {
   getNetwork(): KeywayNetwork;
   /** Starts listening for Wallet Standard registrations (idempotent; the modal's first open calls it). */
   startDiscovery(): void;
+  /**
+   * Adds a Wallet Standard wallet directly, without the window handshake (the kit's embedded wallet; or a
+   * host's own wallet object). A wallet remembered from a previous visit is reconnected silently. Returns
+   * the function that removes it. `embedded` marks the kit's embedded wallet (not listed in the Connect view).
+   */
+  register(wallet: unknown, options?: { embedded?: boolean }): () => void;
   /** Connects a discovered wallet by name; resolves with the address. Throws the wallet's error. */
   connect(walletName: string): Promise<string>;
   /** Disconnects the wallet (standard:disconnect when it has it) and forgets the remembered wallet. */

@@ -169,6 +169,10 @@ export function solanaWalletToEntry(w: SolanaWalletInfo): WalletEntry {
   };
 }
 
+/** The Solana wallets to pick from: the embedded wallet is reached by logging in, so it is not listed. */
+const pickableSolanaWallets = (wallets: readonly SolanaWalletInfo[]): WalletEntry[] =>
+  wallets.filter((w) => !w.embedded).map(solanaWalletToEntry);
+
 const emptyList = (): WalletListState => ({ wallets: [], status: 'idle', error: null });
 const LIST_ERROR = 'Failed to load wallets';
 
@@ -339,7 +343,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       searchResults: { ...emptyList(), query: '', pending: false },
       allWalletsMode: options.allWallets,
       namespace: 'evm',
-      solanaWallets: (deps.solana?.store.getState().wallets ?? []).map(solanaWalletToEntry),
+      solanaWallets: pickableSolanaWallets(deps.solana?.store.getState().wallets ?? []),
 
       prefetch() {
         const { featured, recommended } = get();
@@ -523,8 +527,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
   // Solana wallets follow the adapter's discovery.
   unsubscribeSolana =
     deps.solana?.store.subscribe((sol, prev) => {
-      if (sol.wallets !== prev.wallets)
-        store.setState({ solanaWallets: sol.wallets.map(solanaWalletToEntry) });
+      if (sol.wallets !== prev.wallets) store.setState({ solanaWallets: pickableSolanaWallets(sol.wallets) });
     }) ?? null;
 
   return store;

@@ -1,0 +1,254 @@
+/**
+ * The embedded wallet's Solana side as a Wallet Standard wallet, so the Solana adapter connects it, reads
+ * its balance and sends SOL with it exactly as with any other Solana wallet.
+ *
+ * It lives in the page, but holds no key: every signature is an RPC request to the secure frame
+ * (`solana_signMessage`, `solana_signTransaction`, `solana_signAndSendTransaction`, unsafe methods, so the
+ * frame shows its own approval screen first). Its account is the Solana address the frame answers to
+ * GET_USER with a Solana network reference; the frame keeps that key (Ed25519, never posted out).
+ *
+ * It is registered straight into the instance's Solana adapter (never announced on `window`, so other
+ * scripts on the page cannot find it), marked `embedded` so the Connect view does not list it as a wallet
+ * to pick: it is reached by logging in (email, social), and connected with that login. Its disconnect is the
+ * login's sign out (one login, one sign out for both namespaces).
+ */
+import type { KeywayNetwork } from '../../core/networks';
+import { z } from '../../core/zod';
+import { SolanaAddressSchema } from '../../frame/protocol/fields';
+import { SolanaSignatureResultSchema, SolanaSignedTransactionResultSchema } from '../../frame/protocol/rpc';
+import { decodeBase58, encodeBase58 } from './address';
+import {
+  type IdentifierString,
+  type SignAndSendTransactionInput,
+  type SignTransactionInput,
+  SOLANA_SIGN_AND_SEND_TRANSACTION,
+  SOLANA_SIGN_MESSAGE,
+  SOLANA_SIGN_TRANSACTION,
+  STANDARD_CONNECT,
+  STANDARD_DISCONNECT,
+  STANDARD_EVENTS,
+  standardChainOf,
+  type Wallet,
+  type WalletAccount,
+  type WalletChangeProperties,
+} from './wallet-standard';
+
+/** The frame calls the wallet needs (the embedded wallet's frame client answers them). */
+export interface EmbeddedSolanaFrame {
+  /** GET_USER with a Solana network reference: the user's Solana address on it. */
+  getUser(payload: { chainId: string }): Promise<{ address: string }>;
+  /** An RPC request to the frame (unsafe Solana methods show the frame's approval screen). */
+  rpc(payload: { method: string; params?: unknown }): Promise<unknown>;
+}
+
+export interface EmbeddedSolanaWalletOptions {
+  frame: EmbeddedSolanaFrame;
+  /** The configured Solana networks (CAIP-2 `solana:<reference>`). */
+  networks: readonly KeywayNetwork[];
+  /** The Solana network the kit is on (the adapter's `getNetwork`). */
+  getNetwork: () => KeywayNetwork;
+  /** Whether there is a login to connect with (the login cache, or a connected auth connector). */
+  hasLogin: () => boolean;
+  /** Signs the login out (disconnects the auth connector; a no-op when it is already disconnected). */
+  signOut: () => Promise<void>;
+  name: string;
+  icon: string;
+}
+
+export interface EmbeddedSolanaWallet {
+  readonly wallet: Wallet;
+  /** Whether the wallet is connected to the kit. */
+  readonly connected: boolean;
+}
+
+/** The wallet's icon (an envelope: the login it is reached by), a data: URI as the standard wants. */
+export const EMBEDDED_SOLANA_ICON =
+  'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA0OCA0OCI+PHJlY3Qgd2lkdGg9IjQ4IiBoZWlnaHQ9IjQ4IiByeD0iMTIiIGZpbGw9IiMzQjVCREIiLz48cGF0aCBkPSJNMTIgMTZoMjR2MTZIMTJ6IiBmaWxsP' +
+  'SJub25lIiBzdHJva2U9IiNmZmYiIHN0cm9rZS13aWR0aD0iMyIgc3Ryb2tlLWxpbmVqb2luPSJyb3VuZCIvPjxwYXRoIGQ9Ik0xMiAxNmwxMiA5IDEyLTkiIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIzIiBzdHJva2UtbGluZWpvaW49InJvdW5kIi8+PC9zdmc+';
+
+/** The message of a connect attempt without a login (the Connect view offers email and social login). */
+export const EMBEDDED_SOLANA_NO_LOGIN = 'Log in with email or a social account first';
+
+const referenceOf = (caip2: string) => (caip2.startsWith('solana:') ? caip2.slice('solana:'.length) : caip2);
+
+function toBase64(bytes: Uint8Array): string {
+  let binary = '';
+  for (const b of bytes) binary += String.fromCharCode(b);
+  return btoa(binary);
+}
+
+function fromBase64(text: string): Uint8Array {
+  const binary = atob(text);
+  const out = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
+  return out;
+}
+
+const SendOptionsSchema = z.object({
+  skipPreflight: z.boolean().optional().catch(undefined),
+  preflightCommitment: z.enum(['processed', 'confirmed', 'finalized']).optional().catch(undefined),
+  maxRetries: z.number().int().min(0).max(100).optional().catch(undefined),
+});
+
+/** The send options the frame accepts, taken from what the app passed (anything else is dropped). */
+function sendOptions(options: SignAndSendTransactionInput['options']) {
+  const parsed = SendOptionsSchema.parse(options ?? {});
+  const out: z.infer<typeof SendOptionsSchema> = {};
+  if (parsed.skipPreflight !== undefined) out.skipPreflight = parsed.skipPreflight;
+  if (parsed.preflightCommitment !== undefined) out.preflightCommitment = parsed.preflightCommitment;
+  if (parsed.maxRetries !== undefined) out.maxRetries = parsed.maxRetries;
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** Signatures and signed bytes from the frame are checked before the app gets them. */
+function signatureBytes(result: unknown): Uint8Array {
+  const { signature } = SolanaSignatureResultSchema.parse(result);
+  const bytes = decodeBase58(signature);
+  if (bytes?.length !== 64) throw new Error('The wallet returned an invalid signature');
+  return bytes;
+}
+
+export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): EmbeddedSolanaWallet {
+  const chains = [...new Set(opts.networks.map((n) => standardChainOf(n.id) as IdentifierString))];
+  const features: IdentifierString[] = [
+    SOLANA_SIGN_AND_SEND_TRANSACTION,
+    SOLANA_SIGN_TRANSACTION,
+    SOLANA_SIGN_MESSAGE,
+  ];
+  let account: WalletAccount | null = null;
+  const listeners = new Set<(p: WalletChangeProperties) => void>();
+  const emit = (p: WalletChangeProperties) => {
+    for (const l of [...listeners]) l(p);
+  };
+
+  /** The network reference for a Wallet Standard chain (or a CAIP-2 id) the app names. */
+  const referenceFor = (chain: string | undefined): string => {
+    if (!chain) return referenceOf(opts.getNetwork().id);
+    const direct = opts.networks.find((n) => n.id === chain);
+    if (direct) return referenceOf(direct.id);
+    const current = opts.getNetwork();
+    // Several networks can share a cluster name (two local ones are both localnet): prefer the current.
+    if (standardChainOf(current.id) === chain) return referenceOf(current.id);
+    const match = opts.networks.find((n) => standardChainOf(n.id) === chain);
+    if (!match) throw new Error(`The wallet does not support ${chain}`);
+    return referenceOf(match.id);
+  };
+
+  const requireAccount = (input: { account: WalletAccount }): WalletAccount => {
+    if (!account) throw new Error('The wallet is not connected');
+    if (input.account?.address !== account.address) throw new Error('Unknown account');
+    return account;
+  };
+
+  const wallet: Wallet = Object.freeze({
+    version: '1.0.0' as const,
+    name: opts.name,
+    icon: opts.icon,
+    chains,
+    get accounts() {
+      return account ? [account] : [];
+    },
+    features: Object.freeze({
+      [STANDARD_CONNECT]: {
+        version: '1.0.0',
+        async connect(input?: { silent?: boolean }) {
+          if (!opts.hasLogin()) {
+            if (input?.silent) return { accounts: [] };
+            throw new Error(EMBEDDED_SOLANA_NO_LOGIN);
+          }
+          const user = await opts.frame.getUser({ chainId: referenceOf(opts.getNetwork().id) });
+          const address = SolanaAddressSchema.parse(user.address);
+          const publicKey = decodeBase58(address);
+          if (publicKey?.length !== 32) throw new Error('The wallet returned no Solana account');
+          if (account?.address !== address) {
+            account = Object.freeze({ address, publicKey, chains, features, label: opts.name });
+            emit({ accounts: [account] });
+          }
+          return { accounts: [account] };
+        },
+      },
+      [STANDARD_DISCONNECT]: {
+        version: '1.0.0',
+        async disconnect() {
+          if (account) {
+            account = null;
+            emit({ accounts: [] });
+          }
+          await opts.signOut();
+        },
+      },
+      [STANDARD_EVENTS]: {
+        version: '1.0.0',
+        on(event: string, listener: (p: WalletChangeProperties) => void) {
+          if (event !== 'change') return () => undefined;
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
+      },
+      [SOLANA_SIGN_AND_SEND_TRANSACTION]: {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0] as const,
+        async signAndSendTransaction(...inputs: SignAndSendTransactionInput[]) {
+          const out: { signature: Uint8Array }[] = [];
+          for (const input of inputs) {
+            requireAccount(input);
+            const options = sendOptions(input.options);
+            const result = await opts.frame.rpc({
+              method: 'solana_signAndSendTransaction',
+              params: {
+                transaction: toBase64(input.transaction),
+                chainId: referenceFor(input.chain),
+                ...(options ? { options } : {}),
+              },
+            });
+            out.push({ signature: signatureBytes(result) });
+          }
+          return out;
+        },
+      },
+      [SOLANA_SIGN_TRANSACTION]: {
+        version: '1.0.0',
+        supportedTransactionVersions: ['legacy', 0] as const,
+        async signTransaction(...inputs: SignTransactionInput[]) {
+          const out: { signedTransaction: Uint8Array }[] = [];
+          for (const input of inputs) {
+            requireAccount(input);
+            const result = await opts.frame.rpc({
+              method: 'solana_signTransaction',
+              params: { transaction: toBase64(input.transaction), chainId: referenceFor(input.chain) },
+            });
+            const { transaction } = SolanaSignedTransactionResultSchema.parse(result);
+            out.push({ signedTransaction: fromBase64(transaction) });
+          }
+          return out;
+        },
+      },
+      [SOLANA_SIGN_MESSAGE]: {
+        version: '1.0.0',
+        async signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]) {
+          const out: { signedMessage: Uint8Array; signature: Uint8Array; signatureType: 'ed25519' }[] = [];
+          for (const input of inputs) {
+            const signer = requireAccount(input);
+            const result = await opts.frame.rpc({
+              method: 'solana_signMessage',
+              params: { message: encodeBase58(input.message), pubkey: signer.address },
+            });
+            out.push({
+              signedMessage: input.message,
+              signature: signatureBytes(result),
+              signatureType: 'ed25519',
+            });
+          }
+          return out;
+        },
+      },
+    }),
+  });
+
+  return {
+    wallet,
+    get connected() {
+      return account !== null;
+    },
+  };
+}
