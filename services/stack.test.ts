@@ -82,6 +82,9 @@ describe('startStack', () => {
   }, 120_000);
 });
 
+/** How long one `npm start` may take to be ready (two starts must fit in the test's 240 s). */
+const READY_LIMIT_MS = 110_000;
+
 describe('npm start (scripts/start.mjs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kw-start-test-'));
   const children: ChildProcess[] = [];
@@ -123,6 +126,12 @@ describe('npm start (scripts/start.mjs)', () => {
       proc.stdout?.on('data', onData);
       proc.stderr?.on('data', onData);
       exited.then((code) => reject(new Error(`npm start exited with ${code}:\n${output}`)));
+      // Under a loaded machine a start can be slow: fail with what it printed, not a bare test timeout.
+      const timer = setTimeout(
+        () => reject(new Error(`npm start was not ready after ${READY_LIMIT_MS / 1000} s:\n${output}`)),
+        READY_LIMIT_MS,
+      );
+      timer.unref();
     });
     return { child: proc, output: () => output, ready, exited };
   }
