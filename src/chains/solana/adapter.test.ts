@@ -56,6 +56,38 @@ async function rejection(p: Promise<unknown>): Promise<KeywayError> {
   throw new Error('expected a rejection');
 }
 
+describe('Solana adapter: register', () => {
+  it('adds a wallet without the window handshake, marked embedded when asked; a page wallet of that name is ignored', async () => {
+    const { adapter, wallet, target } = setup();
+    const off = adapter.register(wallet.wallet, { embedded: true });
+    expect(adapter.store.getState().wallets).toMatchObject([{ name: 'Unit Solana Wallet', embedded: true }]);
+    // A script on the page registering a wallet of the same name does not replace it.
+    const impostor = createSolanaTestWallet({
+      secretKey: new Uint8Array(64).fill(3),
+      rpcUrl: 'http://127.0.0.1:1',
+      name: 'Unit Solana Wallet',
+    });
+    impostor.register(target);
+    adapter.startDiscovery();
+    expect(adapter.store.getState().wallets).toHaveLength(1);
+    await expect(adapter.connect('Unit Solana Wallet')).resolves.toBe(ADDRESS);
+    expect(impostor.connected).toBe(false);
+    off();
+    expect(adapter.store.getState()).toMatchObject({ wallets: [], status: 'disconnected' });
+  });
+
+  it('a registered wallet remembered from a previous visit is reconnected silently', async () => {
+    const { adapter, wallet } = setup({
+      storage: { [STORAGE_KEYS.solanaWallet]: 'Unit Solana Wallet' },
+      trusted: true,
+    });
+    adapter.register(wallet.wallet);
+    await expect.poll(() => adapter.store.getState().status).toBe('connected');
+    expect(adapter.store.getState().wallets[0]?.embedded).toBeUndefined();
+    expect(wallet.prompts).toEqual([]);
+  });
+});
+
 describe('Solana adapter: discovery', () => {
   it('hears no wallet before discovery starts, then lists Solana wallets with name and safe icon', () => {
     const { adapter, wallet, target } = setup();
