@@ -1,7 +1,7 @@
 /**
  * Builds the frame page (services/frame/app) with Vite into a content-addressed cache directory, so a
  * restart with unchanged sources serves the previous build at once. Sources that feed the page: the app
- * itself and the kit's protocol code it imports (src/frame, src/core).
+ * itself and the kit's code it imports (src/frame, src/core, the Solana base58 helpers).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -11,6 +11,7 @@ const HERE = import.meta.dirname;
 export const APP_ROOT = resolve(HERE, 'app');
 const REPO_ROOT = resolve(HERE, '../..');
 const INPUT_DIRS = [APP_ROOT, resolve(REPO_ROOT, 'src/frame'), resolve(REPO_ROOT, 'src/core')];
+const INPUT_FILES = [resolve(REPO_ROOT, 'src/chains/solana/address.ts')];
 const DEFAULT_CACHE = resolve(REPO_ROOT, 'node_modules/.cache/keyway-frame');
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -34,11 +35,9 @@ async function sourceHash(): Promise<string> {
   const vitePkg = await readFile(resolve(REPO_ROOT, 'node_modules/vite/package.json'), 'utf8');
   hash.update(vitePkg);
   hash.update(await readFile(import.meta.filename));
-  for (const dir of INPUT_DIRS) {
-    for (const file of await listFiles(dir)) {
-      hash.update(relative(REPO_ROOT, file));
-      hash.update(await readFile(file));
-    }
+  for (const file of [...(await Promise.all(INPUT_DIRS.map(listFiles))).flat(), ...INPUT_FILES]) {
+    hash.update(relative(REPO_ROOT, file));
+    hash.update(await readFile(file));
   }
   return hash.digest('hex').slice(0, 16);
 }

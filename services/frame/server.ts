@@ -1,8 +1,9 @@
 /**
  * The secure frame service: serves the frame page (built with Vite from services/frame/app) on its own
  * origin, and the auth backend it talks to (email one-time codes delivered to a dev mailbox, device
- * approval links, local social-login provider pages, a Farcaster stand-in, sessions) plus a JSON-RPC proxy
- * to the configured local chains, so the page never needs to connect to another origin.
+ * approval links, local social-login provider pages, a Farcaster stand-in, sessions) plus JSON-RPC proxies
+ * to the configured local chains (EVM: `/rpc/:chainId`; Solana: `/rpc/solana/:reference`), so the page never
+ * needs to connect to another origin.
  */
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
@@ -11,6 +12,7 @@ import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
 import { ERROR_MESSAGES } from '../../src/core/errors.ts';
+import { SolanaChainIdSchema } from '../../src/frame/protocol/fields.ts';
 import { isSafeRpcMethod } from '../../src/frame/rpc-methods.ts';
 import {
   AuthError,
@@ -43,6 +45,11 @@ export interface FrameServerOptions {
   allowedOrigins: string[];
   /** Chains the frame can use; its RPC goes through this server's `/rpc/:chainId` proxy. */
   chains: { chainId: number; rpcUrl: string }[];
+  /**
+   * Solana networks the frame can use, by reference (the part after `solana:` in CAIP-2); their RPC goes
+   * through this server's `/rpc/solana/:reference` proxy. Default none.
+   */
+  solanaChains?: { reference: string; rpcUrl: string }[];
   /** Raises the per-address rate limit so test suites that log in many times do not trip it. */
   testMode?: boolean;
   rateLimit?: RateLimit;
@@ -57,6 +64,29 @@ export interface FrameServer {
 }
 
 export const SOCIAL_CALLBACK_PATH = '/auth/social/callback';
+
+/**
+ * What the Solana proxy forwards: the reads the frame and an unmodified @solana/web3.js `Connection` need,
+ * and `sendTransaction` (the page signs locally and broadcasts a signed transaction). Everything else, the
+ * local runtime's `requestAirdrop` first of all, is refused.
+ */
+export const SOLANA_PROXY_METHODS: ReadonlySet<string> = new Set([
+  'getLatestBlockhash',
+  'getBalance',
+  'getAccountInfo',
+  'getMultipleAccounts',
+  'getSignatureStatuses',
+  'getBlockHeight',
+  'getSlot',
+  'getFeeForMessage',
+  'getMinimumBalanceForRentExemption',
+  'isBlockhashValid',
+  'getGenesisHash',
+  'getHealth',
+  'getVersion',
+  'getEpochInfo',
+  'sendTransaction',
+]);
 
 const ORIGIN_RE = /^https?:\/\/(\[[0-9a-fA-F:.]+\]|[A-Za-z0-9.-]+)(:\d{1,5})?$/;
 
@@ -133,12 +163,21 @@ const tokenSchema = z.string().min(16).max(200);
 export async function startFrameServer(opts: FrameServerOptions): Promise<FrameServer> {
   const allowedOrigins = parseAllowedOrigins(opts.allowedOrigins);
   const chains = new Map(opts.chains.map((ch) => [ch.chainId, ch.rpcUrl]));
+  const solanaChains = new Map(
+    (opts.solanaChains ?? []).map((ch) => {
+      if (!SolanaChainIdSchema.safeParse(ch.reference).success) {
+        throw new Error(`solanaChains: "${ch.reference}" is not a Solana network reference`);
+      }
+      return [ch.reference, ch.rpcUrl] as const;
+    }),
+  );
   const hostname = opts.hostname ?? '127.0.0.1';
   const url = `http://${hostname}:${opts.port}`;
   const buildDir = await buildFrameApp(opts.cacheDir);
   const pageConfig = {
     allowedOrigins,
     chains: [...chains.keys()].map((chainId) => ({ chainId })),
+    solanaChains: [...solanaChains.keys()].map((reference) => ({ reference })),
     socialProviders: SOCIAL_PROVIDERS,
     testMode: Boolean(opts.testMode),
   };
@@ -437,6 +476,49 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
           jsonrpc: '2.0',
           id: parsed.id,
           error: { code: -32603, message: 'The local chain is not reachable' },
+        },
+        502,
+      );
+    }
+  });
+
+  // ---- JSON-RPC proxy to the local Solana networks -----------------------------------------------
+  const solanaBodySchema = z.strictObject({
+    jsonrpc: z.literal('2.0'),
+    id: z.union([z.number(), z.string().max(128), z.null()]),
+    method: z.string().max(64),
+    params: z.array(z.unknown()).max(8).optional(),
+  });
+  app.post('/rpc/solana/:reference', bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
+    const rpcUrl = solanaChains.get(c.req.param('reference'));
+    if (!rpcUrl) return c.json({ message: 'Unsupported chain' }, 404);
+    let parsed: z.infer<typeof solanaBodySchema>;
+    try {
+      parsed = solanaBodySchema.parse(JSON.parse(await c.req.text()));
+    } catch {
+      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }, 400);
+    }
+    if (!SOLANA_PROXY_METHODS.has(parsed.method)) {
+      return c.json(
+        { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
+        403,
+      );
+    }
+    try {
+      const upstream = await fetch(rpcUrl, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(parsed),
+        signal: AbortSignal.timeout(30_000),
+      });
+      c.header('Content-Type', 'application/json');
+      return c.body(await upstream.text(), upstream.status as 200);
+    } catch {
+      return c.json(
+        {
+          jsonrpc: '2.0',
+          id: parsed.id,
+          error: { code: -32603, message: 'The local Solana network is not reachable' },
         },
         502,
       );

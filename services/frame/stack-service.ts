@@ -1,8 +1,8 @@
 /**
  * The secure frame as a service of the local stack (services/stack.ts): port 4200 by default, state in
- * `<dataDir>/frame`, the local EVM chains, and an allow-list of the origins that may embed it: the
- * playground and Storybook on 127.0.0.1 and localhost, plus any origins in the comma-separated
- * environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`.
+ * `<dataDir>/frame`, the local EVM chains and the local Solana network, and an allow-list of the origins
+ * that may embed it: the playground and Storybook on 127.0.0.1 and localhost, plus any origins in the
+ * comma-separated environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`.
  */
 import type { StackContext, StackServiceDefinition } from '../stack.ts';
 import { startFrameServer } from './server.ts';
@@ -24,6 +24,12 @@ export function frameAllowedOrigins(
   return [...new Set([...local, ...extra])];
 }
 
+/** The network reference of a `solana:<reference>` CAIP-2 id (the frame protocol's Solana chain id). */
+export function solanaReference(caip2: string): string {
+  if (!caip2.startsWith('solana:')) throw new Error(`"${caip2}" is not a Solana CAIP-2 id`);
+  return caip2.slice('solana:'.length);
+}
+
 export const frameService: StackServiceDefinition = {
   name: 'frame',
   description: 'Secure frame (embedded wallet) + auth backend, dev mailbox at /mailbox',
@@ -33,6 +39,9 @@ export const frameService: StackServiceDefinition = {
       dataDir: ctx.dataDir,
       allowedOrigins: frameAllowedOrigins(ctx),
       chains: ctx.chains.evm.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
+      solanaChains: [
+        { reference: solanaReference(ctx.chains.solana.caip2), rpcUrl: ctx.chains.solana.rpcUrl },
+      ],
       testMode: ctx.testMode,
     });
     ctx.log(`[frame] dev mailbox: ${server.url}/mailbox`);

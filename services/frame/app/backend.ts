@@ -112,3 +112,22 @@ export async function chainRpc(chainId: number, method: string, params: unknown)
   if (json.data.error) throw new Error(json.data.error.message);
   return json.data.result ?? null;
 }
+
+/** One JSON-RPC call to a local Solana network through this origin's proxy; throws with the RPC's message. */
+export async function solanaRpc(reference: string, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(`/rpc/solana/${encodeURIComponent(reference)}`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    credentials: 'omit',
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const json = z
+    .object({
+      result: z.unknown().optional(),
+      error: z.object({ message: z.string(), code: z.number().optional() }).optional(),
+    })
+    .safeParse(await res.json().catch(() => null));
+  if (json.success && json.data.error) throw new Error(json.data.error.message);
+  if (!json.success || !res.ok) throw new Error(`Solana RPC ${method} failed (${res.status})`);
+  return json.data.result ?? null;
+}

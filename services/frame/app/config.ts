@@ -1,9 +1,12 @@
 /** The server writes the frame's configuration into a `<meta>` tag (data, not script), read synchronously. */
 import { z } from 'zod';
+import { SolanaChainIdSchema } from '../../../src/frame/protocol/fields.ts';
 
 export const FrameConfigSchema = z.object({
   allowedOrigins: z.array(z.string()),
   chains: z.array(z.object({ chainId: z.number().int().positive() })),
+  /** Solana networks by reference (the part after `solana:` in CAIP-2); RPC through `/rpc/solana/:reference`. */
+  solanaChains: z.array(z.object({ reference: SolanaChainIdSchema })).default([]),
   socialProviders: z.array(z.string()),
   testMode: z.boolean(),
 });

@@ -6,8 +6,11 @@
  * 2. Answers the app's handshake (only from `window.parent`, only from the allowed parent origin) with
  *    `ready` and a transferred MessagePort; every later request arrives on that port and is validated with
  *    the kit's schemas. Anything else is ignored.
- * 3. Keeps the session token and the user's private key in this origin's storage; the key never leaves
- *    the page. Unsafe RPC methods need Approve on the frame's own screen.
+ * 3. Keeps the session token and the user's private keys (an EVM secp256k1 key and a Solana Ed25519 key)
+ *    in this origin's storage; the keys never leave the page. Unsafe RPC methods need Approve on the
+ *    frame's own screen.
+ * 4. Keeps two current networks: the EVM chain (GET_CHAIN_ID, EVM RPC) and the Solana network. A GET_USER
+ *    or SWITCH_NETWORK with a Solana reference answers with the Solana account and changes only the latter.
  */
 import './style.css';
 import type { PrivateKeyAccount } from 'viem';
@@ -34,7 +37,15 @@ import { isAllowedRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { BackendError, type BackendSession, backend } from './backend.ts';
 import { readConfig } from './config.ts';
 import { FrameRequestError, handleRpc } from './rpc.ts';
-import { deviceId, kvDelete, kvGet, kvSet, loadOrCreateUserKey } from './storage.ts';
+import {
+  deviceId,
+  kvDelete,
+  kvGet,
+  kvSet,
+  loadOrCreateSolanaKey,
+  loadOrCreateUserKey,
+  type SolanaKey,
+} from './storage.ts';
 import { applyTheme, dismissApproval, renderIdle, renderRefused } from './ui.ts';
 
 type AccountType = 'eoa' | 'smartAccount';
@@ -70,6 +81,7 @@ function start(): void {
 
   const frame = createFrameState(
     config.chains.map((c) => c.chainId),
+    config.solanaChains.map((c) => c.reference),
     parentOrigin,
     guard,
   );
@@ -115,14 +127,23 @@ function errorMessage(error: unknown): { message: string; code?: number } {
 
 const wait = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-function createFrameState(chainIds: number[], parentOrigin: string, guard: FrameMessageGuard) {
+function createFrameState(
+  chainIds: number[],
+  solanaReferences: string[],
+  parentOrigin: string,
+  guard: FrameMessageGuard,
+) {
   const params = new URLSearchParams(location.search);
   const configured = new Set(chainIds);
   const firstChain = chainIds[0] ?? 1;
+  const solanaNetworks: ReadonlySet<string> = new Set(solanaReferences);
 
   let session: BackendSession | null = null;
   let account: PrivateKeyAccount | null = null;
+  let solanaKey: SolanaKey | null = null;
   let chainId = firstChain;
+  /** The current Solana network (a configured reference), kept apart from the EVM chain. */
+  let solanaChain: string | null = solanaReferences[0] ?? null;
   let preferredAccountType: AccountType = 'eoa';
   let pendingEmail: string | null = null;
   let deviceRequestId: string | null = null;
@@ -134,14 +155,20 @@ function createFrameState(chainIds: number[], parentOrigin: string, guard: Frame
     const wanted = Number(params.get('chainId'));
     const stored = await kvGet<number>('chain-id');
     chainId = configured.has(wanted) ? wanted : stored && configured.has(stored) ? stored : firstChain;
+    const wantedSolana = params.get('chainId') ?? '';
+    const storedSolana = await kvGet<string>('solana-chain');
+    if (solanaNetworks.has(wantedSolana)) solanaChain = wantedSolana;
+    else if (typeof storedSolana === 'string' && solanaNetworks.has(storedSolana)) solanaChain = storedSolana;
     const saved = await kvGet<BackendSession>('session');
     if (saved) await adoptSession(saved);
   })().catch((error: unknown) => console.error('[frame] storage unavailable', error));
 
   async function adoptSession(next: BackendSession): Promise<void> {
     const key = await loadOrCreateUserKey(next.user.id);
+    const solana = await loadOrCreateSolanaKey(next.user.id);
     session = next;
     account = privateKeyToAccount(key);
+    solanaKey = solana;
     preferredAccountType = (await kvGet<AccountType>(`account-type:${next.user.id}`)) ?? 'eoa';
     await kvSet('session', next);
   }
@@ -149,6 +176,7 @@ function createFrameState(chainIds: number[], parentOrigin: string, guard: Frame
   async function forgetSession(): Promise<void> {
     session = null;
     account = null;
+    solanaKey = null;
     preferredAccountType = 'eoa';
     await kvDelete('session');
   }
@@ -162,6 +190,27 @@ function createFrameState(chainIds: number[], parentOrigin: string, guard: Frame
     if (!configured.has(next)) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
     chainId = next;
     await kvSet('chain-id', next);
+  }
+
+  async function setSolanaChain(next: string): Promise<void> {
+    if (!solanaNetworks.has(next)) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+    solanaChain = next;
+    await kvSet('solana-chain', next);
+  }
+
+  /** The user on the current Solana network: the Solana address, no smart accounts. */
+  function solanaUser(): FrameUser {
+    const s = requireSession();
+    const reference = solanaChain;
+    if (!solanaKey) throw new FrameRequestError('Not logged in', 4100);
+    if (!reference) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+    return {
+      ...(s.session.user.email ? { email: s.session.user.email } : {}),
+      ...(s.session.user.userName ? { userName: s.session.user.userName } : {}),
+      address: solanaKey.address,
+      chainId: reference,
+      accounts: [{ address: solanaKey.address, type: 'eoa' }],
+    };
   }
 
   function user(): FrameUser {
@@ -296,7 +345,12 @@ function createFrameState(chainIds: number[], parentOrigin: string, guard: Frame
     },
     async GET_USER({ chainId: wanted, preferredAccountType: type }) {
       const s = requireSession();
-      if (typeof wanted === 'number' && configured.has(wanted)) await setChain(wanted);
+      if (typeof wanted === 'string') {
+        // A Solana network: its own account; the EVM chain and the EVM preferences are left as they are.
+        await setSolanaChain(wanted);
+        return solanaUser();
+      }
+      if (configured.has(wanted)) await setChain(wanted);
       if (type) {
         preferredAccountType = type;
         await kvSet(`account-type:${s.session.user.id}`, type);
@@ -304,7 +358,10 @@ function createFrameState(chainIds: number[], parentOrigin: string, guard: Frame
       return user();
     },
     async SWITCH_NETWORK({ chainId: next }) {
-      if (typeof next !== 'number') throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+      if (typeof next === 'string') {
+        await setSolanaChain(next);
+        return { chainId: solanaChain ?? next };
+      }
       await setChain(next);
       return { chainId };
     },
@@ -320,6 +377,7 @@ function createFrameState(chainIds: number[], parentOrigin: string, guard: Frame
         account,
         chainId,
         requester: dappName ? `${dappName} (${parentOrigin})` : parentOrigin,
+        solana: { key: solanaKey, networks: solanaNetworks },
       });
       return { result };
     },

@@ -1,6 +1,7 @@
 /**
  * RPC requests inside the frame: safe methods go to the local chain (through this origin's /rpc proxy);
  * unsafe methods are shown on the frame's own approval screen, and signed with viem only after Approve.
+ * The Solana sign methods are handled in solana.ts.
  */
 import {
   createWalletClient,
@@ -22,28 +23,18 @@ import {
 import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
 import type { RpcRequestPayload } from '../../../src/frame/protocol/index.ts';
 import { isSafeRpcMethod } from '../../../src/frame/rpc-methods.ts';
+import { approve, FrameRequestError } from './approve.ts';
 import { chainRpc } from './backend.ts';
-import { type ApprovalRequest, requestApproval } from './ui.ts';
+import type { SolanaRpcContext, SolanaSignRequest } from './solana.ts';
 
-export const USER_REJECTED = { message: 'User rejected the request.', code: 4001 } as const;
-/** An approval screen replaced by a newer request before the user answered it. */
-export const SUPERSEDED = { message: 'The request was replaced by a newer request.', code: 4001 } as const;
-
-/** A failure answered to the app as a frame error with this message (and code, when given). */
-export class FrameRequestError extends Error {
-  override readonly name = 'FrameRequestError';
-  constructor(
-    message: string,
-    readonly code?: number,
-  ) {
-    super(message);
-  }
-}
+export { FrameRequestError, SUPERSEDED, USER_REJECTED } from './approve.ts';
 
 export interface RpcContext {
   account: PrivateKeyAccount | null;
   chainId: number;
   requester: string;
+  /** The user's Solana key and the configured Solana networks. */
+  solana: Omit<SolanaRpcContext, 'requester'>;
 }
 
 interface CallRecord {
@@ -146,12 +137,6 @@ function requireAccount(ctx: RpcContext): PrivateKeyAccount {
   return ctx.account;
 }
 
-async function approve(request: ApprovalRequest): Promise<void> {
-  const outcome = await requestApproval(request);
-  if (outcome === 'rejected') throw new FrameRequestError(USER_REJECTED.message, USER_REJECTED.code);
-  if (outcome === 'superseded') throw new FrameRequestError(SUPERSEDED.message, SUPERSEDED.code);
-}
-
 function parseTypedData(raw: string | Record<string, unknown>): TypedDataDefinition {
   const value = typeof raw === 'string' ? (JSON.parse(raw) as unknown) : raw;
   if (!value || typeof value !== 'object') throw new FrameRequestError('Invalid typed data');
@@ -164,7 +149,21 @@ function parseTypedData(raw: string | Record<string, unknown>): TypedDataDefinit
 }
 
 /** Answers one RPC request (already validated by the kit's schema). */
+const SOLANA_SIGN_METHODS = new Set<string>([
+  'solana_signMessage',
+  'solana_signTransaction',
+  'solana_signAndSendTransaction',
+]);
+
+const isSolanaSignRequest = (req: RpcRequestPayload): req is SolanaSignRequest =>
+  SOLANA_SIGN_METHODS.has(req.method);
+
 export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promise<unknown> {
+  if (isSolanaSignRequest(req)) {
+    // @solana/web3.js is loaded (from this origin) on the first Solana request only.
+    const { handleSolanaRpc } = await import('./solana.ts');
+    return handleSolanaRpc(req, { ...ctx.solana, requester: ctx.requester });
+  }
   switch (req.method) {
     case 'eth_accounts':
       return ctx.account ? [ctx.account.address] : [];
@@ -307,11 +306,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
     }
     default:
       if (isSafeRpcMethod(req.method)) return chainRpc(ctx.chainId, req.method, req.params);
-      if (
-        req.method.startsWith('solana_') ||
-        req.method === 'wallet_grantPermissions' ||
-        req.method === 'eth_sendUserOperation'
-      ) {
+      if (req.method === 'wallet_grantPermissions' || req.method === 'eth_sendUserOperation') {
         throw new FrameRequestError(`${req.method} is not supported by the local secure frame`, 4200);
       }
       throw new FrameRequestError(ERROR_MESSAGES.rpcNotAllowed);

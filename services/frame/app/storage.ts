@@ -4,11 +4,16 @@
  * - `wrap-key`: a non-extractable AES-GCM key generated with WebCrypto. Its bytes cannot be read by any
  *   script, only used to encrypt and decrypt in this origin.
  * - `key:<userId>`: the user's secp256k1 private key, encrypted with `wrap-key` (one key per user).
+ * - `sol-key:<userId>`: the user's Solana key, an Ed25519 WebCrypto key pair stored as CryptoKey objects
+ *   (one per user). The private key was generated non-extractable: it signs in this origin and its bytes
+ *   cannot be read by any script. The Solana address is the base58 text of the 32 raw public key bytes.
  * - `session`: the auth backend's session token and the user it belongs to.
  * - `device-id`: a random id for this browser, used by the device-approval flow.
  * - `chain-id`, `account-type:<userId>`: the last chain and the preferred account type.
+ * - `solana-chain`: the last Solana network (its reference), kept apart from the EVM chain.
  */
 import { generatePrivateKey } from 'viem/accounts';
+import { encodeBase58 } from '../../../src/chains/solana/address.ts';
 
 const DB_NAME = 'keyway-frame';
 const STORE = 'kv';
@@ -39,6 +44,8 @@ async function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => I
 export const kvGet = <T>(key: string) => tx<T | undefined>('readonly', (s) => s.get(key));
 export const kvSet = (key: string, value: unknown) => tx<unknown>('readwrite', (s) => s.put(value, key));
 export const kvDelete = (key: string) => tx<unknown>('readwrite', (s) => s.delete(key));
+/** Writes only if the key is absent (rejects with a ConstraintError otherwise). */
+const kvAdd = (key: string, value: unknown) => tx<unknown>('readwrite', (s) => s.add(value, key));
 
 async function wrapKey(): Promise<CryptoKey> {
   const existing = await kvGet<CryptoKey>('wrap-key');
@@ -81,4 +88,49 @@ export async function deviceId(): Promise<string> {
   const id = crypto.randomUUID();
   await kvSet('device-id', id);
   return id;
+}
+
+/** The user's Solana signer: a non-extractable Ed25519 private key and its public key. */
+export interface SolanaKey {
+  privateKey: CryptoKey;
+  /** The 32 raw public key bytes. */
+  publicKey: Uint8Array<ArrayBuffer>;
+  /** base58 of `publicKey`. */
+  address: string;
+}
+
+interface StoredSolanaKey {
+  privateKey: CryptoKey;
+  publicKey: CryptoKey;
+}
+
+function isStoredSolanaKey(value: unknown): value is StoredSolanaKey {
+  const v = value as Partial<StoredSolanaKey> | null | undefined;
+  return (
+    v?.privateKey instanceof CryptoKey &&
+    v.publicKey instanceof CryptoKey &&
+    v.privateKey.algorithm.name === 'Ed25519' &&
+    v.privateKey.type === 'private' &&
+    v.publicKey.algorithm.name === 'Ed25519' &&
+    v.publicKey.type === 'public'
+  );
+}
+
+/** The user's Solana key: loaded, or generated with WebCrypto (private key non-extractable) and stored on first use. */
+export async function loadOrCreateSolanaKey(userId: string): Promise<SolanaKey> {
+  const name = `sol-key:${userId}`;
+  let stored = await kvGet<unknown>(name);
+  if (stored === undefined) {
+    const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify']);
+    // `add`, not `put`: if another tab of this frame stored a key first, that one is kept and read below.
+    await kvAdd(name, {
+      privateKey: pair.privateKey,
+      publicKey: pair.publicKey,
+    } satisfies StoredSolanaKey).catch(() => undefined);
+    stored = await kvGet<unknown>(name);
+  }
+  if (!isStoredSolanaKey(stored)) throw new Error('The stored Solana key is unreadable');
+  const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', stored.publicKey));
+  if (publicKey.length !== 32) throw new Error('The stored Solana key is unreadable');
+  return { privateKey: stored.privateKey, publicKey, address: encodeBase58(publicKey) };
 }

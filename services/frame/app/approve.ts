@@ -1,0 +1,24 @@
+/** What every signing path of the frame shares: its request errors and the wait for the user's answer. */
+import { type ApprovalRequest, requestApproval } from './ui.ts';
+
+export const USER_REJECTED = { message: 'User rejected the request.', code: 4001 } as const;
+/** An approval screen replaced by a newer request before the user answered it. */
+export const SUPERSEDED = { message: 'The request was replaced by a newer request.', code: 4001 } as const;
+
+/** A failure answered to the app as a frame error with this message (and code, when given). */
+export class FrameRequestError extends Error {
+  override readonly name = 'FrameRequestError';
+  constructor(
+    message: string,
+    readonly code?: number,
+  ) {
+    super(message);
+  }
+}
+
+/** Shows the approval screen; resolves on Approve, throws the 4001 frame error otherwise. */
+export async function approve(request: ApprovalRequest): Promise<void> {
+  const outcome = await requestApproval(request);
+  if (outcome === 'rejected') throw new FrameRequestError(USER_REJECTED.message, USER_REJECTED.code);
+  if (outcome === 'superseded') throw new FrameRequestError(SUPERSEDED.message, SUPERSEDED.code);
+}
