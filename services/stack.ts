@@ -51,6 +51,21 @@ export interface StackContext {
   health: () => Promise<HealthReport[]>;
 }
 
+/** How long stopping one part of the stack may take before the stop goes on without it. */
+export const STOP_LIMIT_MS = 15_000;
+
+async function withinLimit(work: Promise<void>, ms: number): Promise<'done' | 'timeout'> {
+  let timer: NodeJS.Timeout | undefined;
+  const limit = new Promise<'timeout'>((resolve) => {
+    timer = setTimeout(() => resolve('timeout'), ms);
+  });
+  try {
+    return await Promise.race([work.then(() => 'done' as const), limit]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
 export interface RunningService {
   url: string;
   /** GET this; any 2xx answer means healthy. */
@@ -229,14 +244,21 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   const stop = () => {
     stopping ??= (async () => {
       // Services first (they use the chains), newest first, then the chains.
+      // Each part gets STOP_LIMIT_MS: one that hangs (a client that never closes its connection) is
+      // reported and left to process exit, instead of blocking the stop of everything else.
       for (const { def, service } of [...running].reverse()) {
+        log(`[stack] stopping ${def.name} ...`);
         try {
-          await service.stop();
+          const outcome = await withinLimit(service.stop(), STOP_LIMIT_MS);
+          if (outcome === 'timeout') log(`[stack] ${def.name} did not stop within ${STOP_LIMIT_MS / 1000} s`);
         } catch (error) {
           log(`[stack] stopping ${def.name} failed: ${String(error)}`);
         }
       }
-      await chains.stop();
+      log('[stack] stopping the chains ...');
+      if ((await withinLimit(chains.stop(), STOP_LIMIT_MS)) === 'timeout') {
+        log(`[stack] the chains did not stop within ${STOP_LIMIT_MS / 1000} s`);
+      }
       if (temporary) rmSync(dataDir, { recursive: true, force: true });
     })();
     return stopping;

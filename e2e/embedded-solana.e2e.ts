@@ -1,0 +1,181 @@
+/**
+ * Solana through the embedded wallet, in the playground against the local stack: on the local Solana
+ * network, log in by email (no Solana wallet extension involved) → the Account view shows the Solana
+ * address the frame keeps the key of; funded from outside with an airdrop, it sends 0.1 SOL through the
+ * kit's Send views, approved on the frame's own screen (which shows the receiver and the amount) → the
+ * receiver's balance rises by exactly 100 000 000 lamports and the sender pays 0.1 SOL + the fee. A send
+ * rejected in the frame broadcasts nothing. A reload reconnects the Solana account without a login;
+ * Disconnect signs the login out.
+ */
+import { Keypair } from '@solana/web3.js';
+import type { Page } from 'playwright-core';
+import { describe, expect, inject, it } from 'vitest';
+import { isSolanaAddress } from '../src/chains/solana/address';
+import { STORAGE_KEYS } from '../src/core/storage';
+import { LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
+import { browserForFile } from './support/browser';
+import { dialog, frame, loginCode, uniqueEmail, WAIT } from './support/embedded';
+import { jsonRpc, solanaLamports } from './support/rpc';
+
+const stack = inject('keywayStack');
+const lamportsOf = (address: string) => solanaLamports(stack.solanaRpcUrl, address);
+const short = (address: string) => `${address.slice(0, 4)}…${address.slice(-4)}`;
+/** The local Solana runtime's fee per signature (lamports). */
+const FEE = 5000n;
+
+const { open } = browserForFile();
+
+/** The header's network button → the local Solana network. */
+async function switchToSolana(page: Page) {
+  await page
+    .getByRole('button', { name: /Keyway Local/ })
+    .first()
+    .click();
+  const networks = dialog(page, 'Choose network');
+  await networks.waitFor(WAIT);
+  await networks.getByRole('button', { name: /Keyway Local Solana/ }).click();
+  await networks.waitFor({ state: 'detached', ...WAIT });
+}
+
+/** Email login in the Connect view of the Solana network; returns the Solana address the Account shows. */
+async function emailLoginOnSolana(page: Page, email: string): Promise<string> {
+  const connect = dialog(page, 'Connect wallet');
+  await connect.getByRole('textbox', { name: 'Email' }).fill(email, WAIT);
+  await connect.getByRole('button', { name: 'Continue' }).click();
+  const otp = dialog(page, 'Confirm email');
+  await otp.getByText(email).waitFor(WAIT);
+  const code = await loginCode(email);
+  await otp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
+  await page.keyboard.type(code);
+  const name = dialog(page, 'Account').locator('[data-kw-account-name]');
+  await name.waitFor(WAIT);
+  const address = (await name.getAttribute('title')) ?? '';
+  expect(isSolanaAddress(address)).toBe(true);
+  expect(await name.textContent()).toBe(short(address));
+  return address;
+}
+
+async function airdrop(address: string, lamports: bigint) {
+  const signature = await jsonRpc<string>(stack.solanaRpcUrl, 'requestAirdrop', [address, Number(lamports)]);
+  expect(signature).toBeTruthy();
+  await expect.poll(() => lamportsOf(address), WAIT).toBe(lamports);
+}
+
+/** From the Account view: Send, 0.1 SOL to `to`, Preview, Send → the frame's approval screen. */
+async function sendUntilApproval(page: Page, to: string) {
+  const account = dialog(page, 'Account');
+  await account.getByRole('button', { name: 'Send', exact: true }).click();
+  const form = page.getByRole('form', { name: 'Send tokens' });
+  await form.waitFor(WAIT);
+  const solChosen = form.getByRole('button', { name: 'SOL, change token' });
+  if (!(await solChosen.isVisible())) {
+    await form.getByRole('button', { name: 'Select token' }).click();
+    await page.getByRole('button', { name: /SOL/ }).first().click();
+  }
+  await solChosen.waitFor(WAIT);
+  await form.getByRole('textbox', { name: 'Amount' }).fill('0.1');
+  await form.getByRole('textbox', { name: 'To' }).fill(to);
+  const preview = form.locator('button[type="submit"]');
+  await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
+  await preview.click();
+  await page.getByRole('region', { name: 'Send summary' }).waitFor(WAIT);
+  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  const approve = dialog(page, 'Approve request');
+  await approve.getByRole('region', { name: 'Secure wallet approval' }).waitFor(WAIT);
+  // The frame's screen says what is sent where, decoded from the transaction.
+  const screen = frame(page);
+  await screen.getByText(to, { exact: true }).first().waitFor(WAIT);
+  await screen.getByText('0.1 SOL', { exact: true }).first().waitFor(WAIT);
+}
+
+async function decideInFrame(page: Page, choice: 'Approve' | 'Reject') {
+  const button = frame(page).getByRole('button', { name: choice, exact: true });
+  await expect.poll(() => button.isEnabled(), WAIT).toBe(true);
+  await button.click();
+}
+
+describe('Solana through the embedded wallet', () => {
+  it('logs in by email on Solana and sends 0.1 SOL approved in the frame; a rejected send sends nothing', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    await switchToSolana(page);
+    // No Solana wallet is connected: the Connect view, with the email login, opens on its own after the
+    // switch; if not, the header's Connect button opens it.
+    if (!(await dialog(page, 'Connect wallet').isVisible())) {
+      await page.getByRole('button', { name: 'Connect wallet' }).click();
+    }
+    const me = await emailLoginOnSolana(page, uniqueEmail('solana'));
+    expect(await lamportsOf(me)).toBe(0n);
+
+    // 1 SOL from outside the kit; reopening the Account view reads the balance again.
+    await airdrop(me, 1_000_000_000n);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: new RegExp(short(me)) }).click();
+    const account = dialog(page, 'Account');
+    await account
+      .locator('[data-kw-balance]')
+      .getByText(/^1(\.0+)? SOL$/)
+      .waitFor(WAIT);
+
+    const receiver = Keypair.generate().publicKey.toBase58();
+
+    // Rejected in the frame: the kit's Solana error, and nothing reaches the chain.
+    await sendUntilApproval(page, receiver);
+    await decideInFrame(page, 'Reject');
+    await page.getByText('Failed to send transaction. Please try again.').first().waitFor(WAIT);
+    expect(await lamportsOf(receiver)).toBe(0n);
+    expect(await lamportsOf(me)).toBe(1_000_000_000n);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: new RegExp(short(me)) }).click();
+    await account.waitFor(WAIT);
+
+    // Approved in the frame: exactly 0.1 SOL arrives; the sender pays it and the fee.
+    await sendUntilApproval(page, receiver);
+    await decideInFrame(page, 'Approve');
+    await expect.poll(() => lamportsOf(receiver), WAIT).toBe(100_000_000n);
+    await dialog(page, 'Account').waitFor(WAIT);
+    expect(await lamportsOf(me)).toBe(1_000_000_000n - 100_000_000n - FEE);
+    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it('a reload reconnects the Solana account without a login; Disconnect signs out', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    await switchToSolana(page);
+    if (!(await dialog(page, 'Connect wallet').isVisible())) {
+      await page.getByRole('button', { name: 'Connect wallet' }).click();
+    }
+    const me = await emailLoginOnSolana(page, uniqueEmail('solana-reload'));
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    const remembered = await page.evaluate(() => ({ ...localStorage }));
+    expect(remembered[LOGIN_CACHE_KEYS.emailLoginUsed]).toBe('true');
+
+    await page.reload({ waitUntil: 'load' });
+    await switchToSolana(page);
+    // Remembered: the account is there without the Connect view or a code.
+    await page.getByRole('button', { name: new RegExp(short(me)) }).click();
+    const account = dialog(page, 'Account');
+    await account.waitFor(WAIT);
+    expect(await account.locator('[data-kw-account-name]').getAttribute('title')).toBe(me);
+
+    await account.getByRole('button', { name: 'Disconnect' }).click();
+    await account.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    // Signed out: the login cache in the page's storage is gone, and a reload stays signed out.
+    const local = await page.evaluate(() => ({ ...localStorage }));
+    expect(local[LOGIN_CACHE_KEYS.emailLoginUsed]).toBeUndefined();
+    expect(local[STORAGE_KEYS.solanaWallet]).toBeUndefined();
+    await page.reload({ waitUntil: 'load' });
+    await switchToSolana(page);
+    // Nobody is connected on Solana: the switch opens the Connect view (the header shows Connect wallet
+    // behind it), and with no login remembered the frame is not even loaded.
+    await dialog(page, 'Connect wallet').waitFor(WAIT);
+    expect(await page.locator('iframe[data-keyway-frame]').count()).toBe(0);
+    await page.getByRole('dialog').getByRole('button', { name: 'Close' }).click();
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect(await page.getByRole('button', { name: new RegExp(short(me)) }).count()).toBe(0);
+    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+    await close();
+  });
+});
