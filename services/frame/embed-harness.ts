@@ -1,6 +1,6 @@
 /**
  * Helpers for tests that drive the real frame page in Chromium through a host page on another local
- * origin, speaking the kit's frame protocol over the MessagePort (the same shapes as embed.test.ts).
+ * origin, speaking the kit's frame protocol over the MessagePort (embed.test.ts, solana.test.ts).
  */
 import { createServer, type Server } from 'node:http';
 import { type Browser, chromium, type Page } from 'playwright-core';
@@ -68,10 +68,13 @@ export function handshake(page: Page, frameOrigin: string, waitMs = 5000): Promi
   );
 }
 
-/** Sends one request over the port (the kit's envelope) and resolves with the frame's reply. */
-export function request(page: Page, event: string, payload?: unknown): Promise<Reply> {
+/**
+ * Sends one request over the port (the kit's envelope) and resolves with the frame's reply. `rawType`
+ * replaces the envelope's type (for malformed-request tests).
+ */
+export function request(page: Page, event: string, payload?: unknown, rawType?: string): Promise<Reply> {
   return page.evaluate(
-    ([ev, body]) =>
+    ([ev, body, type]) =>
       new Promise<Reply>((resolve) => {
         const port = (window as unknown as { kwPort: MessagePort }).kwPort;
         const id = crypto.randomUUID();
@@ -82,11 +85,11 @@ export function request(page: Page, event: string, payload?: unknown): Promise<R
         };
         port.addEventListener('message', onMessage);
         port.start();
-        const message: Record<string, unknown> = { type: `@keyway-app/${ev}`, id };
+        const message: Record<string, unknown> = { type: type ?? `@keyway-app/${ev}`, id };
         if (body !== undefined) message.payload = body;
         port.postMessage(message);
       }),
-    [event, payload] as const,
+    [event, payload, rawType] as const,
   );
 }
 

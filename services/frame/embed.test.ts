@@ -14,7 +14,7 @@ import { createServer, type Server } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import {
   createPublicClient,
   createWalletClient,
@@ -31,6 +31,15 @@ import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
 import { DEPLOYER_PRIVATE_KEY } from '../chain/deploy.ts';
+import {
+  emailLogin,
+  handshake,
+  hostPage,
+  launchChromium,
+  mailboxCode,
+  request,
+  startHost,
+} from './embed-harness.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 
 const FRAME_PORT = 32200;
@@ -45,22 +54,6 @@ let frame: FrameServer;
 let anvil: AnvilHandle;
 let browser: Browser;
 const hosts: Server[] = [];
-
-function hostPage(frameUrl: string): string {
-  return `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
-<h1>Host app</h1>
-<iframe id="kw" title="Secure wallet" src="${frameUrl}/?projectId=test&amp;chainId=${CHAIN_ID}" width="420" height="640"></iframe>
-</body></html>`;
-}
-
-function startHost(port: number, html: string): Promise<void> {
-  const server = createServer((_req, res) => {
-    res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
-    res.end(html);
-  });
-  hosts.push(server);
-  return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
-}
 
 /** The kit's real frame client in a page: services/frame/test-host built with Vite. */
 async function buildClientHost(outDir: string): Promise<string> {
@@ -95,80 +88,10 @@ function startStaticHost(port: number, dir: string): Promise<void> {
   return new Promise((resolve) => server.listen(port, '127.0.0.1', () => resolve()));
 }
 
-interface Reply {
-  type: string;
-  id: string;
-  payload?: Record<string, unknown> & { message?: string; result?: unknown };
-}
-
-/** Posts the kit's handshake to the iframe; true when `ready` with a port came back. */
-function handshake(page: Page, frameOrigin: string, waitMs = 5000): Promise<boolean> {
-  return page.evaluate(
-    ([origin, ms]) =>
-      new Promise<boolean>((resolve) => {
-        const iframe = document.getElementById('kw') as HTMLIFrameElement;
-        const id = crypto.randomUUID();
-        const timer = setTimeout(() => resolve(false), ms);
-        window.addEventListener('message', (e) => {
-          const data = e.data as { type?: string; id?: string } | null;
-          if (e.origin !== origin || data?.type !== '@keyway-frame/READY' || data.id !== id || !e.ports[0])
-            return;
-          clearTimeout(timer);
-          (window as unknown as { kwPort: MessagePort }).kwPort = e.ports[0];
-          resolve(true);
-        });
-        iframe.contentWindow?.postMessage(
-          { type: '@keyway-app/HANDSHAKE', id, payload: { protocolVersion: 1 } },
-          origin,
-        );
-      }),
-    [frameOrigin, waitMs] as const,
-  );
-}
-
-/** Sends one request over the port (the kit's envelope) and resolves with the frame's reply. */
-function request(page: Page, event: string, payload?: unknown, rawType?: string): Promise<Reply> {
-  return page.evaluate(
-    ([ev, body, type]) =>
-      new Promise<Reply>((resolve) => {
-        const port = (window as unknown as { kwPort: MessagePort }).kwPort;
-        const id = crypto.randomUUID();
-        const onMessage = (e: MessageEvent) => {
-          if ((e.data as { id?: string })?.id !== id) return;
-          port.removeEventListener('message', onMessage);
-          resolve(e.data as Reply);
-        };
-        port.addEventListener('message', onMessage);
-        port.start();
-        const message: Record<string, unknown> = { type: type ?? `@keyway-app/${ev}`, id };
-        if (body !== undefined) message.payload = body;
-        port.postMessage(message);
-      }),
-    [event, payload, rawType] as const,
-  );
-}
-
-async function mailboxCode(email: string): Promise<string> {
-  const res = await fetch(`${frame.url}/mailbox.json?email=${encodeURIComponent(email)}`);
-  const { messages } = (await res.json()) as { messages: { code: string | null }[] };
-  const code = messages.find((m) => m.code)?.code;
-  if (!code) throw new Error(`no code for ${email}`);
-  return code;
-}
-
 async function openHost(context: BrowserContext, port: number): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${port}/`);
   return page;
-}
-
-async function emailLogin(page: Page, email: string): Promise<void> {
-  expect(await request(page, 'CONNECT_EMAIL', { email })).toMatchObject({
-    type: '@keyway-frame/CONNECT_EMAIL_SUCCESS',
-    payload: { action: 'VERIFY_OTP' },
-  });
-  const otp = await mailboxCode(email);
-  expect((await request(page, 'CONNECT_OTP', { otp })).type).toBe('@keyway-frame/CONNECT_OTP_SUCCESS');
 }
 
 beforeAll(async () => {
@@ -180,19 +103,10 @@ beforeAll(async () => {
     allowedOrigins: [`http://127.0.0.1:${ALLOWED_HOST_PORT}`, `http://127.0.0.1:${CLIENT_HOST_PORT}`],
     chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl }],
   });
-  await startHost(ALLOWED_HOST_PORT, hostPage(frame.url));
-  await startHost(OTHER_HOST_PORT, hostPage(frame.url));
+  hosts.push(await startHost(ALLOWED_HOST_PORT, hostPage(frame.url, CHAIN_ID)));
+  hosts.push(await startHost(OTHER_HOST_PORT, hostPage(frame.url, CHAIN_ID)));
   await startStaticHost(CLIENT_HOST_PORT, await buildClientHost(join(dataDir, 'client-host')));
-  browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
 }, 90_000);
 
 afterAll(async () => {
@@ -263,7 +177,7 @@ describe('the wallet over the port', () => {
   afterAll(() => context?.close());
 
   it('logs in by email with the code from the dev mailbox and returns the user', async () => {
-    await emailLogin(page, email);
+    await emailLogin(page, frame.url, email);
     const user = await request(page, 'GET_USER', { chainId: CHAIN_ID });
     expect(user.type).toBe('@keyway-frame/GET_USER_SUCCESS');
     expect(user.payload).toMatchObject({
@@ -280,7 +194,7 @@ describe('the wallet over the port', () => {
   it('a wrong code is answered with an error', async () => {
     const other = 'wrong-code@example.com';
     await request(page, 'CONNECT_EMAIL', { email: other });
-    const code = await mailboxCode(other);
+    const code = await mailboxCode(frame.url, other);
     const reply = await request(page, 'CONNECT_OTP', { otp: code === '000000' ? '111111' : '000000' });
     expect(reply).toMatchObject({
       type: '@keyway-frame/CONNECT_OTP_ERROR',
@@ -628,11 +542,11 @@ describe('the wallet over the port', () => {
     expect(await request(page, 'UPDATE_EMAIL', { email: newEmail })).toMatchObject({
       payload: { action: 'VERIFY_PRIMARY_OTP' },
     });
-    expect((await request(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await mailboxCode(email) })).type).toBe(
-      '@keyway-frame/UPDATE_EMAIL_PRIMARY_OTP_SUCCESS',
-    );
     expect(
-      await request(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await mailboxCode(newEmail) }),
+      (await request(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await mailboxCode(frame.url, email) })).type,
+    ).toBe('@keyway-frame/UPDATE_EMAIL_PRIMARY_OTP_SUCCESS');
+    expect(
+      await request(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await mailboxCode(frame.url, newEmail) }),
     ).toMatchObject({
       payload: { newEmail },
     });
@@ -642,9 +556,9 @@ describe('the wallet over the port', () => {
     });
     // Back to the first address for the tests below.
     await request(page, 'UPDATE_EMAIL', { email });
-    await request(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await mailboxCode(newEmail) });
+    await request(page, 'UPDATE_EMAIL_PRIMARY_OTP', { otp: await mailboxCode(frame.url, newEmail) });
     expect(
-      await request(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await mailboxCode(email) }),
+      await request(page, 'UPDATE_EMAIL_SECONDARY_OTP', { otp: await mailboxCode(frame.url, email) }),
     ).toMatchObject({
       payload: { newEmail: email },
     });
@@ -667,7 +581,7 @@ describe('the wallet over the port', () => {
     await approvalPage.getByRole('button', { name: 'Approve' }).click();
     await expect.poll(() => approvalPage.getByText('Device approved').isVisible()).toBe(true);
     expect((await waiting).type).toBe('@keyway-frame/CONNECT_DEVICE_SUCCESS');
-    expect((await request(fresh, 'CONNECT_OTP', { otp: await mailboxCode(email) })).type).toBe(
+    expect((await request(fresh, 'CONNECT_OTP', { otp: await mailboxCode(frame.url, email) })).type).toBe(
       '@keyway-frame/CONNECT_OTP_SUCCESS',
     );
     const user = await request(fresh, 'GET_USER', { chainId: CHAIN_ID });
@@ -709,7 +623,7 @@ describe('the wallet over the port', () => {
     });
 
     // Logging in again with the same address gives the same key.
-    await emailLogin(second, email);
+    await emailLogin(second, frame.url, email);
     expect((await request(second, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
     await second.close();
   });
@@ -747,7 +661,7 @@ describe("the kit's frame client against the frame", () => {
       [email] as const,
     );
     expect(started).toEqual({ action: 'VERIFY_OTP' });
-    const otp = await mailboxCode(email);
+    const otp = await mailboxCode(frame.url, email);
     await page.evaluate(
       ([code]) => (window as unknown as { client: PageClient }).client.connectOtp({ otp: code }),
       [otp] as const,
