@@ -447,40 +447,60 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     method: z.string(),
     params: z.unknown().optional(),
   });
-  app.post('/rpc/:chainId', bodyLimit({ maxSize: 1024 * 1024 }), async (c) => {
-    const rpcUrl = chains.get(Number(c.req.param('chainId')));
-    if (!rpcUrl) return c.json({ message: 'Unsupported chain' }, 404);
-    let parsed: z.infer<typeof rpcBodySchema>;
-    try {
-      parsed = rpcBodySchema.parse(JSON.parse(await c.req.text()));
-    } catch {
-      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }, 400);
-    }
-    if (!isSafeRpcMethod(parsed.method) && !PROXY_READ_METHODS.has(parsed.method)) {
-      return c.json(
-        { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
-        403,
-      );
-    }
-    try {
-      const upstream = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed),
-      });
-      c.header('Content-Type', 'application/json');
-      return c.body(await upstream.text(), upstream.status as 200);
-    } catch {
-      return c.json(
-        {
-          jsonrpc: '2.0',
-          id: parsed.id,
-          error: { code: -32603, message: 'The local chain is not reachable' },
-        },
-        502,
-      );
-    }
-  });
+  /**
+   * One JSON-RPC proxy route: the network from the path (404 when not configured), the body checked with
+   * `schema` (400), the method against `allowed` (403 'Requested RPC call is not allowed'), then forwarded
+   * as is (502 when the local node does not answer within 30 s).
+   */
+  const rpcProxy =
+    (opts: {
+      rpcUrl: (c: Context) => string | undefined;
+      schema: z.ZodType<{ id: string | number | null; method: string }>;
+      allowed: (method: string) => boolean;
+      unreachable: string;
+    }) =>
+    async (c: Context) => {
+      const rpcUrl = opts.rpcUrl(c);
+      if (!rpcUrl) return c.json({ message: 'Unsupported chain' }, 404);
+      let parsed: { id: string | number | null; method: string };
+      try {
+        parsed = opts.schema.parse(JSON.parse(await c.req.text()));
+      } catch {
+        return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }, 400);
+      }
+      if (!opts.allowed(parsed.method)) {
+        return c.json(
+          { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
+          403,
+        );
+      }
+      try {
+        const upstream = await fetch(rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(parsed),
+          signal: AbortSignal.timeout(30_000),
+        });
+        c.header('Content-Type', 'application/json');
+        return c.body(await upstream.text(), upstream.status as 200);
+      } catch {
+        return c.json(
+          { jsonrpc: '2.0', id: parsed.id, error: { code: -32603, message: opts.unreachable } },
+          502,
+        );
+      }
+    };
+
+  app.post(
+    '/rpc/:chainId',
+    bodyLimit({ maxSize: 1024 * 1024 }),
+    rpcProxy({
+      rpcUrl: (c) => chains.get(Number(c.req.param('chainId'))),
+      schema: rpcBodySchema,
+      allowed: (method) => isSafeRpcMethod(method) || PROXY_READ_METHODS.has(method),
+      unreachable: 'The local chain is not reachable',
+    }),
+  );
 
   // ---- JSON-RPC proxy to the local Solana networks -----------------------------------------------
   const solanaBodySchema = z.strictObject({
@@ -489,41 +509,16 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     method: z.string().max(64),
     params: z.array(z.unknown()).max(8).optional(),
   });
-  app.post('/rpc/solana/:reference', bodyLimit({ maxSize: 64 * 1024 }), async (c) => {
-    const rpcUrl = solanaChains.get(c.req.param('reference'));
-    if (!rpcUrl) return c.json({ message: 'Unsupported chain' }, 404);
-    let parsed: z.infer<typeof solanaBodySchema>;
-    try {
-      parsed = solanaBodySchema.parse(JSON.parse(await c.req.text()));
-    } catch {
-      return c.json({ jsonrpc: '2.0', id: null, error: { code: -32600, message: 'Invalid request' } }, 400);
-    }
-    if (!SOLANA_PROXY_METHODS.has(parsed.method)) {
-      return c.json(
-        { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
-        403,
-      );
-    }
-    try {
-      const upstream = await fetch(rpcUrl, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify(parsed),
-        signal: AbortSignal.timeout(30_000),
-      });
-      c.header('Content-Type', 'application/json');
-      return c.body(await upstream.text(), upstream.status as 200);
-    } catch {
-      return c.json(
-        {
-          jsonrpc: '2.0',
-          id: parsed.id,
-          error: { code: -32603, message: 'The local Solana network is not reachable' },
-        },
-        502,
-      );
-    }
-  });
+  app.post(
+    '/rpc/solana/:reference',
+    bodyLimit({ maxSize: 64 * 1024 }),
+    rpcProxy({
+      rpcUrl: (c) => solanaChains.get(c.req.param('reference') ?? ''),
+      schema: solanaBodySchema,
+      allowed: (method) => SOLANA_PROXY_METHODS.has(method),
+      unreachable: 'The local Solana network is not reachable',
+    }),
+  );
 
   const server = serve({ fetch: app.fetch, port: opts.port, hostname });
   await new Promise<void>((resolve, reject) => {
