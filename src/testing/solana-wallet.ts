@@ -13,6 +13,7 @@
  */
 import { decodeBase58, encodeBase58 } from '../chains/solana/address';
 import {
+  changeEvents,
   type EventTargetLike,
   type IdentifierString,
   registerWallet,
@@ -27,7 +28,6 @@ import {
   STANDARD_EVENTS,
   type Wallet,
   type WalletAccount,
-  type WalletChangeProperties,
 } from '../chains/solana/wallet-standard';
 
 export interface SolanaTestWalletOptions {
@@ -132,10 +132,8 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
   let rejections = 0;
   const prompts: Array<{ kind: SolanaPromptKind; approved: boolean }> = [];
   const sentSignatures: string[] = [];
-  const listeners = new Set<(p: WalletChangeProperties) => void>();
-  const emit = (p: WalletChangeProperties) => {
-    for (const l of [...listeners]) l(p);
-  };
+  const events = changeEvents();
+  const emit = events.emit;
 
   /** A prompt the user answers: approved unless a rejection is queued. */
   const prompt = (kind: SolanaPromptKind) => {
@@ -200,14 +198,7 @@ export function createSolanaTestWallet(options: SolanaTestWalletOptions): Solana
           emit({ accounts: [] });
         },
       },
-      [STANDARD_EVENTS]: {
-        version: '1.0.0',
-        on(event: string, listener: (p: WalletChangeProperties) => void) {
-          if (event !== 'change') return () => undefined;
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-      },
+      [STANDARD_EVENTS]: events.feature,
       [SOLANA_SIGN_TRANSACTION]: {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0] as const,

@@ -18,6 +18,7 @@ import { SolanaAddressSchema } from '../../frame/protocol/fields';
 import { SolanaSignatureResultSchema, SolanaSignedTransactionResultSchema } from '../../frame/protocol/rpc';
 import { decodeBase58, encodeBase58 } from './address';
 import {
+  changeEvents,
   type IdentifierString,
   type SignAndSendTransactionInput,
   type SignTransactionInput,
@@ -30,7 +31,6 @@ import {
   standardChainOf,
   type Wallet,
   type WalletAccount,
-  type WalletChangeProperties,
 } from './wallet-standard';
 
 /** The frame calls the wallet needs (the embedded wallet's frame client answers them). */
@@ -116,10 +116,8 @@ export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): E
     SOLANA_SIGN_MESSAGE,
   ];
   let account: WalletAccount | null = null;
-  const listeners = new Set<(p: WalletChangeProperties) => void>();
-  const emit = (p: WalletChangeProperties) => {
-    for (const l of [...listeners]) l(p);
-  };
+  const events = changeEvents();
+  const emit = events.emit;
 
   /** The network reference for a Wallet Standard chain (or a CAIP-2 id) the app names. */
   const referenceFor = (chain: string | undefined): string => {
@@ -177,14 +175,7 @@ export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): E
           await opts.signOut();
         },
       },
-      [STANDARD_EVENTS]: {
-        version: '1.0.0',
-        on(event: string, listener: (p: WalletChangeProperties) => void) {
-          if (event !== 'change') return () => undefined;
-          listeners.add(listener);
-          return () => listeners.delete(listener);
-        },
-      },
+      [STANDARD_EVENTS]: events.feature,
       [SOLANA_SIGN_AND_SEND_TRANSACTION]: {
         version: '1.0.0',
         supportedTransactionVersions: ['legacy', 0] as const,

@@ -89,6 +89,27 @@ export interface EventsFeature {
   readonly version: string;
   on(event: 'change', listener: (properties: WalletChangeProperties) => void): () => void;
 }
+/**
+ * The `standard:events` side of a wallet: `feature` goes into its features; `emit` tells every listener
+ * of a change (listeners added or removed during an emit do not affect that emit).
+ */
+export function changeEvents(): { emit: (p: WalletChangeProperties) => void; feature: EventsFeature } {
+  const listeners = new Set<(p: WalletChangeProperties) => void>();
+  return {
+    emit: (p) => {
+      for (const l of [...listeners]) l(p);
+    },
+    feature: {
+      version: '1.0.0',
+      on(event, listener) {
+        if (event !== 'change') return () => undefined;
+        listeners.add(listener);
+        return () => listeners.delete(listener);
+      },
+    },
+  };
+}
+
 export type TransactionVersion = 'legacy' | 0;
 export interface SignTransactionInput {
   account: WalletAccount;
