@@ -14,8 +14,9 @@ import { isSolanaAddress } from '../src/chains/solana/address';
 import { STORAGE_KEYS } from '../src/core/storage';
 import { LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
 import { browserForFile } from './support/browser';
-import { dialog, frame, loginCode, uniqueEmail, WAIT } from './support/embedded';
+import { dialog, frame, loginInConnectView, uniqueEmail, WAIT } from './support/embedded';
 import { jsonRpc, solanaLamports } from './support/rpc';
+import { sendSol, switchToSolana } from './support/solana';
 
 const stack = inject('keywayStack');
 const lamportsOf = (address: string) => solanaLamports(stack.solanaRpcUrl, address);
@@ -25,33 +26,11 @@ const FEE = 5000n;
 
 const { open } = browserForFile();
 
-/** The header's network button → the local Solana network. */
-async function switchToSolana(page: Page) {
-  await page
-    .getByRole('button', { name: /Keyway Local/ })
-    .first()
-    .click();
-  const networks = dialog(page, 'Choose network');
-  await networks.waitFor(WAIT);
-  await networks.getByRole('button', { name: /Keyway Local Solana/ }).click();
-  await networks.waitFor({ state: 'detached', ...WAIT });
-}
-
-/** Email login in the Connect view of the Solana network; returns the Solana address the Account shows. */
+/** Email login in the open Connect view of the Solana network; returns the Solana address the Account shows. */
 async function emailLoginOnSolana(page: Page, email: string): Promise<string> {
-  const connect = dialog(page, 'Connect wallet');
-  await connect.getByRole('textbox', { name: 'Email' }).fill(email, WAIT);
-  await connect.getByRole('button', { name: 'Continue' }).click();
-  const otp = dialog(page, 'Confirm email');
-  await otp.getByText(email).waitFor(WAIT);
-  const code = await loginCode(email);
-  await otp.getByRole('textbox', { name: 'Digit 1 of 6' }).click();
-  await page.keyboard.type(code);
-  const name = dialog(page, 'Account').locator('[data-kw-account-name]');
-  await name.waitFor(WAIT);
-  const address = (await name.getAttribute('title')) ?? '';
+  const address = await loginInConnectView(page, email);
   expect(isSolanaAddress(address)).toBe(true);
-  expect(await name.textContent()).toBe(short(address));
+  expect(await dialog(page, 'Account').locator('[data-kw-account-name]').textContent()).toBe(short(address));
   return address;
 }
 
@@ -61,25 +40,9 @@ async function airdrop(address: string, lamports: bigint) {
   await expect.poll(() => lamportsOf(address), WAIT).toBe(lamports);
 }
 
-/** From the Account view: Send, 0.1 SOL to `to`, Preview, Send → the frame's approval screen. */
+/** From the Account view: Send 0.1 SOL to `to` → the frame's approval screen, which names both. */
 async function sendUntilApproval(page: Page, to: string) {
-  const account = dialog(page, 'Account');
-  await account.getByRole('button', { name: 'Send', exact: true }).click();
-  const form = page.getByRole('form', { name: 'Send tokens' });
-  await form.waitFor(WAIT);
-  const solChosen = form.getByRole('button', { name: 'SOL, change token' });
-  if (!(await solChosen.isVisible())) {
-    await form.getByRole('button', { name: 'Select token' }).click();
-    await page.getByRole('button', { name: /SOL/ }).first().click();
-  }
-  await solChosen.waitFor(WAIT);
-  await form.getByRole('textbox', { name: 'Amount' }).fill('0.1');
-  await form.getByRole('textbox', { name: 'To' }).fill(to);
-  const preview = form.locator('button[type="submit"]');
-  await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
-  await preview.click();
-  await page.getByRole('region', { name: 'Send summary' }).waitFor(WAIT);
-  await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await sendSol(page, '0.1', to);
   const approve = dialog(page, 'Approve request');
   await approve.getByRole('region', { name: 'Secure wallet approval' }).waitFor(WAIT);
   // The frame's screen says what is sent where, decoded from the transaction.

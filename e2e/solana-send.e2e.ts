@@ -10,6 +10,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { SOLANA_TEST_ADDRESS, SOLANA_WALLET_NAME } from '../playground/src/kit';
 import { browserForFile } from './support/browser';
 import { solanaLamports } from './support/rpc';
+import { sendSol, switchToSolana } from './support/solana';
 
 const stack = inject('keywayStack');
 const WAIT = { timeout: 20_000 };
@@ -24,13 +25,7 @@ const dialog = (page: Page, name: string) => page.getByRole('dialog', { name });
 
 /** Switches the kit to the local Solana network from the header and connects the Solana test wallet. */
 async function connectSolana(page: Page) {
-  await page
-    .getByRole('button', { name: /Keyway Local/ })
-    .first()
-    .click();
-  const networks = dialog(page, 'Choose network');
-  await networks.waitFor(WAIT);
-  await networks.getByRole('button', { name: /Keyway Local Solana/ }).click();
+  await switchToSolana(page);
   // No Solana wallet is connected yet: the modal goes on to Connect, listing the Solana wallets.
   const connect = dialog(page, 'Connect wallet');
   await connect.waitFor(WAIT);
@@ -63,24 +58,7 @@ describe('Solana in the styled playground', () => {
     const receiver = Keypair.generate().publicKey.toBase58();
     expect(await lamportsOf(receiver)).toBe(0n);
 
-    await account.getByRole('button', { name: 'Send', exact: true }).click();
-    const form = page.getByRole('form', { name: 'Send tokens' });
-    await form.waitFor(WAIT);
-    // SOL, the only token of the Solana account, is chosen (or chosen here when the form starts empty).
-    const solChosen = form.getByRole('button', { name: 'SOL, change token' });
-    if (!(await solChosen.isVisible())) {
-      await form.getByRole('button', { name: 'Select token' }).click();
-      await page.getByRole('button', { name: /SOL/ }).first().click();
-    }
-    await solChosen.waitFor(WAIT);
-    await form.getByRole('textbox', { name: 'Amount' }).fill('0.1');
-    await form.getByRole('textbox', { name: 'To' }).fill(receiver);
-    const preview = form.locator('button[type="submit"]');
-    await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
-    await preview.click();
-    const summary = page.getByRole('region', { name: 'Send summary' });
-    await summary.waitFor(WAIT);
-    await page.getByRole('button', { name: 'Send', exact: true }).click();
+    await sendSol(page, '0.1', receiver);
 
     await expect.poll(() => lamportsOf(receiver), WAIT).toBe(100_000_000n);
     // After success the kit shows the Account view again.
