@@ -27,6 +27,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_MESSAGES } from '../../src/core/errors.ts';
 import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
@@ -715,6 +716,38 @@ describe("the kit's frame client against the frame", () => {
       message: 'User rejected the request.',
       code: 4001,
     });
+  });
+
+  it('a reload of the frame page aborts the sign it showed, hand-shakes again, and keeps the login', async () => {
+    await page.evaluate(
+      ([addr]) => {
+        const w = window as unknown as { client: PageClient; signing: Promise<unknown> };
+        w.signing = w.client.rpc({ method: 'personal_sign', params: ['Interrupted', addr] }).then(
+          () => ({ ok: true }),
+          (e: { message: string }) => ({ ok: false, message: e.message }),
+        );
+      },
+      [address] as const,
+    );
+    const screen = page.frameLocator('iframe[data-keyway-frame]');
+    await expect.poll(() => screen.getByText('Interrupted').isVisible()).toBe(true);
+    const framePage = page.frames().find((f) => f.url().startsWith(frame.url));
+    expect(framePage).toBeDefined();
+    await framePage!.evaluate(() => location.reload());
+    expect(await page.evaluate(() => (window as unknown as { signing: Promise<unknown> }).signing)).toEqual({
+      ok: false,
+      message: ERROR_MESSAGES.requestAborted,
+    });
+    await expect.poll(() => page.locator('iframe[data-keyway-frame]').getAttribute('data-state')).toBeNull();
+    // The new page answers over the new port, with the session it kept in its own storage.
+    const user = await page.evaluate(() =>
+      (window as unknown as { client: PageClient }).client.getUser({ chainId: 31337 }),
+    );
+    expect(user).toMatchObject({ email, address });
+    expect(await page.evaluate(() => (window as unknown as { client: PageClient }).client.state)).toBe(
+      'ready',
+    );
+    expect(await page.locator('iframe[data-keyway-frame]').count()).toBe(1);
   });
 
   it('social login through the local provider page', async () => {

@@ -382,6 +382,73 @@ describe('abortPending', () => {
   });
 });
 
+describe('a reload of the frame page', () => {
+  it('hand-shakes again: requests in flight are aborted, the next ones go over the new port', async () => {
+    client = makeClient();
+    await client.ensure();
+    fake.handlers.RPC_REQUEST = () => NO_REPLY;
+    const posted = fake.nextRequest('RPC_REQUEST');
+    const inFlight = client.rpc({ method: 'eth_blockNumber' });
+    await posted;
+    const readyEvents = vi.fn();
+    client.on('ready', readyEvents);
+
+    fake.load();
+    expect(client.state).toBe('loading');
+    await expect(inFlight).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await client.ensure();
+    expect(client.state).toBe('ready');
+    expect(readyEvents).toHaveBeenCalledTimes(1);
+    expect(fake.handshakes).toHaveLength(2);
+    const [first, second] = fake.handshakes.map((h) => (h.data as { id: string }).id);
+    expect(second).not.toBe(first);
+    expect(document.querySelectorAll('iframe')).toHaveLength(1);
+
+    fake.handlers.GET_CHAIN_ID = () => ({ chainId: 1 });
+    await expect(client.getChainId()).resolves.toEqual({ chainId: 1 });
+    expect(client.pendingCount).toBe(0);
+  });
+
+  it('a request made while the reloaded page hand-shakes waits for the new port', async () => {
+    client = makeClient();
+    await client.ensure();
+    fake.handlers.IS_CONNECTED = () => ({ isConnected: true });
+    fake.load();
+    expect(client.state).toBe('loading');
+    // Made before the new READY arrives: posted once the new port is there, not lost on the old one.
+    const waiting = client.isConnected();
+    await expect(waiting).resolves.toEqual({ isConnected: true });
+    expect(fake.handshakes).toHaveLength(2);
+  });
+
+  it('a reloaded page that never answers fails like a first load, and the next call starts over', async () => {
+    vi.useFakeTimers();
+    client = makeClient();
+    await client.ensure();
+    const failed = vi.fn();
+    client.on('load-failed', failed);
+    const handshakes = fake.handshakes.length;
+    // The reloaded page is not the frame (it does not answer the handshake).
+    Object.defineProperty(client.iframe!.contentWindow!, 'postMessage', {
+      configurable: true,
+      value: () => undefined,
+    });
+    fake.load();
+    const waiting = client.getChainId().catch((e: unknown) => e);
+    await vi.advanceTimersByTimeAsync(DEFAULT_FRAME_TIMEOUTS.readyMs);
+    expect(((await waiting) as Error).message).toBe(ERROR_MESSAGES.emailLoginDependency);
+    expect(failed).toHaveBeenCalledTimes(1);
+    expect(client.state).toBe('idle');
+    expect(document.querySelector('iframe')).toBeNull();
+    expect(fake.handshakes).toHaveLength(handshakes);
+    vi.useRealTimers();
+
+    fake.handlers.GET_CHAIN_ID = () => ({ chainId: 1 });
+    await expect(client.getChainId()).resolves.toEqual({ chainId: 1 });
+    expect(client.state).toBe('ready');
+  });
+});
+
 describe('approval events', () => {
   it("emits 'approval-needed' for a posted unsafe method and 'approval-done' when it settles", async () => {
     client = makeClient();

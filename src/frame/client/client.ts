@@ -13,6 +13,12 @@
  *    iframe's own window, echoes the handshake id and carries exactly one port. From then on the window
  *    listener is removed and all traffic goes over the port, which no other script holds.
  * Anything else (other origins, other windows, bad shapes, unknown ids) is ignored: no throw, no change.
+ *
+ * A later trusted `load` of the iframe means its page was loaded again (reloaded, or navigated and back):
+ * the old port leads nowhere and nothing posted on it will be answered. The client closes it, aborts the
+ * requests that were in flight ('Request was aborted'), and hand-shakes again as in steps 1-3 (with the
+ * ready time limit); requests made meanwhile wait for the new port. The frame keeps its session in its
+ * own storage, so a logged-in user stays logged in.
  */
 import { KeywayError } from '../../core/errors.ts';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../errors.ts';
@@ -313,10 +319,33 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     }
   }
 
+  /** The frame page was loaded again after READY: drop the dead port and wait for a new handshake. */
+  function expectNewHandshake() {
+    if (port) {
+      port.removeEventListener('message', onPortMessage);
+      port.close();
+      port = null;
+    }
+    // Posted on the old port (they have a timer): never answered. Those still waiting for ready go out on
+    // the new port.
+    for (const [id, entry] of [...pending]) {
+      if (entry.timer !== undefined) settle(id, { ok: false, error: KeywayError.of('requestAborted') });
+    }
+    state = 'loading';
+    readyPromise = new Promise<void>((resolve, reject) => {
+      resolveReady = resolve;
+      rejectReady = reject;
+    });
+    readyPromise.catch(() => {});
+    view?.addEventListener('message', onWindowMessage);
+    readyTimer = setTimeout(failLoad, timeouts.readyMs);
+  }
+
   function onIframeLoad(event: Event) {
     try {
-      if (state !== 'loading' || !iframe?.contentWindow) return;
       if (!acceptSynthetic && !event.isTrusted) return;
+      if (state === 'ready' && iframe?.contentWindow) expectNewHandshake();
+      if (state !== 'loading' || !iframe?.contentWindow) return;
       handshakeId = crypto.randomUUID();
       const handshake: Handshake = {
         type: HANDSHAKE_TYPE,
@@ -422,35 +451,39 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       };
       // Registered before the frame is ready so that abortPending also reaches waiting requests.
       pending.set(id, entry);
-      ensure().then(
-        () => {
-          if (pending.get(id) !== entry) return; // aborted while waiting
-          if (state !== 'ready' || !port) {
-            settle(id, { ok: false, error: KeywayError.of('iframeNotSet') });
-            return;
-          }
-          const ms = timeoutFor(event, timeouts);
-          entry.timer = setTimeout(
-            () => settle(id, { ok: false, error: new FrameTimeoutError(event, ms) }),
-            ms,
-          );
-          try {
-            port.postMessage(parsed.data);
-          } catch (error) {
-            settle(id, { ok: false, error: error instanceof Error ? error : new Error(String(error)) });
-            return;
-          }
-          if (event === 'RPC_REQUEST' && isUnsafeRpcMethod(method)) {
-            entry.approval = true;
-            emit('approval-needed', { id, method });
-          }
-        },
-        (error: Error) => {
-          if (pending.get(id) !== entry) return;
-          pending.delete(id);
-          reject(error);
-        },
-      );
+      const failed = (error: Error) => {
+        if (pending.get(id) !== entry) return;
+        pending.delete(id);
+        reject(error);
+      };
+      const post = () => {
+        if (pending.get(id) !== entry) return; // aborted while waiting
+        // The frame page was loaded again between ready and now: wait for the new handshake.
+        if (state === 'loading') {
+          ensure().then(post, failed);
+          return;
+        }
+        if (state !== 'ready' || !port) {
+          settle(id, { ok: false, error: KeywayError.of('iframeNotSet') });
+          return;
+        }
+        const ms = timeoutFor(event, timeouts);
+        entry.timer = setTimeout(
+          () => settle(id, { ok: false, error: new FrameTimeoutError(event, ms) }),
+          ms,
+        );
+        try {
+          port.postMessage(parsed.data);
+        } catch (error) {
+          settle(id, { ok: false, error: error instanceof Error ? error : new Error(String(error)) });
+          return;
+        }
+        if (event === 'RPC_REQUEST' && isUnsafeRpcMethod(method)) {
+          entry.approval = true;
+          emit('approval-needed', { id, method });
+        }
+      };
+      ensure().then(post, failed);
     });
   }
 

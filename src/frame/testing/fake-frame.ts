@@ -60,7 +60,7 @@ export interface FakeFrame {
   /** Every handshake posted to the frame window, with the targetOrigin used. */
   readonly handshakes: { data: unknown; targetOrigin: string }[];
   handlers: FakeFrameHandlers;
-  /** Fires the iframe's `load` (when autoLoad is false). */
+  /** Fires the iframe's `load` (when autoLoad is false; after READY it stands for a reload of the frame page). */
   load(): void;
   /** Resolves when the next valid request of `event` arrives. */
   nextRequest<E extends FrameEventName>(event: E): Promise<AppRequest<E>>;
@@ -121,6 +121,8 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
         if (targetOrigin !== options.frameOrigin) return; // the browser would not deliver it
         const handshake = guard.acceptHandshake({ data, origin: appOrigin, source: win }, win);
         if (!handshake || options.answerHandshake === false) return;
+        // A handshake comes from a newly loaded frame page: the previous page's port is gone with it.
+        framePort?.close();
         const channel = new MessageChannel();
         framePort = channel.port1;
         framePort.addEventListener('message', (e) => void onRequest(e as MessageEvent));
