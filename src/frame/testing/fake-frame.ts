@@ -111,6 +111,17 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
 
   function attach(el: HTMLIFrameElement) {
     iframe = el;
+    // In a real browser the iframe still navigates to the (unreachable) frame URL and fires its own trusted
+    // `load` once the error page is in: that is not the fake page loading (again), so the client must not
+    // see it (it would take it for a reload of the frame page and hand-shake with the error page). A capture
+    // listener at the target runs before the client's; the fake's own loads are synthetic.
+    el.addEventListener(
+      'load',
+      (event) => {
+        if (event.isTrusted) event.stopImmediatePropagation();
+      },
+      { capture: true },
+    );
     const frameWindow = el.contentWindow;
     if (!frameWindow) return;
     // The frame page's window listener: what the client posts to the iframe's window lands here.
