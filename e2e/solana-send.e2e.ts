@@ -76,14 +76,7 @@ describe('Solana in the styled playground', () => {
     await page.reload({ waitUntil: 'load' });
     // The kit remembers the Solana wallet and reconnects it silently: back on the Solana network, the
     // account is there without connecting again.
-    await page
-      .getByRole('button', { name: /Keyway Local/ })
-      .first()
-      .click();
-    const networks = dialog(page, 'Choose network');
-    await networks.waitFor(WAIT);
-    await networks.getByRole('button', { name: /Keyway Local Solana/ }).click();
-    await networks.waitFor({ state: 'detached', ...WAIT });
+    await switchToSolana(page);
     await page.getByRole('button', { name: new RegExp(SHORT) }).click();
     const account = dialog(page, 'Account');
     await account.waitFor(WAIT);
