@@ -106,6 +106,18 @@ describe('the embedded wallet on Solana (Wallet Standard, backed by the frame)',
       },
     });
     expect(result?.signature).toEqual(new Uint8Array(64).fill(9));
+
+    // Values the frame would refuse are dropped, not sent: with none left, no options at all.
+    await s.signAndSend.signAndSendTransaction({
+      account,
+      transaction,
+      chain: 'solana:devnet',
+      options: { skipPreflight: 'yes', maxRetries: -1, preflightCommitment: 'recent' } as never,
+    });
+    expect(s.rpc).toHaveBeenLastCalledWith({
+      method: 'solana_signAndSendTransaction',
+      params: { transaction: Buffer.from(transaction).toString('base64'), chainId: REFERENCE },
+    });
   });
 
   it('checks what the frame answers: a malformed signature is an error, not a result', async () => {

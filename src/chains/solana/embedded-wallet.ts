@@ -13,9 +13,13 @@
  * login's sign out (one login, one sign out for both namespaces).
  */
 import type { KeywayNetwork } from '../../core/networks';
-import { z } from '../../core/zod';
+import type { z } from '../../core/zod';
 import { SolanaAddressSchema } from '../../frame/protocol/fields';
-import { SolanaSignatureResultSchema, SolanaSignedTransactionResultSchema } from '../../frame/protocol/rpc';
+import {
+  SolanaSendOptionsSchema,
+  SolanaSignatureResultSchema,
+  SolanaSignedTransactionResultSchema,
+} from '../../frame/protocol/rpc';
 import { decodeBase58, encodeBase58 } from './address';
 import {
   changeEvents,
@@ -84,20 +88,20 @@ function fromBase64(text: string): Uint8Array {
   return out;
 }
 
-const SendOptionsSchema = z.object({
-  skipPreflight: z.boolean().optional().catch(undefined),
-  preflightCommitment: z.enum(['processed', 'confirmed', 'finalized']).optional().catch(undefined),
-  maxRetries: z.number().int().min(0).max(100).optional().catch(undefined),
-});
+type SendOptions = z.infer<typeof SolanaSendOptionsSchema>;
 
-/** The send options the frame accepts, taken from what the app passed (anything else is dropped). */
-function sendOptions(options: SignAndSendTransactionInput['options']) {
-  const parsed = SendOptionsSchema.parse(options ?? {});
-  const out: z.infer<typeof SendOptionsSchema> = {};
-  if (parsed.skipPreflight !== undefined) out.skipPreflight = parsed.skipPreflight;
-  if (parsed.preflightCommitment !== undefined) out.preflightCommitment = parsed.preflightCommitment;
-  if (parsed.maxRetries !== undefined) out.maxRetries = parsed.maxRetries;
-  return Object.keys(out).length ? out : undefined;
+/**
+ * The send options the frame accepts, taken from what the app passed: each option the protocol knows is
+ * kept when its value passes the protocol's schema; anything else is dropped.
+ */
+function sendOptions(options: SignAndSendTransactionInput['options']): SendOptions | undefined {
+  const out: Record<string, unknown> = {};
+  const given = (options ?? {}) as Record<string, unknown>;
+  for (const [key, schema] of Object.entries(SolanaSendOptionsSchema.shape)) {
+    const parsed = schema.safeParse(given[key]);
+    if (parsed.success && parsed.data !== undefined) out[key] = parsed.data;
+  }
+  return Object.keys(out).length ? (out as SendOptions) : undefined;
 }
 
 /** Signatures and signed bytes from the frame are checked before the app gets them. */

@@ -56,7 +56,7 @@ const SolanaTransactionSchema = Base64Schema.min(4).max(Math.ceil(SOLANA_MAX_TRA
  *   reference; result `{transaction}` (base64, signed).
  * - `solana_signAndSendTransaction`: the same plus send `options`; result `{signature}` (base58).
  */
-const SolanaSendOptionsSchema = z.strictObject({
+export const SolanaSendOptionsSchema = z.strictObject({
   skipPreflight: z.boolean().optional(),
   preflightCommitment: z.enum(['processed', 'confirmed', 'finalized']).optional(),
   maxRetries: z.number().int().min(0).max(100).optional(),
