@@ -34,7 +34,11 @@ export async function sendSol(page: Page, amount: string, to: string): Promise<v
   await form.getByRole('textbox', { name: 'Amount' }).fill(amount);
   await form.getByRole('textbox', { name: 'To' }).fill(to);
   const preview = form.locator('button[type="submit"]');
-  await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
+  try {
+    await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
+  } catch (error) {
+    throw new Error(`Preview stayed disabled; the form says: ${await form.textContent()}`, { cause: error });
+  }
   await preview.click();
   await page.getByRole('region', { name: 'Send summary' }).waitFor(WAIT);
   await page.getByRole('button', { name: 'Send', exact: true }).click();

@@ -87,6 +87,9 @@ export const NAME_REGISTRATION_CHAIN_ID_LIMIT = 2147483648;
 // Not in the spec (our decision): token balances shown again (the Account view opened, the token picker) are
 // fetched again once they are older than this; the last ones stay on screen meanwhile.
 export const BALANCES_MAX_AGE_MS = 10_000;
+// Also ours: the send flow validates the amount against the balances, so they may be at most this old when
+// one of its views opens (funds that arrived from elsewhere a moment ago are not "insufficient").
+export const SEND_BALANCES_MAX_AGE_MS = 2_000;
 
 // Underlying library defaults (spec §9), used by the kit's own HTTP client
 export const HTTP_TIMEOUT_MS = 10_000;

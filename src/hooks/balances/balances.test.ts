@@ -1,7 +1,7 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
-import { BALANCES_MAX_AGE_MS } from '../../core/constants';
+import { BALANCES_MAX_AGE_MS, SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { mainnet, polygon } from '../../core/networks';
 import {
@@ -128,6 +128,23 @@ describe('balances store', () => {
     await p;
     expect(balanceRequests()).toHaveLength(2);
     expect(store.getState().status).toBe('ready');
+  });
+
+  it('a view that needs fresher balances (the send flow) passes its own maximum age', async () => {
+    let t = 1_000_000;
+    const { store } = make(() => t);
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    t += SEND_BALANCES_MAX_AGE_MS - 1;
+    await store.getState().load({ maxAgeMs: SEND_BALANCES_MAX_AGE_MS });
+    expect(balanceRequests()).toHaveLength(1);
+    t += 1;
+    await store.getState().load({ maxAgeMs: SEND_BALANCES_MAX_AGE_MS });
+    expect(balanceRequests()).toHaveLength(2);
+    // The default age still applies to everyone else.
+    t += SEND_BALANCES_MAX_AGE_MS;
+    await store.getState().load();
+    expect(balanceRequests()).toHaveLength(2);
   });
 
   it('passes forceUpdate through on refresh', async () => {

@@ -75,9 +75,9 @@ export interface RefreshBalancesOptions {
 export interface BalancesActions {
   /**
    * Loads the balances of the current account and network when a view shows them: once, and again when the
-   * shown ones are older than BALANCES_MAX_AGE_MS (kept on screen while they reload).
+   * shown ones are older than `maxAgeMs` (default BALANCES_MAX_AGE_MS; kept on screen while they reload).
    */
-  load(): Promise<void>;
+  load(options?: { maxAgeMs?: number }): Promise<void>;
   /** Re-reads the balances; after a transaction pass the tokens involved in `forceUpdate`. */
   refresh(options?: RefreshBalancesOptions): Promise<void>;
   /** Clears everything (account or network change). */
@@ -246,12 +246,12 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
       networkId: null,
       ...emptyFields(),
 
-      load() {
+      load({ maxAgeMs = BALANCES_MAX_AGE_MS } = {}) {
         const s = get();
         if (!s.address || !network) return Promise.resolve();
         if (inflight) return inflight;
         // Shown again after a while (the Account view reopened): fetch again, the last ones stay meanwhile.
-        if (s.loaded && now() - fetchedAt < BALANCES_MAX_AGE_MS) return Promise.resolve();
+        if (s.loaded && now() - fetchedAt < maxAgeMs) return Promise.resolve();
         return fetchBalances();
       },
 

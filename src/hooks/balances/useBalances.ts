@@ -11,6 +11,8 @@ export interface UseBalancesOptions {
    * view's token list; funds that arrive from elsewhere show up without a reopen).
    */
   watch?: boolean;
+  /** How old the balances may be when the component mounts before they are fetched again (default BALANCES_MAX_AGE_MS). */
+  maxAgeMs?: number;
 }
 
 /**
@@ -18,7 +20,7 @@ export interface UseBalancesOptions {
  * Reading them loads them (again once they are older than BALANCES_MAX_AGE_MS); call
  * `refresh({ forceUpdate })` after a transaction.
  */
-export function useBalances({ watch = false }: UseBalancesOptions = {}): UseBalancesResult {
+export function useBalances({ watch = false, maxAgeMs }: UseBalancesOptions = {}): UseBalancesResult {
   const { stores } = useKeyway();
   const state = useKeywayStore(
     'balances',
@@ -36,10 +38,10 @@ export function useBalances({ watch = false }: UseBalancesOptions = {}): UseBala
   const { address, networkId } = state;
   useEffect(() => {
     if (!address || !networkId) return;
-    void stores.balances.getState().load();
+    void stores.balances.getState().load(maxAgeMs === undefined ? undefined : { maxAgeMs });
     if (!watch) return;
     const timer = setInterval(() => void stores.balances.getState().load(), BALANCES_MAX_AGE_MS);
     return () => clearInterval(timer);
-  }, [stores, address, networkId, watch]);
+  }, [stores, address, networkId, watch, maxAgeMs]);
   return { ...state, refresh: stores.balances.getState().refresh };
 }

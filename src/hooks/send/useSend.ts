@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { formatUsd } from '../../core/format';
 import { multiplyDecimal, numberToDecimal, type TokenBalance } from '../balances/store';
 import { useBalances } from '../balances/useBalances';
@@ -49,7 +50,9 @@ export function useSend(): UseSendResult {
       txHash: s.txHash,
     }),
   );
-  const { balances } = useBalances();
+  // The amount is checked against these: fetched again when a send view opens unless they are fresh, and
+  // kept fresh while it is shown (funds that arrive meanwhile are not "insufficient").
+  const { balances } = useBalances({ watch: true, maxAgeMs: SEND_BALANCES_MAX_AGE_MS });
   const chain = useKeywayStore('networks', (n) => n.activeNetwork.chain);
   const a = stores.send.getState();
   const token = state.token ? (balances.find((b) => b.id === state.token!.id) ?? state.token) : null;
