@@ -4,7 +4,7 @@
  * Ports 20101-20107 (in-process) and 20111-20117 (CLI).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -88,12 +88,45 @@ const EXIT_LIMIT_MS = 60_000;
 
 describe('npm start (scripts/start.mjs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kw-start-test-'));
+  const reportDir = mkdtempSync(join(tmpdir(), 'kw-start-report-'));
   const children: ChildProcess[] = [];
   afterAll(() => {
     // A failed assertion can leave a stack running: kill it (its anvils follow through their watchdogs).
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(reportDir, { recursive: true, force: true });
   });
+
+  /** Asks the process for a diagnostic report (SIGUSR2) and returns its stacks and handles, shortened. */
+  async function stuckReport(proc: ChildProcess): Promise<string> {
+    proc.kill('SIGUSR2');
+    for (let i = 0; i < 50; i++) {
+      await new Promise((r) => setTimeout(r, 200));
+      const file = readdirSync(reportDir).find((f) => f.endsWith('.json'));
+      if (!file) continue;
+      try {
+        const report = JSON.parse(readFileSync(join(reportDir, file), 'utf8')) as {
+          javascriptStack?: { message?: string; stack?: string[] };
+          nativeStack?: { symbol?: string }[];
+          libuv?: { type?: string; is_active?: boolean; address?: string; localEndpoint?: unknown }[];
+        };
+        return [
+          `report ${file}:`,
+          `JS: ${report.javascriptStack?.message ?? ''}`,
+          ...(report.javascriptStack?.stack ?? []).slice(0, 25),
+          'native:',
+          ...(report.nativeStack ?? []).slice(0, 25).map((f) => `  ${f.symbol ?? '?'}`),
+          'active handles:',
+          ...(report.libuv ?? [])
+            .filter((h) => h.is_active)
+            .map((h) => `  ${h.type} ${JSON.stringify(h.localEndpoint ?? '')}`),
+        ].join('\n');
+      } catch {
+        // still being written
+      }
+    }
+    return 'no diagnostic report was written';
+  }
 
   function start(): {
     child: ChildProcess;
@@ -115,6 +148,9 @@ describe('npm start (scripts/start.mjs)', () => {
         KW_PORT_PLAYGROUND: '20117',
         KW_DATA_DIR: dataDir,
         KW_VERBOSE: '1',
+        // SIGUSR2 makes it write a diagnostic report (JS and native stacks, even in a blocked event loop).
+        NODE_OPTIONS:
+          `${process.env.NODE_OPTIONS ?? ''} --report-on-signal --report-signal=SIGUSR2 --report-directory=${reportDir}`.trim(),
       },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
@@ -135,16 +171,19 @@ describe('npm start (scripts/start.mjs)', () => {
       );
       timer.unref();
     });
-    // A stop that hangs fails with the phase and what the stack printed (KW_VERBOSE: each part it stops).
+    // A stop that hangs fails with the phase, what the stack printed (KW_VERBOSE: each part it stops) and
+    // where the process is stuck (its diagnostic report).
     const exitedWithin = () =>
       new Promise<number | null>((resolve, reject) => {
-        const timer = setTimeout(
-          () =>
+        const timer = setTimeout(() => {
+          void stuckReport(proc).then((report) =>
             reject(
-              new Error(`npm start had not exited ${EXIT_LIMIT_MS / 1000} s after the signal:\n${output}`),
+              new Error(
+                `npm start had not exited ${EXIT_LIMIT_MS / 1000} s after the signal:\n${output}\n${report}`,
+              ),
             ),
-          EXIT_LIMIT_MS,
-        );
+          );
+        }, EXIT_LIMIT_MS);
         timer.unref();
         exited.then((code) => {
           clearTimeout(timer);
