@@ -38,14 +38,37 @@ async function main(): Promise<void> {
   const dataDir = resolve(env.KW_DATA_DIR ?? '.keyway-data');
   const started = performance.now();
   console.log(`Starting the Keyway local stack (data: ${dataDir}) ...`);
-  // A signal during start-up exits through process.exit, whose exit hooks send anvil SIGTERM (it saves its
-  // state and exits); once the stack is up, the handlers below replace these with an orderly stop.
-  const abortStart = (signal: NodeJS.Signals) => {
-    console.log(`\n${signal} during start-up: exiting.`);
-    process.exit(130);
+  // One handler per signal for the whole life of the process. It is never removed and re-added: a signal
+  // that arrived between removing one handler and adding the next was lost (libuv drops what is pending on
+  // a closed signal handle), so a SIGTERM sent the moment "Press Ctrl-C to stop." appeared was ignored.
+  // During start-up a signal exits through process.exit, whose exit hooks send anvil SIGTERM (it saves its
+  // state and exits); once the stack is up it stops in order; a second signal while stopping exits at once.
+  let stopStack: (() => Promise<void>) | undefined; // set once the stack is up
+  let stopping = false;
+  const onSignal = (signal: NodeJS.Signals) => {
+    if (!stopStack) {
+      console.log(`\n${signal} during start-up: exiting.`);
+      process.exit(130);
+    }
+    if (stopping) {
+      console.log(`\n${signal} again: exiting without waiting.`);
+      process.exit(130);
+    }
+    stopping = true;
+    console.log(`\n${signal}: stopping the local stack ...`);
+    stopStack().then(
+      () => {
+        console.log('Stopped.');
+        process.exit(0);
+      },
+      (error: unknown) => {
+        console.error('Stopping failed:', error);
+        process.exit(1);
+      },
+    );
   };
-  process.once('SIGINT', abortStart);
-  process.once('SIGTERM', abortStart);
+  process.on('SIGINT', onSignal);
+  process.on('SIGTERM', onSignal);
   // Loaded after the first line so that the wait for the modules is not silent.
   const { DEFAULT_PORTS, startStack } = await import('./stack.ts');
   const ports: StackPorts = {
@@ -66,6 +89,7 @@ async function main(): Promise<void> {
       if (verbose || /could not|unusable|failed/.test(line)) console.log(line);
     },
   });
+  stopStack = () => stack.stop();
   const seconds = ((performance.now() - started) / 1000).toFixed(1);
 
   const reports = await stack.health();
@@ -86,30 +110,6 @@ async function main(): Promise<void> {
     console.log(`\nStatus page: ${stack.urls.status}`);
   }
   console.log('Press Ctrl-C to stop.\n');
-
-  let stopping = false;
-  const shutdown = (signal: string) => {
-    if (stopping) {
-      console.log(`\n${signal} again: exiting without waiting.`);
-      process.exit(130);
-    }
-    stopping = true;
-    console.log(`\n${signal}: stopping the local stack ...`);
-    stack.stop().then(
-      () => {
-        console.log('Stopped.');
-        process.exit(0);
-      },
-      (error: unknown) => {
-        console.error('Stopping failed:', error);
-        process.exit(1);
-      },
-    );
-  };
-  process.removeListener('SIGINT', abortStart);
-  process.removeListener('SIGTERM', abortStart);
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
 main().catch((error: unknown) => {
