@@ -6,7 +6,8 @@
  *   kept in the frame's IndexedDB): not the EVM address, the same on every call, after a reload and after
  *   signing out and in again; the EVM chain is left alone.
  * - solana_signMessage, solana_signTransaction (legacy and v0) and solana_signAndSendTransaction approved on
- *   the frame's own screen (transfer receiver and exact SOL amount shown), signatures verified with
+ *   the frame's own screen (transfer receiver and exact SOL amount shown; SPL token transfers decoded),
+ *   signatures verified with
  *   node:crypto, a 0.1 SOL transfer confirmed on the runtime; rejected, wrong network, foreign fee payer and
  *   undecodable transactions refused without signing.
  * - The frame origin's Solana proxy forwards reads and sendTransaction only (requestAirdrop: 403).
@@ -351,6 +352,80 @@ describe('the frame as a Solana wallet', () => {
     const { transaction } = resultOf<{ transaction: string }>(await pending);
     const signed = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
     expect(signed.version).toBe(0);
+    expect(Buffer.from(signed.message.serialize())).toEqual(Buffer.from(message.serialize()));
+    expect(verifyEd25519(signed.message.serialize(), signed.signatures[0]!, address)).toBe(true);
+  });
+
+  it('shows SPL token transfers as token accounts, mint and amount (TransferChecked in units, Transfer in base units)', async () => {
+    const [source, destination, mint, owner, otherSource, otherDestination] = Array.from(
+      { length: 6 },
+      () => Keypair.generate().publicKey,
+    ) as [PublicKey, PublicKey, PublicKey, PublicKey, PublicKey, PublicKey];
+    const amountBytes = (n: bigint) => {
+      const b = Buffer.alloc(8);
+      b.writeBigUInt64LE(n);
+      return b;
+    };
+    const { blockhash } = await connection.getLatestBlockhash();
+    const message = new TransactionMessage({
+      payerKey: user,
+      recentBlockhash: blockhash,
+      instructions: [
+        // TransferChecked of 1.5 tokens of a 6-decimal mint, owned by the user (SPL Token).
+        new TransactionInstruction({
+          programId: new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+          keys: [
+            { pubkey: source, isSigner: false, isWritable: true },
+            { pubkey: mint, isSigner: false, isWritable: false },
+            { pubkey: destination, isSigner: false, isWritable: true },
+            { pubkey: user, isSigner: true, isWritable: false },
+          ],
+          data: Buffer.concat([Buffer.from([12]), amountBytes(1_500_000n), Buffer.from([6])]),
+        }),
+        // A plain Transfer (Token-2022) from an account another owner signs for: base units, owner shown.
+        new TransactionInstruction({
+          programId: new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'),
+          keys: [
+            { pubkey: otherSource, isSigner: false, isWritable: true },
+            { pubkey: otherDestination, isSigner: false, isWritable: true },
+            { pubkey: owner, isSigner: true, isWritable: false },
+          ],
+          data: Buffer.concat([Buffer.from([3]), amountBytes(42n)]),
+        }),
+      ],
+    }).compileToV0Message();
+    const unsigned = new VersionedTransaction(message);
+    const pending = rpc('solana_signTransaction', {
+      transaction: Buffer.from(unsigned.serialize()).toString('base64'),
+      chainId: REFERENCE,
+    });
+    const view = screen();
+    await expect.poll(() => view.getByRole('heading', { name: 'Sign transaction' }).isVisible()).toBe(true);
+    // The approval screen's rows, as [label, value] pairs in order.
+    const rows = () =>
+      view
+        .locator('dl.rows')
+        .evaluate((dl) =>
+          [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+        );
+    await expect.poll(rows).toContainEqual(['Token account from', source.toBase58()]);
+    const shown = await rows();
+    const after = shown.slice(shown.findIndex(([label]) => label === 'Token account from'));
+    expect(after).toEqual([
+      ['Token account from', source.toBase58()],
+      ['Token account to', destination.toBase58()],
+      ['Token', mint.toBase58()],
+      ['Token amount', '1.5'],
+      ['Token owner', owner.toBase58()],
+      ['Token account from', otherSource.toBase58()],
+      ['Token account to', otherDestination.toBase58()],
+      ['Token amount', '42 base units (decimals not stated)'],
+    ]);
+    // Decoded instructions are not repeated as raw program data.
+    expect(await view.getByText(/Data \(hex\)/).count()).toBe(0);
+    await view.getByRole('button', { name: 'Sign' }).click();
+    const { transaction } = resultOf<{ transaction: string }>(await pending);
+    const signed = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
     expect(Buffer.from(signed.message.serialize())).toEqual(Buffer.from(message.serialize()));
     expect(verifyEd25519(signed.message.serialize(), signed.signatures[0]!, address)).toBe(true);
   });

@@ -5,14 +5,18 @@
  * The request is decoded and checked first (configured network, a wire transaction that decodes and
  * re-encodes to the same bytes, the user's key among its required signers), then shown on the frame's own
  * approval screen: network, fee payer, and per instruction what it does (a System Program transfer as
- * receiver and SOL amount; anything else as program, accounts and data). Only after Approve is the message
+ * receiver and SOL amount; an SPL Token or Token-2022 Transfer / TransferChecked as token accounts, mint and
+ * amount; anything else as program, accounts and data). Nothing is looked up on the network for this: a
+ * plain Transfer does not state its mint or decimals, so its amount is shown in the token's base units. Only after Approve is the message
  * signed with the user's non-extractable Ed25519 WebCrypto key; signAndSend broadcasts through this
  * origin's `/rpc/solana/:reference` proxy.
  *
  * rpc.ts imports this module lazily: @solana/web3.js stays out of the page's first script.
  */
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
+import { formatUnits } from 'viem';
 import { decodeBase58, encodeBase58 } from '../../../src/chains/solana/address.ts';
+import { base64ToBytes, bytesToBase64 } from '../../../src/chains/solana/base64.ts';
 import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
 import { MAX_ERROR_MESSAGE_LENGTH, type RpcRequestPayload } from '../../../src/frame/protocol/index.ts';
 import { approve, FrameRequestError } from './approve.ts';
@@ -36,13 +40,19 @@ export interface SolanaRpcContext {
 
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
 const SYSTEM_TRANSFER_INDEX = 2;
-const LAMPORTS_PER_SOL = 1_000_000_000n;
+const SOL_DECIMALS = 9;
+
+/** The SPL Token program and Token-2022, whose Transfer (3) and TransferChecked (12) share a layout. */
+export const TOKEN_PROGRAM_IDS: ReadonlySet<string> = new Set([
+  'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
+  'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
+]);
+const TOKEN_TRANSFER = 3;
+const TOKEN_TRANSFER_CHECKED = 12;
 
 /** Lamports as SOL text, exactly (bigint arithmetic): 100000000n -> '0.1 SOL', 1n -> '0.000000001 SOL'. */
 export function formatSol(lamports: bigint): string {
-  const whole = lamports / LAMPORTS_PER_SOL;
-  const fraction = (lamports % LAMPORTS_PER_SOL).toString().padStart(9, '0').replace(/0+$/, '');
-  return `${whole}${fraction ? `.${fraction}` : ''} SOL`;
+  return `${formatUnits(lamports, SOL_DECIMALS)} SOL`;
 }
 
 // Control characters (other than tab and line breaks), and invisible or direction-changing format
@@ -61,19 +71,6 @@ export function printableText(bytes: Uint8Array): string | null {
 }
 
 const toHex = (bytes: Uint8Array) => [...bytes].map((b) => b.toString(16).padStart(2, '0')).join('');
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const bytes = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
-  return bytes;
-}
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
 
 const sameBytes = (a: Uint8Array, b: Uint8Array) => a.length === b.length && a.every((x, i) => x === b[i]);
 
@@ -108,7 +105,7 @@ function decodeTransaction(base64: string): VersionedTransaction {
   let tx: VersionedTransaction;
   let wire: Uint8Array;
   try {
-    wire = fromBase64(base64);
+    wire = base64ToBytes(base64);
     tx = VersionedTransaction.deserialize(wire);
     if (!sameBytes(tx.serialize(), wire)) throw invalid();
   } catch {
@@ -151,6 +148,40 @@ function systemTransfer(data: Uint8Array, accounts: number[]): { lamports: bigin
   return { lamports: view.getBigUint64(4, true) };
 }
 
+interface TokenTransfer {
+  source: number;
+  destination: number;
+  authority: number;
+  amount: bigint;
+  /** TransferChecked only: the mint's account index and its decimals. */
+  checked?: { mint: number; decimals: number };
+}
+
+/**
+ * An SPL Token transfer: Transfer is [3, amount u64 LE] with accounts [source, destination, authority,
+ * ...multisig signers]; TransferChecked is [12, amount u64 LE, decimals u8] with accounts [source, mint,
+ * destination, authority, ...multisig signers].
+ */
+function tokenTransfer(data: Uint8Array, accounts: number[]): TokenTransfer | null {
+  const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+  if (data[0] === TOKEN_TRANSFER && data.length === 9 && accounts.length >= 3) {
+    const [source, destination, authority] = accounts as [number, number, number];
+    return { source, destination, authority, amount: view.getBigUint64(1, true) };
+  }
+  if (data[0] === TOKEN_TRANSFER_CHECKED && data.length === 10 && accounts.length >= 4) {
+    const [source, mint, destination, authority] = accounts as [number, number, number, number];
+    const decimals = view.getUint8(9);
+    return {
+      source,
+      destination,
+      authority,
+      amount: view.getBigUint64(1, true),
+      checked: { mint, decimals },
+    };
+  }
+  return null;
+}
+
 /** The approval screen's rows and blocks for a transaction the user signs as `key`. */
 export function transactionApproval(
   tx: VersionedTransaction,
@@ -182,6 +213,26 @@ export function transactionApproval(
         { label: 'Transfer to', value: to as string, mono: true },
         { label: 'Amount', value: formatSol(transfer.lamports) },
       );
+      return;
+    }
+    const token = TOKEN_PROGRAM_IDS.has(program) && tokenTransfer(ix.data, ix.accountKeyIndexes);
+    if (token) {
+      const name = (i: number) => names[i] as string;
+      if (name(token.authority) !== key.address) {
+        rows.push({ label: 'Token owner', value: name(token.authority), mono: true });
+      }
+      rows.push(
+        { label: 'Token account from', value: name(token.source), mono: true },
+        { label: 'Token account to', value: name(token.destination), mono: true },
+      );
+      if (token.checked) {
+        rows.push(
+          { label: 'Token', value: name(token.checked.mint), mono: true },
+          { label: 'Token amount', value: formatUnits(token.amount, token.checked.decimals) },
+        );
+      } else {
+        rows.push({ label: 'Token amount', value: `${token.amount} base units (decimals not stated)` });
+      }
       return;
     }
     rows.push({ label: 'Program', value: program, mono: true });
@@ -250,7 +301,7 @@ async function signTransaction(
   });
   tx.addSignature(new PublicKey(key.publicKey), await ed25519Sign(key, tx.message.serialize()));
   const wire = tx.serialize();
-  if (!send) return { transaction: toBase64(wire) };
+  if (!send) return { transaction: bytesToBase64(wire) };
 
   const { skipPreflight, preflightCommitment, maxRetries } = params.options ?? {};
   const config = {
@@ -261,7 +312,7 @@ async function signTransaction(
   };
   let result: unknown;
   try {
-    result = await solanaRpc(params.chainId, 'sendTransaction', [toBase64(wire), config]);
+    result = await solanaRpc(params.chainId, 'sendTransaction', [bytesToBase64(wire), config]);
   } catch (error) {
     const message = error instanceof Error && error.message ? error.message : ERROR_MESSAGES.frameError;
     throw new FrameRequestError(message.slice(0, MAX_ERROR_MESSAGE_LENGTH));

@@ -21,6 +21,7 @@ import {
   SolanaSignedTransactionResultSchema,
 } from '../../frame/protocol/rpc';
 import { decodeBase58, encodeBase58 } from './address';
+import { base64ToBytes, bytesToBase64 } from './base64';
 import {
   changeEvents,
   type IdentifierString,
@@ -74,19 +75,6 @@ export const EMBEDDED_SOLANA_ICON =
 export const EMBEDDED_SOLANA_NO_LOGIN = 'Log in with email or a social account first';
 
 const referenceOf = (caip2: string) => (caip2.startsWith('solana:') ? caip2.slice('solana:'.length) : caip2);
-
-function toBase64(bytes: Uint8Array): string {
-  let binary = '';
-  for (const b of bytes) binary += String.fromCharCode(b);
-  return btoa(binary);
-}
-
-function fromBase64(text: string): Uint8Array {
-  const binary = atob(text);
-  const out = new Uint8Array(binary.length);
-  for (let i = 0; i < binary.length; i++) out[i] = binary.charCodeAt(i);
-  return out;
-}
 
 type SendOptions = z.infer<typeof SolanaSendOptionsSchema>;
 
@@ -191,7 +179,7 @@ export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): E
             const result = await opts.frame.rpc({
               method: 'solana_signAndSendTransaction',
               params: {
-                transaction: toBase64(input.transaction),
+                transaction: bytesToBase64(input.transaction),
                 chainId: referenceFor(input.chain),
                 ...(options ? { options } : {}),
               },
@@ -210,10 +198,10 @@ export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): E
             requireAccount(input);
             const result = await opts.frame.rpc({
               method: 'solana_signTransaction',
-              params: { transaction: toBase64(input.transaction), chainId: referenceFor(input.chain) },
+              params: { transaction: bytesToBase64(input.transaction), chainId: referenceFor(input.chain) },
             });
             const { transaction } = SolanaSignedTransactionResultSchema.parse(result);
-            out.push({ signedTransaction: fromBase64(transaction) });
+            out.push({ signedTransaction: base64ToBytes(transaction) });
           }
           return out;
         },
