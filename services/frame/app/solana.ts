@@ -7,9 +7,9 @@
  * approval screen: network, fee payer, and per instruction what it does (a System Program transfer as
  * receiver and SOL amount; an SPL Token or Token-2022 Transfer / TransferChecked as token accounts, mint and
  * amount; anything else as program, accounts and data). Nothing is looked up on the network for this: a
- * plain Transfer does not state its mint or decimals, so its amount is shown in the token's base units. Only after Approve is the message
- * signed with the user's non-extractable Ed25519 WebCrypto key; signAndSend broadcasts through this
- * origin's `/rpc/solana/:reference` proxy.
+ * plain Transfer does not state its mint or decimals, so its amount is shown in the token's base units.
+ * Only after Approve is the message signed with the user's non-extractable Ed25519 WebCrypto key;
+ * signAndSend broadcasts through this origin's `/rpc/solana/:reference` proxy.
  *
  * rpc.ts imports this module lazily: @solana/web3.js stays out of the page's first script.
  */
@@ -43,7 +43,7 @@ const SYSTEM_TRANSFER_INDEX = 2;
 const SOL_DECIMALS = 9;
 
 /** The SPL Token program and Token-2022, whose Transfer (3) and TransferChecked (12) share a layout. */
-export const TOKEN_PROGRAM_IDS: ReadonlySet<string> = new Set([
+const TOKEN_PROGRAM_IDS: ReadonlySet<string> = new Set([
   'TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA',
   'TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb',
 ]);
