@@ -21,6 +21,7 @@ import {
   Connection,
   Keypair,
   LAMPORTS_PER_SOL,
+  type MessageV0,
   PublicKey,
   SystemProgram,
   Transaction,
@@ -324,36 +325,45 @@ describe('the frame as a Solana wallet', () => {
     expect(await connection.getBalance(user)).toBe(before);
   });
 
-  it('solana_signTransaction signs a v0 transaction with another program without sending it', async () => {
-    const program = Keypair.generate().publicKey;
+  /** Asks the frame to sign a v0 transaction of `instructions` paid by the user; resolves once it shows. */
+  async function requestV0Signature(instructions: TransactionInstruction[]) {
     const { blockhash } = await connection.getLatestBlockhash();
     const message = new TransactionMessage({
       payerKey: user,
       recentBlockhash: blockhash,
-      instructions: [
-        new TransactionInstruction({
-          programId: program,
-          keys: [{ pubkey: user, isSigner: true, isWritable: true }],
-          data: Buffer.from([0xde, 0xad, 0xbe, 0xef]),
-        }),
-      ],
+      instructions,
     }).compileToV0Message();
-    const unsigned = new VersionedTransaction(message);
     const pending = rpc('solana_signTransaction', {
-      transaction: Buffer.from(unsigned.serialize()).toString('base64'),
+      transaction: Buffer.from(new VersionedTransaction(message).serialize()).toString('base64'),
       chainId: REFERENCE,
     });
     const view = screen();
     await expect.poll(() => view.getByRole('heading', { name: 'Sign transaction' }).isVisible()).toBe(true);
-    await expect.poll(() => view.getByText(program.toBase58()).first().isVisible()).toBe(true);
-    await expect.poll(() => view.getByText(/Data \(hex\): deadbeef/).isVisible()).toBe(true);
-    await expect.poll(() => view.getByText(/Accounts: 1/).isVisible()).toBe(true);
-    await view.getByRole('button', { name: 'Sign' }).click();
-    const { transaction } = resultOf<{ transaction: string }>(await pending);
+    return { message, pending, view };
+  }
+
+  /** The signed v0 transaction carries `message` unchanged and the user's valid signature. */
+  function expectSignedByUser(transaction: string, message: MessageV0) {
     const signed = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
     expect(signed.version).toBe(0);
     expect(Buffer.from(signed.message.serialize())).toEqual(Buffer.from(message.serialize()));
     expect(verifyEd25519(signed.message.serialize(), signed.signatures[0]!, address)).toBe(true);
+  }
+
+  it('solana_signTransaction signs a v0 transaction with another program without sending it', async () => {
+    const program = Keypair.generate().publicKey;
+    const { message, pending, view } = await requestV0Signature([
+      new TransactionInstruction({
+        programId: program,
+        keys: [{ pubkey: user, isSigner: true, isWritable: true }],
+        data: Buffer.from([0xde, 0xad, 0xbe, 0xef]),
+      }),
+    ]);
+    await expect.poll(() => view.getByText(program.toBase58()).first().isVisible()).toBe(true);
+    await expect.poll(() => view.getByText(/Data \(hex\): deadbeef/).isVisible()).toBe(true);
+    await expect.poll(() => view.getByText(/Accounts: 1/).isVisible()).toBe(true);
+    await view.getByRole('button', { name: 'Sign' }).click();
+    expectSignedByUser(resultOf<{ transaction: string }>(await pending).transaction, message);
   });
 
   it('shows SPL token transfers as token accounts, mint and amount (TransferChecked in units, Transfer in base units)', async () => {
@@ -366,41 +376,29 @@ describe('the frame as a Solana wallet', () => {
       b.writeBigUInt64LE(n);
       return b;
     };
-    const { blockhash } = await connection.getLatestBlockhash();
-    const message = new TransactionMessage({
-      payerKey: user,
-      recentBlockhash: blockhash,
-      instructions: [
-        // TransferChecked of 1.5 tokens of a 6-decimal mint, owned by the user (SPL Token).
-        new TransactionInstruction({
-          programId: new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
-          keys: [
-            { pubkey: source, isSigner: false, isWritable: true },
-            { pubkey: mint, isSigner: false, isWritable: false },
-            { pubkey: destination, isSigner: false, isWritable: true },
-            { pubkey: user, isSigner: true, isWritable: false },
-          ],
-          data: Buffer.concat([Buffer.from([12]), amountBytes(1_500_000n), Buffer.from([6])]),
-        }),
-        // A plain Transfer (Token-2022) from an account another owner signs for: base units, owner shown.
-        new TransactionInstruction({
-          programId: new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'),
-          keys: [
-            { pubkey: otherSource, isSigner: false, isWritable: true },
-            { pubkey: otherDestination, isSigner: false, isWritable: true },
-            { pubkey: owner, isSigner: true, isWritable: false },
-          ],
-          data: Buffer.concat([Buffer.from([3]), amountBytes(42n)]),
-        }),
-      ],
-    }).compileToV0Message();
-    const unsigned = new VersionedTransaction(message);
-    const pending = rpc('solana_signTransaction', {
-      transaction: Buffer.from(unsigned.serialize()).toString('base64'),
-      chainId: REFERENCE,
-    });
-    const view = screen();
-    await expect.poll(() => view.getByRole('heading', { name: 'Sign transaction' }).isVisible()).toBe(true);
+    const { message, pending, view } = await requestV0Signature([
+      // TransferChecked of 1.5 tokens of a 6-decimal mint, owned by the user (SPL Token).
+      new TransactionInstruction({
+        programId: new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA'),
+        keys: [
+          { pubkey: source, isSigner: false, isWritable: true },
+          { pubkey: mint, isSigner: false, isWritable: false },
+          { pubkey: destination, isSigner: false, isWritable: true },
+          { pubkey: user, isSigner: true, isWritable: false },
+        ],
+        data: Buffer.concat([Buffer.from([12]), amountBytes(1_500_000n), Buffer.from([6])]),
+      }),
+      // A plain Transfer (Token-2022) from an account another owner signs for: base units, owner shown.
+      new TransactionInstruction({
+        programId: new PublicKey('TokenzQdBNbLqP5VEhdkAS6EPFLC1PHnBqCXEpPxuEb'),
+        keys: [
+          { pubkey: otherSource, isSigner: false, isWritable: true },
+          { pubkey: otherDestination, isSigner: false, isWritable: true },
+          { pubkey: owner, isSigner: true, isWritable: false },
+        ],
+        data: Buffer.concat([Buffer.from([3]), amountBytes(42n)]),
+      }),
+    ]);
     // The approval screen's rows, as [label, value] pairs in order.
     const rows = () =>
       view
@@ -424,10 +422,7 @@ describe('the frame as a Solana wallet', () => {
     // Decoded instructions are not repeated as raw program data.
     expect(await view.getByText(/Data \(hex\)/).count()).toBe(0);
     await view.getByRole('button', { name: 'Sign' }).click();
-    const { transaction } = resultOf<{ transaction: string }>(await pending);
-    const signed = VersionedTransaction.deserialize(Buffer.from(transaction, 'base64'));
-    expect(Buffer.from(signed.message.serialize())).toEqual(Buffer.from(message.serialize()));
-    expect(verifyEd25519(signed.message.serialize(), signed.signatures[0]!, address)).toBe(true);
+    expectSignedByUser(resultOf<{ transaction: string }>(await pending).transaction, message);
   });
 
   it('a legacy transaction signed with solana_signTransaction can be sent by the app itself', async () => {
