@@ -38,6 +38,8 @@ export default defineProject({
   optimizeDeps: { include: [...browserOptimizeDeps, 'react-dom', '@storybook/react-vite'] },
   test: {
     name: 'visual',
+    // Covers the screenshot stability wait above.
+    testTimeout: 60_000,
     root: fileURLToPath(new URL('..', import.meta.url)),
     include: ['visual/**/*.visual.tsx'],
     setupFiles: ['visual/setup.ts'],
@@ -45,6 +47,9 @@ export default defineProject({
       ...browser,
       expect: {
         toMatchScreenshot: {
+          // How long to wait for two identical consecutive frames. On a loaded 2-core machine the 5 s default
+          // ran out before the page settled (a timeout, not a mismatch); the comparison itself is unchanged.
+          timeout: 20_000,
           comparatorName: 'pixelmatch',
           comparatorOptions: {
             threshold: 0.02,

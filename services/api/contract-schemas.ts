@@ -1,5 +1,5 @@
 /**
- * Zod schemas mirroring /work/shared/API.md (the service contract). The contract tests validate every response
+ * Zod schemas mirroring the hosted services' request and response shapes (the service contract). The contract tests validate every response
  * of the reference server against these; they are deliberately strict about required fields and types.
  */
 import { z } from 'zod';

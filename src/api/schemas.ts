@@ -1,5 +1,5 @@
 /**
- * zod schemas of the Blockchain API and the wallet explorer (shapes in /work/shared/API.md).
+ * zod schemas of the Blockchain API and the wallet explorer (the request and response shapes of the hosted services).
  * Every response is parsed through these before the kit uses it. Strings are untrusted: they are capped in
  * length and stripped of control/bidi characters; unsafe links and image URLs are dropped, not followed.
  */
