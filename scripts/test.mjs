@@ -33,8 +33,14 @@ if (built) {
     '--exclude-entrypoints',
     'styles.css',
   ]);
+  // The README's and docs' host examples, compiled and built against the packed package.
+  step('quickstart', 'node', ['scripts/quickstart.mjs']);
 } else if (!only.length) {
-  results.push({ name: 'publint', passed: 0, failed: 1 }, { name: 'attw', passed: 0, failed: 1 });
+  results.push(
+    { name: 'publint', passed: 0, failed: 1 },
+    { name: 'attw', passed: 0, failed: 1 },
+    { name: 'quickstart', passed: 0, failed: 1 },
+  );
 }
 
 if (!only.length || only.includes('vitest')) {
