@@ -1,9 +1,10 @@
 import { type ReactNode, useEffect, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Checkbox } from '../components/Checkbox/Checkbox';
-import { WalletIcon } from '../components/Icon/Icon';
+import { MailIcon, WalletIcon } from '../components/Icon/Icon';
 import { ListItem } from '../components/ListItem/ListItem';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { CONNECTOR_IDS } from '../core/constants';
 import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
@@ -71,6 +72,14 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
             <ListItem
               name={w.name}
               iconUrl={w.imageUrl ?? null}
+              // The embedded wallet's connector has no artwork of its own: the email glyph stands for it.
+              icon={
+                w.id === CONNECTOR_IDS.auth && !w.imageUrl ? (
+                  <span className={c.allIcon}>
+                    <MailIcon />
+                  </span>
+                ) : undefined
+              }
               badge={w.badge}
               badgeTone={w.badge === 'Installed' ? 'success' : 'accent'}
               allowLocalhost={allowLocalhost}

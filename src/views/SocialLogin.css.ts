@@ -28,7 +28,7 @@ export const providerButton = style({
   },
 });
 
-/** A provider's mark: its initial on a neutral tile (no third-party artwork is shipped). */
+/** A provider's brand mark (an inline SVG) on a neutral tile. */
 export const mark = style({
   display: 'inline-flex',
   alignItems: 'center',
@@ -38,17 +38,10 @@ export const mark = style({
   borderRadius: vars.radius.sm,
   backgroundColor: vars.color.background,
   color: vars.color.foreground,
-  fontWeight: vars.fontWeight.bold,
-  fontSize: vars.fontSize.sm,
-  lineHeight: 1,
-  // The initials are drawn, not text: the button's accessible name is the provider's full name.
-  selectors: { '&::before': { content: 'attr(data-initials)' } },
+  lineHeight: 0,
 });
 
-export const bigMark = style([
-  mark,
-  { width: '64px', height: '64px', fontSize: vars.fontSize.xl, borderRadius: vars.radius.lg },
-]);
+export const bigMark = style([mark, { width: '64px', height: '64px', borderRadius: vars.radius.lg }]);
 
 export const link = style({
   color: vars.color.accent,

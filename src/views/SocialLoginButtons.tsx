@@ -5,23 +5,14 @@ import {
 } from '../hooks/social/store';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
 import * as c from './SocialLogin.css';
+import { BrandIcon } from './socialIcons';
 
 export const SOCIAL_BUTTON_TEXTS = {
   group: 'Log in with a social account',
   logInWith: (name: string) => `Log in with ${name}`,
 } as const;
 
-const INITIALS: Record<SocialLoginProvider | 'farcaster', string> = {
-  google: 'G',
-  github: 'GH',
-  apple: 'A',
-  facebook: 'f',
-  x: 'X',
-  discord: 'D',
-  farcaster: 'FC',
-};
-
-/** A provider's mark: its initials on a tile, drawn by CSS (decorative; the button carries the name). */
+/** A provider's brand mark on a tile (decorative; the button carries the name). */
 export function SocialMark({
   provider,
   size = 'sm',
@@ -30,12 +21,9 @@ export function SocialMark({
   size?: 'sm' | 'lg';
 }) {
   return (
-    <span
-      className={size === 'lg' ? c.bigMark : c.mark}
-      aria-hidden="true"
-      data-kw-social-mark={provider}
-      data-initials={INITIALS[provider]}
-    />
+    <span className={size === 'lg' ? c.bigMark : c.mark} aria-hidden="true" data-kw-social-mark={provider}>
+      <BrandIcon provider={provider} size={size === 'lg' ? 36 : 20} />
+    </span>
   );
 }
 

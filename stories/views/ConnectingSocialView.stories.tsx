@@ -42,9 +42,27 @@ export const Providers: Story = {
       { name: 'Log in with a social account' },
       { timeout: 15_000 },
     );
-    for (const name of ['Google', 'GitHub', 'Apple', 'Facebook', 'X', 'Discord', 'Farcaster']) {
-      await expect(within(row).getByRole('button', { name: `Log in with ${name}` })).toBeEnabled();
+    const brands = {
+      Google: 'google',
+      GitHub: 'github',
+      Apple: 'apple',
+      Facebook: 'facebook',
+      X: 'x',
+      Discord: 'discord',
+      Farcaster: 'farcaster',
+    };
+    for (const [name, id] of Object.entries(brands)) {
+      const button = within(row).getByRole('button', { name: `Log in with ${name}` });
+      await expect(button).toBeEnabled();
+      // The provider's brand mark (an SVG path), not letters standing in for it.
+      const path = button.querySelector(`svg[data-kw-brand="${id}"] path`);
+      await expect(path?.getAttribute('d')?.length ?? 0).toBeGreaterThan(100);
+      await expect(button.textContent).toBe('');
     }
+    // The embedded wallet's row in the wallet list shows the email glyph, not a missing-image placeholder.
+    const embeddedRow = within(d).getByRole('button', { name: /Email & Social/ });
+    await expect(embeddedRow.querySelector('[data-kw-image="fallback"]')).toBeNull();
+    await expect(embeddedRow.querySelector('svg')).not.toBeNull();
     await expect(frameIframe()).toBeNull();
   },
 };

@@ -143,6 +143,16 @@ export function InfoIcon(props: IconProps) {
   );
 }
 
+/** An envelope: the email and social login (the embedded wallet). */
+export function MailIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <rect x="3" y="5" width="18" height="14" rx="2" />
+      <path d="M3 7l9 6 9-6" />
+    </SvgIcon>
+  );
+}
+
 export const icons = {
   close: CloseIcon,
   back: BackIcon,
@@ -156,6 +166,7 @@ export const icons = {
   wallet: WalletIcon,
   qr: QrIcon,
   info: InfoIcon,
+  mail: MailIcon,
 } as const;
 
 export type IconName = keyof typeof icons;
