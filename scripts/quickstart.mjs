@@ -14,13 +14,11 @@
  * own dependencies resolve from the repository's node_modules: the versions of the lockfile, no network.
  * Exits non-zero when any doc's examples fail, naming the doc and the step.
  */
-import { spawnSync } from 'node:child_process';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { bin, installKit, packKit, repoRoot as root, run, writeViteApp } from './host-app.mjs';
 
-const root = resolve(import.meta.dirname, '..');
 const scratch = join(root, '.scratch-quickstart');
-const bin = (name) => join(root, 'node_modules', '.bin', name);
 
 /** Host-example blocks of one markdown file: [{ path, code, line }]. */
 export function extractHostExamples(markdown) {
@@ -54,11 +52,6 @@ export function kitTypeErrors(output) {
   return { own, others: errors.length - own.length };
 }
 
-function run(cmd, args, cwd) {
-  const r = spawnSync(cmd, args, { cwd, encoding: 'utf8', env: { ...process.env, FORCE_COLOR: '0' } });
-  return { ok: r.status === 0, output: `${r.stdout ?? ''}${r.stderr ?? ''}`.trim() };
-}
-
 function docsWithExamples() {
   const files = ['README.md', ...readdirSync(join(root, 'docs')).map((f) => `docs/${f}`)].filter((f) =>
     f.endsWith('.md'),
@@ -68,41 +61,17 @@ function docsWithExamples() {
     .filter((d) => d.blocks.length > 0);
 }
 
-function pack() {
-  const out = join(scratch, 'pack');
-  mkdirSync(out, { recursive: true });
-  const r = run('npm', ['pack', '--silent', '--ignore-scripts', '--pack-destination', out], root);
-  if (!r.ok) throw new Error(`npm pack failed:\n${r.output}`);
-  const tarball = r.output.split('\n').filter(Boolean).at(-1);
-  return join(out, tarball);
-}
-
 function writeApp(dir, tarball, blocks) {
-  const kitDir = join(dir, 'node_modules', 'keyway');
-  mkdirSync(kitDir, { recursive: true });
-  const untar = run('tar', ['-xzf', tarball, '-C', kitDir, '--strip-components=1'], dir);
-  if (!untar.ok) throw new Error(`unpacking the tarball failed:\n${untar.output}`);
-  for (const b of blocks) {
-    const target = join(dir, b.path);
-    mkdirSync(dirname(target), { recursive: true });
-    writeFileSync(target, b.code);
-  }
+  installKit(dir, tarball);
   // One entry that loads every example module, so `vite build` bundles (and tree-shakes) all of them.
   const modules = blocks.filter((b) => /\.(tsx?|jsx?)$/.test(b.path));
-  writeFileSync(
-    join(dir, 'entry.ts'),
-    `${modules.map((b) => `import './${b.path.replace(/\.(tsx?|jsx?)$/, '')}';`).join('\n')}\n`,
-  );
-  writeFileSync(
-    join(dir, 'index.html'),
-    '<!doctype html>\n<html lang="en">\n  <head><meta charset="UTF-8" /><title>host</title></head>\n' +
-      '  <body>\n    <div id="root"></div>\n    <script type="module" src="/entry.ts"></script>\n  </body>\n</html>\n',
-  );
-  writeFileSync(
-    join(dir, 'vite.config.ts'),
-    "import react from '@vitejs/plugin-react';\nimport { defineConfig } from 'vite';\n\n" +
-      'export default defineConfig({ plugins: [react()], logLevel: "warn" });\n',
-  );
+  writeViteApp(dir, {
+    entry: 'entry.ts',
+    files: {
+      ...Object.fromEntries(blocks.map((b) => [b.path, b.code])),
+      'entry.ts': `${modules.map((b) => `import './${b.path.replace(/\.(tsx?|jsx?)$/, '')}';`).join('\n')}\n`,
+    },
+  });
   // The tsconfig of a fresh `npm create vite` React + TypeScript app (strict, bundler resolution).
   for (const skipLibCheck of [true, false]) {
     writeFileSync(
@@ -139,7 +108,7 @@ function main() {
   rmSync(scratch, { recursive: true, force: true });
   const docs = docsWithExamples();
   if (!docs.length) throw new Error('no host-example blocks found in README.md or docs/');
-  const tarball = pack();
+  const tarball = packKit(join(scratch, 'pack'));
   const failures = [];
   for (const doc of docs) {
     const dir = join(scratch, doc.file.replace(/[^\w]+/g, '-'));

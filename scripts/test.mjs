@@ -35,11 +35,14 @@ if (built) {
   ]);
   // The README's and docs' host examples, compiled and built against the packed package.
   step('quickstart', 'node', ['scripts/quickstart.mjs']);
+  // The Keyway host app's initial graph and lazy views against bench/size-budget.json.
+  step('size-budget', 'node', ['scripts/size-budget.mjs']);
 } else if (!only.length) {
   results.push(
     { name: 'publint', passed: 0, failed: 1 },
     { name: 'attw', passed: 0, failed: 1 },
     { name: 'quickstart', passed: 0, failed: 1 },
+    { name: 'size-budget', passed: 0, failed: 1 },
   );
 }
 
