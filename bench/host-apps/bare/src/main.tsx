@@ -1,7 +1,7 @@
 // The floor: a host dapp of the same shape as the Keyway one (wagmi, react-query, viem, three chains) with a
 // plain wagmi connect button that lists the connectors wagmi found (EIP-6963 wallets among them).
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createConfig, http, useConnect, useConnectors, WagmiProvider } from 'wagmi';
 import { arbitrum, base, mainnet } from 'wagmi/chains';
@@ -16,6 +16,11 @@ function ConnectWallet() {
   const [open, setOpen] = useState(false);
   const connectors = useConnectors();
   const { mutate: connect } = useConnect();
+  useEffect(() => {
+    const onKey = (e: KeyboardEvent) => e.key === 'Escape' && setOpen(false);
+    window.addEventListener('keydown', onKey);
+    return () => window.removeEventListener('keydown', onKey);
+  }, []);
   return (
     <>
       <button type="button" onClick={() => setOpen(true)}>
