@@ -10,7 +10,7 @@ const external = [
   'react/jsx-runtime',
 ];
 
-/** Library build: ESM only, one chunk graph, one static stylesheet (`keyway/styles.css`). */
+/** Library build: ESM only, one file per module, one static stylesheet (`keyway/styles.css`). */
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   publicDir: false,
@@ -33,11 +33,15 @@ export default defineConfig({
     rolldownOptions: {
       external: (id) => external.some((dep) => id === dep || id.startsWith(`${dep}/`)),
       output: {
-        preserveModules: false,
-        chunkFileNames: 'chunks/[name]-[hash].js',
-        // zod's jitless setting (src/core/zod.ts) gets a chunk of its own, listed under package.json
-        // `sideEffects`, so a host's bundler never drops it.
-        codeSplitting: { groups: [{ name: 'zod-jitless', test: /src[\\/]core[\\/]zod\.ts$/ }] },
+        // One dist file per source module. A host's bundler takes each dist file as one module: with files
+        // that merge many modules, code that only a lazy view or an unused hook needs shared a file with what
+        // the initial graph needs and was loaded up front. Published as modules, a host's bundler prunes what
+        // it does not import (package.json `sideEffects`) and splits the rest as precisely as the source is
+        // split (scripts/size-budget.mjs checks the result). zod's jitless setting is dist/core/zod.js, listed
+        // under `sideEffects` so a host's bundler never drops it.
+        preserveModules: true,
+        preserveModulesRoot: 'src',
+        entryFileNames: '[name].js',
       },
     },
   },

@@ -66,6 +66,12 @@ export type {
   PreferredAccountType,
 } from './hooks/account/store';
 export { type UseAccountOptions, type UseAccountResult, useAccount } from './hooks/account/useAccount';
+// The embedded wallet's other flows: social and Farcaster login, changing the email, the account type.
+export type { AccountTypeLoadStatus, AccountTypeState } from './hooks/account-type/store';
+export {
+  type UsePreferredAccountTypeResult,
+  usePreferredAccountType,
+} from './hooks/account-type/usePreferredAccountType';
 export type {
   BalancesState,
   BalancesStatus,
@@ -148,6 +154,16 @@ export {
 export { SIWE_MESSAGES, type SiweState, type SiweStatus, type SiweStore } from './hooks/siwe/store';
 export { type UseSiweResult, useSiwe } from './hooks/siwe/useSiwe';
 export {
+  type FarcasterStatus,
+  SOCIAL_LOGIN_PROVIDERS,
+  SOCIAL_PROVIDER_NAMES,
+  type SocialErrorKind,
+  type SocialLoginProvider,
+  type SocialState,
+  type SocialStatus,
+} from './hooks/social/store';
+export { type UseSocialLoginResult, useSocialLogin } from './hooks/social/useSocialLogin';
+export {
   MAX_TOASTS,
   TOAST_AUTO_DISMISS_MS,
   type Toast,
@@ -165,6 +181,8 @@ export type {
 } from './hooks/transactions/format';
 export type { TransactionsState, TransactionsStatus, TransactionsStore } from './hooks/transactions/store';
 export { type UseTransactionsResult, useTransactions } from './hooks/transactions/useTransactions';
+export type { UpdateEmailState, UpdateEmailStep } from './hooks/update-email/store';
+export { type UseUpdateEmailResult, useUpdateEmail } from './hooks/update-email/useUpdateEmail';
 // Headless core: instance, provider, hooks, stores and their types.
 export {
   createKeyway,
