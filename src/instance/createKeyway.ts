@@ -315,6 +315,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       customWallets: options.customWallets,
       allWallets: options.allWallets,
       enableEIP6963: options.enableEIP6963,
+      disableAppend: options.disableAppend,
     },
     solana,
     onConnected: () => {

@@ -72,6 +72,46 @@ export const RecentWallet: Story = {
   },
 };
 
+/**
+ * `disableAppend`: the host's own wallets with nothing of the explorer appended after them (the featured
+ * wallets it named stay; "All wallets" still browses the explorer).
+ */
+export const HostWalletsOnly: Story = {
+  parameters: {
+    keyway: {
+      options: {
+        featuredWalletIds: FEATURED,
+        customWallets: [
+          {
+            id: 'host-wallet',
+            name: 'Host Wallet',
+            homepage: 'https://wallet.example',
+            mobile_link: 'hostwallet://',
+          },
+        ],
+        disableAppend: true,
+      },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    const names = () => list.getAllByRole('button').map((b) => b.textContent);
+    await waitFor(() =>
+      expect(names().slice(0, 4)).toEqual([
+        'Keyway Dev WalletInstalled',
+        'Trust Wallet',
+        'Rainbow',
+        'Host Wallet',
+      ]),
+    );
+    // Then only "All wallets" (the explorer is browsed there, on demand).
+    await waitFor(() => expect(list.getByRole('button', { name: 'All wallets 60' })).toBeVisible());
+    await expect(names()).toHaveLength(5);
+    // None of the recommended wallets the Default story shows after the host's own.
+    await expect(list.queryByRole('button', { name: 'MetaMask' })).toBeNull();
+  },
+};
+
 /** Three wallets were used in turn: the two latest are kept (spec §9: at most 2 recent), newest first. */
 export const AtMostTwoRecent: Story = {
   parameters: {

@@ -376,6 +376,26 @@ describe('installed wallets, recent, custom, badges', () => {
     });
   });
 
+  it('with disableAppend, appends no explorer wallets to the host’s own and does not fetch them', async () => {
+    const custom = [{ id: 'my-wallet', name: 'My Wallet', mobile_link: 'mywallet://' }];
+    const { s, explorer } = setup({ featuredWalletIds: ['w1'], customWallets: custom, disableAppend: true });
+    await s().prefetch();
+    expect(selectConnectList(s()).map((w) => w.id)).toEqual(['w1', 'my-wallet']);
+    // Only the featured wallets the host named were asked for; no recommended list.
+    expect(explorer.calls).toEqual([expect.objectContaining({ include: ['w1'] })]);
+    // Without the option the same host gets the recommended wallets after its own.
+    const appended = setup({ featuredWalletIds: ['w1'], customWallets: custom });
+    await appended.s().prefetch();
+    expect(selectConnectList(appended.s()).map((w) => w.id)).toEqual([
+      'w1',
+      'my-wallet',
+      'w0',
+      'w2',
+      'w3',
+      'w4',
+    ]);
+  });
+
   it('a wagmi config builds in node without fetching (sanity for the connector tests)', () => {
     const config = createConfig({ chains: [chain], transports: { [chain.id]: http() }, connectors: [] });
     expect(config.chains[0]?.id).toBe(keywayLocal.chainId);

@@ -144,6 +144,11 @@ export interface ConnectStoreDeps {
     customWallets: readonly ExplorerWallet[];
     allWallets: AllWalletsMode;
     enableEIP6963: boolean;
+    /**
+     * The host's `disableAppend`: the explorer's recommended wallets are not appended after the host's own
+     * (custom) wallets, and not fetched. Featured wallets (named by the host) and "All wallets" stay.
+     */
+    disableAppend?: boolean;
   };
   /** CAIP-2 ids sent as the explorer's `chains` filter. */
   chains?: () => string[];
@@ -233,6 +238,10 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
     };
 
     const loadRecommended = async () => {
+      if (options.disableAppend) {
+        set({ recommended: { wallets: [], status: 'success', error: null } });
+        return;
+      }
       set({ recommended: { ...get().recommended, status: 'loading', error: null } });
       const f = filters();
       const skip = [
