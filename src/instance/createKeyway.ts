@@ -16,6 +16,7 @@ import {
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { isSafeImageUrl } from '../api/links';
+import { readErc20Metadata } from '../chains/evm/token-metadata';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
@@ -326,7 +327,13 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     },
   });
 
-  stores.balances = createBalancesStore({ api: blockchain, showError });
+  stores.balances = createBalancesStore({
+    api: blockchain,
+    showError,
+    // The host's token of each network (`tokens`): listed first with its image, at 0 when not held.
+    hostToken: (networkId) => options.tokens[networkId],
+    readTokenMetadata: (networkId, address) => readErc20Metadata(getWagmiConfig(), networkId, address),
+  });
   stores.transactions = createTransactionsStore({
     api: blockchain,
     projectId: options.projectId,

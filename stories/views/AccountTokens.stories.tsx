@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { fixtureIcon } from '../../src/testing/msw';
 import { AccountTokensList } from '../../src/views/AccountTokensList';
 import {
   keywayBeforeEach,
@@ -39,6 +40,31 @@ export const Default: Story = {
     await expect(rows[1]).toHaveTextContent('1,250 USDC');
     await expect(rows[1]).toHaveTextContent('$1,250.00');
     await expect(within(canvasElement).getByText('$6,682.11')).toBeVisible();
+  },
+};
+
+const HOST_TOKEN_IMAGE = fixtureIcon('Host token');
+
+/** The host named DAI as its token for this network (`tokens`): listed first, with the host's image. */
+export const HostToken: Story = {
+  parameters: {
+    keyway: {
+      connect: true,
+      options: {
+        tokens: {
+          'eip155:31337': { address: '0x6B175474E89094C44Da98b954EedeAC495271d0F', image: HOST_TOKEN_IMAGE },
+        },
+      },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const list = await tokens(canvasElement);
+    await waitFor(() => expect(list.getAllByRole('listitem')[0]).toHaveTextContent('Dai Stablecoin'));
+    const rows = list.getAllByRole('listitem');
+    await expect(rows[0]).toHaveTextContent('<0.001 DAI');
+    await expect(rows[1]).toHaveTextContent('Ether');
+    await expect(rows[2]).toHaveTextContent('USD Coin');
+    await expect(rows[0]!.querySelector('img')?.getAttribute('src')).toBe(HOST_TOKEN_IMAGE);
   },
 };
 

@@ -12,7 +12,7 @@ import {
   makeBalances,
   type RecordedRequest,
 } from '../../testing/msw';
-import { createBalancesStore, multiplyDecimal, numberToDecimal } from './store';
+import { createBalancesStore, multiplyDecimal, numberToDecimal, type TokenMetadata } from './store';
 
 const API = 'https://api.balances.test';
 const requests: RecordedRequest[] = [];
@@ -222,5 +222,69 @@ describe('balances store', () => {
 
     store.getState().setContext(null, polygon);
     expect(store.getState()).toMatchObject({ address: null, balances: [], status: 'idle' });
+  });
+});
+
+describe('the host’s token (`tokens` option)', () => {
+  const USDC = '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+  const OTHER = '0x1111111111111111111111111111111111111111';
+  const IMAGE = 'https://host.example/token.png';
+  function makeWithHost(address: string, metadata: TokenMetadata | null = null) {
+    const reads: string[] = [];
+    const api = createBlockchainApiClient({ baseUrl: API, projectId: 'p1', sdkType: 'kw', sdkVersion: '1' });
+    const store = createBalancesStore({
+      api,
+      hostToken: (id) => (id === mainnet.id ? { address, image: IMAGE } : undefined),
+      readTokenMetadata: async (_, a) => {
+        reads.push(a);
+        return metadata;
+      },
+    });
+    return { store, reads };
+  }
+
+  it('lists the host’s token first with the host’s image when the account holds it', async () => {
+    const { store, reads } = makeWithHost(USDC);
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    const list = store.getState().balances;
+    expect(list.map((b) => b.symbol)).toEqual(['USDC', 'ETH', 'DAI']);
+    expect(list[0]).toMatchObject({ iconUrl: IMAGE, quantity: '1250.000000', id: `${mainnet.id}:${USDC}` });
+    // Held: nothing read from the chain.
+    expect(reads).toEqual([]);
+  });
+
+  it('shows it at 0 from the chain’s metadata when the account holds none, and leaves it out when unreadable', async () => {
+    const meta = { name: 'Host Token', symbol: 'HOST', decimals: 8 };
+    const { store, reads } = makeWithHost(OTHER, meta);
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    const [first, ...rest] = store.getState().balances;
+    expect(first).toMatchObject({
+      id: `${mainnet.id}:${OTHER}`,
+      symbol: 'HOST',
+      decimals: 8,
+      quantity: '0',
+      formattedQuantity: '0',
+      iconUrl: IMAGE,
+      isNative: false,
+    });
+    expect(rest.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'DAI']);
+    expect(reads).toEqual([OTHER]);
+    // A zero row adds nothing to the total: the exact sum of the three held tokens.
+    expect(store.getState().totalUsd).toBe('6682.109834500000000001');
+
+    const unreadable = makeWithHost(OTHER, null);
+    unreadable.store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await unreadable.store.getState().load();
+    expect(unreadable.store.getState().balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'DAI']);
+  });
+
+  it('changes nothing on a network the host named no token for', async () => {
+    const { store, reads } = makeWithHost(OTHER, { name: 'X', symbol: 'X', decimals: 18 });
+    store.getState().setContext(FIXTURE_ADDRESS, polygon);
+    await store.getState().load();
+    expect(store.getState().balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'DAI']);
+    expect(reads).toEqual([]);
   });
 });

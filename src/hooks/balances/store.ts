@@ -97,8 +97,29 @@ export interface BalancesSource {
   }): Promise<Balance[]>;
 }
 
+/** The host's token of a network (the `tokens` option): listed first, with the host's image. */
+export interface HostToken {
+  /** The token's address on that network (plain or CAIP-10). */
+  address: string;
+  image?: string | undefined;
+}
+
+/** What the chain says of a token the account does not hold (so the API lists nothing for it). */
+export interface TokenMetadata {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
+
 export interface BalancesStoreDeps {
   api: BalancesSource;
+  /** The host's token for a CAIP-2 network, if the host named one (`tokens` option). */
+  hostToken?: (networkId: string) => HostToken | undefined;
+  /**
+   * Reads a token's name, symbol and decimals (EVM: the ERC-20 contract through the wagmi config), for the
+   * host's token when the account holds none of it; null when it cannot be read (the token is then left out).
+   */
+  readTokenMetadata?: (networkId: string, address: string) => Promise<TokenMetadata | null>;
   /** Toast on failure. */
   showError?: (message: string) => void;
   locale?: string;
@@ -147,6 +168,48 @@ export function nativeTokenId(caip2: string): string {
   return caip2.startsWith('solana:')
     ? `${caip2}:So11111111111111111111111111111111111111111`
     : `${caip2}:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee`;
+}
+
+const addressPart = (address: string) => (address.split(':').pop() ?? '').toLowerCase();
+
+/**
+ * The balances with the host's token first: the API's row with the host's image when the account holds it,
+ * else a row of 0 built from `metadata` (left out without metadata). Other rows keep the API's order.
+ */
+export function withHostToken(
+  balances: TokenBalance[],
+  host: HostToken,
+  chainId: string,
+  metadata: TokenMetadata | null,
+  locale = 'en-US',
+): TokenBalance[] {
+  const want = addressPart(host.address);
+  const index = balances.findIndex((b) => b.address && addressPart(b.address) === want);
+  // Validated with the host options; the Image component applies its URL policy when it renders.
+  const image = host.image || undefined;
+  if (index >= 0) {
+    const own = balances[index]!;
+    const rest = balances.filter((_, i) => i !== index);
+    return [{ ...own, ...(image ? { iconUrl: image } : {}) }, ...rest];
+  }
+  if (!metadata) return balances;
+  const address = `${chainId}:${host.address.split(':').pop()}`;
+  const zero: TokenBalance = {
+    id: address,
+    address,
+    chainId,
+    name: metadata.name,
+    symbol: metadata.symbol,
+    iconUrl: image ?? '',
+    decimals: metadata.decimals,
+    quantity: '0',
+    price: 0,
+    valueUsd: '0',
+    formattedQuantity: formatTokenAmount('0', { locale }),
+    formattedValue: formatUsd('0', { locale }),
+    isNative: false,
+  };
+  return [zero, ...balances];
 }
 
 /** One API balance as the kit shows it. */
@@ -214,7 +277,19 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
             signal: ac.signal,
           });
           if (mine !== seq) return;
-          const balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b, locale));
+          let balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b, locale));
+          const host = deps.hostToken?.(chainId);
+          if (host) {
+            const held = balances.some(
+              (b) => b.address && addressPart(b.address) === addressPart(host.address),
+            );
+            const metadata =
+              held || !deps.readTokenMetadata
+                ? null
+                : await deps.readTokenMetadata(chainId, host.address).catch(() => null);
+            if (mine !== seq) return;
+            balances = withHostToken(balances, host, chainId, metadata, locale);
+          }
           const totalUsd = balances.reduce((sum, b) => addDecimal(sum, b.valueUsd), '0');
           fetchedAt = now();
           set({
