@@ -1,3 +1,4 @@
+import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../core/errors';
@@ -54,6 +55,36 @@ describe('createBlockchainApiClient', () => {
     expect(q.get('forceUpdate')).toBe('eip155:137:0xa,eip155:137:0xb');
     expect(q.get('projectId')).toBe('proj-1');
     expect(seen[0]!.headers.get('x-sdk-version')).toBe('5.1.11');
+  });
+
+  it('leaves out a balance whose token address is not a CAIP-10 address on its network (never native)', async () => {
+    const row = (address: string | undefined, symbol: string) => ({
+      name: symbol,
+      symbol,
+      chainId: 'eip155:31337',
+      ...(address === undefined ? {} : { address }),
+      price: 1,
+      quantity: { decimals: 18, numeric: '1' },
+      iconUrl: '',
+    });
+    server.use(
+      http.get(`${BASE}/v1/account/:address/balance`, () =>
+        HttpResponse.json({
+          balances: [
+            row(undefined, 'ETH'),
+            row('eip155:31337:x', 'BAD'),
+            row('eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'OTHERCHAIN'),
+            row('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'NOPREFIX'),
+            row('eip155:31337:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48', 'USDC'),
+          ],
+        }),
+      ),
+    );
+    const balances = await client.getBalances({ address: FIXTURE_ADDRESS, chainId: 'eip155:31337' });
+    expect(balances.map((b) => [b.symbol, b.address])).toEqual([
+      ['ETH', undefined],
+      ['USDC', 'eip155:31337:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48'],
+    ]);
   });
 
   it('pages history by cursor and flags spam NFT transfers', async () => {

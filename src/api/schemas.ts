@@ -3,6 +3,7 @@
  * Every response is parsed through these before the kit uses it. Strings are untrusted: they are capped in
  * length and stripped of control/bidi characters; unsafe links and image URLs are dropped, not followed.
  */
+import { isValidSolanaAddress } from '../core/format';
 import { z } from '../core/zod';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './links';
 
@@ -89,26 +90,59 @@ export const identitySchema = z.object({
 });
 export type Identity = z.infer<typeof identitySchema>;
 
-export const balanceSchema = z.object({
-  name: text(64),
-  symbol: text(16),
-  chainId: z.string(),
-  /** CAIP-10 token id; absent for the native token. */
-  address: z
-    .string()
-    .nullish()
-    .transform((v) => v ?? undefined),
-  value: num.nullish().transform((v) => v ?? undefined),
-  price: num.nullish().transform((v) => v ?? 0),
-  quantity: z.object({
-    decimals: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => Number(v)),
-    /** Whole units as a decimal string. */
-    numeric: decimalString,
-  }),
-  iconUrl: optImage.transform((v) => v ?? ''),
-});
+/**
+ * Whether `address` is a CAIP-10 token id on the CAIP-2 network `chainId`: the same network, and an account
+ * part that is an address of that namespace (EVM: 20 bytes hex; Solana: a base58 public key).
+ */
+export function isTokenIdOn(chainId: string, address: string): boolean {
+  const prefix = `${chainId}:`;
+  if (!address.startsWith(prefix)) return false;
+  const account = address.slice(prefix.length);
+  if (chainId.startsWith('eip155:')) return /^0x[0-9a-fA-F]{40}$/.test(account);
+  if (chainId.startsWith('solana:')) return isValidSolanaAddress(account);
+  return false;
+}
+
+export const balanceSchema = z
+  .object({
+    name: text(64),
+    symbol: text(16),
+    chainId: z.string(),
+    /**
+     * CAIP-10 token id on `chainId`; absent for the native token. "Native" is only ever the absence of an
+     * address: a token whose address does not parse is refused here, never taken for the native coin.
+     */
+    address: z
+      .string()
+      .max(128)
+      .nullish()
+      .transform((v) => v ?? undefined),
+    value: num.nullish().transform((v) => v ?? undefined),
+    price: num.nullish().transform((v) => v ?? 0),
+    quantity: z.object({
+      decimals: z.union([z.number().int(), z.string().regex(/^\d+$/)]).transform((v) => Number(v)),
+      /** Whole units as a decimal string. */
+      numeric: decimalString,
+    }),
+    iconUrl: optImage.transform((v) => v ?? ''),
+  })
+  .refine((b) => b.address === undefined || isTokenIdOn(b.chainId, b.address), {
+    message: "expected a CAIP-10 token address on the balance's network",
+    path: ['address'],
+  });
 export type Balance = z.infer<typeof balanceSchema>;
-export const balancesResponseSchema = z.object({ balances: z.array(balanceSchema) });
+/**
+ * The balance list: one malformed entry (an unparseable token address, a bad quantity) is left out rather
+ * than failing every balance; a body that is not such a list still fails as a whole.
+ */
+export const balancesResponseSchema = z.object({
+  balances: z.array(z.unknown()).transform((items) =>
+    items.flatMap((item) => {
+      const parsed = balanceSchema.safeParse(item);
+      return parsed.success ? [parsed.data] : [];
+    }),
+  ),
+});
 
 export const transferSchema = z.object({
   fungible_info: z

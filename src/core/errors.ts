@@ -56,7 +56,8 @@ export class KeywayError extends Error {
       | 'cooldown'
       | 'invalidOptions'
       | 'api'
-      | 'solanaSendFailed',
+      | 'solanaSendFailed'
+      | 'invalidToken',
     message: string,
     options?: { cause?: unknown },
   ) {

@@ -17,14 +17,31 @@ export const ERC20_TRANSFER_GAS_ESTIMATE = 65_000n;
 
 export interface EvmSendRequest {
   chainId: number;
-  /** The token contract; undefined for the native token. */
-  tokenAddress?: Address | undefined;
+  /** What is sent: the native coin, or an ERC-20 token by its contract. Never inferred from a missing address. */
+  asset: EvmSendAsset;
   decimals: number;
   /** Whole units, a validated decimal string ("0.01"). */
   amount: string;
   to: Address;
   /** Wei per gas; used for the native token (and passed along for tokens when known). */
   gasPrice?: bigint | null | undefined;
+}
+
+export type EvmSendAsset = { type: 'native' } | { type: 'erc20'; address: Address };
+
+/**
+ * The asset of a token balance: native only when the token says so; an ERC-20 token only with a contract
+ * address that parses. Null for a non-native token without one (it must not be sent: a missing address is
+ * not the native coin).
+ */
+export function evmSendAsset(token: {
+  isNative: boolean;
+  address?: string;
+  id?: string;
+}): EvmSendAsset | null {
+  if (token.isNative) return { type: 'native' };
+  const address = evmTokenAddress(token.address ?? token.id);
+  return address ? { type: 'erc20', address } : null;
 }
 
 /** The `transfer(to, amount)` calldata of an ERC-20 token. */
@@ -36,12 +53,12 @@ export function erc20TransferData(to: Address, units: bigint): Hex {
 export async function sendEvmToken(config: Config, req: EvmSendRequest): Promise<Hex> {
   const units = parseUnits(req.amount, req.decimals);
   const gas = req.gasPrice ? { gasPrice: req.gasPrice } : {};
-  if (!req.tokenAddress) {
+  if (req.asset.type === 'native') {
     return sendTransaction(config, { chainId: req.chainId, to: req.to, value: units, ...gas });
   }
   return sendTransaction(config, {
     chainId: req.chainId,
-    to: req.tokenAddress,
+    to: req.asset.address,
     data: erc20TransferData(req.to, units),
     ...gas,
   });

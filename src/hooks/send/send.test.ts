@@ -3,6 +3,7 @@ import { formatUnits, getAddress, parseEther, parseUnits } from 'viem';
 import { describe, expect, it, vi } from 'vitest';
 import type { Config } from 'wagmi';
 import type { Profile } from '../../api/schemas';
+import { evmSendAsset } from '../../chains/evm/send';
 import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
@@ -77,7 +78,13 @@ describe('evmAddressProblem', () => {
 });
 
 const eth = { symbol: 'ETH', decimals: 18, quantity: '1.5', isNative: true };
-const usdc = { symbol: 'USDC', decimals: 6, quantity: '100', isNative: false };
+const usdc = {
+  symbol: 'USDC',
+  decimals: 6,
+  quantity: '100',
+  isNative: false,
+  address: 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+};
 const base = {
   chain: 'evm' as const,
   token: eth,
@@ -122,6 +129,23 @@ describe('validateSend', () => {
     // 1.5 ETH held, the whole of it leaves nothing for the fee.
     expect(msg('1.5')).toBe('Not enough ETH left to pay the network fee');
     expect(msg('100', usdc)).toBeNull();
+  });
+
+  it('refuses a token that is not native and has no contract address that parses (never the native coin)', () => {
+    for (const address of [undefined, 'eip155:1:x', 'eip155:1:0x1234', 'not-an-address']) {
+      const v = validateSend({ ...base, token: { ...usdc, address }, amount: '1' });
+      expect(v).toMatchObject({
+        valid: false,
+        amountProblem: 'tokenAddress',
+        amountError: SEND_MESSAGES.invalidTokenAddress,
+      });
+    }
+    expect(evmSendAsset({ ...usdc, address: 'eip155:1:x' })).toBeNull();
+    expect(evmSendAsset(eth)).toEqual({ type: 'native' });
+    expect(evmSendAsset(usdc)).toEqual({
+      type: 'erc20',
+      address: '0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48',
+    });
   });
 
   it('checks a number typed before a token was chosen', () => {
@@ -437,7 +461,7 @@ describe('send store', () => {
     await expect(store.getState().submit()).resolves.toBe(true);
     expect(sendEvm).toHaveBeenCalledWith(expect.anything(), {
       chainId: 31337,
-      tokenAddress: undefined,
+      asset: { type: 'native' },
       decimals: 18,
       amount: '0.01',
       to: ALICE,
@@ -458,6 +482,26 @@ describe('send store', () => {
     });
   });
 
+  it('a token whose address does not parse is refused before anything is sent (not sent as the native coin)', async () => {
+    // Built past the API boundary (which drops such a balance), as a host's own token list could.
+    const broken: TokenBalance = {
+      ...USDC_BALANCE,
+      id: 'eip155:31337:x',
+      address: 'eip155:31337:x',
+      decimals: 18,
+    };
+    const { store, sendEvm, events } = setup({ balances: [ETH_BALANCE, broken] });
+    await fill(store, broken, '1', ALICE);
+    expect(store.getState().validate()).toMatchObject({
+      valid: false,
+      amountError: SEND_MESSAGES.invalidTokenAddress,
+    });
+    expect(store.getState().preview()).toBe(false);
+    await expect(store.getState().submit()).resolves.toBe(false);
+    expect(sendEvm).not.toHaveBeenCalled();
+    expect(events).toEqual([]);
+  });
+
   it('sends an ERC-20 token through its contract', async () => {
     const { store, calls, sendEvm } = setup();
     await fill(store, USDC_BALANCE, '5', ALICE);
@@ -465,7 +509,7 @@ describe('send store', () => {
     expect(sendEvm).toHaveBeenCalledWith(
       expect.anything(),
       expect.objectContaining({
-        tokenAddress: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
+        asset: { type: 'erc20', address: '0x5FbDB2315678afecb367f032d93F642f64180aa3' },
         decimals: 6,
         amount: '5',
       }),

@@ -14,7 +14,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Identity, Profile } from '../../api/schemas';
 import {
   ERC20_TRANSFER_GAS_ESTIMATE,
-  evmTokenAddress,
+  type EvmSendAsset,
+  evmSendAsset,
   NATIVE_TRANSFER_GAS,
   sendEvmToken,
   waitForEvmSend,
@@ -26,6 +27,13 @@ import { formatTokenAmount, isValidEvmAddress } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
 import { multiplyDecimal, nativeTokenId, numberToDecimal, type TokenBalance } from '../balances/store';
 import { looksLikeName, maxSendAmount, SEND_MESSAGES, type SendValidation, validateSend } from './validation';
+
+/** The EVM asset of a token, or an error when a non-native token has no contract address that parses. */
+function evmAsset(token: TokenBalance): EvmSendAsset {
+  const asset = evmSendAsset(token);
+  if (!asset) throw new KeywayError('invalidToken', SEND_MESSAGES.invalidTokenAddress);
+  return asset;
+}
 
 /** Lamports per signature on Solana (the fee Max leaves for a one-signature transfer). */
 export const SOLANA_FEE_LAMPORTS = 5_000n;
@@ -359,7 +367,8 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
             try {
               sent = await sendEvm(config, {
                 chainId,
-                tokenAddress: token.isNative ? undefined : evmTokenAddress(token.address ?? token.id),
+                // Validation refused a token without a parseable contract; checked again right here.
+                asset: evmAsset(token),
                 decimals: token.decimals,
                 amount,
                 to: to as Address,

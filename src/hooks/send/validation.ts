@@ -5,6 +5,7 @@
  * a broken checksum. Pure functions over strings and bigints: nothing is parsed through a float.
  */
 import { formatUnits, parseUnits } from 'viem';
+import { evmSendAsset } from '../../chains/evm/send';
 import { isSolanaAddress } from '../../chains/solana/address';
 import { ERROR_MESSAGES } from '../../core/errors';
 import { isValidEvmAddress } from '../../core/format';
@@ -30,6 +31,7 @@ export const SEND_MESSAGES = {
   gasUnavailable: 'The network fee is not available right now. Try again later.',
   decimalsUnknown: 'This token’s decimals are unknown',
   solanaNativeOnly: 'Only SOL can be sent on Solana',
+  invalidTokenAddress: 'This token has no valid contract address, so it cannot be sent',
   sent: (amount: string, symbol: string) => `Sent ${amount} ${symbol}`,
 } as const;
 
@@ -88,6 +90,9 @@ export interface SendTokenInfo {
   /** Whole units, decimal string. */
   quantity: string;
   isNative: boolean;
+  /** CAIP-10 token id (the contract of an ERC-20 token). */
+  address?: string | undefined;
+  id?: string;
 }
 
 export interface SendValidationInput {
@@ -119,7 +124,14 @@ export interface SendValidation {
   /** What the Preview button says: the next thing to do, or 'Preview send'. */
   action: string;
   /** Machine-readable reasons (tests, headless UIs). */
-  amountProblem: AmountProblem | 'aboveBalance' | 'noRoomForFee' | 'decimalsUnknown' | 'token' | null;
+  amountProblem:
+    | AmountProblem
+    | 'aboveBalance'
+    | 'noRoomForFee'
+    | 'decimalsUnknown'
+    | 'token'
+    | 'tokenAddress'
+    | null;
   receiverProblem: ReceiverProblem | null;
 }
 
@@ -158,6 +170,9 @@ export function validateSend(input: SendValidationInput): SendValidation {
   } else if (chain === 'solana' && !token.isNative) {
     amountProblem = 'token';
     amountError = SEND_MESSAGES.solanaNativeOnly;
+  } else if (chain === 'evm' && !evmSendAsset(token)) {
+    amountProblem = 'tokenAddress';
+    amountError = SEND_MESSAGES.invalidTokenAddress;
   } else {
     const p = parseAmount(input.amount, token.decimals);
     if (!p.ok) {
