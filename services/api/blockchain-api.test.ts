@@ -666,4 +666,49 @@ describe('chain RPC proxy', () => {
     expect(sol.status).toBe(200);
     expect(jsonRpcResponseSchema.parse(sol.json).result).toBeDefined();
   });
+
+  it('refuses the dev nodes’ own methods and unsigned sends, alone or hidden in a batch, and non-JSON posts', async () => {
+    const attacker = privateKeyToAccount(generatePrivateKey()).address;
+    const balanceOf = async () =>
+      jsonRpcResponseSchema.parse(
+        (
+          await post(base, `/v1/?chainId=eip155:31337&${P}`, {
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'eth_getBalance',
+            params: [attacker, 'latest'],
+          })
+        ).json,
+      ).result;
+    const before = await balanceOf();
+    const rpc = (method: string, params: unknown[]) => ({ jsonrpc: '2.0', id: 1, method, params });
+    const attacks: [string, unknown][] = [
+      ['eip155:31337', rpc('anvil_setBalance', [attacker, '0xffffffffffffffffffff'])],
+      ['eip155:31337', rpc('hardhat_setBalance', [attacker, '0xffffffffffffffffffff'])],
+      ['eip155:31337', rpc('evm_mine', [])],
+      [
+        'eip155:31337',
+        rpc('eth_sendTransaction', [{ from: privateKeyToAccount(key(1)).address, to: attacker }]),
+      ],
+      [
+        'eip155:31337',
+        [rpc('eth_chainId', []), rpc('anvil_setBalance', [attacker, '0xffffffffffffffffffff'])],
+      ],
+      [chains.solana.caip2, rpc('requestAirdrop', ['11111111111111111111111111111111', 1_000_000_000])],
+    ];
+    for (const [chainId, body] of attacks) {
+      const res = await post(base, `/v1/?chainId=${chainId}&${P}`, body);
+      expect(res.status, JSON.stringify(body)).toBe(403);
+      expect(errorSchema.parse(res.json).reasons[0]?.field).toBe('method');
+    }
+    expect(await balanceOf()).toBe(before);
+    // A form-encoded or text/plain post (sendable cross-site without a preflight) is refused as such.
+    for (const type of ['text/plain', 'application/x-www-form-urlencoded']) {
+      const res = await call(base, 'POST', `/v1/?chainId=eip155:31337&${P}`, {
+        rawBody: JSON.stringify(rpc('eth_chainId', [])),
+        headers: { 'content-type': type },
+      });
+      expect(res.status, type).toBe(415);
+    }
+  });
 });

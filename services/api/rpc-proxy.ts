@@ -1,4 +1,10 @@
-/** Chain RPC proxy: POST /v1/?chainId=<caip2>&projectId=… forwards JSON-RPC to the matching local chain. */
+/**
+ * Chain RPC proxy: POST /v1/?chainId=<caip2>&projectId=… forwards JSON-RPC to the matching local chain.
+ * Only the standard read methods and the broadcast of signed transactions pass: the chains behind it are dev
+ * nodes whose own methods (anvil_*, hardhat_*, evm_*, unlocked-account sending, airdrops) would let any page
+ * that reaches the API mint funds or rewrite state. Requests must be `application/json` (a cross-site form
+ * post cannot send that type without a CORS preflight).
+ */
 import type { Context } from 'hono';
 import type { App, AppEnv } from './app-types.ts';
 import { caip2Schema } from './caip.ts';
@@ -7,11 +13,63 @@ import { ApiError, badRequest, parseOrThrow } from './errors.ts';
 
 const MAX_BODY = 1_000_000;
 
+/** EVM methods forwarded: reads, fee data, and `eth_sendRawTransaction` (signed elsewhere). */
+export const EVM_PROXY_METHODS: ReadonlySet<string> = new Set([
+  'eth_chainId',
+  'net_version',
+  'web3_clientVersion',
+  'eth_blockNumber',
+  'eth_syncing',
+  'eth_call',
+  'eth_estimateGas',
+  'eth_createAccessList',
+  'eth_gasPrice',
+  'eth_maxPriorityFeePerGas',
+  'eth_feeHistory',
+  'eth_blobBaseFee',
+  'eth_getBalance',
+  'eth_getCode',
+  'eth_getStorageAt',
+  'eth_getProof',
+  'eth_getTransactionCount',
+  'eth_getTransactionByHash',
+  'eth_getTransactionReceipt',
+  'eth_getBlockByNumber',
+  'eth_getBlockByHash',
+  'eth_getBlockTransactionCountByNumber',
+  'eth_getBlockTransactionCountByHash',
+  'eth_getLogs',
+  'eth_sendRawTransaction',
+]);
+
+/** Solana methods forwarded: reads and `sendTransaction` of a signed transaction (no airdrop). */
+export const SOLANA_PROXY_METHODS: ReadonlySet<string> = new Set([
+  'getLatestBlockhash',
+  'getBalance',
+  'getAccountInfo',
+  'getMultipleAccounts',
+  'getMinimumBalanceForRentExemption',
+  'getFeeForMessage',
+  'getSignatureStatuses',
+  'getTransaction',
+  'getSlot',
+  'getBlockHeight',
+  'getTokenAccountsByOwner',
+  'getTokenAccountBalance',
+  'isBlockhashValid',
+  'sendTransaction',
+  'simulateTransaction',
+]);
+
 export function registerRpcProxy(app: App, ctx: ApiContext): void {
   const handler = async (c: Context<AppEnv>) => {
     const chainId = parseOrThrow(caip2Schema, c.req.query('chainId'), 'chainId');
-    const target =
-      chainId === ctx.chains.solana.caip2 ? ctx.chains.solana.rpcUrl : evmChain(ctx, chainId).info.rpcUrl;
+    const isSolana = chainId === ctx.chains.solana.caip2;
+    const target = isSolana ? ctx.chains.solana.rpcUrl : evmChain(ctx, chainId).info.rpcUrl;
+    const type = (c.req.header('content-type') ?? '').split(';')[0]!.trim().toLowerCase();
+    if (type !== 'application/json') {
+      throw new ApiError(415, 'content-type', 'JSON-RPC requests must be sent as application/json');
+    }
     const text = await c.req.text();
     if (text.length > MAX_BODY) throw badRequest('body', 'Request body too large');
     let json: unknown;
@@ -24,6 +82,11 @@ export function registerRpcProxy(app: App, ctx: ApiContext): void {
       typeof v === 'object' && v !== null && typeof (v as { method?: unknown }).method === 'string';
     if (!(Array.isArray(json) ? json.length > 0 && json.every(isRequest) : isRequest(json))) {
       throw badRequest('body', 'Body must be a JSON-RPC 2.0 request (or a batch of them)');
+    }
+    const allowed = isSolana ? SOLANA_PROXY_METHODS : EVM_PROXY_METHODS;
+    for (const r of Array.isArray(json) ? json : [json]) {
+      const method = (r as { method: string }).method;
+      if (!allowed.has(method)) throw new ApiError(403, 'method', `The RPC method ${method} is not allowed`);
     }
     let res: Response;
     try {

@@ -11,7 +11,7 @@ export interface AnalyticsOptions {
   bus: EventBus;
   /** The host's `enableAnalytics`. */
   enabled: boolean;
-  /** The page URL reported with each event (default: `location.href`). */
+  /** The page URL (default: `location.href`); each event reports its origin and path only. */
   url?: () => string;
   /** Error sink (default console.error: spec §9 log level "error"). */
   onError?: (error: unknown) => void;
@@ -49,12 +49,16 @@ export function createAnalytics(opts: AnalyticsOptions): Analytics {
 
   async function send(e: TrackedEvent): Promise<void> {
     try {
-      const url = pageUrl();
+      // Origin and path only: a query or fragment can hold a user's tokens, codes or addresses (a login
+      // redirect's `?code=`, a wallet link's `#…`), which must never leave for the analytics service.
+      let url = '';
       let domain = '';
       try {
-        domain = url ? new URL(url).hostname : '';
+        const page = new URL(pageUrl());
+        url = `${page.origin}${page.pathname}`;
+        domain = page.hostname;
       } catch {
-        domain = '';
+        url = '';
       }
       await opts.explorer.sendEvent({
         eventId: uuid(),
