@@ -84,7 +84,11 @@ export function WalletSendPreviewView() {
                 allowLocalhost={allowLocalhost}
               />
               {name ? <span>{name}</span> : null}
-              <span className={v.mono}>{shortenAddress(to)}</span>
+              {/* The whole address, never shortened: a look-alike address (same start and end, planted in
+                  the history by a zero-value transfer) differs only in the middle. */}
+              <span className={v.fullAddress} dir="ltr" data-kw-full-address="">
+                {to}
+              </span>
             </dd>
           </div>
           <div className={v.row}>

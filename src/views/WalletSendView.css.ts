@@ -57,6 +57,16 @@ export const amountText = style({
 
 export const mono = style({ fontFamily: vars.font.mono });
 
+/** A full address on the preview: monospace, wrapping anywhere, so every character can be compared. */
+export const fullAddress = style({
+  fontFamily: vars.font.mono,
+  fontSize: vars.fontSize.sm,
+  overflowWrap: 'anywhere',
+  wordBreak: 'break-all',
+  minWidth: 0,
+  unicodeBidi: 'isolate',
+});
+
 export const tokenList = style({
   listStyle: 'none',
   padding: 0,

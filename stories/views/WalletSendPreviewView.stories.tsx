@@ -50,7 +50,9 @@ export const Default: Story = {
     const summary = within(canvas.getByRole('region', { name: 'Send summary' }));
     await expect(summary.getByText('0xf39F…2266')).toBeVisible();
     await expect(summary.getByText(RECEIVER_NAME)).toBeVisible();
-    await expect(summary.getByText('0x7099…79C8')).toBeVisible();
+    // The receiver's whole address, not a shortened one (address-poisoning defence).
+    await expect(summary.getByText(RECEIVER)).toBeVisible();
+    await expect(summary.queryByText('0x7099…79C8')).toBeNull();
     await expect(summary.getByText('Keyway Local')).toBeVisible();
     await expect(summary.getByText('$1.34')).toBeVisible();
     await expect(await sendButton(canvasElement)).toBeEnabled();
