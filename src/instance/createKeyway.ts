@@ -16,7 +16,6 @@ import {
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { isSafeImageUrl } from '../api/links';
-import { readErc20Metadata } from '../chains/evm/token-metadata';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
@@ -332,7 +331,11 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     showError,
     // The host's token of each network (`tokens`): listed first with its image, at 0 when not held.
     hostToken: (networkId) => options.tokens[networkId],
-    readTokenMetadata: (networkId, address) => readErc20Metadata(getWagmiConfig(), networkId, address),
+    // Loaded on first use (a host token the account does not hold): keeps the ERC-20 reads out of the initial JS.
+    readTokenMetadata: async (networkId, address) => {
+      const { readErc20Metadata } = await import('../chains/evm/token-metadata');
+      return readErc20Metadata(getWagmiConfig(), networkId, address);
+    },
   });
   stores.transactions = createTransactionsStore({
     api: blockchain,

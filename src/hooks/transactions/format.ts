@@ -58,12 +58,32 @@ export interface DisplayOptions {
 
 const isSpamTransfer = (t: Transfer) => t.nft_info?.flags.is_spam === true;
 
+const isZero = (numeric: string) => /^[+-]?0*(\.0*)?$/.test(numeric.trim());
+
 /**
- * The transfers of a transaction that may be shown: spam NFT transfers are dropped. Returns null when the
+ * Who the account deals with: itself and everyone it sent to in the history loaded so far. A zero-value
+ * transfer from anyone else is address poisoning (a look-alike of a real counterparty planted in the
+ * history, to be copied as a receiver later) and is not shown.
+ */
+export function knownCounterparties(account: string, transactions: readonly Transaction[]): Set<string> {
+  const me = account.toLowerCase();
+  const known = new Set([me]);
+  for (const tx of transactions) {
+    if (tx.metadata.sentFrom.toLowerCase() === me) known.add(tx.metadata.sentTo.toLowerCase());
+  }
+  return known;
+}
+
+/**
+ * The transfers of a transaction that may be shown: spam NFT transfers are dropped, and with `known`
+ * (knownCounterparties) incoming zero-value transfers from a sender outside it. Returns null when the
  * transaction had transfers and none is left (the whole transaction is then hidden).
  */
-export function visibleTransfers(tx: Transaction): Transfer[] | null {
-  const kept = tx.transfers.filter((t) => !isSpamTransfer(t));
+export function visibleTransfers(tx: Transaction, known?: ReadonlySet<string>): Transfer[] | null {
+  const unknownSender = known ? !known.has(tx.metadata.sentFrom.toLowerCase()) : false;
+  const kept = tx.transfers.filter(
+    (t) => !isSpamTransfer(t) && !(unknownSender && t.direction === 'in' && isZero(t.quantity.numeric)),
+  );
   return tx.transfers.length > 0 && kept.length === 0 ? null : kept;
 }
 
@@ -119,13 +139,17 @@ function shortParty(value: string): string {
   return value ? shortenAddress(value) : '';
 }
 
-/** One history item as a row, or null when it is hidden (only spam transfers). */
+/**
+ * One history item as a row, or null when it is hidden (only spam transfers, or only zero-value transfers
+ * from a sender outside `known`).
+ */
 export function toTransactionItem(
   tx: Transaction,
   networks: readonly KeywayNetwork[],
   { locale }: DisplayOptions = {},
+  known?: ReadonlySet<string>,
 ): TransactionItem | null {
-  const transfers = visibleTransfers(tx);
+  const transfers = visibleTransfers(tx, known);
   if (!transfers) return null;
   const ins = transfers.filter((t) => t.direction === 'in');
   const outs = transfers.filter((t) => t.direction === 'out');

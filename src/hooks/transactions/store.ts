@@ -6,13 +6,14 @@
  * ERROR_FETCH_TRANSACTIONS event, and the list marked empty. A change of account or network resets it.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import type { TransactionsPage } from '../../api/schemas';
+import type { Transaction, TransactionsPage } from '../../api/schemas';
 import { TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
 import {
   type DisplayOptions,
   groupTransactionsByDay,
+  knownCounterparties,
   type TransactionItem,
   type TransactionSection,
   toTransactionItem,
@@ -93,6 +94,8 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
   let network: KeywayNetwork | null = null;
   let seq = 0;
   let controller: AbortController | null = null;
+  /** The history items of the pages loaded so far, as the API sent them (for the known counterparties). */
+  let loadedRaw: Transaction[] = [];
   let inflight: Promise<void> | null = null;
 
   return createStore<TransactionsState & TransactionsActions>()((set, get) => {
@@ -125,16 +128,21 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
           });
           if (mine !== seq) return;
           const networks = deps.getNetworks();
-          const prev = cursor === null ? [] : get().transactions;
-          const seen = new Set(prev.map((t) => t.id));
-          const added: TransactionItem[] = [];
+          if (cursor === null) loadedRaw = [];
+          const seen = new Set(loadedRaw.map((t) => t.id));
           for (const tx of page.data) {
             if (seen.has(tx.id)) continue;
             seen.add(tx.id);
-            const item = toTransactionItem(tx, networks, display);
-            if (item) added.push(item);
+            loadedRaw.push(tx);
           }
-          const transactions = added.length ? [...prev, ...added] : prev;
+          // Whom the account sent to anywhere in the loaded history is known. A later page can make a
+          // sender known, so the rows are derived again from every loaded item (cheap next to a fetch).
+          const known = knownCounterparties(address, loadedRaw);
+          const transactions: TransactionItem[] = [];
+          for (const tx of loadedRaw) {
+            const item = toTransactionItem(tx, networks, display, known);
+            if (item) transactions.push(item);
+          }
           // A cursor that does not move would page forever: stop there.
           const next = page.next && page.next !== cursor ? page.next : null;
           set({

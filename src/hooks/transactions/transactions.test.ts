@@ -17,7 +17,7 @@ import {
   transactionFixtures,
   type WireTransaction,
 } from '../../testing/msw';
-import { groupTransactionsByDay, toTransactionItem, visibleTransfers } from './format';
+import { groupTransactionsByDay, knownCounterparties, toTransactionItem, visibleTransfers } from './format';
 import { createTransactionsStore } from './store';
 
 const API = 'https://api.history.test';
@@ -76,6 +76,28 @@ describe('history rows', () => {
     const item = toTransactionItem(mixed, [mainnet])!;
     expect(item.transfers).toHaveLength(1);
     expect(item.title).toBe('Minted Keyway Genesis #12');
+  });
+
+  it('hides zero-value transfers in from a sender the account never sent to (address poisoning)', () => {
+    const all = transactionFixtures.map(parse);
+    const known = knownCounterparties(FIXTURE_ADDRESS, all);
+    expect(known.has(FIXTURE_RECEIVER.toLowerCase())).toBe(true);
+    // A look-alike of the real receiver: same first and last characters, different middle.
+    const lookAlike = `${FIXTURE_RECEIVER.slice(0, 6)}${'9'.repeat(30)}${FIXTURE_RECEIVER.slice(-4)}`;
+    const zeroIn = (sentFrom: string, numeric = '0') =>
+      parse({
+        ...transactionFixtures[1]!,
+        id: `poison-${sentFrom}-${numeric}`,
+        metadata: { ...transactionFixtures[1]!.metadata, sentFrom },
+        transfers: [{ ...transactionFixtures[1]!.transfers[0]!, quantity: { numeric }, value: 0 }],
+      });
+    expect(toTransactionItem(zeroIn(lookAlike), [mainnet], {}, known)).toBeNull();
+    expect(toTransactionItem(zeroIn(lookAlike, '0.000'), [mainnet], {}, known)).toBeNull();
+    // From a counterparty the account did send to, or with a value, the row stays.
+    expect(toTransactionItem(zeroIn(FIXTURE_RECEIVER), [mainnet], {}, known)).not.toBeNull();
+    expect(toTransactionItem(zeroIn(lookAlike, '0.01'), [mainnet], {}, known)).not.toBeNull();
+    // Without a known set (a single item formatted on its own) nothing is hidden for being zero.
+    expect(toTransactionItem(zeroIn(lookAlike), [mainnet])).not.toBeNull();
   });
 
   it('gives direction, counterparty, signed amounts, status and an https explorer link', () => {
@@ -196,6 +218,31 @@ describe('transactions store', () => {
     expect([...times].sort((a, b) => b - a)).toEqual(times);
     await store.getState().fetchNextPage();
     expect(historyRequests()).toHaveLength(4);
+  });
+
+  it('leaves out a zero-value transfer from a stranger, keeps one from a known receiver', async () => {
+    const lookAlike = `${FIXTURE_RECEIVER.slice(0, 6)}${'9'.repeat(30)}${FIXTURE_RECEIVER.slice(-4)}`;
+    const zeroFrom = (id: string, sentFrom: string): WireTransaction => ({
+      ...transactionFixtures[1]!,
+      id,
+      metadata: { ...transactionFixtures[1]!.metadata, sentFrom },
+      transfers: [{ ...transactionFixtures[1]!.transfers[0]!, quantity: { numeric: '0' }, value: 0 }],
+    });
+    // The poisoned row comes first (newest); the send to the real receiver only on the second page.
+    serve({
+      transactions: [zeroFrom('poison', lookAlike), zeroFrom('zero-known', FIXTURE_RECEIVER), ...transactionFixtures],
+      pageSize: 2,
+    });
+    const { store } = make();
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await store.getState().load();
+    expect(store.getState().transactions.map((t) => t.id)).toEqual([]);
+    while (store.getState().hasMore) await store.getState().fetchNextPage();
+    const ids = store.getState().transactions.map((t) => t.id);
+    expect(ids).not.toContain('poison');
+    // Hidden while its sender was unknown, shown once a later page holds a send to it.
+    expect(ids).toContain('zero-known');
+    expect(ids).toContain('tx-0');
   });
 
   it('dedupes transactions repeated across pages', async () => {
