@@ -230,7 +230,11 @@ describe('transactions store', () => {
     });
     // The poisoned row comes first (newest); the send to the real receiver only on the second page.
     serve({
-      transactions: [zeroFrom('poison', lookAlike), zeroFrom('zero-known', FIXTURE_RECEIVER), ...transactionFixtures],
+      transactions: [
+        zeroFrom('poison', lookAlike),
+        zeroFrom('zero-known', FIXTURE_RECEIVER),
+        ...transactionFixtures,
+      ],
       pageSize: 2,
     });
     const { store } = make();
