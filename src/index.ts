@@ -1,3 +1,4 @@
+export { SWAP_SAFETY_MESSAGES, SwapSafetyError } from './chains/evm/swap';
 export { isSolanaAddress } from './chains/solana/address';
 export { LAMPORTS_PER_SOL, lamportsToSol, SOL_DECIMALS, solToLamports } from './chains/solana/amount';
 export type {
@@ -9,6 +10,7 @@ export type {
   SolanaWalletInfo,
 } from './chains/solana/types';
 export * from './components';
+export { DEFAULT_SWAP_ROUTERS } from './core/constants';
 export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
 export {
@@ -163,6 +165,16 @@ export {
   type SocialStatus,
 } from './hooks/social/store';
 export { type UseSocialLoginResult, useSocialLogin } from './hooks/social/useSocialLogin';
+export type {
+  ApprovalStatus,
+  SwapActions,
+  SwapState,
+  SwapStatus,
+  SwapTokenItem,
+  SwapTransactionInfo,
+} from './hooks/swap/store';
+export { type UseSwapResult, useSwap } from './hooks/swap/useSwap';
+export { SWAP_MESSAGES, type SwapValidation } from './hooks/swap/validation';
 export {
   MAX_TOASTS,
   TOAST_AUTO_DISMISS_MS,

@@ -21,6 +21,28 @@ export const SWAP_PROVIDER_FEE_RATE = 0.0085;
  */
 export const SWAP_SLIPPAGE_TOLERANCE_PERCENT = 1;
 export const APPROVAL_GAS_ESTIMATE_UNITS = 150_000n;
+/** A quote older than this is fetched again before a swap uses it. */
+export const SWAP_QUOTE_MAX_AGE_MS = 30_000;
+/** The wait after the last keystroke before a swap quote is fetched. */
+export const SWAP_QUOTE_DEBOUNCE_MS = 400;
+/** Price impact above which the Swap view warns, and above which it asks for a confirmation (percent). */
+export const SWAP_PRICE_IMPACT_WARN_PERCENT = 1;
+export const SWAP_PRICE_IMPACT_CONFIRM_PERCENT = 5;
+/** The slippage choices the Swap view offers (percent); the default is SWAP_SLIPPAGE_TOLERANCE_PERCENT. */
+export const SWAP_SLIPPAGE_CHOICES = [0.5, 1, 3] as const;
+/**
+ * The default `swapRouters` option: the 1inch Aggregation Router v6 (the router the hosted Blockchain API
+ * builds swaps for), deployed at one address on these networks. Elsewhere no router is trusted until the
+ * host names one.
+ */
+export const DEFAULT_SWAP_ROUTERS: Readonly<Record<string, readonly `0x${string}`[]>> = Object.freeze(
+  Object.fromEntries(
+    [1, 10, 56, 100, 137, 8453, 42161, 43114].map((id) => [
+      `eip155:${id}`,
+      ['0x111111125421cA6dc452d289314280a0f8842A65' as const],
+    ]),
+  ),
+);
 export const SOLANA_GAS_DIVISOR = 1e9;
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
 export const TARGET_AMOUNT_DISPLAY_DECIMALS = 6;

@@ -57,7 +57,8 @@ export class KeywayError extends Error {
       | 'invalidOptions'
       | 'api'
       | 'solanaSendFailed'
-      | 'invalidToken',
+      | 'invalidToken'
+      | 'swapRefused',
     message: string,
     options?: { cause?: unknown },
   ) {

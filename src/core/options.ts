@@ -5,7 +5,7 @@
 import type { Config as WagmiConfig } from 'wagmi';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../api/links';
 import { themeOptionsSchema } from '../theme/createTheme';
-import { DEFAULT_SDK_TYPE, SDK_VERSION } from './constants';
+import { DEFAULT_SDK_TYPE, DEFAULT_SWAP_ROUTERS, SDK_VERSION } from './constants';
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';
 import { z } from './zod';
@@ -182,6 +182,19 @@ export const keywayOptionsSchema = z
       excludeWalletIds: stringArray.default([]),
       featuredWalletIds: stringArray.default([]),
       tokens: tokensSchema.default({}),
+      /**
+       * Swap routers trusted per CAIP-2 network: an approval's spender and a swap's target must be one of
+       * them, or the swap is refused before anything is signed. A network listed here replaces the default's
+       * entry (DEFAULT_SWAP_ROUTERS: the 1inch Aggregation Router v6 on its networks).
+       */
+      swapRouters: z
+        .record(
+          z.string().regex(CAIP2_RE, 'expected CAIP-2 network ids as keys (e.g. "eip155:1")'),
+          z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x-prefixed 20-byte addresses')).max(16),
+          { error: 'expected a record of CAIP-2 network id to router addresses' },
+        )
+        .default({})
+        .transform((r): Record<string, readonly string[]> => ({ ...DEFAULT_SWAP_ROUTERS, ...r })),
       termsConditionsUrl: pageUrl.optional(),
       privacyPolicyUrl: pageUrl.optional(),
       customWallets: z.array(customWalletSchema, { error: 'expected an array of wallets' }).default([]),

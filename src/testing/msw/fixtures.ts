@@ -2,6 +2,7 @@
  * Fixtures in the wire shapes of API.md, shared by stories, unit tests and hosts' own tests. Everything is
  * deterministic (no Math.random, no clock): the same fixture always renders the same story.
  */
+import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem';
 
 // ---------------------------------------------------------------- accounts
 
@@ -413,6 +414,99 @@ export const buildApproveFixture = {
     eip155: { gas: '150000', gasPrice: '20000000000' },
   },
 };
+
+/** Swap calls of the fixture router (the shape src/chains/evm/swap.ts decodes). */
+const fixtureRouterAbi = parseAbi([
+  'function swapExactTokensForTokens(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to)',
+  'function swapExactETHForTokens(address tokenOut, uint256 minAmountOut, address to) payable',
+  'function swapExactTokensForETH(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to)',
+]);
+
+const fixtureTokenOf = (id: string) => {
+  const addr = id.split(':').pop()?.toLowerCase();
+  return makeSwapTokens().find((t) => t.address.split(':').pop()?.toLowerCase() === addr);
+};
+const NATIVE_PART = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
+const isNativeFixture = (id: string) => id.toLowerCase().endsWith(NATIVE_PART);
+
+/**
+ * The fixture quote: `amount` of `from` priced in `to` by PRICE_FIXTURES, less 0.85 % (integer maths in the
+ * smallest units). '0' for tokens the fixtures do not know.
+ */
+export function fixtureQuote(from: string, to: string, amount: string): string {
+  const f = fixtureTokenOf(from);
+  const t = fixtureTokenOf(to);
+  if (!f || !t || !/^\d+$/.test(amount)) return '0';
+  const pf = BigInt(Math.round((PRICE_FIXTURES[f.symbol] ?? 0) * 1e6));
+  const pt = BigInt(Math.round((PRICE_FIXTURES[t.symbol] ?? 0) * 1e6));
+  if (pt === 0n) return '0';
+  const scaled = (BigInt(amount) * pf * 10n ** BigInt(t.decimals)) / (pt * 10n ** BigInt(f.decimals));
+  return ((scaled * 9915n) / 10000n).toString();
+}
+
+/** The build-transaction answer for a request body: the fixture router's call paying the user. */
+export function fixtureSwapTransaction(body: unknown, router: string = FIXTURE_ROUTER) {
+  const b = (body ?? {}) as {
+    from?: string;
+    to?: string;
+    amount?: string;
+    userAddress?: string;
+    eip155?: { slippage?: string | number };
+  };
+  const from = b.from ?? '';
+  const to = b.to ?? '';
+  const amount = BigInt(/^\d+$/.test(b.amount ?? '') ? b.amount! : '0');
+  const user = (b.userAddress?.split(':').pop() ?? FIXTURE_ADDRESS) as Address;
+  const quoted = BigInt(fixtureQuote(from, to, amount.toString()));
+  const bps = BigInt(Math.round(Number(b.eip155?.slippage ?? 1) * 100));
+  const minOut = (quoted * (10_000n - bps)) / 10_000n;
+  const addr = (id: string) => (id.split(':').pop() ?? '') as Address;
+  const data = isNativeFixture(from)
+    ? encodeFunctionData({
+        abi: fixtureRouterAbi,
+        functionName: 'swapExactETHForTokens',
+        args: [addr(to), minOut, user],
+      })
+    : isNativeFixture(to)
+      ? encodeFunctionData({
+          abi: fixtureRouterAbi,
+          functionName: 'swapExactTokensForETH',
+          args: [addr(from), amount, minOut, user],
+        })
+      : encodeFunctionData({
+          abi: fixtureRouterAbi,
+          functionName: 'swapExactTokensForTokens',
+          args: [addr(from), addr(to), amount, minOut, user],
+        });
+  return {
+    tx: {
+      from: user,
+      to: router,
+      data,
+      amount: isNativeFixture(from) ? amount.toString() : '0',
+      eip155: { gas: '210000', gasPrice: '20000000000' },
+    },
+  };
+}
+
+/** The build-approve answer: `approve(router, amount)` on the source token, for exactly `amount`. */
+export function fixtureApproveTransaction(url: URL, router: string = FIXTURE_ROUTER) {
+  const from = url.searchParams.get('from') ?? '';
+  const amount = url.searchParams.get('amount') ?? '1000000';
+  return {
+    tx: {
+      from: url.searchParams.get('userAddress')?.split(':').pop() ?? FIXTURE_ADDRESS,
+      to: from.split(':').pop() ?? '',
+      data: encodeFunctionData({
+        abi: erc20Abi,
+        functionName: 'approve',
+        args: [router as Address, BigInt(/^\d+$/.test(amount) ? amount : '0')],
+      }),
+      value: '0',
+      eip155: { gas: '150000', gasPrice: '20000000000' },
+    },
+  };
+}
 
 // ---------------------------------------------------------------- on-ramp
 

@@ -9,8 +9,9 @@
 import { delay, HttpResponse, http, type PathParams, type RequestHandler } from 'msw';
 import {
   balanceFixtures,
-  buildApproveFixture,
-  buildTransactionFixture,
+  fixtureApproveTransaction,
+  fixtureQuote,
+  fixtureSwapTransaction,
   gasPriceFixture,
   identityFixture,
   makeBalances,
@@ -300,13 +301,17 @@ export function createBlockchainApiHandlers(opts: BlockchainApiHandlersOptions =
         () => ({ quotes: [] }),
         ({ url }) => {
           const q = swapQuoteFixture.quotes[0]!;
+          const from = url.searchParams.get('from') ?? q.fromAccount;
+          const to = url.searchParams.get('to') ?? q.toAccount;
+          const amount = url.searchParams.get('amount') ?? q.fromAmount;
           return HttpResponse.json({
             quotes: [
               {
                 ...q,
-                fromAmount: url.searchParams.get('amount') ?? q.fromAmount,
-                fromAccount: url.searchParams.get('from') ?? q.fromAccount,
-                toAccount: url.searchParams.get('to') ?? q.toAccount,
+                fromAmount: amount,
+                fromAccount: from,
+                toAmount: fixtureQuote(from, to, amount),
+                toAccount: to,
               },
             ],
           });
@@ -356,7 +361,7 @@ export function createBlockchainApiHandlers(opts: BlockchainApiHandlersOptions =
       route(
         'buildTransaction',
         () => ({}),
-        () => HttpResponse.json(buildTransactionFixture),
+        ({ body }) => HttpResponse.json(fixtureSwapTransaction(body)),
       ),
     ),
     http.get(
@@ -364,7 +369,7 @@ export function createBlockchainApiHandlers(opts: BlockchainApiHandlersOptions =
       route(
         'buildApprove',
         () => ({}),
-        () => HttpResponse.json(buildApproveFixture),
+        ({ url }) => HttpResponse.json(fixtureApproveTransaction(url)),
       ),
     ),
     http.get(

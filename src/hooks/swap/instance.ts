@@ -1,0 +1,74 @@
+/**
+ * The swap store of a Keyway instance, created on first use (useSwap or a swap view) and kept for the
+ * instance's lifetime: the swap code stays out of the initial JS, and what the user typed survives leaving
+ * the view. It follows the connected account and the active network like the other wallet stores.
+ */
+import { getAddress } from 'viem';
+import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
+import { isSafeImageUrl } from '../../api/links';
+import { routersFor } from '../../chains/evm/swap';
+import type { Keyway } from '../../instance/createKeyway';
+import { selectView } from '../modal/store';
+import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
+
+const stores = new WeakMap<Keyway, SwapStore>();
+
+const SWAP_VIEWS = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
+
+/** The instance's swap store (created once). `overrides` are for tests and stories only. */
+export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> = {}): SwapStore {
+  const existing = stores.get(keyway);
+  if (existing) return existing;
+  const { stores: s, api, events } = keyway;
+  const store = createSwapStore({
+    api: api.blockchain,
+    getAddress: () => {
+      const a = s.account.getState();
+      return a.isConnected ? a.address : null;
+    },
+    getNetwork: () => s.networks.getState().activeNetwork,
+    getBalances: () => s.balances.getState().balances,
+    loadBalances: () => s.balances.getState().load(),
+    getRouters: (networkId) => routersFor(keyway.options.swapRouters, networkId),
+    sendTransaction: (call) =>
+      sendTransaction(keyway.getWagmiConfig(), {
+        chainId: call.chainId,
+        to: getAddress(call.to),
+        data: call.data,
+        value: call.value,
+        ...(call.gas ? { gas: call.gas } : {}),
+        ...(call.gasPrice ? { gasPrice: call.gasPrice } : {}),
+      }),
+    waitForTransaction: async (chainId, hash) => {
+      const receipt = await waitForTransactionReceipt(keyway.getWagmiConfig(), { chainId, hash });
+      if (receipt.status !== 'success') {
+        throw Object.assign(new Error('The transaction reverted'), { shortMessage: 'Transaction reverted' });
+      }
+    },
+    bus: events,
+    showToast: (message, variant) => s.toasts.getState().show({ message, variant }),
+    isSafeImage: isSafeImageUrl,
+    goBack: () => {
+      const m = s.modal.getState();
+      if (m.isOpen && SWAP_VIEWS.has(selectView(m))) m.back();
+    },
+    goToPreview: () => s.modal.getState().push('SwapPreview'),
+    afterSuccess: ({ forceUpdate }) => {
+      // Spec §4: after a swap, the Account view; balances (forced for both tokens) and history refresh.
+      const m = s.modal.getState();
+      if (m.isOpen) m.reset('Account');
+      void s.balances.getState().refresh({ forceUpdate });
+      void s.transactions.getState().refresh();
+    },
+    ...overrides,
+  });
+  const sync = () => {
+    const a = s.account.getState();
+    store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
+  };
+  sync();
+  s.account.subscribe(sync);
+  s.networks.subscribe(sync);
+  stores.set(keyway, store);
+  return store;
+}

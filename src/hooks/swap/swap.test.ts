@@ -1,0 +1,464 @@
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { type Address, decodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createBlockchainApiClient } from '../../api/blockchain-api';
+import { balanceSchema } from '../../api/schemas';
+import { approveData, SWAP_SAFETY_MESSAGES } from '../../chains/evm/swap';
+import { TOAST_MESSAGES } from '../../core/errors';
+import { createEventBus, type TrackedEvent } from '../../core/events';
+import { mainnet } from '../../core/networks';
+import {
+  createBlockchainApiHandlers,
+  FIXTURE_ADDRESS,
+  FIXTURE_ROUTER,
+  fixtureApproveTransaction,
+  fixtureSwapTransaction,
+  type MockVariant,
+  makeBalances,
+  type RecordedRequest,
+} from '../../testing/msw';
+import { toTokenBalance } from '../balances/store';
+import { createSwapStore, type EvmCall, roundDown } from './store';
+import { SWAP_MESSAGES } from './validation';
+
+const API = 'https://api.swap.test';
+const requests: RecordedRequest[] = [];
+const server = setupServer(
+  ...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r) }),
+);
+function serve(variants: Record<string, MockVariant>, allowance?: string) {
+  server.use(
+    ...createBlockchainApiHandlers({
+      baseUrl: API,
+      onRequest: (r) => requests.push(r),
+      variants,
+      ...(allowance !== undefined ? { allowance } : {}),
+    }),
+  );
+}
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+const USDC = 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
+const DAI = 'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F';
+const called = (path: string) => requests.filter((r) => r.url.pathname.endsWith(path));
+
+function make(
+  opts: { balances?: ReturnType<typeof makeBalances>; routers?: Address[]; now?: () => number } = {},
+) {
+  const toasts: { message: string; variant: string }[] = [];
+  const events: TrackedEvent[] = [];
+  const bus = createEventBus();
+  bus.subscribe((e) => events.push(e));
+  const sent: EvmCall[] = [];
+  const nav = { back: 0, preview: 0, success: [] as string[][] };
+  let reject: Error | null = null;
+  const balances = (opts.balances ?? makeBalances()).map((b) => toTokenBalance(balanceSchema.parse(b)));
+  const api = createBlockchainApiClient({
+    baseUrl: API,
+    projectId: 'p1',
+    sdkType: 'kw',
+    sdkVersion: '1',
+    retries: 0,
+  });
+  const store = createSwapStore({
+    api,
+    getAddress: () => (opts.address === undefined ? FIXTURE_ADDRESS : opts.address),
+    getNetwork: () => mainnet,
+    getBalances: () => balances,
+    loadBalances: async () => undefined,
+    getRouters: () => opts.routers ?? [FIXTURE_ROUTER as Address],
+    sendTransaction: async (call) => {
+      if (reject) throw reject;
+      sent.push(call);
+      return `0x${String(sent.length).padStart(64, '0')}` as Hex;
+    },
+    waitForTransaction: async () => undefined,
+    bus,
+    showToast: (message, variant) => toasts.push({ message, variant }),
+    isSafeImage: (u): u is string => typeof u === 'string' && u.startsWith('https://'),
+    goBack: () => nav.back++,
+    goToPreview: () => nav.preview++,
+    afterSuccess: ({ forceUpdate }) => nav.success.push(forceUpdate),
+    debounceMs: 20,
+    ...(opts.now ? { now: opts.now } : {}),
+  });
+  store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+  return {
+    store,
+    toasts,
+    events,
+    sent,
+    nav,
+    rejectNext: (e: Error) => {
+      reject = e;
+    },
+    allowSends: () => {
+      reject = null;
+    },
+  };
+}
+
+const settle = () => new Promise((r) => setTimeout(r, 60));
+const token = (s: ReturnType<typeof make>['store'], id: string) =>
+  s.getState().tokens.find((t) => t.address.toLowerCase() === id.toLowerCase())!;
+
+describe('swap store: initialize', () => {
+  it('goes not initialized → initializing → initialized with tokens, balances, prices; the native coin first', async () => {
+    const { store } = make();
+    const statuses: string[] = [store.getState().status];
+    store.subscribe((s) => {
+      if (statuses.at(-1) !== s.status) statuses.push(s.status);
+    });
+    await store.getState().initialize();
+    expect(statuses).toEqual(['notInitialized', 'initializing', 'initialized']);
+    const s = store.getState();
+    expect(s.sourceToken?.symbol).toBe('ETH');
+    expect(s.networkPrice).toBe('3200.5');
+    expect(s.networkTokenSymbol).toBe('ETH');
+    expect(Number(s.networkBalanceInUSD)).toBeCloseTo(1.697269 * 3200.5, 4);
+    expect(token(store, USDC).quantity.numeric).toBe('1250.000000');
+    expect(s.myTokensWithBalance.map((t) => t.symbol)).toEqual(['ETH', 'USDC', 'DAI']);
+    expect(s.gasFee).toBe(150_000n * 20_000_000_000n);
+    // A second call for the same account and network does not fetch again.
+    const before = requests.length;
+    await store.getState().initialize();
+    expect(requests.length).toBe(before);
+  });
+
+  it('a failed token list toasts "Failed to initialize swap" and goes back', async () => {
+    serve({ tokens: 'error' });
+    const { store, toasts, nav } = make();
+    await store.getState().initialize();
+    expect(store.getState().status).toBe('notInitialized');
+    expect(toasts).toEqual([{ message: TOAST_MESSAGES.initializeSwap, variant: 'error' }]);
+    expect(nav.back).toBe(1);
+  });
+
+  it('a failed network-token price toasts its message, goes back and sets the fetch error', async () => {
+    serve({ price: 'error' });
+    const { store, toasts, nav } = make();
+    await store.getState().initialize();
+    expect(toasts.map((t) => t.message)).toEqual([TOAST_MESSAGES.fetchNetworkTokenPrice]);
+    expect(store.getState().fetchError).toBe(true);
+    expect(nav.back).toBe(1);
+  });
+
+  it('a failed gas price leaves the fee unknown and the swap still builds', async () => {
+    serve({ gasPrice: 'error' });
+    const { store } = make();
+    await store.getState().initialize();
+    expect(store.getState()).toMatchObject({ status: 'initialized', gasFee: null, gasPriceInUSD: null });
+    store.getState().setToToken(token(store, USDC));
+    store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    expect(store.getState().swapTransaction).not.toBeNull();
+    expect(called('/quotes')[0]!.url.searchParams.get('gasPrice')).toBe('0');
+  });
+});
+
+describe('swap store: quote and transaction', () => {
+  it('debounces typing into one quote; native source needs no allowance; amounts to 6 decimals', async () => {
+    const { store } = make();
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    store.getState().setSourceTokenAmount('0');
+    store.getState().setSourceTokenAmount('0.');
+    store.getState().setSourceTokenAmount('0.5');
+    expect(store.getState().loadingQuote).toBe(true);
+    await settle();
+    expect(called('/quotes')).toHaveLength(1);
+    const q = called('/quotes')[0]!.url.searchParams;
+    expect(q.get('amount')).toBe('500000000000000000');
+    expect(q.get('from')).toBe('eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee');
+    expect(q.get('gasPrice')).toBe('20000000000');
+    const s = store.getState();
+    // 0.5 ETH × 3200.5 less 0.85 % = 1586.64787 USDC (6 decimals).
+    expect(s.toTokenAmount).toBe('1586.647875');
+    expect(s.quoteToAmount).toBe('1586647875');
+    expect(s.providerFee).toBe('0.00425');
+    expect(s.priceImpact).toBeCloseTo(0.85, 2);
+    expect(called('/allowance')).toHaveLength(0);
+    expect(s.approvalTransaction).toBeNull();
+    expect(s.swapTransaction).toMatchObject({ to: FIXTURE_ROUTER, value: 500000000000000000n });
+    expect(s.loadingQuote || s.loadingBuildTransaction).toBe(false);
+  });
+
+  it('an ERC-20 without allowance gets an approval for exactly the amount; after it the swap is built', async () => {
+    const { store, sent } = make();
+    await store.getState().initialize();
+    store.getState().setSourceToken(token(store, USDC));
+    store.getState().setToToken(token(store, DAI));
+    store.getState().setSourceTokenAmount('100');
+    await settle();
+    expect(called('/build-approve')[0]!.url.searchParams.get('amount')).toBe('100000000');
+    const approval = store.getState().approvalTransaction!;
+    expect(approval.to).toBe('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
+    expect(store.getState().swapTransaction).toBeNull();
+    // The chain's allowance once the approval is mined.
+    serve({}, '100000000');
+    expect(await store.getState().approve()).toBe(true);
+    expect(sent).toHaveLength(1);
+    const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: sent[0]!.data });
+    expect(functionName).toBe('approve');
+    expect(args).toEqual([FIXTURE_ROUTER, 100_000_000n]);
+    // The quote and the transaction are fetched again after the approval.
+    expect(called('/quotes')).toHaveLength(2);
+    expect(store.getState().approvalStatus).toBe('done');
+    expect(store.getState().swapTransaction?.to).toBe(FIXTURE_ROUTER);
+  });
+
+  it('with enough allowance builds the swap directly', async () => {
+    serve({}, '100000000');
+    const { store } = make();
+    await store.getState().initialize();
+    store.getState().setSourceToken(token(store, USDC));
+    store.getState().setToToken(token(store, DAI));
+    store.getState().setSourceTokenAmount('100');
+    await settle();
+    expect(called('/build-approve')).toHaveLength(0);
+    expect(store.getState().swapTransaction).not.toBeNull();
+  });
+
+  it.each([
+    ['allowance', TOAST_MESSAGES.checkAllowance],
+    ['buildApprove', TOAST_MESSAGES.createApprovalTransaction],
+    ['buildTransaction', TOAST_MESSAGES.createTransaction],
+  ] as const)(
+    'a failed %s toasts its message, goes back, sets the fetch error, keeps the form',
+    async (endpoint, message) => {
+      serve({ [endpoint]: 'error' }, endpoint === 'buildTransaction' ? '100000000' : undefined);
+      const { store, toasts, nav, sent } = make();
+      await store.getState().initialize();
+      store.getState().setSourceToken(token(store, USDC));
+      store.getState().setToToken(token(store, DAI));
+      store.getState().setSourceTokenAmount('100');
+      await settle();
+      expect(toasts.map((t) => t.message)).toEqual([message]);
+      expect(nav.back).toBe(1);
+      expect(store.getState()).toMatchObject({
+        fetchError: true,
+        sourceTokenAmount: '100',
+        swapTransaction: null,
+      });
+      expect(sent).toHaveLength(0);
+    },
+  );
+
+  it('a failed quote says so under the amount and keeps the form', async () => {
+    serve({ quotes: 'error' });
+    const { store, toasts, nav } = make();
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    expect(store.getState()).toMatchObject({
+      inputError: SWAP_MESSAGES.quoteUnavailable,
+      sourceTokenAmount: '0.5',
+    });
+    expect(toasts).toEqual([]);
+    expect(nav.back).toBe(0);
+  });
+
+  it('switching exchanges the tokens and uses amount 1 when the target amount is empty', async () => {
+    const { store } = make();
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    store.getState().switchTokens();
+    expect(store.getState().sourceToken?.symbol).toBe('USDC');
+    expect(store.getState().toToken?.symbol).toBe('ETH');
+    expect(store.getState().sourceTokenAmount).toBe('1');
+    await settle();
+    store.getState().switchTokens();
+    expect(store.getState().sourceTokenAmount).toBe(store.getState().sourceTokenAmount);
+    expect(store.getState().sourceToken?.symbol).toBe('ETH');
+  });
+});
+
+describe('swap store: validation (spec §5)', () => {
+  it('flags each bad input with its message and keeps what was typed', async () => {
+    const { store } = make();
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    const check = (amount: string) => {
+      store.getState().setSourceTokenAmount(amount);
+      return store.getState().validate();
+    };
+    expect(check('')).toMatchObject({ valid: false, inputError: null, action: SWAP_MESSAGES.enterAmount });
+    expect(check('0').inputError).toBe(SWAP_MESSAGES.notPositive);
+    expect(check('abc').inputError).toBe(SWAP_MESSAGES.notNumeric);
+    expect(check('0.1234567890123456789').inputError).toBe(SWAP_MESSAGES.tooManyDecimals('ETH', 18));
+    expect(check('2').inputError).toBe(SWAP_MESSAGES.insufficientBalance('ETH'));
+    expect(check('0.5')).toMatchObject({ valid: true, action: SWAP_MESSAGES.review });
+    expect(store.getState().sourceTokenAmount).toBe('0.5');
+  });
+
+  it('no network-token balance is not enough for the fee', async () => {
+    const balances = makeBalances().map((b) =>
+      b.symbol === 'ETH' ? { ...b, quantity: { decimals: '18', numeric: '0' }, value: 0 } : b,
+    );
+    const { store } = make({ balances });
+    await store.getState().initialize();
+    store.getState().setSourceToken(token(store, USDC));
+    store.getState().setToToken(token(store, DAI));
+    store.getState().setSourceTokenAmount('10');
+    expect(store.getState().validate().inputError).toBe(SWAP_MESSAGES.insufficientGas('ETH'));
+  });
+
+  it('without a connected address: "No address found to swap the tokens from."', () => {
+    const { store } = make({ address: null });
+    expect(store.getState().validate().inputError).toBe('No address found to swap the tokens from.');
+  });
+});
+
+describe('swap store: safety', () => {
+  async function ready(m: ReturnType<typeof make>, from = 'ETH') {
+    await m.store.getState().initialize();
+    if (from === 'USDC') m.store.getState().setSourceToken(token(m.store, USDC));
+    m.store.getState().setToToken(token(m.store, from === 'USDC' ? DAI : USDC));
+    m.store.getState().setSourceTokenAmount(from === 'USDC' ? '100' : '0.5');
+    await settle();
+  }
+
+  it('refuses a swap transaction to a contract outside the allow-list; nothing is sent', async () => {
+    const evil = '0x000000000000000000000000000000000000bad1';
+    server.use(
+      http.post(`${API}/v1/convert/build-transaction`, async ({ request }) =>
+        HttpResponse.json(fixtureSwapTransaction(await request.json(), evil)),
+      ),
+    );
+    const m = make();
+    await ready(m);
+    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.untrustedRouter]);
+    expect(m.store.getState().swapTransaction).toBeNull();
+    expect(await m.store.getState().swap()).toBe('failed');
+    expect(m.sent).toHaveLength(0);
+  });
+
+  it('refuses an approval to an unknown spender, and an unlimited one', async () => {
+    const evil = '0x000000000000000000000000000000000000bad1';
+    server.use(
+      http.get(`${API}/v1/convert/build-approve`, ({ request }) =>
+        HttpResponse.json(fixtureApproveTransaction(new URL(request.url), evil)),
+      ),
+    );
+    const m = make();
+    await ready(m, 'USDC');
+    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.untrustedRouter]);
+    expect(m.store.getState().approvalTransaction).toBeNull();
+
+    server.use(
+      http.get(`${API}/v1/convert/build-approve`, () =>
+        HttpResponse.json({
+          tx: {
+            from: FIXTURE_ADDRESS,
+            to: USDC.split(':')[2],
+            data: approveData(FIXTURE_ROUTER as Address, maxUint256),
+            value: '0',
+            eip155: { gas: '150000', gasPrice: '1' },
+          },
+        }),
+      ),
+    );
+    const m2 = make();
+    await ready(m2, 'USDC');
+    expect(m2.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.approvalNotExact]);
+    expect(m2.sent).toHaveLength(0);
+  });
+
+  it('refuses a swap asking for less than the quote less the slippage', async () => {
+    server.use(
+      http.post(`${API}/v1/convert/build-transaction`, async ({ request }) => {
+        const body = (await request.json()) as { eip155: { slippage: string } };
+        return HttpResponse.json(fixtureSwapTransaction({ ...body, eip155: { slippage: '40' } }));
+      }),
+    );
+    const m = make();
+    await ready(m);
+    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.swapMismatch]);
+    expect(m.sent).toHaveLength(0);
+  });
+
+  it('with no router configured for the network, refuses before anything is signed', async () => {
+    const m = make({ routers: [] });
+    await ready(m);
+    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.noRouter]);
+    expect(m.sent).toHaveLength(0);
+  });
+});
+
+describe('swap store: sending', () => {
+  it('sends the checked swap; success emits SWAP_SUCCESS, resets and refreshes both tokens', async () => {
+    const m = make();
+    await m.store.getState().initialize();
+    m.store.getState().setToToken(token(m.store, USDC));
+    m.store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    expect(m.store.getState().preview()).toBe(true);
+    expect(m.nav.preview).toBe(1);
+    expect(await m.store.getState().swap()).toBe('sent');
+    expect(m.sent).toHaveLength(1);
+    expect(m.sent[0]).toMatchObject({ to: FIXTURE_ROUTER, value: 500000000000000000n, chainId: 1 });
+    expect(m.events.map((e) => e.event)).toEqual(['SWAP_SUCCESS']);
+    expect(m.events[0]!.properties).toMatchObject({
+      swapFromToken: 'ETH',
+      swapToToken: 'USDC',
+      swapFromAmount: '0.5',
+    });
+    expect(m.nav.success).toEqual([['eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', USDC]]);
+    expect(m.store.getState()).toMatchObject({ sourceTokenAmount: '', swapTransaction: null });
+    expect(m.toasts.at(-1)).toEqual({ message: 'Swapped 0.5 ETH for 1586.647 USDC', variant: 'success' });
+  });
+
+  it('a quote older than 30 s is fetched again before it is used; the user confirms the new one', async () => {
+    let t = 1_000_000;
+    const m = make({ now: () => t });
+    await m.store.getState().initialize();
+    m.store.getState().setToToken(token(m.store, USDC));
+    m.store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    t += 31_000;
+    expect(await m.store.getState().swap()).toBe('refreshed');
+    expect(m.sent).toHaveLength(0);
+    expect(called('/quotes')).toHaveLength(2);
+    expect(m.store.getState().quoteRefreshed).toBe(true);
+    expect(await m.store.getState().swap()).toBe('sent');
+  });
+
+  it("a rejection in the wallet: SWAP_ERROR and the wallet's short message; a rejected approval keeps the form", async () => {
+    const m = make();
+    await m.store.getState().initialize();
+    m.store.getState().setToToken(token(m.store, USDC));
+    m.store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    m.rejectNext(Object.assign(new Error('rejected'), { shortMessage: 'User rejected the request.' }));
+    expect(await m.store.getState().swap()).toBe('failed');
+    expect(m.events.map((e) => e.event)).toEqual(['SWAP_ERROR']);
+    expect(m.toasts.at(-1)).toEqual({ message: 'User rejected the request.', variant: 'error' });
+
+    m.store.getState().setSourceToken(token(m.store, USDC));
+    m.store.getState().setToToken(token(m.store, DAI));
+    m.store.getState().setSourceTokenAmount('100');
+    await settle();
+    expect(await m.store.getState().approve()).toBe(false);
+    expect(m.store.getState()).toMatchObject({ approvalStatus: 'rejected', sourceTokenAmount: '100' });
+    expect(m.store.getState().approvalTransaction).not.toBeNull();
+    m.allowSends();
+    serve({}, '100000000');
+    expect(await m.store.getState().approve()).toBe(true);
+  });
+});
+
+describe('roundDown', () => {
+  it('cuts without rounding up', () => {
+    expect(roundDown('1586.6478759', 6)).toBe('1586.647875');
+    expect(roundDown('2.000', 3)).toBe('2');
+  });
+});
+
+vi.setConfig({ testTimeout: 10_000 });

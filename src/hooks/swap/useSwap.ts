@@ -1,0 +1,107 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { SWAP_PRICE_IMPACT_CONFIRM_PERCENT, SWAP_PRICE_IMPACT_WARN_PERCENT } from '../../core/constants';
+import { formatUsd } from '../../core/format';
+import { numberToDecimal } from '../balances/store';
+import { useKeyway } from '../context';
+import { getSwapStore } from './instance';
+import type { SwapActions, SwapState, SwapTokenItem } from './store';
+import type { SwapValidation } from './validation';
+
+export interface UseSwapResult extends SwapState, Omit<SwapActions, 'setContext' | 'validate'> {
+  validation: SwapValidation;
+  /** The network fee for display ("$0.42"); null when unknown (the swap still works). */
+  formattedFee: string | null;
+  /** Source and target amounts in USD for display. */
+  formattedSourceUsd: string | null;
+  formattedToUsd: string | null;
+  /** "1 ETH = 2,985.1 USDC" once a quote is there. */
+  rate: string | null;
+  /** Price impact above 1 % (warn) and above 5 % (the user must confirm). */
+  priceImpactLevel: 'none' | 'warn' | 'confirm';
+  /** Your tokens first (with balances), then the API's others. */
+  selectableTokens: SwapTokenItem[];
+}
+
+const usd = (amount: string, price: number): string | null => {
+  const p = numberToDecimal(price);
+  const a = Number(amount);
+  if (!p || price <= 0 || !amount.trim() || !Number.isFinite(a) || a <= 0) return null;
+  return formatUsd(String(a * price));
+};
+
+/**
+ * Swap tokens on the active EVM network (spec §3 swap state, §4, §5): the whole state and every action a
+ * swap screen needs. `initialize()` runs when the hook mounts (once per account and network). The store is
+ * the instance's own, created on first use, so a host's own swap screen and the styled views share it.
+ */
+export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
+  const keyway = useKeyway();
+  const store = getSwapStore(keyway);
+  const state = useStore(
+    store,
+    useShallow((s): SwapState => {
+      const {
+        initialize: _i,
+        setSourceToken: _a,
+        setToToken: _b,
+        setSourceTokenAmount: _c,
+        setMax: _d,
+        switchTokens: _e,
+        setSlippage: _f,
+        fetchQuote: _g,
+        validate: _h,
+        preview: _j,
+        approve: _k,
+        swap: _l,
+        reset: _m,
+        setContext: _n,
+        ...rest
+      } = s;
+      return rest;
+    }),
+  );
+  const shouldInit = options.initialize !== false;
+  useEffect(() => {
+    if (shouldInit) void store.getState().initialize();
+  }, [store, shouldInit]);
+  const a = store.getState();
+  const validation = a.validate();
+  const rate =
+    state.quoteToAmount && state.sourceToken && state.toToken && Number(state.sourceTokenAmount) > 0
+      ? `1 ${state.sourceToken.symbol} = ${(Number(state.toTokenAmount) / Number(state.sourceTokenAmount)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${state.toToken.symbol}`
+      : null;
+  const impact = state.priceImpact ?? 0;
+  const mine = new Set(state.myTokensWithBalance.map((t) => t.address.toLowerCase()));
+  return {
+    ...state,
+    validation,
+    formattedFee: state.gasPriceInUSD === null ? null : formatUsd(String(state.gasPriceInUSD)),
+    formattedSourceUsd: usd(state.sourceTokenAmount, state.sourceTokenPriceInUSD),
+    formattedToUsd: usd(state.toTokenAmount, state.toTokenPriceInUSD),
+    rate,
+    priceImpactLevel:
+      impact > SWAP_PRICE_IMPACT_CONFIRM_PERCENT
+        ? 'confirm'
+        : impact > SWAP_PRICE_IMPACT_WARN_PERCENT
+          ? 'warn'
+          : 'none',
+    selectableTokens: [
+      ...state.myTokensWithBalance,
+      ...state.tokens.filter((t) => !mine.has(t.address.toLowerCase())),
+    ],
+    initialize: a.initialize,
+    setSourceToken: a.setSourceToken,
+    setToToken: a.setToToken,
+    setSourceTokenAmount: a.setSourceTokenAmount,
+    setMax: a.setMax,
+    switchTokens: a.switchTokens,
+    setSlippage: a.setSlippage,
+    fetchQuote: a.fetchQuote,
+    preview: a.preview,
+    approve: a.approve,
+    swap: a.swap,
+    reset: a.reset,
+  };
+}
