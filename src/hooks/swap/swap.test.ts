@@ -49,7 +49,12 @@ const DAI = 'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F';
 const called = (path: string) => requests.filter((r) => r.url.pathname.endsWith(path));
 
 function make(
-  opts: { balances?: ReturnType<typeof makeBalances>; routers?: Address[]; now?: () => number } = {},
+  opts: {
+    balances?: ReturnType<typeof makeBalances>;
+    routers?: Address[];
+    now?: () => number;
+    address?: string | null;
+  } = {},
 ) {
   const toasts: { message: string; variant: string }[] = [];
   const events: TrackedEvent[] = [];
