@@ -60,3 +60,6 @@ export const WalletSendSelectTokenView: ComponentType = lazyView(
   'WalletSendSelectTokenView',
 );
 export const WalletSendPreviewView: ComponentType = lazyView('SendPreview', 'WalletSendPreviewView');
+export const SwapView: ComponentType = lazyView('Swap', 'SwapView');
+export const SwapSelectTokenView: ComponentType = lazyView('SwapSelectToken', 'SwapSelectTokenView');
+export const SwapPreviewView: ComponentType = lazyView('SwapPreview', 'SwapPreviewView');

@@ -69,6 +69,18 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Review send',
     load: () => import('./WalletSendPreviewView').then((m) => ({ default: m.WalletSendPreviewView })),
   },
+  Swap: {
+    title: 'Swap',
+    load: () => import('./SwapView').then((m) => ({ default: m.SwapView })),
+  },
+  SwapSelectToken: {
+    title: 'Select token',
+    load: () => import('./SwapSelectTokenView').then((m) => ({ default: m.SwapSelectTokenView })),
+  },
+  SwapPreview: {
+    title: 'Review swap',
+    load: () => import('./SwapPreviewView').then((m) => ({ default: m.SwapPreviewView })),
+  },
   ConnectingSiwe: {
     title: 'Sign in',
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),

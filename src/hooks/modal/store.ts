@@ -22,6 +22,7 @@ export const MODAL_VIEWS = [
   'Transactions',
   'Swap',
   'SwapPreview',
+  'SwapSelectToken',
   'Send',
   'SendPreview',
   'OnRampProviders',

@@ -661,9 +661,9 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
             recomputeFee(currentGasPrice);
             if (get().sourceTokenAmount && target) await runQuote();
           } catch (e) {
-            set({ status: 'notInitialized' });
+            // fetchError tells a failed start from one that has not begun (a view offers to try again).
+            set({ status: 'notInitialized', fetchError: true });
             const toast = e instanceof FlowError ? e.toast : TOAST_MESSAGES.initializeSwap;
-            if (e instanceof FlowError) set({ fetchError: true });
             deps.showToast(toast, 'error');
             deps.goBack();
           } finally {

@@ -140,7 +140,7 @@ describe('swap store: initialize', () => {
     serve({ tokens: 'error' });
     const { store, toasts, nav } = make();
     await store.getState().initialize();
-    expect(store.getState().status).toBe('notInitialized');
+    expect(store.getState()).toMatchObject({ status: 'notInitialized', fetchError: true });
     expect(toasts).toEqual([{ message: TOAST_MESSAGES.initializeSwap, variant: 'error' }]);
     expect(nav.back).toBe(1);
   });

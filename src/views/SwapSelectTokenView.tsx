@@ -1,0 +1,122 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useMemo, useRef, useState } from 'react';
+import { Input } from '../components/Input/Input';
+import { TokenRow } from '../components/TokenRow/TokenRow';
+import { formatTokenAmount, formatUsd } from '../core/format';
+import { useModal } from '../hooks/modal/useModal';
+import type { SwapTokenItem } from '../hooks/swap/store';
+import { useSwap } from '../hooks/swap/useSwap';
+import * as v from './SwapView.css';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+
+export const SWAP_SELECT_TOKEN_TEXTS = {
+  search: 'Search tokens',
+  searchPlaceholder: 'Search by name, symbol or address',
+  list: 'Tokens',
+  yours: 'Your tokens',
+  all: 'All tokens',
+  noMatch: 'No tokens match your search.',
+} as const;
+
+const ROW_HEIGHT = 64;
+const HEADER_HEIGHT = 36;
+
+type Row =
+  | { kind: 'header'; key: string; label: string }
+  | { kind: 'token'; key: string; token: SwapTokenItem };
+
+/**
+ * Choose a swap token (params `{ target: 'sourceToken' | 'toToken' }`): your tokens first with their
+ * balances, then the API's other tokens; searchable by name, symbol or address; virtualized for long lists.
+ */
+export function SwapSelectTokenView() {
+  const swap = useSwap({ initialize: false });
+  const { back, params } = useModal();
+  const allowLocalhost = useAllowLocalhost();
+  const [query, setQuery] = useState('');
+  const viewportRef = useRef<HTMLElement>(null);
+  const target = params?.target === 'toToken' ? 'toToken' : 'sourceToken';
+  const T = SWAP_SELECT_TOKEN_TEXTS;
+  const q = query.trim().toLowerCase();
+  const rows = useMemo(() => {
+    const match = (t: SwapTokenItem) =>
+      !q ||
+      t.symbol.toLowerCase().includes(q) ||
+      t.name.toLowerCase().includes(q) ||
+      t.address.toLowerCase().endsWith(q);
+    const mine = new Set(swap.myTokensWithBalance.map((t) => t.address.toLowerCase()));
+    const yours = swap.myTokensWithBalance.filter(match);
+    const others = swap.tokens.filter((t) => !mine.has(t.address.toLowerCase()) && match(t));
+    const out: Row[] = [];
+    if (yours.length) out.push({ kind: 'header', key: 'h:yours', label: T.yours });
+    for (const t of yours) out.push({ kind: 'token', key: `y:${t.address}`, token: t });
+    if (others.length) out.push({ kind: 'header', key: 'h:all', label: T.all });
+    for (const t of others) out.push({ kind: 'token', key: `a:${t.address}`, token: t });
+    return out;
+  }, [q, swap.myTokensWithBalance, swap.tokens]);
+
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
+    getItemKey: (i) => rows[i]?.key ?? i,
+    overscan: 6,
+    // Before layout (and in environments without one) render a first screenful.
+    initialRect: { width: 360, height: 360 },
+  });
+
+  const choose = (t: SwapTokenItem) => {
+    if (target === 'toToken') swap.setToToken(t);
+    else swap.setSourceToken(t);
+    back();
+  };
+
+  return (
+    <div className={s.stack} data-kw-view="SwapSelectToken">
+      <Input
+        label={T.search}
+        hideLabel
+        type="search"
+        placeholder={T.searchPlaceholder}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+      />
+      {rows.length === 0 ? (
+        <p className={s.status} role="status">
+          {T.noMatch}
+        </p>
+      ) : (
+        <section ref={viewportRef} className={v.viewport} aria-label={T.list}>
+          <div className={v.inner} style={{ height: virtualizer.getTotalSize() }}>
+            {virtualizer.getVirtualItems().map((item) => {
+              const row = rows[item.index]!;
+              return (
+                <div
+                  key={item.key}
+                  className={v.virtualRow}
+                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
+                >
+                  {row.kind === 'header' ? (
+                    <p className={v.groupLabel}>{row.label}</p>
+                  ) : (
+                    <TokenRow
+                      symbol={row.token.symbol}
+                      name={row.token.name}
+                      iconUrl={row.token.logoUri || null}
+                      quantity={formatTokenAmount(row.token.quantity.numeric)}
+                      {...(row.token.value > 0 ? { value: formatUsd(String(row.token.value)) } : {})}
+                      allowLocalhost={allowLocalhost}
+                      onClick={() => choose(row.token)}
+                    />
+                  )}
+                </div>
+              );
+            })}
+          </div>
+        </section>
+      )}
+    </div>
+  );
+}

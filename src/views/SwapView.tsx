@@ -1,0 +1,256 @@
+import { useState } from 'react';
+import { capText, MAX_TEXT } from '../components/_safe/safe';
+import { AmountInput } from '../components/AmountInput/AmountInput';
+import { Button } from '../components/Button/Button';
+import { Checkbox } from '../components/Checkbox/Checkbox';
+import { type IconProps, SvgIcon } from '../components/Icon/Icon';
+import { Image } from '../components/Image/Image';
+import { Spinner } from '../components/Spinner/Spinner';
+import { SWAP_PROVIDER_FEE_RATE, SWAP_SLIPPAGE_CHOICES } from '../core/constants';
+import { formatTokenAmount } from '../core/format';
+import { useKeywayStore } from '../hooks/context';
+import { useModal } from '../hooks/modal/useModal';
+import type { SwapTokenItem } from '../hooks/swap/store';
+import { useSwap } from '../hooks/swap/useSwap';
+import * as v from './SwapView.css';
+import * as s from './shared.css';
+import { useAllowLocalhost } from './useViewEnv';
+import * as w from './WalletSendView.css';
+
+export const SWAP_VIEW_TEXTS = {
+  form: 'Swap tokens',
+  initializing: 'Loading tokens',
+  initFailed: 'Swap could not start.',
+  retry: 'Try again',
+  notConnected: 'No wallet is connected.',
+  youPay: 'You pay',
+  youReceive: 'You receive',
+  selectToken: 'Select token',
+  changeToken: (symbol: string) => `${symbol}, change token`,
+  balance: (quantity: string, symbol: string) => `Balance: ${quantity} ${symbol}`,
+  max: 'Max',
+  flip: 'Switch tokens',
+  quoting: 'Getting a quote',
+  details: 'Swap details',
+  rate: 'Rate',
+  priceImpact: 'Price impact',
+  providerFee: `Provider fee (${(SWAP_PROVIDER_FEE_RATE * 100).toFixed(2)}%)`,
+  networkFee: 'Network fee',
+  feeUnknown: 'Unknown',
+  slippage: 'Max. slippage',
+  slippageChoice: (p: number) => `${p}%`,
+  impactWarning: (p: string) => `Price impact is ${p}%: you get noticeably less than the market price.`,
+  impactConfirm: (p: string) => `I understand this swap loses about ${p}% to price impact.`,
+} as const;
+
+function FlipIcon(props: IconProps) {
+  return (
+    <SvgIcon {...props}>
+      <path d="M7 4v14M3 14l4 4 4-4M17 20V6M13 10l4-4 4 4" />
+    </SvgIcon>
+  );
+}
+
+function TokenButton({
+  token,
+  onClick,
+  allowLocalhost,
+}: {
+  token: SwapTokenItem | null;
+  onClick: () => void;
+  allowLocalhost: boolean;
+}) {
+  const T = SWAP_VIEW_TEXTS;
+  const symbol = token ? capText(token.symbol, MAX_TEXT.symbol) : null;
+  return (
+    <Button
+      type="button"
+      variant="secondary"
+      size="sm"
+      className={w.tokenButton}
+      aria-label={symbol ? T.changeToken(symbol) : T.selectToken}
+      leadingIcon={
+        token ? (
+          <Image
+            src={token.logoUri || null}
+            alt=""
+            size="sm"
+            shape="circle"
+            allowLocalhost={allowLocalhost}
+          />
+        ) : undefined
+      }
+      onClick={onClick}
+    >
+      {symbol ?? T.selectToken}
+    </Button>
+  );
+}
+
+/**
+ * Swap: what you pay (token, amount with Max and its USD value, your balance), a flip button, what you
+ * receive (the quote, 6 decimals), then the rate, price impact (a warning above 1 %, a confirmation to tick
+ * above 5 %), the provider fee, the network fee (or "Unknown") and the slippage, and Review swap. Every
+ * input problem has its message under the amount; nothing typed is cleared.
+ */
+export function SwapView() {
+  const swap = useSwap();
+  const { push } = useModal();
+  const connected = useKeywayStore('account', (a) => a.isConnected);
+  const allowLocalhost = useAllowLocalhost();
+  const [impactAccepted, setImpactAccepted] = useState(false);
+  const T = SWAP_VIEW_TEXTS;
+  if (!connected) return <p className={s.status}>{T.notConnected}</p>;
+  if (swap.status !== 'initialized') {
+    return !swap.fetchError ? (
+      <div className={s.status} data-kw-view="Swap" data-kw-swap="initializing">
+        <Spinner label={T.initializing} />
+      </div>
+    ) : (
+      <div className={s.status} data-kw-view="Swap" data-kw-swap="failed">
+        <p>{T.initFailed}</p>
+        <Button variant="secondary" onClick={() => void swap.initialize({ force: true })}>
+          {T.retry}
+        </Button>
+      </div>
+    );
+  }
+  const { sourceToken, toToken, validation } = swap;
+  const sourceSymbol = sourceToken ? capText(sourceToken.symbol, MAX_TEXT.symbol) : '';
+  const impact = swap.priceImpact === null ? null : swap.priceImpact.toFixed(2);
+  const needsConfirm = swap.priceImpactLevel === 'confirm' && !impactAccepted;
+  const ready =
+    validation.valid && !swap.loadingQuote && !!(swap.swapTransaction || swap.approvalTransaction);
+  const busy = swap.loadingQuote || swap.loadingBuildTransaction || swap.loadingApprovalTransaction;
+  const balanceOf = (t: SwapTokenItem) =>
+    T.balance(formatTokenAmount(t.quantity.numeric), capText(t.symbol, MAX_TEXT.symbol));
+
+  return (
+    <form
+      className={s.stack}
+      data-kw-view="Swap"
+      aria-label={T.form}
+      aria-busy={busy}
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!needsConfirm) swap.preview();
+      }}
+    >
+      <AmountInput
+        label={T.youPay}
+        value={swap.sourceTokenAmount}
+        onValueChange={swap.setSourceTokenAmount}
+        {...(sourceToken ? { decimals: sourceToken.decimals, onMax: swap.setMax } : {})}
+        maxLabel={T.max}
+        fiatValue={swap.formattedSourceUsd ? `≈ ${swap.formattedSourceUsd}` : undefined}
+        labelAside={
+          sourceToken ? (
+            <span className={s.muted} data-kw-swap-balance="">
+              {balanceOf(sourceToken)}
+            </span>
+          ) : undefined
+        }
+        error={validation.inputError ?? swap.inputError ?? undefined}
+        trailing={
+          <TokenButton
+            token={sourceToken}
+            allowLocalhost={allowLocalhost}
+            onClick={() => push('SwapSelectToken', { target: 'sourceToken' })}
+          />
+        }
+      />
+      <div className={v.flipRow}>
+        <Button
+          type="button"
+          variant="ghost"
+          size="sm"
+          aria-label={T.flip}
+          onClick={swap.switchTokens}
+          disabled={!sourceToken || !toToken}
+        >
+          <FlipIcon />
+        </Button>
+      </div>
+      <section className={v.toField} aria-label={T.youReceive}>
+        <div className={v.toHeader}>
+          <span className={s.muted}>{T.youReceive}</span>
+          {toToken ? <span className={s.muted}>{balanceOf(toToken)}</span> : null}
+        </div>
+        <div className={v.toHeader}>
+          <output className={v.toAmount} data-kw-swap-to-amount="" aria-live="polite">
+            {swap.loadingQuote ? <Spinner size="sm" label={T.quoting} /> : swap.toTokenAmount || '0'}
+          </output>
+          <TokenButton
+            token={toToken}
+            allowLocalhost={allowLocalhost}
+            onClick={() => push('SwapSelectToken', { target: 'toToken' })}
+          />
+        </div>
+        {swap.formattedToUsd ? <span className={s.muted}>≈ {swap.formattedToUsd}</span> : null}
+      </section>
+      {swap.quoteToAmount && toToken ? (
+        <dl className={v.details} aria-label={T.details}>
+          <div className={v.row}>
+            <dt className={v.label}>{T.rate}</dt>
+            <dd className={v.value} data-kw-swap-rate="">
+              {swap.rate}
+            </dd>
+          </div>
+          {impact !== null ? (
+            <div className={v.row}>
+              <dt className={v.label}>{T.priceImpact}</dt>
+              <dd
+                className={`${v.value} ${swap.priceImpactLevel === 'confirm' ? v.danger : swap.priceImpactLevel === 'warn' ? v.warn : ''}`}
+                data-kw-swap-impact={swap.priceImpactLevel}
+              >
+                {impact}%
+              </dd>
+            </div>
+          ) : null}
+          <div className={v.row}>
+            <dt className={v.label}>{T.providerFee}</dt>
+            <dd className={v.value}>
+              {swap.providerFee ? `${formatTokenAmount(swap.providerFee)} ${sourceSymbol}` : '—'}
+            </dd>
+          </div>
+          <div className={v.row}>
+            <dt className={v.label}>{T.networkFee}</dt>
+            <dd className={v.value} data-kw-swap-fee="">
+              {swap.formattedFee ?? T.feeUnknown}
+            </dd>
+          </div>
+          <div className={v.row}>
+            <dt className={v.label}>{T.slippage}</dt>
+            <dd className={`${v.value} ${v.slippage}`}>
+              {SWAP_SLIPPAGE_CHOICES.map((p) => (
+                <Button
+                  key={p}
+                  type="button"
+                  size="sm"
+                  variant={swap.slippage === p ? 'primary' : 'secondary'}
+                  aria-pressed={swap.slippage === p}
+                  onClick={() => swap.setSlippage(p)}
+                >
+                  {T.slippageChoice(p)}
+                </Button>
+              ))}
+            </dd>
+          </div>
+        </dl>
+      ) : null}
+      {impact !== null && swap.priceImpactLevel !== 'none' ? (
+        <p className={swap.priceImpactLevel === 'confirm' ? s.errorText : v.warn} role="alert">
+          {T.impactWarning(impact)}
+        </p>
+      ) : null}
+      {impact !== null && swap.priceImpactLevel === 'confirm' ? (
+        <Checkbox checked={impactAccepted} onCheckedChange={setImpactAccepted}>
+          {T.impactConfirm(impact)}
+        </Checkbox>
+      ) : null}
+      <Button type="submit" fullWidth disabled={!ready || needsConfirm} loading={busy}>
+        {swap.loadingQuote ? T.quoting : validation.action}
+      </Button>
+    </form>
+  );
+}

@@ -1,0 +1,41 @@
+/**
+ * Swap stories: the send stories' chain (it takes the test wallet's signed transactions), the API's swap
+ * fixtures (tokens ETH, USDC, DAI, WETH; quotes from the fixture prices less 0.85 %; real router calls to
+ * FIXTURE_ROUTER, which the story instance trusts on its network), and setup helpers that fill the form as
+ * a user would.
+ */
+import type { RequestHandler } from 'msw';
+import { getSwapStore } from '../../src/hooks/swap/instance';
+import type { SwapStore } from '../../src/hooks/swap/store';
+import { type BlockchainApiHandlersOptions, FIXTURE_ROUTER } from '../../src/testing/msw';
+import type { StoryKit, StoryKitOptions } from '../_support/keyway';
+import { resetSendChain, sendHandlers } from './_sendData';
+
+export const SWAP_OPTIONS: StoryKitOptions['options'] = { swapRouters: { 'eip155:31337': [FIXTURE_ROUTER] } };
+
+export const swapHandlers = (blockchain: BlockchainApiHandlersOptions = {}): RequestHandler[] =>
+  sendHandlers({ blockchain });
+
+export const swapStore = (kit: StoryKit): SwapStore => getSwapStore(kit.keyway);
+
+const bySymbol = (store: SwapStore, symbol: string) => {
+  const t = store.getState().tokens.find((x) => x.symbol === symbol);
+  if (!t) throw new Error(`Story setup: no swap token ${symbol}`);
+  return t;
+};
+
+/** Story setup: swap initialized, then the tokens chosen and the amount typed; waits for the quote. */
+export function fillSwap(
+  form: { from?: string; to?: string; amount?: string } = {},
+): NonNullable<StoryKitOptions['setup']> {
+  return async (kit) => {
+    resetSendChain();
+    const store = swapStore(kit);
+    await kit.keyway.stores.balances.getState().load();
+    await store.getState().initialize();
+    if (form.from) store.getState().setSourceToken(bySymbol(store, form.from));
+    if (form.to) store.getState().setToToken(bySymbol(store, form.to));
+    if (form.amount !== undefined) store.getState().setSourceTokenAmount(form.amount);
+    if (form.to && form.amount) await store.getState().fetchQuote();
+  };
+}
