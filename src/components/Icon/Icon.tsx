@@ -12,7 +12,13 @@ export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
 }
 
 /** The shared 24×24 stroke frame of every icon. */
-export function SvgIcon({ size = 20, label, className, children, ...rest }: IconProps & { children: ReactNode }) {
+export function SvgIcon({
+  size = 20,
+  label,
+  className,
+  children,
+  ...rest
+}: IconProps & { children: ReactNode }) {
   return (
     <svg
       xmlns="http://www.w3.org/2000/svg"
