@@ -3,7 +3,7 @@
  * stack's API, explorer and secure frame, and the dev test wallet announced through EIP-6963 as
  * "Keyway Dev Wallet".
  */
-import type { Hex } from 'viem';
+import { getContractAddress, type Hex } from 'viem';
 import { decodeBase58 } from '../../src/chains/solana/address';
 import { type KeywayNetwork, keywayLocal, keywayLocalL2, solanaLocal } from '../../src/core/networks';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway';
@@ -15,6 +15,12 @@ import type { PlaygroundConfig } from './config';
 export const DEV_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 
 export { SIGN_MESSAGE_TEXT } from './texts';
+
+/** Where the local stack deploys its swap router: the CREATE address of the dev deployer's nonce 3. */
+export const LOCAL_SWAP_ROUTER = getContractAddress({
+  from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  nonce: 3n,
+});
 
 // ---- Solana (engineer S): the stack's funded Solana test account as a Wallet Standard wallet ----
 /** services/solana/keys.ts: the seed is the ASCII text "keyway-local-solana-test-account". */
@@ -101,6 +107,8 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     apiUrl: config.apiUrl,
     explorerUrl: config.explorerUrl,
     secureFrameUrl: config.frameUrl,
+    // The local chains' swap router (services/chain/deploy.ts: the dev deployer's fourth contract).
+    swapRouters: { 'eip155:31337': [LOCAL_SWAP_ROUTER], 'eip155:31338': [LOCAL_SWAP_ROUTER] },
     metadata: {
       name: 'Keyway playground',
       description: 'Demo host dapp of the Keyway kit against the local stack',

@@ -769,7 +769,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           flowFailed(swapErrorMessage(e));
           return false;
         }
-        set({ approvalStatus: 'signing', loadingTransaction: true });
+        set({ approvalStatus: 'signing' });
         try {
           const hash = await deps.sendTransaction({
             chainId: chainNumber(),
@@ -783,11 +783,11 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           await deps.waitForTransaction(chainNumber(), hash);
         } catch (e) {
           // Rejected or failed: the form stays as it was.
-          set({ approvalStatus: 'rejected', loadingTransaction: false });
+          set({ approvalStatus: 'rejected' });
           deps.showToast(swapErrorMessage(e), 'error');
           return false;
         }
-        set({ approvalStatus: 'done', loadingTransaction: false, approvalTransaction: null });
+        set({ approvalStatus: 'done', approvalTransaction: null });
         // Spec §4: after the approval, the quote and the transaction are fetched again.
         await runQuote();
         return get().swapTransaction !== null;
