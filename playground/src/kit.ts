@@ -22,7 +22,7 @@ export const LOCAL_SWAP_ROUTER = getContractAddress({
   nonce: 3n,
 });
 
-// ---- Solana (engineer S): the stack's funded Solana test account as a Wallet Standard wallet ----
+// Solana: the stack's funded Solana test account as a Wallet Standard wallet.
 /** services/solana/keys.ts: the seed is the ASCII text "keyway-local-solana-test-account". */
 const SOLANA_TEST_SEED = new TextEncoder().encode('keyway-local-solana-test-account');
 /** Its public key (services/solana/keys.ts SOLANA_TEST_PUBLIC_KEY); a test key, never a real one. */
@@ -35,7 +35,6 @@ function solanaTestSecretKey(): Uint8Array {
   secret.set(decodeBase58(SOLANA_TEST_ADDRESS) ?? new Uint8Array(32), 32);
   return secret;
 }
-// ---- end Solana ----
 
 export interface PlaygroundKit {
   keyway: Keyway;
