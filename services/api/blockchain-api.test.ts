@@ -9,6 +9,7 @@ import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
+import { getWithHost } from '../raw-request.ts';
 import { erc20Abi, routerAbi } from './abis.ts';
 import {
   allowanceSchema,
@@ -710,5 +711,21 @@ describe('chain RPC proxy', () => {
       });
       expect(res.status, type).toBe(415);
     }
+  });
+});
+
+describe('Host header (DNS rebinding)', () => {
+  it('refuses a request that names another site with 421 and the error shape, before any route', async () => {
+    const refused = await getWithHost(
+      `${base}/v1/convert/tokens?projectId=${PROJECT_ID}&chainId=eip155:31337`,
+      'evil.example:4100',
+    );
+    expect(refused.status).toBe(421);
+    expect(JSON.parse(refused.body)).toMatchObject({ status: 'FAILED', reasons: [{ field: 'host' }] });
+    const ok = await getWithHost(
+      `${base}/v1/convert/tokens?projectId=${PROJECT_ID}&chainId=eip155:31337`,
+      `localhost:${new URL(base).port}`,
+    );
+    expect(ok.status).toBe(200);
   });
 });

@@ -9,6 +9,7 @@ import { cors } from 'hono/cors';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ChainsHandle } from '../chain/types.ts';
+import { configuredHosts, hostGuard } from '../host-guard.ts';
 import type { AppEnv } from './app-types.ts';
 import { registerBalanceRoutes } from './balance.ts';
 import { projectIdSchema } from './caip.ts';
@@ -66,6 +67,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     return c.json(errorBody('server', 'Internal error of the local API server'), 500);
   });
   app.notFound((c) => c.json(errorBody('path', `No route for ${c.req.method} ${c.req.path}`), 404));
+  app.use(
+    '*',
+    hostGuard(configuredHosts(opts), (c, message) => c.json(errorBody('host', message), 421)),
+  );
 
   app.use(
     '*',

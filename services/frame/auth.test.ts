@@ -7,6 +7,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { getWithHost } from '../raw-request.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 import { frameAllowedOrigins } from './stack-service.ts';
 
@@ -374,5 +375,17 @@ describe('stack wiring', () => {
       'http://localhost:6006',
       'http://127.0.0.1:9000',
     ]);
+  });
+});
+
+describe('Host header (DNS rebinding)', () => {
+  it('refuses a request that names another site with 421, and answers its own names', async () => {
+    const port = new URL(server.url).port;
+    const refused = await getWithHost(`${server.url}/mailbox.json`, `evil.example:${port}`);
+    expect(refused.status).toBe(421);
+    expect(refused.body).not.toContain('messages');
+    expect((await getWithHost(`${server.url}/`, `evil.example:${port}`)).status).toBe(421);
+    expect((await getWithHost(`${server.url}/mailbox.json`, `localhost:${port}`)).status).toBe(200);
+    expect((await getWithHost(`${server.url}/mailbox.json`, `127.0.0.1:${port}`)).status).toBe(200);
   });
 });

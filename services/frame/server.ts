@@ -14,6 +14,7 @@ import { z } from 'zod';
 import { ERROR_MESSAGES } from '../../src/core/errors.ts';
 import { SolanaChainIdSchema } from '../../src/frame/protocol/fields.ts';
 import { isSafeRpcMethod } from '../../src/frame/rpc-methods.ts';
+import { configuredHosts, hostGuard } from '../host-guard.ts';
 import {
   AuthError,
   AuthStore,
@@ -209,6 +210,10 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     return c.json({ message: 'Internal error' }, 500);
   });
 
+  app.use(
+    '*',
+    hostGuard(configuredHosts({ hostname }), (c, message) => c.json({ message }, 421)),
+  );
   app.use('*', async (c, next) => {
     await next();
     c.header('X-Content-Type-Options', 'nosniff');
