@@ -358,23 +358,15 @@ describe('headers and persistence', () => {
 });
 
 describe('stack wiring', () => {
-  it('allows the playground and Storybook on both local hosts, plus origins from the environment', () => {
+  it('allows the playground on both local hosts, plus origins from the environment; never Storybook by default', () => {
     const ports = { evmL1: 1, evmL2: 2, solana: 3, api: 4, frame: 5, playground: 4300 };
     expect(frameAllowedOrigins({ ports }, undefined)).toEqual([
       'http://127.0.0.1:4300',
       'http://localhost:4300',
-      'http://127.0.0.1:6006',
-      'http://localhost:6006',
     ]);
     expect(
       frameAllowedOrigins({ ports: { ...ports, playground: 5173 } }, ' http://127.0.0.1:9000 ,,'),
-    ).toEqual([
-      'http://127.0.0.1:5173',
-      'http://localhost:5173',
-      'http://127.0.0.1:6006',
-      'http://localhost:6006',
-      'http://127.0.0.1:9000',
-    ]);
+    ).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:9000']);
   });
 });
 

@@ -1,22 +1,19 @@
 /**
  * The secure frame as a service of the local stack (services/stack.ts): port 4200 by default, state in
  * `<dataDir>/frame`, the local EVM chains and the local Solana network, and an allow-list of the origins
- * that may embed it: the playground and Storybook on 127.0.0.1 and localhost, plus any origins in the
- * comma-separated environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`.
+ * that may embed it: the playground on 127.0.0.1 and localhost, plus any origins in the comma-separated
+ * environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`. Storybook is not on the default list: its stories
+ * use the fake frame of `keyway/testing`, and a development server's origin has no place among the
+ * embedders of a wallet that holds keys (add it through the variable to try the real frame in a story).
  */
 import type { StackContext, StackServiceDefinition } from '../stack.ts';
 import { startFrameServer } from './server.ts';
-
-export const STORYBOOK_PORT = 6006;
 
 export function frameAllowedOrigins(
   ctx: Pick<StackContext, 'ports'>,
   env: string | undefined = process.env.KEYWAY_FRAME_ALLOWED_ORIGINS,
 ): string[] {
-  const local = [ctx.ports.playground, STORYBOOK_PORT].flatMap((port) => [
-    `http://127.0.0.1:${port}`,
-    `http://localhost:${port}`,
-  ]);
+  const local = [`http://127.0.0.1:${ctx.ports.playground}`, `http://localhost:${ctx.ports.playground}`];
   const extra = (env ?? '')
     .split(',')
     .map((s) => s.trim())
