@@ -11,15 +11,17 @@ import {
   createPublicClient,
   createWalletClient,
   defineChain,
+  domainSeparator,
   type Hex,
   http,
   parseEther,
   parseEventLogs,
+  parseSignature,
   parseUnits,
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { keywaySpamDropAbi, keywaySwapRouterAbi, testTokenAbi } from './abis.ts';
+import { keywaySpamDropAbi, keywaySwapRouterAbi, testPermitTokenAbi, testTokenAbi } from './abis.ts';
 import { startAnvil } from './anvil.ts';
 import { wethBytecode } from './bytecode.ts';
 import { DEPLOYER, DEV_ACCOUNTS, DEV_FUNDING, EXPECTED_ADDRESSES, POOL_SEED } from './deploy.ts';
@@ -297,6 +299,226 @@ describe('swaps through the router', () => {
     expect((await pub.waitForTransactionReceipt({ hash })).status).toBe('success');
     expect(await pub.getBalance({ address: recipient })).toBe(before + quoted);
     expect(quoted).toBeGreaterThan(parseEther('0.09'));
+  });
+});
+
+/** The EIP-712 Permit of KUSD for `spender`, signed by dev account `keyIndex` (v, r, s split). */
+async function signKusdPermit(
+  info: EvmChainInfo,
+  keyIndex: number,
+  p: { spender: Address; value: bigint; deadline: bigint; nonce?: bigint },
+) {
+  const { account, pub, wallet } = clients(info, keyIndex);
+  const kusd = info.contracts.kusd!;
+  const nonce =
+    p.nonce ??
+    (await pub.readContract({
+      address: kusd,
+      abi: testPermitTokenAbi,
+      functionName: 'nonces',
+      args: [account.address],
+    }));
+  const signature = await wallet.signTypedData({
+    domain: { name: 'Keyway Dollar', version: '1', chainId: info.chainId, verifyingContract: kusd },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    message: { owner: account.address, spender: p.spender, value: p.value, nonce, deadline: p.deadline },
+  });
+  const { v, r, s } = parseSignature(signature);
+  return { v: Number(v ?? 27n), r, s, signature };
+}
+
+const inTwentyMinutes = () => BigInt(Math.floor(Date.now() / 1000) + 20 * 60);
+
+describe('EIP-2612 permit token and permit swaps', () => {
+  it('deploys KUSD with permit: name, decimals, EIP-712 domain (version "1"), funding and pools', async () => {
+    for (const info of chains.evm) {
+      const { pub } = clients(info, 0);
+      const kusd = info.contracts.kusd!;
+      expect(kusd).toBe(EXPECTED_ADDRESSES.kusd);
+      const read = <F extends 'name' | 'symbol' | 'decimals' | 'DOMAIN_SEPARATOR' | 'eip712Domain'>(
+        functionName: F,
+      ) => pub.readContract({ address: kusd, abi: testPermitTokenAbi, functionName });
+      expect(await read('name')).toBe('Keyway Dollar');
+      expect(await read('symbol')).toBe('KUSD');
+      expect(await read('decimals')).toBe(18);
+      const domain = { name: 'Keyway Dollar', version: '1', chainId: info.chainId, verifyingContract: kusd };
+      expect(await read('DOMAIN_SEPARATOR')).toBe(domainSeparator({ domain }));
+      const [fields, name, version, chainId, verifyingContract] = await read('eip712Domain');
+      expect([fields, name, version, chainId, verifyingContract]).toEqual([
+        '0x0f',
+        'Keyway Dollar',
+        '1',
+        BigInt(info.chainId),
+        kusd,
+      ]);
+      for (const account of DEV_ACCOUNTS) {
+        expect(await tokenBalance(info, kusd, account)).toBe(DEV_FUNDING.kusd);
+      }
+      const reserves = (a: Address, b: Address) =>
+        pub.readContract({
+          address: info.contracts.router,
+          abi: keywaySwapRouterAbi,
+          functionName: 'getReserves',
+          args: [a, b],
+        });
+      expect(await reserves(info.contracts.usdc, kusd)).toEqual([
+        POOL_SEED.usdcKusd.usdc,
+        POOL_SEED.usdcKusd.kusd,
+      ]);
+      expect(await reserves(info.contracts.weth, kusd)).toEqual([
+        POOL_SEED.ethKusd.eth,
+        POOL_SEED.ethKusd.kusd,
+      ]);
+    }
+  });
+
+  it('swaps KUSD for USDC with one signature and one transaction (no approval transaction)', async () => {
+    const info = chains.evm[0]!;
+    const { account, pub, wallet } = clients(info, 1);
+    const { usdc, router } = info.contracts;
+    const kusd = info.contracts.kusd!;
+    const amountIn = parseUnits('120', 18);
+    const nonceBefore = await pub.getTransactionCount({ address: account.address });
+    const kusdBefore = await tokenBalance(info, kusd, account.address);
+    const usdcBefore = await tokenBalance(info, usdc, account.address);
+    const deadline = inTwentyMinutes();
+    const { v, r, s } = await signKusdPermit(info, 1, { spender: router, value: amountIn, deadline });
+    const quoted = await pub.readContract({
+      address: router,
+      abi: keywaySwapRouterAbi,
+      functionName: 'getAmountOut',
+      args: [kusd, usdc, amountIn],
+    });
+    const hash = await wallet.writeContract({
+      address: router,
+      abi: keywaySwapRouterAbi,
+      functionName: 'swapExactTokensForTokensWithPermit',
+      args: [kusd, usdc, amountIn, quoted, account.address, deadline, v, r, s],
+    });
+    const receipt = await pub.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    // One transaction from the account: the swap itself.
+    expect(await pub.getTransactionCount({ address: account.address })).toBe(nonceBefore + 1);
+    expect(await tokenBalance(info, kusd, account.address)).toBe(kusdBefore - amountIn);
+    expect(await tokenBalance(info, usdc, account.address)).toBe(usdcBefore + quoted);
+    const read = (functionName: 'allowance' | 'nonces') =>
+      functionName === 'allowance'
+        ? pub.readContract({
+            address: kusd,
+            abi: testPermitTokenAbi,
+            functionName,
+            args: [account.address, router],
+          })
+        : pub.readContract({ address: kusd, abi: testPermitTokenAbi, functionName, args: [account.address] });
+    // The permit was for exactly the amount: nothing is left of it; the nonce moved on.
+    expect(await read('allowance')).toBe(0n);
+    expect(await read('nonces')).toBe(1n);
+    const [permitted] = parseEventLogs({
+      abi: testPermitTokenAbi,
+      eventName: 'Approval',
+      logs: receipt.logs,
+    });
+    expect(permitted?.args).toEqual({ owner: account.address, spender: router, value: amountIn });
+  });
+
+  it('swaps KUSD for ETH with a permit (the ETH-out variant)', async () => {
+    const info = chains.evm[1]!;
+    const { account, pub, wallet } = clients(info, 2);
+    const { weth, router } = info.contracts;
+    const kusd = info.contracts.kusd!;
+    const amountIn = parseUnits('600', 18);
+    const deadline = inTwentyMinutes();
+    const { v, r, s } = await signKusdPermit(info, 2, { spender: router, value: amountIn, deadline });
+    const quoted = await pub.readContract({
+      address: router,
+      abi: keywaySwapRouterAbi,
+      functionName: 'getAmountOut',
+      args: [kusd, weth, amountIn],
+    });
+    const ethBefore = await pub.getBalance({ address: account.address });
+    const hash = await wallet.writeContract({
+      address: router,
+      abi: keywaySwapRouterAbi,
+      functionName: 'swapExactTokensForETHWithPermit',
+      args: [kusd, amountIn, quoted, account.address, deadline, v, r, s],
+    });
+    const receipt = await pub.waitForTransactionReceipt({ hash });
+    expect(receipt.status).toBe('success');
+    const gas = receipt.gasUsed * receipt.effectiveGasPrice;
+    expect(await pub.getBalance({ address: account.address })).toBe(ethBefore + quoted - gas);
+    expect(quoted).toBeGreaterThan(parseEther('0.19'));
+  });
+
+  it('refuses a permit for another amount, another spender, an expired deadline or a reused signature', async () => {
+    const info = chains.evm[0]!;
+    const { account, pub, wallet } = clients(info, 3);
+    const { usdc, router } = info.contracts;
+    const kusd = info.contracts.kusd!;
+    const amountIn = parseUnits('10', 18);
+    const simulate = (sig: { v: number; r: Hex; s: Hex }, amount: bigint, deadline: bigint) =>
+      pub.simulateContract({
+        account,
+        address: router,
+        abi: keywaySwapRouterAbi,
+        functionName: 'swapExactTokensForTokensWithPermit',
+        args: [kusd, usdc, amount, 0n, account.address, deadline, sig.v, sig.r, sig.s],
+      });
+    const deadline = inTwentyMinutes();
+    // Signed for less than the swap: the permit fails and there is no allowance to fall back on.
+    const small = await signKusdPermit(info, 3, { spender: router, value: amountIn - 1n, deadline });
+    await expect(simulate(small, amountIn, deadline)).rejects.toThrow(/PERMIT_FAILED/);
+    // Signed for another spender.
+    const other = await signKusdPermit(info, 3, { spender: account.address, value: amountIn, deadline });
+    await expect(simulate(other, amountIn, deadline)).rejects.toThrow(/PERMIT_FAILED/);
+    // Expired.
+    const past = BigInt(Math.floor(Date.now() / 1000) - 3600);
+    const expired = await signKusdPermit(info, 3, { spender: router, value: amountIn, deadline: past });
+    await expect(simulate(expired, amountIn, past)).rejects.toThrow(/PERMIT_FAILED/);
+    // A good one works once; the same signature again has a used nonce and no allowance left.
+    const good = await signKusdPermit(info, 3, { spender: router, value: amountIn, deadline });
+    const hash = await wallet.writeContract({
+      address: router,
+      abi: keywaySwapRouterAbi,
+      functionName: 'swapExactTokensForTokensWithPermit',
+      args: [kusd, usdc, amountIn, 0n, account.address, deadline, good.v, good.r, good.s],
+    });
+    expect((await pub.waitForTransactionReceipt({ hash })).status).toBe('success');
+    await expect(simulate(good, amountIn, deadline)).rejects.toThrow(/PERMIT_FAILED/);
+  });
+
+  it('still swaps when someone submitted the permit to the token first (front-run)', async () => {
+    const info = chains.evm[1]!;
+    const { account, pub, wallet } = clients(info, 3);
+    const other = clients(info, 1);
+    const { usdc, router } = info.contracts;
+    const kusd = info.contracts.kusd!;
+    const amountIn = parseUnits('5', 18);
+    const deadline = inTwentyMinutes();
+    const { v, r, s } = await signKusdPermit(info, 3, { spender: router, value: amountIn, deadline });
+    await pub.waitForTransactionReceipt({
+      hash: await other.wallet.writeContract({
+        address: kusd,
+        abi: testPermitTokenAbi,
+        functionName: 'permit',
+        args: [account.address, router, amountIn, deadline, v, r, s],
+      }),
+    });
+    const hash = await wallet.writeContract({
+      address: router,
+      abi: keywaySwapRouterAbi,
+      functionName: 'swapExactTokensForTokensWithPermit',
+      args: [kusd, usdc, amountIn, 0n, account.address, deadline, v, r, s],
+    });
+    expect((await pub.waitForTransactionReceipt({ hash })).status).toBe('success');
   });
 });
 

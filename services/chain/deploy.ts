@@ -2,7 +2,7 @@
  * Deploys the test contracts to a fresh local chain, funds the dev accounts and seeds the pools.
  *
  * Everything is sent from dev account 0 (anvil's unlocked first account) in a fixed order, so on a fresh
- * chain the contracts always land at the same addresses (CREATE addresses of the deployer's nonces 0-4) and
+ * chain the contracts always land at the same addresses (CREATE addresses of the deployer's nonces 0-5) and
  * deployment always ends at the same block (`DEPLOYMENT_TX_COUNT`, one transaction per auto-mined block).
  * On a chain restored from a state file, `inspectDeployment` finds the contracts at those addresses and the
  * deployment is skipped.
@@ -22,10 +22,11 @@ import {
   parseUnits,
 } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
-import { keywaySpamDropAbi, keywaySwapRouterAbi, testTokenAbi, wethAbi } from './abis.ts';
+import { keywaySpamDropAbi, keywaySwapRouterAbi, testPermitTokenAbi, testTokenAbi, wethAbi } from './abis.ts';
 import {
   keywaySpamDropBytecode,
   keywaySwapRouterBytecode,
+  testPermitTokenBytecode,
   testTokenBytecode,
   wethBytecode,
 } from './bytecode.ts';
@@ -36,12 +37,21 @@ export const DEPLOYER: Address = privateKeyToAddress(DEPLOYER_PRIVATE_KEY);
 export const DEV_ACCOUNTS: readonly Address[] = DEV_PRIVATE_KEYS.map((k) => privateKeyToAddress(k));
 
 /** Token amounts each dev account (0-3) receives on a fresh chain. */
-export const DEV_FUNDING = { usdc: parseUnits('10000', 6), dai: parseUnits('10000', 18) } as const;
+export const DEV_FUNDING = {
+  usdc: parseUnits('10000', 6),
+  dai: parseUnits('10000', 18),
+  kusd: parseUnits('10000', 18),
+} as const;
 
-/** Initial pool liquidity: 1 000 ETH : 3 000 000 USDC (3 000 USDC/ETH) and 5 000 000 USDC : 5 000 000 DAI. */
+/**
+ * Initial pool liquidity: 1 000 ETH : 3 000 000 USDC (3 000 USDC/ETH), 5 000 000 USDC : 5 000 000 DAI,
+ * 5 000 000 USDC : 5 000 000 KUSD and 100 ETH : 300 000 KUSD (3 000 KUSD/ETH).
+ */
 export const POOL_SEED = {
   ethUsdc: { eth: parseEther('1000'), usdc: parseUnits('3000000', 6) },
   usdcDai: { usdc: parseUnits('5000000', 6), dai: parseUnits('5000000', 18) },
+  usdcKusd: { usdc: parseUnits('5000000', 6), kusd: parseUnits('5000000', 18) },
+  ethKusd: { eth: parseEther('100'), kusd: parseUnits('300000', 18) },
 } as const;
 
 export interface Deployment {
@@ -50,17 +60,21 @@ export interface Deployment {
   weth: Address;
   router: Address;
   spamNft: Address;
+  /** TestPermitToken "Keyway Dollar" (KUSD, 18 decimals): the EIP-2612 permit token. */
+  kusd: Address;
   /** Block number of the last deployment transaction. */
   deployedAtBlock: bigint;
 }
 
-/** Where the contracts land on a fresh chain: CREATE addresses of the deployer's first five nonces. */
+/** Where the contracts land on a fresh chain: CREATE addresses of the deployer's first six nonces. */
 export const EXPECTED_ADDRESSES = {
   usdc: getContractAddress({ from: DEPLOYER, nonce: 0n }),
   dai: getContractAddress({ from: DEPLOYER, nonce: 1n }),
   weth: getContractAddress({ from: DEPLOYER, nonce: 2n }),
   router: getContractAddress({ from: DEPLOYER, nonce: 3n }),
   spamNft: getContractAddress({ from: DEPLOYER, nonce: 4n }),
+  /** Deployed after the others, so their addresses did not move when it was added. */
+  kusd: getContractAddress({ from: DEPLOYER, nonce: 5n }),
 } as const satisfies Record<string, Address>;
 
 interface PlannedTx {
@@ -108,6 +122,14 @@ function plan(): PlannedTx[] {
       label: 'deploy spam NFT',
       data: encodeDeployData({ abi: keywaySpamDropAbi, bytecode: keywaySpamDropBytecode }),
     },
+    {
+      label: 'deploy KUSD',
+      data: encodeDeployData({
+        abi: testPermitTokenAbi,
+        bytecode: testPermitTokenBytecode,
+        args: ['Keyway Dollar', 'KUSD', 18],
+      }),
+    },
   ];
   for (const account of DEV_ACCOUNTS) {
     txs.push(
@@ -127,14 +149,29 @@ function plan(): PlannedTx[] {
       ),
     );
   }
-  const poolUsdc = POOL_SEED.ethUsdc.usdc + POOL_SEED.usdcDai.usdc;
+  for (const account of DEV_ACCOUNTS) {
+    txs.push(
+      call(
+        'mint KUSD',
+        a.kusd,
+        encodeFunctionData({ abi: testTokenAbi, functionName: 'mint', args: [account, DEV_FUNDING.kusd] }),
+      ),
+    );
+  }
+  const poolUsdc = POOL_SEED.ethUsdc.usdc + POOL_SEED.usdcDai.usdc + POOL_SEED.usdcKusd.usdc;
   const poolDai = POOL_SEED.usdcDai.dai;
-  const poolEth = POOL_SEED.ethUsdc.eth;
+  const poolKusd = POOL_SEED.usdcKusd.kusd + POOL_SEED.ethKusd.kusd;
+  const poolEth = POOL_SEED.ethUsdc.eth + POOL_SEED.ethKusd.eth;
   txs.push(
     call(
       'mint pool USDC',
       a.usdc,
       encodeFunctionData({ abi: testTokenAbi, functionName: 'mint', args: [DEPLOYER, poolUsdc] }),
+    ),
+    call(
+      'mint pool KUSD',
+      a.kusd,
+      encodeFunctionData({ abi: testTokenAbi, functionName: 'mint', args: [DEPLOYER, poolKusd] }),
     ),
     call(
       'mint pool DAI',
@@ -158,12 +195,17 @@ function plan(): PlannedTx[] {
       encodeFunctionData({ abi: testTokenAbi, functionName: 'approve', args: [a.router, poolDai] }),
     ),
     call(
+      'approve KUSD',
+      a.kusd,
+      encodeFunctionData({ abi: testTokenAbi, functionName: 'approve', args: [a.router, poolKusd] }),
+    ),
+    call(
       'seed ETH/USDC pool',
       a.router,
       encodeFunctionData({
         abi: keywaySwapRouterAbi,
         functionName: 'addLiquidity',
-        args: [a.weth, a.usdc, poolEth, POOL_SEED.ethUsdc.usdc],
+        args: [a.weth, a.usdc, POOL_SEED.ethUsdc.eth, POOL_SEED.ethUsdc.usdc],
       }),
     ),
     call(
@@ -173,6 +215,24 @@ function plan(): PlannedTx[] {
         abi: keywaySwapRouterAbi,
         functionName: 'addLiquidity',
         args: [a.usdc, a.dai, POOL_SEED.usdcDai.usdc, poolDai],
+      }),
+    ),
+    call(
+      'seed USDC/KUSD pool',
+      a.router,
+      encodeFunctionData({
+        abi: keywaySwapRouterAbi,
+        functionName: 'addLiquidity',
+        args: [a.usdc, a.kusd, POOL_SEED.usdcKusd.usdc, POOL_SEED.usdcKusd.kusd],
+      }),
+    ),
+    call(
+      'seed ETH/KUSD pool',
+      a.router,
+      encodeFunctionData({
+        abi: keywaySwapRouterAbi,
+        functionName: 'addLiquidity',
+        args: [a.weth, a.kusd, POOL_SEED.ethKusd.eth, POOL_SEED.ethKusd.kusd],
       }),
     ),
     call(

@@ -111,6 +111,7 @@ async function startEvmChain(
           weth: EXPECTED_ADDRESSES.weth,
           router: EXPECTED_ADDRESSES.router,
           spamNft: EXPECTED_ADDRESSES.spamNft,
+          kusd: EXPECTED_ADDRESSES.kusd,
         },
         deployedAtBlock,
       },

@@ -13,9 +13,11 @@ export interface EvmChainInfo {
     usdc: Address; // 6 decimals, symbol USDC
     dai: Address; // 18 decimals, symbol DAI
     weth: Address; // 18 decimals, WETH9-style deposit/withdraw
-    router: Address; // KeywaySwapRouter: constant-product pools ETH(WETH)<->USDC and USDC<->DAI, 0.3 % fee
+    router: Address; // KeywaySwapRouter: constant-product pools ETH(WETH)<->USDC, USDC<->DAI, USDC<->KUSD, ETH<->KUSD, 0.3 % fee
     /** KeywaySpamDrop ERC-721 ("Keyway Spam Drop", KSPAM); token 1 is minted to dev account 0 on deploy. Always set by startChains. */
     spamNft?: Address;
+    /** TestPermitToken "Keyway Dollar" (KUSD, 18 decimals) with EIP-2612 permit; pools against USDC and ETH. Always set by startChains. */
+    kusd?: Address;
   };
   /** Block number at which deployment finished (the indexer may start here or at 0). */
   deployedAtBlock: bigint;

@@ -6,6 +6,12 @@ interface IERC20Minimal {
     function transferFrom(address from, address to, uint256 amount) external returns (bool);
 }
 
+interface IERC20PermitMinimal {
+    function permit(address owner, address spender, uint256 value, uint256 deadline, uint8 v, bytes32 r, bytes32 s)
+        external;
+    function allowance(address owner, address spender) external view returns (uint256);
+}
+
 interface IWETHMinimal {
     function deposit() external payable;
     function withdraw(uint256 amount) external;
@@ -104,6 +110,26 @@ contract KeywaySwapRouter {
         emit Swap(msg.sender, to, tokenIn, tokenOut, amountIn, amountOut);
     }
 
+    /// @notice swapExactTokensForTokens with an EIP-2612 permit for exactly `amountIn` (owner: the caller,
+    /// spender: this router) instead of a prior approval transaction.
+    function swapExactTokensForTokensWithPermit(
+        address tokenIn,
+        address tokenOut,
+        uint256 amountIn,
+        uint256 minAmountOut,
+        address to,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external lock returns (uint256 amountOut) {
+        _permit(tokenIn, amountIn, deadline, v, r, s);
+        amountOut = _swap(tokenIn, tokenOut, amountIn, minAmountOut);
+        _pull(tokenIn, msg.sender, amountIn);
+        _send(tokenOut, to, amountOut);
+        emit Swap(msg.sender, to, tokenIn, tokenOut, amountIn, amountOut);
+    }
+
     function swapExactETHForTokens(address tokenOut, uint256 minAmountOut, address to)
         external
         payable
@@ -128,6 +154,37 @@ contract KeywaySwapRouter {
         (bool ok,) = payable(to).call{value: amountOut}("");
         require(ok, "ETH_TRANSFER_FAILED");
         emit Swap(msg.sender, to, tokenIn, weth, amountIn, amountOut);
+    }
+
+    /// @notice swapExactTokensForETH with an EIP-2612 permit for exactly `amountIn` (see above).
+    function swapExactTokensForETHWithPermit(
+        address tokenIn,
+        uint256 amountIn,
+        uint256 minAmountOut,
+        address to,
+        uint256 deadline,
+        uint8 v,
+        bytes32 r,
+        bytes32 s
+    ) external lock returns (uint256 amountOut) {
+        _permit(tokenIn, amountIn, deadline, v, r, s);
+        amountOut = _swap(tokenIn, weth, amountIn, minAmountOut);
+        _pull(tokenIn, msg.sender, amountIn);
+        IWETHMinimal(weth).withdraw(amountOut);
+        require(to != address(0), "ZERO_ADDRESS");
+        (bool ok,) = payable(to).call{value: amountOut}("");
+        require(ok, "ETH_TRANSFER_FAILED");
+        emit Swap(msg.sender, to, tokenIn, weth, amountIn, amountOut);
+    }
+
+    /// @dev Uses the caller's permit for exactly `amount`. Anyone may submit a signed permit to the token
+    /// first (front-running it): the permit call then fails on the used nonce, and the swap still goes
+    /// ahead when the allowance it set is there.
+    function _permit(address token, uint256 amount, uint256 deadline, uint8 v, bytes32 r, bytes32 s) private {
+        try IERC20PermitMinimal(token).permit(msg.sender, address(this), amount, deadline, v, r, s) {}
+        catch {
+            require(IERC20PermitMinimal(token).allowance(msg.sender, address(this)) >= amount, "PERMIT_FAILED");
+        }
     }
 
     /// @dev Prices the trade, checks slippage and moves the reserves. Token transfers are left to the caller.
