@@ -5,9 +5,11 @@
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { analyticsConfigSchema, errorSchema, walletsSchema } from './contract-schemas.ts';
+import { substituteAddress } from './faults.ts';
 import { type ApiServer, startApiServer } from './server.ts';
 import { call, get, PROJECT_ID, post, tempDataDir, unreachableChains } from './test-helpers.ts';
 
+const ROUTER = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const H = { 'x-project-id': PROJECT_ID, 'x-sdk-type': 'keyway', 'x-sdk-version': '5.1.11' };
 let dataDir: string;
 let server: ApiServer;
@@ -274,6 +276,26 @@ describe('fault injection (test mode)', () => {
     errorSchema.parse(res.json);
     const mode = await post(base, '/__admin/faults', { path: '/e', mode: 'explode' });
     expect(mode.status).toBe(400);
+    const half = await post(base, '/__admin/faults', { path: '/e', mode: 'substitute', find: ROUTER });
+    expect(half.status).toBe(400);
+    const notAddress = await post(base, '/__admin/faults', {
+      path: '/e',
+      mode: 'substitute',
+      find: ROUTER,
+      replace: '0x1234',
+    });
+    expect(notAddress.status).toBe(400);
+  });
+
+  it('substitute names another address wherever the answer names the given one', () => {
+    const other = '0x00000000000000000000000000000000DeaDBeef';
+    const padded = ROUTER.slice(2).toLowerCase().padStart(64, '0');
+    const answer = JSON.stringify({ tx: { to: ROUTER, data: `0x095ea7b3${padded}` } });
+    const out = JSON.parse(substituteAddress(answer, ROUTER.toLowerCase(), other)) as {
+      tx: { to: string; data: string };
+    };
+    expect(out.tx.to).toBe(other);
+    expect(out.tx.data).toBe(`0x095ea7b3${other.slice(2).toLowerCase().padStart(64, '0')}`);
   });
 
   it('is off outside test mode', async () => {

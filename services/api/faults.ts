@@ -1,20 +1,34 @@
 /**
  * Fault injection (test mode only): rules registered with POST /__admin/faults, or a per-request
- * `x-kw-fault` header (`status=500`, `slow=2000`, `malformed`, comma-separated to combine).
+ * `x-kw-fault` header (`status=500`, `slow=2000`, `malformed`, comma-separated to combine). A rule with
+ * mode `substitute` answers normally but with every mention of the address `find` (in any case, with or
+ * without 0x, e.g. inside call data) replaced by `replace`: a swap endpoint that names another spender or
+ * router, as a compromised API would.
  */
 import type { MiddlewareHandler } from 'hono';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
+import { getAddress, isAddress } from 'viem';
 import { z } from 'zod';
 import type { App, AppEnv } from './app-types.ts';
 import { badRequest, errorBody, parseOrThrow } from './errors.ts';
 
-export const faultRuleSchema = z.object({
-  path: z.string().min(1).max(300).startsWith('/', 'path must start with "/"'),
-  mode: z.enum(['slow', 'status', 'malformed']),
-  delayMs: z.number().int().min(0).max(60_000).optional(),
-  status: z.number().int().min(400).max(599).optional(),
-  times: z.number().int().min(1).max(1_000_000).optional(),
-});
+const addressSchema = z.string().refine((a) => isAddress(a, { strict: false }), 'must be a 0x address');
+
+export const faultRuleSchema = z
+  .object({
+    path: z.string().min(1).max(300).startsWith('/', 'path must start with "/"'),
+    mode: z.enum(['slow', 'status', 'malformed', 'substitute']),
+    delayMs: z.number().int().min(0).max(60_000).optional(),
+    status: z.number().int().min(400).max(599).optional(),
+    times: z.number().int().min(1).max(1_000_000).optional(),
+    /** mode `substitute`: the address to look for in the answer, and the one to put in its place. */
+    find: addressSchema.optional(),
+    replace: addressSchema.optional(),
+  })
+  .refine((r) => r.mode !== 'substitute' || (r.find !== undefined && r.replace !== undefined), {
+    message: 'mode substitute needs find and replace addresses',
+    path: ['find'],
+  });
 export type FaultRule = z.infer<typeof faultRuleSchema>;
 
 interface ActiveRule extends FaultRule {
@@ -23,14 +37,24 @@ interface ActiveRule extends FaultRule {
 }
 
 interface Fault {
-  mode: 'slow' | 'status' | 'malformed';
+  mode: FaultRule['mode'];
   delayMs: number;
   status: number;
+  find?: string;
+  replace?: string;
 }
 
 const MALFORMED_BODY = '{"status": "FAILED", "reasons": [{"field": ';
 const DEFAULT_DELAY_MS = 2000;
 const DEFAULT_STATUS = 500;
+
+/** `text` with every mention of address `find` (0x-prefixed or bare hex, any case) naming `replace`. */
+export function substituteAddress(text: string, find: string, replace: string): string {
+  const hex = find.slice(2);
+  return text
+    .replace(new RegExp(`0x${hex}`, 'gi'), getAddress(replace))
+    .replace(new RegExp(hex, 'gi'), replace.slice(2).toLowerCase());
+}
 
 const globToRegExp = (path: string): RegExp =>
   new RegExp(
@@ -94,6 +118,7 @@ export class FaultInjector {
         mode: rule.mode,
         delayMs: rule.delayMs ?? DEFAULT_DELAY_MS,
         status: rule.status ?? DEFAULT_STATUS,
+        ...(rule.find && rule.replace ? { find: rule.find, replace: rule.replace } : {}),
       });
     }
     this.rules = this.rules.filter((r) => r.remaining > 0);
@@ -118,7 +143,16 @@ export class FaultInjector {
       if (faults.some((f) => f.mode === 'malformed')) {
         return c.body(MALFORMED_BODY, 200, { 'content-type': 'application/json' });
       }
-      return next();
+      const substitutions = faults.filter((f) => f.mode === 'substitute' && f.find && f.replace);
+      await next();
+      if (substitutions.length === 0) return;
+      let text = await c.res.text();
+      for (const f of substitutions) text = substituteAddress(text, f.find!, f.replace!);
+      const headers = new Headers(c.res.headers);
+      headers.delete('content-length');
+      const answered = c.res.status;
+      c.res = undefined;
+      c.res = new Response(text, { status: answered, headers });
     };
   }
 
