@@ -75,7 +75,7 @@ function WalletControls({ kit }: { kit: PlaygroundKit }) {
     <section className="pg-card" aria-labelledby="wallet-heading">
       <h2 id="wallet-heading">Keyway Dev Wallet</h2>
       <p className="pg-muted">
-        A test wallet in this page (anvil's first dev account, <code>{kit.wallet.address}</code>). It approves
+        A test wallet in this page (an anvil dev account, <code>{kit.wallet.address}</code>). It approves
         every request unless told otherwise.
       </p>
       <div className="pg-row">

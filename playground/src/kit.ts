@@ -3,7 +3,8 @@
  * stack's API, explorer and secure frame, and the dev test wallet announced through EIP-6963 as
  * "Keyway Dev Wallet".
  */
-import { getContractAddress, type Hex } from 'viem';
+import { getContractAddress, type Hex, toHex } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
 import { decodeBase58 } from '../../src/chains/solana/address';
 import { type KeywayNetwork, keywayLocal, keywayLocalL2, solanaLocal } from '../../src/core/networks';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway';
@@ -13,6 +14,23 @@ import type { PlaygroundConfig } from './config';
 
 /** Anvil's first dev account (`test test … junk` mnemonic): a well-known test key, never a real one. */
 export const DEV_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+
+/** Anvil's default mnemonic: its first ten accounts hold test ETH on every fresh local chain. */
+const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
+/** The query parameter that picks another of those accounts for the dev wallet: `?devAccount=5`. */
+export const DEV_ACCOUNT_PARAM = 'devAccount';
+
+/**
+ * The dev wallet's key: anvil's first account, or its N-th (0-9) when the page's URL names one with
+ * `?devAccount=N` (tests that must not move the first account's nonce use their own). Anything else in
+ * the parameter is ignored. Only the mnemonic's well-known test keys can be chosen, never a typed key.
+ */
+export function devPrivateKey(search: string = globalThis.location?.search ?? ''): Hex {
+  const raw = new URLSearchParams(search).get(DEV_ACCOUNT_PARAM);
+  if (!raw || !/^\d$/.test(raw) || raw === '0') return DEV_PRIVATE_KEY;
+  const key = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: Number(raw) }).getHdKey().privateKey;
+  return key ? toHex(key) : DEV_PRIVATE_KEY;
+}
 
 export { SIGN_MESSAGE_TEXT } from './texts';
 
@@ -59,7 +77,7 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
   ];
 
   const wallet = createTestWallet({
-    privateKey: DEV_PRIVATE_KEY,
+    privateKey: devPrivateKey(),
     rpcUrl: config.evmRpc31337,
     chainId: 31337,
     chains: [
