@@ -4,10 +4,19 @@
  * and a swap done purely through the API. Ports 30100 (API), 30101-30102 (EVM), 30103-30104 (Solana).
  */
 import { rmSync } from 'node:fs';
-import { type Address, decodeFunctionData, type Hex, maxUint256, parseEther, parseUnits } from 'viem';
+import {
+  type Address,
+  decodeFunctionData,
+  type Hex,
+  maxUint256,
+  parseEther,
+  parseSignature,
+  parseUnits,
+} from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { testPermitTokenAbi } from '../chain/abis.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
 import { getWithHost } from '../raw-request.ts';
 import { erc20Abi, routerAbi } from './abis.ts';
@@ -61,6 +70,33 @@ const raw = (balances: Awaited<ReturnType<typeof balancesOf>>, symbol: string): 
   if (!b) throw new Error(`no ${symbol} balance`);
   return parseUnits(b.quantity.numeric, Number(b.quantity.decimals));
 };
+
+/** A KUSD permit (EIP-2612) of dev account `keyIndex` for the router, for exactly `value`. */
+async function signKusdPermit(keyIndex: number, value: bigint, deadline: bigint): Promise<Hex> {
+  const { wallet, pub, account } = clientsFor(info(), key(keyIndex));
+  const kusd = info().contracts.kusd as Address;
+  const nonce = await pub.readContract({
+    address: kusd,
+    abi: testPermitTokenAbi,
+    functionName: 'nonces',
+    args: [account.address],
+  });
+  return wallet.signTypedData({
+    domain: { name: 'Keyway Dollar', version: '1', chainId: info().chainId, verifyingContract: kusd },
+    types: {
+      Permit: [
+        { name: 'owner', type: 'address' },
+        { name: 'spender', type: 'address' },
+        { name: 'value', type: 'uint256' },
+        { name: 'nonce', type: 'uint256' },
+        { name: 'deadline', type: 'uint256' },
+      ],
+    },
+    primaryType: 'Permit',
+    message: { owner: account.address, spender: info().contracts.router, value, nonce, deadline },
+  });
+}
+const soon = () => BigInt(Math.floor(Date.now() / 1000) + 20 * 60);
 
 beforeAll(async () => {
   dataDir = tempDataDir('chain');
@@ -145,7 +181,7 @@ describe('balances', () => {
   it('returns native and every known token read on chain, with USD values', async () => {
     const me = privateKeyToAccount(key(3)).address;
     const balances = await balancesOf(me, 31337);
-    expect(balances.map((b) => b.symbol).sort()).toEqual(['DAI', 'ETH', 'USDC', 'WETH']);
+    expect(balances.map((b) => b.symbol).sort()).toEqual(['DAI', 'ETH', 'KUSD', 'USDC', 'WETH']);
     const eth = balances.find((b) => b.symbol === 'ETH');
     expect(eth?.address).toBeUndefined();
     const usdc = balances.find((b) => b.symbol === 'USDC');
@@ -396,6 +432,76 @@ describe('convert', () => {
     errorSchema.parse(badSlippage.json);
   });
 
+  it('flags KUSD eip2612 and builds the WithPermit calls from a signed permit; refuses malformed permits', async () => {
+    const { tokens } = tokensSchema.parse(
+      (await get(base, `/v1/convert/tokens?${P}&chainId=eip155:31337`)).json,
+    );
+    const kusd = info().contracts.kusd as Address;
+    expect(tokens.find((t) => t.symbol === 'KUSD')).toMatchObject({
+      name: 'Keyway Dollar',
+      decimals: 18,
+      address: caip(kusd),
+      eip2612: true,
+    });
+    expect(tokens.filter((t) => t.eip2612).map((t) => t.symbol)).toEqual(['KUSD']);
+
+    const me = privateKeyToAccount(key(2)).address;
+    const amount = parseUnits('20', 18);
+    const deadline = soon();
+    const signature = await signKusdPermit(2, amount, deadline);
+    const { r, s } = parseSignature(signature);
+    const v = Number(parseSignature(signature).v);
+    const build = (to: string, permit: unknown, from = caip(kusd)) =>
+      post(base, '/v1/convert/build-transaction', {
+        projectId: PROJECT_ID,
+        userAddress: caip(me),
+        from,
+        to: caip(to),
+        amount: amount.toString(),
+        eip155: { slippage: 1, permit },
+      });
+
+    const toUsdc = await build(info().contracts.usdc, { deadline: deadline.toString(), signature });
+    expect(toUsdc.status).toBe(200);
+    const t1 = buildTransactionSchema.parse(toUsdc.json).tx;
+    expect(t1.to).toBe(info().contracts.router);
+    expect(t1.amount).toBe('0');
+    const d1 = decodeFunctionData({ abi: routerAbi, data: t1.data as Hex });
+    expect(d1.functionName).toBe('swapExactTokensForTokensWithPermit');
+    const [tokenIn, tokenOut, amountIn, minOut, recipient, ...rest1] = d1.args as readonly unknown[];
+    expect([tokenIn, tokenOut, amountIn, recipient]).toEqual([kusd, info().contracts.usdc, amount, me]);
+    expect(minOut).toBeGreaterThan(0n);
+    expect(rest1).toEqual([deadline, v, r, s]);
+
+    const toEth = await build(NATIVE, { deadline: deadline.toString(), signature });
+    const d2 = decodeFunctionData({
+      abi: routerAbi,
+      data: buildTransactionSchema.parse(toEth.json).tx.data as Hex,
+    });
+    expect(d2.functionName).toBe('swapExactTokensForETHWithPermit');
+    expect((d2.args as readonly unknown[]).slice(4)).toEqual([deadline, v, r, s]);
+
+    const refused = async (permit: unknown, field: string, from?: string) => {
+      const res = await build(info().contracts.usdc, permit, from);
+      expect(res.status, JSON.stringify(permit)).toBe(400);
+      expect(errorSchema.parse(res.json).reasons[0]?.field).toBe(field);
+    };
+    await refused('yes', 'eip155.permit');
+    await refused({ signature }, 'eip155.permit.deadline');
+    await refused({ deadline: '-1', signature }, 'eip155.permit.deadline');
+    await refused({ deadline: deadline.toString() }, 'eip155.permit.signature');
+    await refused({ deadline: deadline.toString(), signature: '0x1234' }, 'eip155.permit.signature');
+    await refused({ deadline: '1000', signature }, 'eip155.permit.deadline');
+    // A token without permit support, and the native coin, take no permit.
+    await refused({ deadline: deadline.toString(), signature }, 'eip155.permit', caip(info().contracts.dai));
+    const native = await build(
+      info().contracts.usdc,
+      { deadline: deadline.toString(), signature },
+      caip(NATIVE),
+    );
+    expect(native.status).toBe(400);
+  });
+
   it('reads prices and allowances', async () => {
     const prices = pricesSchema.parse(
       (
@@ -545,6 +651,61 @@ describe('a swap done purely through the API', () => {
       ['out', 'ETH'],
       ['in', 'USDC'],
     ]);
+  });
+});
+
+describe('a permit swap done purely through the API', () => {
+  it('KUSD → USDC: quote → sign the permit → build-transaction → one transaction; no approval transaction', async () => {
+    const { wallet, pub, account } = clientsFor(info(), key(3));
+    const me = account.address;
+    const from = caip(info().contracts.kusd as Address);
+    const to = caip(info().contracts.usdc);
+    const amount = parseUnits('75', 18);
+    const before = await balancesOf(me, 31337, [from, to]);
+    const txCount = await pub.getTransactionCount({ address: me });
+    const quoted = BigInt(
+      quotesSchema.parse(
+        (
+          await get(
+            base,
+            `/v1/convert/quotes?${P}&amount=${amount}&userAddress=${caip(me)}&from=${from}&to=${to}`,
+          )
+        ).json,
+      ).quotes[0]?.toAmount ?? '0',
+    );
+    expect(quoted).toBeGreaterThan(parseUnits('74', 6));
+    const allowance = allowanceSchema.parse(
+      (await get(base, `/v1/convert/allowance?${P}&tokenAddress=${from}&userAddress=${caip(me)}`)).json,
+    );
+    expect(BigInt(allowance.allowance)).toBeLessThan(amount);
+
+    const deadline = soon();
+    const signature = await signKusdPermit(3, amount, deadline);
+    const built = buildTransactionSchema.parse(
+      (
+        await post(base, '/v1/convert/build-transaction', {
+          projectId: PROJECT_ID,
+          userAddress: caip(me),
+          from,
+          to,
+          amount: amount.toString(),
+          eip155: { slippage: '0.5', permit: { deadline: deadline.toString(), signature } },
+        })
+      ).json,
+    ).tx;
+    // The node could estimate the call (the permit is valid): not the fallback.
+    expect(BigInt(built.eip155.gas)).not.toBe(300_000n);
+    const hash = await wallet.sendTransaction({
+      to: built.to as Address,
+      data: built.data as Hex,
+      value: BigInt(built.amount),
+      gas: BigInt(built.eip155.gas),
+    });
+    expect((await pub.waitForTransactionReceipt({ hash })).status).toBe('success');
+    expect(await pub.getTransactionCount({ address: me })).toBe(txCount + 1);
+    const after = await balancesOf(me, 31337, [from, to]);
+    expect(raw(before, 'KUSD') - raw(after, 'KUSD')).toBe(amount);
+    expect(raw(after, 'USDC') - raw(before, 'USDC')).toBe(quoted);
   });
 });
 

@@ -25,17 +25,20 @@ export interface KnownToken {
   name: string;
   symbol: string;
   decimals: number;
+  /** EIP-2612 permit (the local router takes a permit signature instead of an approval transaction). */
+  eip2612?: boolean;
 }
 
 /**
  * USD price table of the local test assets. The local chains have no market, so prices are fixed numbers:
- * stable coins at 1, ETH/WETH at 3000, SOL at 150 (documented in docs/local-stack.md).
+ * stable coins (USDC, DAI, KUSD) at 1, ETH/WETH at 3000, SOL at 150 (documented in docs/local-stack.md).
  */
 export const PRICE_TABLE_USD: Readonly<Record<string, number>> = {
   ETH: 3000,
   WETH: 3000,
   USDC: 1,
   DAI: 1,
+  KUSD: 1,
   SOL: 150,
 };
 
@@ -115,6 +118,19 @@ export function buildContext(chains: ChainsHandle): ApiContext {
         symbol: 'WETH',
         decimals: 18,
       },
+      ...(c.kusd
+        ? [
+            {
+              chainId: info.chainId,
+              address: getAddress(c.kusd),
+              native: false,
+              name: 'Keyway Dollar',
+              symbol: 'KUSD',
+              decimals: 18,
+              eip2612: true,
+            },
+          ]
+        : []),
     ];
     evm.set(info.chainId, { info, chain, client, minter, tokens, minterQueue: Promise.resolve() });
   }

@@ -1,6 +1,6 @@
 /** Swap endpoints (convert/*) and fungible/price, computed from the local router's pools. */
 import { randomUUID } from 'node:crypto';
-import { type Address, encodeFunctionData, type Hex, maxUint256 } from 'viem';
+import { type Address, encodeFunctionData, type Hex, maxUint256, parseSignature } from 'viem';
 import { z } from 'zod';
 import { APPROVAL_GAS_ESTIMATE_UNITS } from '../../src/core/constants.ts';
 import { erc20Abi, routerAbi } from './abis.ts';
@@ -98,13 +98,44 @@ async function estimate(
   }
 }
 
+/**
+ * An EIP-2612 permit the user signed for this swap (owner: userAddress, spender: the router, value: exactly
+ * `amount`): the router uses it instead of an allowance given by an approval transaction.
+ */
+const permitSchema = z.object(
+  {
+    deadline: z
+      .string({ error: 'eip155.permit.deadline is required' })
+      .regex(/^\d{1,20}$/, 'eip155.permit.deadline must be a unix time in seconds (integer string)')
+      .transform((v) => BigInt(v)),
+    signature: z
+      .string({ error: 'eip155.permit.signature is required' })
+      .regex(/^0x[0-9a-fA-F]{130}$/, 'eip155.permit.signature must be a 65-byte 0x-hex signature')
+      .transform((v, ctx) => {
+        try {
+          const { r, s, v: sv, yParity } = parseSignature(v as Hex);
+          const recovery = sv !== undefined ? Number(sv) : 27 + yParity;
+          if (recovery !== 27 && recovery !== 28) throw new Error('v');
+          return { v: recovery, r, s };
+        } catch {
+          ctx.addIssue({ code: 'custom', message: 'eip155.permit.signature is not a valid signature' });
+          return z.NEVER;
+        }
+      }),
+  },
+  { error: 'eip155.permit must be an object with deadline and signature' },
+);
+
 const buildTxBody = z.object({
   projectId: z.string().optional(),
   userAddress: z.string({ error: 'userAddress is required' }).min(1, 'userAddress is required'),
   from: z.string({ error: 'from is required' }).min(1, 'from is required'),
   to: z.string({ error: 'to is required' }).min(1, 'to is required'),
   amount: amountSchema,
-  eip155: z.object({ slippage: slippageSchema }, { error: 'eip155.slippage is required' }),
+  eip155: z.object(
+    { slippage: slippageSchema, permit: permitSchema.optional() },
+    { error: 'eip155.slippage is required' },
+  ),
 });
 
 const priceBody = z.object({
@@ -124,7 +155,7 @@ export function registerConvertRoutes(app: App, ctx: ApiContext): void {
         address: caip10(t.chainId, t.address),
         decimals: t.decimals,
         logoUri: tokenIcon(t.symbol),
-        eip2612: false,
+        eip2612: t.eip2612 === true,
       })),
     });
   });
@@ -221,7 +252,32 @@ export function registerConvertRoutes(app: App, ctx: ApiContext): void {
     const router = pair.chain.info.contracts.router;
     let data: Hex;
     let value = 0n;
-    if (pair.from.native) {
+    const permit = body.eip155.permit;
+    if (permit && !pair.from.eip2612) {
+      throw badRequest(
+        'eip155.permit',
+        pair.from.native
+          ? 'The native token needs no approval'
+          : `${pair.from.symbol} does not support EIP-2612 permits; approve it with a transaction`,
+      );
+    }
+    if (permit && permit.deadline <= BigInt(Math.floor(Date.now() / 1000))) {
+      throw badRequest('eip155.permit.deadline', 'The permit has expired; sign a new one');
+    }
+    if (permit) {
+      const { v, r, s } = permit.signature;
+      data = pair.to.native
+        ? encodeFunctionData({
+            abi: routerAbi,
+            functionName: 'swapExactTokensForETHWithPermit',
+            args: [pair.tokenIn, body.amount, minOut, user.address, permit.deadline, v, r, s],
+          })
+        : encodeFunctionData({
+            abi: routerAbi,
+            functionName: 'swapExactTokensForTokensWithPermit',
+            args: [pair.tokenIn, pair.tokenOut, body.amount, minOut, user.address, permit.deadline, v, r, s],
+          });
+    } else if (pair.from.native) {
       data = encodeFunctionData({
         abi: routerAbi,
         functionName: 'swapExactETHForTokens',
