@@ -8,6 +8,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { serve } from '@hono/node-server';
+import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
@@ -15,6 +16,7 @@ import { ERROR_MESSAGES } from '../../src/core/errors.ts';
 import { SolanaChainIdSchema } from '../../src/frame/protocol/fields.ts';
 import { isSafeRpcMethod } from '../../src/frame/rpc-methods.ts';
 import { configuredHosts, hostGuard } from '../host-guard.ts';
+import { RouterSchema } from './app/config.ts';
 import {
   AuthError,
   AuthStore,
@@ -37,6 +39,7 @@ import {
   PROVIDER_NAMES,
   providerPage,
 } from './pages.ts';
+import { DEFAULT_VERIFY_LIMITS, VerifyLimiter, type VerifyLimits } from './rate-limit.ts';
 
 export interface FrameServerOptions {
   port: number;
@@ -51,9 +54,16 @@ export interface FrameServerOptions {
    * through this server's `/rpc/solana/:reference` proxy. Default none.
    */
   solanaChains?: { reference: string; rpcUrl: string }[];
+  /**
+   * Swap routers on these chains the approval screen names (e.g. the local stack's router as 'Keyway Local
+   * Router'); the 1inch router on public chains is built in. Any other spender is shown as unknown.
+   */
+  routers?: { chainId: number; address: string; name: string }[];
   /** Raises the per-address rate limit so test suites that log in many times do not trip it. */
   testMode?: boolean;
   rateLimit?: RateLimit;
+  /** Limits of login-code checks per address, per IP and in all (default DEFAULT_VERIFY_LIMITS; raised in test mode). */
+  verifyLimits?: VerifyLimits;
   /** Where built pages are cached (default node_modules/.cache/keyway-frame). */
   cacheDir?: string;
   hostname?: string;
@@ -181,6 +191,12 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     solanaChains: [...solanaChains.keys()].map((reference) => ({ reference })),
     socialProviders: SOCIAL_PROVIDERS,
     testMode: Boolean(opts.testMode),
+    routers: (opts.routers ?? []).map((r) => {
+      const parsed = RouterSchema.safeParse(r);
+      if (!parsed.success)
+        throw new Error(`routers: ${JSON.stringify(r)} is not a router (chainId, address, name)`);
+      return parsed.data;
+    }),
   };
   const readPage = async (name: string) =>
     withConfig(await readFile(join(buildDir, name), 'utf8'), pageConfig);
@@ -198,6 +214,12 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     rateLimit: opts.rateLimit ?? (opts.testMode ? { ...DEFAULT_RATE_LIMIT, max: 50 } : DEFAULT_RATE_LIMIT),
   });
   const csp = frameCsp(allowedOrigins);
+  const verifyLimiter = new VerifyLimiter(
+    opts.verifyLimits ??
+      (opts.testMode
+        ? { ...DEFAULT_VERIFY_LIMITS, perEmail: 50, perIp: 2000, global: 5000 }
+        : DEFAULT_VERIFY_LIMITS),
+  );
 
   const app = new Hono<{ Variables: { user: AuthUser; token: string } }>();
 
@@ -282,6 +304,7 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   });
   app.post('/auth/email/verify', async (c) => {
     const { email, otp, deviceId } = await jsonBody(c, verifySchema);
+    verifyLimiter.check(email, getConnInfo(c).remote.address ?? 'unknown');
     return c.json(await store.verifyEmail(email, otp, deviceId));
   });
 

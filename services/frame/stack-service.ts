@@ -39,6 +39,11 @@ export const frameService: StackServiceDefinition = {
       solanaChains: [
         { reference: solanaReference(ctx.chains.solana.caip2), rpcUrl: ctx.chains.solana.rpcUrl },
       ],
+      routers: ctx.chains.evm.map((c) => ({
+        chainId: c.chainId,
+        address: c.contracts.router,
+        name: 'Keyway Local Router',
+      })),
       testMode: ctx.testMode,
     });
     ctx.log(`[frame] dev mailbox: ${server.url}/mailbox`);

@@ -35,7 +35,8 @@ import {
 } from '../../../src/frame/protocol/index.ts';
 import { isAllowedRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { BackendError, type BackendSession, backend } from './backend.ts';
-import { readConfig } from './config.ts';
+import { knownSpenders, readConfig } from './config.ts';
+import { cleanName, type KnownSpender } from './describe.ts';
 import { FrameRequestError, handleRpc } from './rpc.ts';
 import {
   deviceId,
@@ -84,6 +85,7 @@ function start(): void {
     config.solanaChains.map((c) => c.reference),
     parentOrigin,
     guard,
+    knownSpenders(config),
   );
   let port: MessagePort | null = null;
 
@@ -132,6 +134,7 @@ function createFrameState(
   solanaReferences: string[],
   parentOrigin: string,
   guard: FrameMessageGuard,
+  spenders: readonly KnownSpender[],
 ) {
   const params = new URLSearchParams(location.search);
   const configured = new Set(chainIds);
@@ -331,7 +334,8 @@ function createFrameState(
       return undefined;
     },
     async SYNC_DAPP_DATA({ metadata }) {
-      dappName = metadata.name;
+      // Shown on the approval screen: no invisible or direction-changing characters.
+      dappName = cleanName(metadata.name) || null;
       return undefined;
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
@@ -377,6 +381,7 @@ function createFrameState(
         account,
         chainId,
         requester: dappName ? `${dappName} (${parentOrigin})` : parentOrigin,
+        spenders,
         solana: { key: solanaKey, networks: solanaNetworks },
       });
       return { result };

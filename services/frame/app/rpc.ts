@@ -5,15 +5,12 @@
  */
 import {
   createWalletClient,
-  decodeFunctionData,
   decodeFunctionResult,
   defineChain,
   encodeFunctionData,
   erc20Abi,
   formatEther,
-  formatUnits,
   type Hex,
-  hexToString,
   http,
   isAddressEqual,
   isHex,
@@ -25,6 +22,16 @@ import type { RpcRequestPayload } from '../../../src/frame/protocol/index.ts';
 import { isSafeRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { approve, FrameRequestError } from './approve.ts';
 import { chainRpc } from './backend.ts';
+import {
+  describeCall,
+  describeTypedData,
+  feeRows,
+  type KnownSpender,
+  type Lookup,
+  personalMessage,
+  type Row,
+  typedDataChainId,
+} from './describe.ts';
 import type { SolanaRpcContext, SolanaSignRequest } from './solana.ts';
 
 export { FrameRequestError, SUPERSEDED, USER_REJECTED } from './approve.ts';
@@ -33,6 +40,8 @@ export interface RpcContext {
   account: PrivateKeyAccount | null;
   chainId: number;
   requester: string;
+  /** The frame's own list of known routers (names for spenders on the approval screen). */
+  spenders: readonly KnownSpender[];
   /** The user's Solana key and the configured Solana networks. */
   solana: Omit<SolanaRpcContext, 'requester'>;
 }
@@ -55,20 +64,6 @@ const localChain = (chainId: number) =>
 function walletClient(account: PrivateKeyAccount, chainId: number) {
   const chain = localChain(chainId);
   return createWalletClient({ account, chain, transport: http(chain.rpcUrls.default.http[0]) });
-}
-
-/** Message text for personal_sign: hex that decodes to printable UTF-8 is shown as text, else the hex. */
-export function personalMessageText(message: string): string {
-  if (!isHex(message)) return message;
-  try {
-    const text = hexToString(message);
-    const printable = [...text].every((ch) => {
-      const code = ch.charCodeAt(0);
-      return ch !== '\uFFFD' && (code >= 0x20 || code === 0x09 || code === 0x0a || code === 0x0d);
-    });
-    if (printable) return text;
-  } catch {}
-  return message;
 }
 
 const BigQ = (q: string | undefined) => (q === undefined ? undefined : BigInt(q));
@@ -97,38 +92,60 @@ async function tokenInfo(
   }
 }
 
+/** The name an NFT collection reports (`name()`), cleaned like a symbol; null if it does not say. */
+async function collectionName(chainId: number, address: Hex): Promise<string | null> {
+  try {
+    const raw = await chainRpc(chainId, 'eth_call', [
+      { to: address, data: encodeFunctionData({ abi: erc20Abi, functionName: 'name' }) },
+      'latest',
+    ]);
+    const name = decodeFunctionResult({ abi: erc20Abi, functionName: 'name', data: raw as Hex });
+    const clean = String(name)
+      .replace(/[^\p{L}\p{N} ._-]/gu, '')
+      .trim()
+      .slice(0, 32);
+    return clean || null;
+  } catch {
+    return null;
+  }
+}
+
+/** Token facts for the decoders, read through this origin's RPC proxy. */
+const lookupOn = (chainId: number): Lookup => ({
+  token: (address) => tokenInfo(chainId, address),
+  collection: (address) => collectionName(chainId, address),
+});
+
+function describeContext(ctx: RpcContext, account: PrivateKeyAccount) {
+  return {
+    chainId: ctx.chainId,
+    account: account.address,
+    spenders: ctx.spenders,
+    lookup: lookupOn(ctx.chainId),
+  };
+}
+
 /**
- * The rows of the approval screen for a transaction: receiver, value, network, and, for an ERC-20 transfer or
- * approval, what it really does (recipient or spender and the amount in the token's own units, read from the
- * chain), since the `to` of such a call is the token contract, not the person who receives the tokens.
+ * The rows of the approval screen for a transaction: receiver, value, network, and, for a call the frame
+ * can decode (describe.ts: ERC-20 transfer and approvals, NFT operator approvals, swaps on known routers),
+ * what it really does, since the `to` of such a call is a token or router contract, not the person who
+ * receives the tokens.
  */
-async function txRows(tx: { to?: string | null; value?: string; data?: string }, chainId: number) {
-  const rows = [
+async function txRows(
+  tx: { to?: string | null; value?: string; data?: string },
+  ctx: RpcContext,
+  account: PrivateKeyAccount,
+): Promise<{ rows: Row[]; data: string | undefined }> {
+  const rows: Row[] = [
     { label: 'To', value: tx.to ?? 'New contract', mono: true },
     { label: 'Value', value: `${formatEther(BigInt(tx.value ?? '0x0'))} ETH` },
-    { label: 'Network', value: `Chain ${chainId}` },
+    { label: 'Network', value: `Chain ${ctx.chainId}` },
   ];
   const data = tx.data && tx.data !== '0x' ? tx.data : undefined;
   if (data) rows.push({ label: 'Function selector', value: data.slice(0, 10), mono: true });
-  if (data && tx.to && isHex(data)) {
-    let call: ReturnType<typeof decodeFunctionData<typeof erc20Abi>> | null = null;
-    try {
-      call = decodeFunctionData({ abi: erc20Abi, data });
-    } catch {}
-    if (call && (call.functionName === 'transfer' || call.functionName === 'approve')) {
-      const [who, amount] = call.args as readonly [Hex, bigint];
-      const token = await tokenInfo(chainId, tx.to as Hex);
-      const shown = token
-        ? `${formatUnits(amount, token.decimals)} ${token.symbol}`
-        : `${amount} (token units)`;
-      rows[0] = { label: 'Token contract', value: tx.to, mono: true };
-      if (call.functionName === 'transfer') {
-        rows.push({ label: 'Token transfer to', value: who, mono: true }, { label: 'Amount', value: shown });
-      } else {
-        rows.push({ label: 'Allow spender', value: who, mono: true }, { label: 'Allowance', value: shown });
-      }
-    }
-  }
+  const described = await describeCall(tx, describeContext(ctx, account));
+  if (described.contract && tx.to) rows[0] = { label: described.contract, value: tx.to, mono: true };
+  rows.push(...described.rows);
   return { rows, data };
 }
 
@@ -193,11 +210,15 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       const [message, signer] = req.params as [string, string];
       if (!isAddressEqual(signer as Hex, account.address))
         throw new FrameRequestError('Unknown signer address');
+      const shown = personalMessage(message);
       await approve({
         title: 'Sign message',
         requester: ctx.requester,
-        rows: [{ label: 'Account', value: account.address, mono: true }],
-        blocks: [{ label: 'Message', text: personalMessageText(message) }],
+        rows: [
+          { label: 'Account', value: account.address, mono: true },
+          ...(shown.warning ? [{ label: 'Warning', value: shown.warning, warning: true }] : []),
+        ],
+        blocks: [{ label: shown.warning ? 'Message (hex)' : 'Message', text: shown.text }],
         approveLabel: 'Sign',
       });
       return account.signMessage({ message: isHex(message) ? { raw: message } : message });
@@ -213,12 +234,22 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       } catch {
         throw new FrameRequestError('Invalid typed data');
       }
+      const domainChain = typedDataChainId(typed.domain);
+      if (domainChain !== undefined && domainChain !== ctx.chainId) {
+        throw new FrameRequestError('Typed data chain id does not match the current network');
+      }
+      const described = await describeTypedData(
+        { domain: typed.domain, primaryType: String(typed.primaryType), message: typed.message },
+        describeContext(ctx, account),
+      );
       await approve({
-        title: 'Sign typed data',
+        title: described.length ? 'Sign permit' : 'Sign typed data',
         requester: ctx.requester,
         rows: [
           { label: 'Account', value: account.address, mono: true },
           { label: 'Type', value: String(typed.primaryType) },
+          ...(domainChain === undefined ? [] : [{ label: 'Network', value: `Chain ${domainChain}` }]),
+          ...described,
         ],
         blocks: [
           {
@@ -239,6 +270,9 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
           value?: string;
           data?: string;
           gas?: string;
+          gasPrice?: string;
+          maxFeePerGas?: string;
+          maxPriorityFeePerGas?: string;
           nonce?: string;
           chainId?: string;
         },
@@ -249,11 +283,11 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       if (tx.chainId && Number(BigInt(tx.chainId)) !== ctx.chainId) {
         throw new FrameRequestError('Transaction chain id does not match the current network');
       }
-      const { rows, data } = await txRows(tx, ctx.chainId);
+      const { rows, data } = await txRows(tx, ctx, account);
       await approve({
         title: 'Approve transaction',
         requester: ctx.requester,
-        rows: [{ label: 'From', value: account.address, mono: true }, ...rows],
+        rows: [{ label: 'From', value: account.address, mono: true }, ...rows, ...feeRows(tx)],
         blocks: data ? [{ label: 'Data', text: data }] : [],
         approveLabel: 'Approve',
       });
@@ -262,6 +296,12 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
         value: BigQ(tx.value),
         data: tx.data as Hex | undefined,
         gas: BigQ(tx.gas),
+        // What the screen showed is what is signed: stated fees are used as given.
+        ...(tx.maxFeePerGas === undefined ? {} : { maxFeePerGas: BigQ(tx.maxFeePerGas) }),
+        ...(tx.maxPriorityFeePerGas === undefined
+          ? {}
+          : { maxPriorityFeePerGas: BigQ(tx.maxPriorityFeePerGas) }),
+        ...(tx.gasPrice === undefined ? {} : { gasPrice: BigQ(tx.gasPrice) }),
         nonce: tx.nonce === undefined ? undefined : Number(BigInt(tx.nonce)),
       } as Parameters<ReturnType<typeof walletClient>['sendTransaction']>[0]);
     }
@@ -276,17 +316,21 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       if (bundle.chainId && Number(BigInt(bundle.chainId)) !== ctx.chainId) {
         throw new FrameRequestError('Calls chain id does not match the current network');
       }
+      const described = await Promise.all(bundle.calls.map((call) => txRows(call, ctx, account)));
       await approve({
         title: `Approve ${bundle.calls.length} call${bundle.calls.length === 1 ? '' : 's'}`,
         requester: ctx.requester,
-        rows: [{ label: 'From', value: account.address, mono: true }],
-        blocks: await Promise.all(
-          bundle.calls.map(async (call, i) => {
-            const { rows, data } = await txRows(call, ctx.chainId);
-            const text = [...rows.map((r) => `${r.label}: ${r.value}`), ...(data ? [`Data: ${data}`] : [])];
-            return { label: `Call ${i + 1}`, text: text.join('\n') };
-          }),
-        ),
+        rows: [
+          { label: 'From', value: account.address, mono: true },
+          // Every call's warnings on top, so none hides in a long block.
+          ...described.flatMap(({ rows }, i) =>
+            rows.filter((r) => r.warning).map((r) => ({ ...r, label: `Warning (call ${i + 1})` })),
+          ),
+        ],
+        blocks: described.map(({ rows, data }, i) => {
+          const text = [...rows.map((r) => `${r.label}: ${r.value}`), ...(data ? [`Data: ${data}`] : [])];
+          return { label: `Call ${i + 1}`, text: text.join('\n') };
+        }),
         approveLabel: 'Approve',
       });
       const client = walletClient(account, ctx.chainId);

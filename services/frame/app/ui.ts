@@ -54,6 +54,8 @@ export interface ApprovalRow {
   label: string;
   value: string;
   mono?: boolean;
+  /** A warning row: set apart by its style and marked for assistive technology. */
+  warning?: boolean;
 }
 
 export interface ApprovalRequest {
@@ -102,10 +104,13 @@ function showApproval(request: ApprovalRequest): Promise<ApprovalOutcome> {
     const rows = el(
       'dl',
       { className: 'rows' },
-      request.rows.flatMap((r) => [
-        el('dt', { text: r.label }),
-        el('dd', { text: r.value, ...(r.mono ? { className: 'mono' } : {}) }),
-      ]),
+      request.rows.flatMap((r) => {
+        const classes = [r.mono ? 'mono' : '', r.warning ? 'warning' : ''].filter(Boolean).join(' ');
+        return [
+          el('dt', { text: r.label, ...(r.warning ? { className: 'warning' } : {}) }),
+          el('dd', { text: r.value, ...(classes ? { className: classes } : {}) }),
+        ];
+      }),
     );
     const blocks = request.blocks.map((b) =>
       el('section', { className: 'block' }, [
