@@ -319,7 +319,9 @@ export class AuthStore {
 
   /**
    * Starts an email login. A known address asked from a device it has not used before gets a
-   * device-approval link first (action VERIFY_DEVICE); everyone else gets a 6-digit code (VERIFY_OTP).
+   * device-approval link first (action VERIFY_DEVICE), also when the account has no known device at all
+   * (an account made by social login and given an email later); a new address gets a 6-digit code
+   * (VERIFY_OTP) tied to the device that asked.
    */
   async startEmail(
     rawEmail: string,
@@ -329,7 +331,7 @@ export class AuthStore {
     this.prune();
     this.takeSendSlot(email);
     const user = this.userByEmail(email);
-    if (user && user.devices.length > 0 && !user.devices.includes(deviceId)) {
+    if (user && !user.devices.includes(deviceId)) {
       const requestId = randomUUID();
       const token = newToken();
       this.data.deviceRequests[requestId] = {
@@ -354,17 +356,25 @@ export class AuthStore {
     return { action: 'VERIFY_OTP' };
   }
 
-  /** Verifies a login code; creates the user on first login and remembers the device. */
+  /**
+   * Verifies a login code; creates the user on first login and remembers the device. The code is good only
+   * on the device it was issued to (a code read from the mailbox cannot log in another device), and this is
+   * the only place a device becomes known: approving a device by link only lets a code be sent to it.
+   */
   async verifyEmail(rawEmail: string, otp: string, deviceId: string): Promise<Session> {
     const email = emailSchema.parse(rawEmail);
     this.prune();
-    const pending = this.consumeCode(`login:${email}`, otp);
+    const issuedTo = this.data.codes[`login:${email}`]?.deviceId;
+    if (issuedTo && issuedTo !== deviceId) {
+      throw new AuthError(400, 'This code was sent for another device. Request a new one here.');
+    }
+    this.consumeCode(`login:${email}`, otp);
     let user = this.userByEmail(email);
     if (!user) {
       user = { id: randomUUID(), email, social: null, devices: [], createdAt: this.now() };
       this.data.users[user.id] = user;
     }
-    for (const d of [deviceId, pending.deviceId]) if (d && !user.devices.includes(d)) user.devices.push(d);
+    if (!user.devices.includes(deviceId)) user.devices.push(deviceId);
     const session = this.createSession(user);
     await this.persist();
     return session;
@@ -378,15 +388,16 @@ export class AuthStore {
     return entry ? { requestId: entry[0], ...entry[1] } : undefined;
   }
 
-  /** The approval link was followed and approved: the device becomes known and a login code is sent. */
+  /**
+   * The approval link was followed and approved: a login code is sent for that device. The device becomes
+   * known only once that code is verified on it.
+   */
   async approveDevice(token: string): Promise<{ email: string }> {
     const req = this.deviceRequestByToken(token);
     if (!req) throw new AuthError(404, 'This approval link has expired.');
     const stored = this.data.deviceRequests[req.requestId]!;
     if (!stored.approved) {
       stored.approved = true;
-      const user = this.userByEmail(req.email);
-      if (user && !user.devices.includes(req.deviceId)) user.devices.push(req.deviceId);
       this.issueCode(req.email, 'login', { deviceId: req.deviceId });
       await this.persist();
     }

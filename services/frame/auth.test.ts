@@ -381,3 +381,19 @@ describe('Host header (DNS rebinding)', () => {
     expect((await getWithHost(`${server.url}/mailbox.json`, `127.0.0.1:${port}`)).status).toBe(200);
   });
 });
+
+describe('code-check limit over HTTP', () => {
+  it('answers 429 with the cooldown message once an address has had its checks, even with a fresh code', async () => {
+    const email = 'guess@example.com';
+    const guess = (otp: string) => post('/auth/email/verify', { email, otp, deviceId: DEVICE_A });
+    expect((await post('/auth/email/start', { email, deviceId: DEVICE_A })).status).toBe(200);
+    // Ten checks per address in the window (DEFAULT_VERIFY_LIMITS.perEmail): wrong codes, then a burned one.
+    for (let i = 0; i < 10; i++) expect((await guess(String(100000 + i))).status).toBe(400);
+    expect((await post('/auth/email/start', { email, deviceId: DEVICE_A })).status).toBe(200);
+    const limited = await guess(await latestCode(email));
+    expect(limited.status).toBe(429);
+    expect(((await limited.json()) as { message: string }).message).toMatch(
+      /^Please try again after \d+ seconds$/,
+    );
+  });
+});
