@@ -93,11 +93,23 @@ const dataSchema = z.object({
   ),
   socialCodes: z.record(
     z.string(),
-    z.object({ provider: z.string(), username: z.string(), expiresAt: z.number() }),
+    z.object({
+      provider: z.string(),
+      username: z.string(),
+      expiresAt: z.number(),
+      /** The frame's PKCE challenge (S256 of its verifier); a code without one is never redeemed. */
+      challenge: z.string().optional(),
+    }),
   ),
   farcaster: z.record(
     z.string(),
-    z.object({ username: z.string().nullable(), expiresAt: z.number(), consumed: z.boolean() }),
+    z.object({
+      username: z.string().nullable(),
+      expiresAt: z.number(),
+      consumed: z.boolean(),
+      /** sha-256 of the secret only the frame that started the channel holds. */
+      nonceHash: z.string().optional(),
+    }),
   ),
   sends: z.record(z.string(), z.array(z.number())),
 });
@@ -133,6 +145,12 @@ export const usernameSchema = z
 export const deviceIdSchema = z.string().regex(/^[A-Za-z0-9-]{8,64}$/);
 
 const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
+/** PKCE S256 (RFC 7636): base64url of the sha-256 of the verifier. */
+export const pkceChallenge = (verifier: string) => createHash('sha256').update(verifier).digest('base64url');
+/** A PKCE verifier (RFC 7636: 43-128 unreserved characters); the Farcaster nonce has the same shape. */
+export const verifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Invalid code verifier');
+/** A PKCE S256 challenge, and the sha-256 (base64url) of a Farcaster nonce. */
+export const challengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge');
 const newToken = () => randomBytes(32).toString('base64url');
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -413,26 +431,38 @@ export class AuthStore {
 
   // ---- social login ------------------------------------------------------------------------------
 
-  async issueSocialCode(provider: SocialProvider, rawUsername: string): Promise<string> {
+  /** A one-use code for `username`, redeemable only with the verifier of `challenge` (PKCE S256). */
+  async issueSocialCode(provider: SocialProvider, rawUsername: string, challenge: string): Promise<string> {
     const username = usernameSchema.parse(rawUsername);
+    challengeSchema.parse(challenge);
     this.prune();
     const code = newToken();
     this.data.socialCodes[sha256(code)] = {
       provider,
       username,
       expiresAt: this.now() + SOCIAL_CODE_TTL_MS,
+      challenge,
     };
     await this.persist();
     return code;
   }
 
-  /** Exchanges a one-use social code for a session; the same provider username is the same user. */
-  async exchangeSocialCode(provider: SocialProvider, code: string): Promise<Session> {
+  /**
+   * Exchanges a one-use social code for a session; the same provider username is the same user. The code
+   * travels through the host page (the popup hands its URL to the app, which passes it to the frame), so it
+   * alone is worth nothing: the verifier that only the frame holds must match the code's challenge. A wrong
+   * verifier burns the code.
+   */
+  async exchangeSocialCode(provider: SocialProvider, code: string, verifier: string): Promise<Session> {
     this.prune();
     const key = sha256(code);
     const entry = this.data.socialCodes[key];
     if (!entry || entry.provider !== provider) throw new AuthError(400, 'Invalid or expired code');
     delete this.data.socialCodes[key];
+    if (!entry.challenge || pkceChallenge(verifier) !== entry.challenge) {
+      await this.persist();
+      throw new AuthError(400, 'Invalid or expired code');
+    }
     const session = this.socialSession(provider, entry.username);
     await this.persist();
     return session;
@@ -455,13 +485,19 @@ export class AuthStore {
 
   // ---- Farcaster stand-in ------------------------------------------------------------------------
 
-  async startFarcaster(): Promise<{ channelToken: string; url: string }> {
+  /**
+   * Opens a channel. Its token goes into the URL the user is shown (so the host page sees it); the session
+   * it yields is handed only to whoever also presents the nonce whose hash the frame sent here.
+   */
+  async startFarcaster(nonceHash: string): Promise<{ channelToken: string; url: string }> {
+    challengeSchema.parse(nonceHash);
     this.prune();
     const channelToken = newToken();
     this.data.farcaster[channelToken] = {
       username: null,
       expiresAt: this.now() + FARCASTER_TTL_MS,
       consumed: false,
+      nonceHash,
     };
     await this.persist();
     return {
@@ -483,12 +519,16 @@ export class AuthStore {
     await this.persist();
   }
 
-  /** Pending until approved; then a session, once. */
+  /** Pending until approved; then a session, once, and only with the channel's nonce. */
   async farcasterStatus(
     channelToken: string,
+    nonce: string,
   ): Promise<{ state: 'pending' } | ({ state: 'approved' } & Session)> {
     const channel = this.farcasterChannel(channelToken);
     if (!channel || channel.consumed) throw new AuthError(404, 'This Farcaster request has expired.');
+    if (!channel.nonceHash || pkceChallenge(nonce) !== channel.nonceHash) {
+      throw new AuthError(404, 'This Farcaster request has expired.');
+    }
     if (!channel.username) return { state: 'pending' };
     channel.consumed = true;
     const session = this.socialSession('farcaster', channel.username);

@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { getWithHost } from '../raw-request.ts';
+import { pkceChallenge } from './auth-store.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 import { frameAllowedOrigins } from './stack-service.ts';
 
@@ -193,73 +194,122 @@ describe('device approval', () => {
 describe('social login', () => {
   const callback = () => `${server.url}/auth/social/callback`;
 
-  it('the local provider page redirects to the frame callback with a one-use code', async () => {
-    const page = await fetch(
-      `${server.url}/oauth/github/authorize?redirect_uri=${encodeURIComponent(callback())}&state=state12345`,
-    );
-    expect(page.status).toBe(200);
-    const html = await page.text();
-    expect(html).toContain('Sign in with GitHub');
-    expect(html).toContain('Continue');
-
+  const VERIFIER = 'v'.repeat(20) + '-frame-held-pkce-verifier-0123456789';
+  const CHALLENGE = pkceChallenge(VERIFIER);
+  const authorizeQuery = (redirect: string, provider = 'github') =>
+    `${server.url}/oauth/${provider}/authorize?redirect_uri=${encodeURIComponent(redirect)}&state=state12345` +
+    `&code_challenge=${CHALLENGE}&code_challenge_method=S256`;
+  /** The provider page's form posted with `username`: the one-use code from the redirect to the callback. */
+  async function providerCode(username: string): Promise<string> {
     const submit = await fetch(`${server.url}/oauth/github/authorize`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ redirect_uri: callback(), state: 'state12345', username: 'octo' }),
+      body: new URLSearchParams({
+        redirect_uri: callback(),
+        state: 'state12345',
+        code_challenge: CHALLENGE,
+        username,
+      }),
     });
     expect(submit.status).toBe(303);
     const location = new URL(submit.headers.get('location')!);
     expect(location.origin + location.pathname).toBe(callback());
     expect(location.searchParams.get('state')).toBe('state12345');
     expect(location.searchParams.get('provider')).toBe('github');
-    const code = location.searchParams.get('code')!;
+    return location.searchParams.get('code')!;
+  }
 
-    const token = await post('/auth/social/token', { provider: 'github', code });
+  it('the local provider page redirects to the frame callback with a one-use code', async () => {
+    const page = await fetch(authorizeQuery(callback()));
+    expect(page.status).toBe(200);
+    const html = await page.text();
+    expect(html).toContain('Sign in with GitHub');
+    expect(html).toContain('Continue');
+    expect(html).toContain(CHALLENGE);
+
+    const code = await providerCode('octo');
+    const token = await post('/auth/social/token', { provider: 'github', code, codeVerifier: VERIFIER });
     expect(token.status).toBe(200);
     const session = (await token.json()) as { user: { userName: string; provider: string } };
     expect(session.user).toMatchObject({ userName: 'octo', provider: 'github' });
+    expect(
+      (await post('/auth/social/token', { provider: 'github', code, codeVerifier: VERIFIER })).status,
+    ).toBe(400);
+  });
+
+  it('a code is worth nothing without the verifier only the frame holds (the host page sees the code)', async () => {
+    const code = await providerCode('mallory-target');
+    // The code alone, as a host page or anyone it leaked to would redeem it.
     expect((await post('/auth/social/token', { provider: 'github', code })).status).toBe(400);
+    // A guessed verifier burns the code: the frame's own exchange fails afterwards too.
+    const guessed = `${'x'.repeat(43)}`;
+    expect(
+      (await post('/auth/social/token', { provider: 'github', code, codeVerifier: guessed })).status,
+    ).toBe(400);
+    expect(
+      (await post('/auth/social/token', { provider: 'github', code, codeVerifier: VERIFIER })).status,
+    ).toBe(400);
+  });
+
+  it('requires an S256 code challenge to start', async () => {
+    const noPkce = await fetch(
+      `${server.url}/oauth/github/authorize?redirect_uri=${encodeURIComponent(callback())}&state=state12345`,
+    );
+    expect(noPkce.status).toBe(400);
+    const plain = await fetch(authorizeQuery(callback()).replace('method=S256', 'method=plain'));
+    expect(plain.status).toBe(400);
   });
 
   it('refuses to redirect anywhere but the frame callback, and unknown providers', async () => {
-    const evil = await fetch(
-      `${server.url}/oauth/google/authorize?redirect_uri=${encodeURIComponent('http://evil.test/cb')}&state=state12345`,
-    );
-    expect(evil.status).toBe(400);
-    const unknown = await fetch(
-      `${server.url}/oauth/myspace/authorize?redirect_uri=${encodeURIComponent(callback())}&state=state12345`,
-    );
-    expect(unknown.status).toBe(404);
+    expect((await fetch(authorizeQuery('http://evil.test/cb', 'google'))).status).toBe(400);
+    expect((await fetch(authorizeQuery(callback(), 'myspace'))).status).toBe(404);
   });
 
-  it('the Farcaster stand-in approves a channel once', async () => {
-    const started = (await (
-      await fetch(`${server.url}/auth/farcaster/start`, { method: 'POST' })
-    ).json()) as {
-      channelToken: string;
-      url: string;
-    };
-    expect(
-      await (await post('/auth/farcaster/status', { channelToken: started.channelToken })).json(),
-    ).toEqual({
-      state: 'pending',
-    });
-    expect(await (await fetch(started.url)).text()).toContain('Approve');
+  const NONCE = 'n'.repeat(20) + '-frame-held-farcaster-nonce-01234567';
+  const startChannel = async () => {
+    const res = await post('/auth/farcaster/start', { nonceHash: pkceChallenge(NONCE) });
+    expect(res.status).toBe(200);
+    return (await res.json()) as { channelToken: string; url: string };
+  };
+  const approveChannel = async (channel: string, username: string) => {
     const approve = await fetch(`${server.url}/farcaster/connect`, {
       method: 'POST',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({ channel: started.channelToken, username: 'dwr' }),
+      body: new URLSearchParams({ channel, username }),
     });
     expect(approve.status).toBe(200);
-    const status = (await (
-      await post('/auth/farcaster/status', { channelToken: started.channelToken })
-    ).json()) as {
+  };
+
+  it('the Farcaster stand-in approves a channel once', async () => {
+    const started = await startChannel();
+    const status = (body: object) =>
+      post('/auth/farcaster/status', { channelToken: started.channelToken, ...body });
+    expect(await (await status({ nonce: NONCE })).json()).toEqual({ state: 'pending' });
+    expect(await (await fetch(started.url)).text()).toContain('Approve');
+    await approveChannel(started.channelToken, 'dwr');
+    const approved = (await (await status({ nonce: NONCE })).json()) as {
       state: string;
       user: { userName: string };
     };
-    expect(status).toMatchObject({ state: 'approved', user: { userName: 'dwr', provider: 'farcaster' } });
-    expect((await post('/auth/farcaster/status', { channelToken: started.channelToken })).status).toBe(404);
+    expect(approved).toMatchObject({ state: 'approved', user: { userName: 'dwr', provider: 'farcaster' } });
+    expect((await status({ nonce: NONCE })).status).toBe(404);
+  });
+
+  it('a Farcaster channel token alone (it is in the URL the host shows) yields no session', async () => {
+    const started = await startChannel();
+    await approveChannel(started.channelToken, 'victim');
+    const alone = await post('/auth/farcaster/status', { channelToken: started.channelToken });
+    expect(alone.status).toBe(400);
+    const wrong = await post('/auth/farcaster/status', {
+      channelToken: started.channelToken,
+      nonce: 'y'.repeat(43),
+    });
+    expect(wrong.status).toBe(404);
+    expect(await wrong.text()).not.toContain('token');
+    // The frame, holding the nonce, still gets its session.
+    const mine = await post('/auth/farcaster/status', { channelToken: started.channelToken, nonce: NONCE });
+    expect(mine.status).toBe(200);
   });
 });
 

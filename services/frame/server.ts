@@ -21,6 +21,7 @@ import {
   AuthError,
   AuthStore,
   type AuthUser,
+  challengeSchema,
   DEFAULT_RATE_LIMIT,
   deviceIdSchema,
   emailSchema,
@@ -29,6 +30,7 @@ import {
   type RateLimit,
   SOCIAL_PROVIDERS,
   type SocialProvider,
+  verifierSchema,
 } from './auth-store.ts';
 import { buildFrameApp } from './build.ts';
 import {
@@ -346,6 +348,13 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     return target;
   };
   const stateSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
+  /** PKCE is required: an S256 challenge (plain would hand the verifier to whoever sees the URL). */
+  const pkceParams = (challenge: string | undefined, method: string | undefined): string => {
+    if (method !== 'S256') throw new AuthError(400, 'code_challenge_method must be S256');
+    const parsed = challengeSchema.safeParse(challenge);
+    if (!parsed.success) throw new AuthError(400, 'Invalid code_challenge');
+    return parsed.data;
+  };
   app.get('/oauth/:provider/authorize', (c) => {
     const provider = providerSchema.safeParse(c.req.param('provider'));
     if (!provider.success) return c.html(messagePage('Sign in', 'Unknown provider.'), 404);
@@ -353,11 +362,12 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     const state = stateSchema.safeParse(c.req.query('state'));
     checkRedirect(c, redirectUri);
     if (!state.success) throw new AuthError(400, 'Invalid state');
+    const challenge = pkceParams(c.req.query('code_challenge'), c.req.query('code_challenge_method'));
     return c.html(
       providerPage({
         provider: provider.data,
         action: `/oauth/${provider.data}/authorize`,
-        hidden: { redirect_uri: redirectUri, state: state.data },
+        hidden: { redirect_uri: redirectUri, state: state.data, code_challenge: challenge },
         submitLabel: 'Continue',
         intro: `Local ${PROVIDER_NAMES[provider.data]} stand-in: pick any username; the same username is the same account.`,
       }),
@@ -368,16 +378,17 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     const get = await sameOriginForm(c);
     const target = checkRedirect(c, get('redirect_uri'));
     const state = stateSchema.parse(get('state'));
+    const challenge = pkceParams(get('code_challenge'), 'S256');
     let code: string;
     try {
-      code = await store.issueSocialCode(provider, get('username'));
+      code = await store.issueSocialCode(provider, get('username'), challenge);
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
       return c.html(
         providerPage({
           provider,
           action: `/oauth/${provider}/authorize`,
-          hidden: { redirect_uri: target.href, state },
+          hidden: { redirect_uri: target.href, state, code_challenge: challenge },
           submitLabel: 'Continue',
           intro: `Local ${PROVIDER_NAMES[provider]} stand-in.`,
           error: error.issues[0]?.message ?? 'Invalid username',
@@ -391,15 +402,24 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     return c.redirect(target.href, 303);
   });
   app.post('/auth/social/token', async (c) => {
-    const { provider, code } = await jsonBody(c, z.object({ provider: providerSchema, code: tokenSchema }));
-    return c.json(await store.exchangeSocialCode(provider as SocialProvider, code));
+    const { provider, code, codeVerifier } = await jsonBody(
+      c,
+      z.object({ provider: providerSchema, code: tokenSchema, codeVerifier: verifierSchema }),
+    );
+    return c.json(await store.exchangeSocialCode(provider as SocialProvider, code, codeVerifier));
   });
 
   // ---- Farcaster stand-in ------------------------------------------------------------------------
-  app.post('/auth/farcaster/start', async (c) => c.json(await store.startFarcaster()));
+  app.post('/auth/farcaster/start', async (c) => {
+    const { nonceHash } = await jsonBody(c, z.object({ nonceHash: challengeSchema }));
+    return c.json(await store.startFarcaster(nonceHash));
+  });
   app.post('/auth/farcaster/status', async (c) => {
-    const { channelToken } = await jsonBody(c, z.object({ channelToken: tokenSchema }));
-    return c.json(await store.farcasterStatus(channelToken));
+    const { channelToken, nonce } = await jsonBody(
+      c,
+      z.object({ channelToken: tokenSchema, nonce: verifierSchema }),
+    );
+    return c.json(await store.farcasterStatus(channelToken, nonce));
   });
   const farcasterForm = (channel: string, error?: string) =>
     providerPage({

@@ -63,20 +63,20 @@ export const backend = {
     call('/auth/email/verify', SessionSchema, { body: { email, otp, deviceId } }),
   deviceStatus: (requestId: string) =>
     call('/auth/device/status', z.object({ approved: z.boolean() }), { body: { requestId } }),
-  socialToken: (provider: string, code: string) =>
-    call('/auth/social/token', SessionSchema, { body: { provider, code } }),
-  farcasterStart: () =>
+  socialToken: (provider: string, code: string, codeVerifier: string) =>
+    call('/auth/social/token', SessionSchema, { body: { provider, code, codeVerifier } }),
+  farcasterStart: (nonceHash: string) =>
     call('/auth/farcaster/start', z.object({ channelToken: z.string(), url: z.string() }), {
-      method: 'POST',
+      body: { nonceHash },
     }),
-  farcasterStatus: (channelToken: string) =>
+  farcasterStatus: (channelToken: string, nonce: string) =>
     call(
       '/auth/farcaster/status',
       z.union([
         z.object({ state: z.literal('pending') }),
         SessionSchema.extend({ state: z.literal('approved') }),
       ]),
-      { body: { channelToken } },
+      { body: { channelToken, nonce } },
     ),
   session: (token: string) => call('/auth/session', z.object({ user: PublicUserSchema }), { token }),
   signOut: (token: string) => call('/auth/signout', z.object({ ok: z.boolean() }), { token, method: 'POST' }),
@@ -130,4 +130,21 @@ export async function solanaRpc(reference: string, method: string, params: unkno
   if (json.success && json.data.error) throw new Error(json.data.error.message);
   if (!json.success || !res.ok) throw new Error(`Solana RPC ${method} failed (${res.status})`);
   return json.data.result ?? null;
+}
+
+/**
+ * A secret of the frame's own and its S256 hash (RFC 7636): the PKCE verifier of a social login, and the
+ * nonce of a Farcaster channel. Only the hash leaves the frame before the redemption; the host page, which
+ * sees the provider's code or the channel token, never sees the secret.
+ */
+export async function newSecretPair(): Promise<{ secret: string; hash: string }> {
+  const secret = base64url(crypto.getRandomValues(new Uint8Array(32)));
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(secret));
+  return { secret, hash: base64url(new Uint8Array(digest)) };
+}
+
+function base64url(bytes: Uint8Array): string {
+  let bin = '';
+  for (const b of bytes) bin += String.fromCharCode(b);
+  return btoa(bin).replaceAll('+', '-').replaceAll('/', '_').replace(/=+$/, '');
 }

@@ -34,7 +34,7 @@ import {
   type SuccessPayload,
 } from '../../../src/frame/protocol/index.ts';
 import { isAllowedRpcMethod } from '../../../src/frame/rpc-methods.ts';
-import { BackendError, type BackendSession, backend } from './backend.ts';
+import { BackendError, type BackendSession, backend, newSecretPair } from './backend.ts';
 import { knownSpenders, readConfig } from './config.ts';
 import { cleanName, type KnownSpender } from './describe.ts';
 import { FrameRequestError, handleRpc } from './rpc.ts';
@@ -150,8 +150,8 @@ function createFrameState(
   let preferredAccountType: AccountType = 'eoa';
   let pendingEmail: string | null = null;
   let deviceRequestId: string | null = null;
-  let social: { state: string; provider: string } | null = null;
-  let farcasterChannel: string | null = null;
+  let social: { state: string; provider: string; verifier: string } | null = null;
+  let farcasterChannel: { token: string; nonce: string } | null = null;
   let dappName: string | null = null;
 
   const ready = (async () => {
@@ -278,10 +278,13 @@ function createFrameState(
     },
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       const state = crypto.randomUUID().replaceAll('-', '');
-      social = { state, provider };
+      const pkce = await newSecretPair();
+      social = { state, provider, verifier: pkce.secret };
       const uri = new URL(`/oauth/${provider}/authorize`, location.origin);
       uri.searchParams.set('redirect_uri', new URL(SOCIAL_CALLBACK_PATH, location.origin).href);
       uri.searchParams.set('state', state);
+      uri.searchParams.set('code_challenge', pkce.hash);
+      uri.searchParams.set('code_challenge_method', 'S256');
       return { uri: uri.href };
     },
     async CONNECT_SOCIAL({ uri }) {
@@ -297,19 +300,20 @@ function createFrameState(
         throw new FrameRequestError('Invalid social login result');
       }
       social = null;
-      await adoptSession(await backend.socialToken(pending.provider, code));
+      await adoptSession(await backend.socialToken(pending.provider, code, pending.verifier));
       return user();
     },
     async GET_FARCASTER_URI() {
-      const started = await backend.farcasterStart();
-      farcasterChannel = started.channelToken;
+      const nonce = await newSecretPair();
+      const started = await backend.farcasterStart(nonce.hash);
+      farcasterChannel = { token: started.channelToken, nonce: nonce.secret };
       return { url: started.url };
     },
     async CONNECT_FARCASTER() {
       const channel = farcasterChannel;
       if (!channel) throw new FrameRequestError('No Farcaster login is pending');
       const result = await poll(async () => {
-        const status = await backend.farcasterStatus(channel);
+        const status = await backend.farcasterStatus(channel.token, channel.nonce);
         return status.state === 'approved' ? status : null;
       });
       farcasterChannel = null;
