@@ -325,6 +325,24 @@ describe('permits (typed data)', () => {
     ]);
   });
 
+  it('a DAI-style permit (allowed: true) is unlimited; another owner is a warning', async () => {
+    const rows = await describeTypedData(
+      {
+        domain: { name: 'Dai Stablecoin', version: '1', chainId: CHAIN, verifyingContract: DAI },
+        primaryType: 'Permit',
+        message: { holder: STRANGER, spender: ROUTER, nonce: 0, expiry: 0, allowed: true },
+      },
+      ctx(),
+    );
+    expect(pairs(rows)).toEqual([
+      ['Warning', `The permit names another owner: ${STRANGER}.`],
+      ['Permit', 'Allow Keyway Local Router to spend Unlimited DAI with no expiry'],
+      ['Warning', 'Unlimited approval: Keyway Local Router can spend all of your DAI with no expiry.'],
+      ['Token', DAI],
+      ['Spender', ROUTER],
+    ]);
+  });
+
   it('Permit2 PermitSingle (uint160 unlimited) and PermitTransferFrom', async () => {
     const domain = {
       name: 'Permit2',

@@ -613,6 +613,10 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           context.address === address &&
           context.networkId === net.id
         ) {
+          // A failed step (§8) went back with the form kept: coming back to it fetches the quote (and the
+          // allowance and transaction) again, so the kept form can be reviewed without retyping.
+          const s = get();
+          if (s.fetchError && s.sourceTokenAmount.trim() && s.sourceToken && s.toToken) return runQuote();
           return Promise.resolve();
         }
         if (initializing) return initializing;
