@@ -252,6 +252,13 @@ describe('swap store: quote and transaction', () => {
         swapTransaction: null,
       });
       expect(sent).toHaveLength(0);
+      // Coming back to the kept form (the view initializes again) fetches the quote anew, so it can go on.
+      serve({}, endpoint === 'buildTransaction' ? '100000000' : undefined);
+      await store.getState().initialize();
+      await settle();
+      expect(store.getState().fetchError).toBe(false);
+      expect(store.getState().sourceTokenAmount).toBe('100');
+      expect(store.getState().approvalTransaction ?? store.getState().swapTransaction).not.toBeNull();
     },
   );
 

@@ -1,0 +1,418 @@
+/**
+ * Swap in the styled playground against the local stack (the reference API's /v1/convert/* over the local
+ * router's pools). The dev wallet runs as an account of this file's own (`?devAccount=7`), so the files that
+ * watch the first dev account's nonce are never disturbed.
+ *
+ * - 0.5 ETH → USDC: the USDC balance read from the chain rises by at least the quote less the slippage (so
+ *   also by more than the quote less the 0.85 % provider fee and the slippage); the swap is in Activity.
+ * - 100 USDC → DAI: exactly one approval transaction, for exactly 100 USDC to the trusted router; afterwards
+ *   the allowance read from the chain is 0; DAI rises by at least the quote less the slippage.
+ * - The quote, allowance, build-approve and build-transaction endpoints failing: each shows its message and
+ *   broadcasts nothing; coming back to the form keeps what was typed and the swap can go on. An approval
+ *   rejected in the wallet keeps the form as it was.
+ * - An API answer naming a spender or a router outside the allow-list (the API's `substitute` fault) is
+ *   refused with the kit's message; nothing is signed.
+ * - The embedded wallet swaps USDC → DAI with the approval and the swap each approved on the frame's screen.
+ */
+import type { Locator, Page } from 'playwright-core';
+import { type Address, decodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem';
+import { mnemonicToAccount } from 'viem/accounts';
+import { afterEach, describe, expect, inject, it } from 'vitest';
+import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
+import { SWAP_SAFETY_MESSAGES } from '../src/chains/evm/swap';
+import { SWAP_SLIPPAGE_TOLERANCE_PERCENT } from '../src/core/constants';
+import { TOAST_MESSAGES } from '../src/core/errors';
+import { SWAP_MESSAGES } from '../src/hooks/swap/validation';
+import { browserForFile } from './support/browser';
+import { dialog, emailLogin, frame, uniqueEmail, WAIT } from './support/embedded';
+import { evmChain } from './support/evm';
+
+const stack = inject('keywayStack');
+const chain = evmChain(stack.evmRpc[31337]);
+const { USDC, DAI, ROUTER } = {
+  USDC: EXPECTED_ADDRESSES.usdc,
+  DAI: EXPECTED_ADDRESSES.dai,
+  ROUTER: EXPECTED_ADDRESSES.router,
+};
+const MNEMONIC = 'test test test test test test test test test test test junk';
+/** The dev wallet's account in this file (anvil's 8th default account), and the one that mints its USDC. */
+const SWAPPER_INDEX = 7;
+const SWAPPER = mnemonicToAccount(MNEMONIC, { addressIndex: SWAPPER_INDEX }).address;
+const MINTER = mnemonicToAccount(MNEMONIC, { addressIndex: 8 });
+const SHORT = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
+/** An address no one trusts: what a compromised API would name. */
+const ATTACKER: Address = '0x00000000000000000000000000000000DeaDBeef';
+
+const { open } = browserForFile();
+
+/** The least a swap may give: the quote less the slippage (as the kit and the router compute it). */
+const leastOut = (quoted: bigint, slippagePercent = SWAP_SLIPPAGE_TOLERANCE_PERCENT) =>
+  (quoted * (10_000n - BigInt(Math.round(slippagePercent * 100)))) / 10_000n;
+
+async function fault(rule: Record<string, unknown>) {
+  const res = await fetch(`${stack.apiUrl}/__admin/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(rule),
+  });
+  expect(res.status).toBe(200);
+}
+const clearFaults = async () => {
+  await fetch(`${stack.apiUrl}/__admin/faults`, { method: 'DELETE' });
+};
+afterEach(clearFaults);
+
+/** The quotes the page received (raw `toAmount`, the target's smallest unit), newest last. */
+function recordQuotes(page: Page): bigint[] {
+  const quotes: bigint[] = [];
+  page.on('response', (res) => {
+    if (!res.url().includes('/v1/convert/quotes') || res.status() !== 200) return;
+    void res
+      .json()
+      .then((body: { quotes?: { toAmount?: string }[] }) => {
+        const q = body.quotes?.[0]?.toAmount;
+        if (q) quotes.push(BigInt(q));
+      })
+      .catch(() => undefined);
+  });
+  return quotes;
+}
+
+interface SwapPage {
+  page: Page;
+  consoleErrors: string[];
+  quotes: bigint[];
+  modal: Locator;
+}
+
+/** The playground as this file's account: connected, the Account view open. */
+async function openAsSwapper(opts: { armRejection?: boolean } = {}): Promise<SwapPage> {
+  let quotes: bigint[] = [];
+  const { page, consoleErrors } = await open(`${stack.playgroundUrl}?devAccount=${SWAPPER_INDEX}`, {
+    beforeGoto: (p) => {
+      quotes = recordQuotes(p);
+    },
+  });
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const connect = dialog(page, 'Connect wallet');
+  await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
+  await connect.waitFor({ state: 'detached', ...WAIT });
+  if (opts.armRejection) {
+    await page.getByRole('button', { name: 'Reject next wallet request' }).click();
+    await page.getByText('The next wallet request will be rejected.').waitFor(WAIT);
+  }
+  await page.getByRole('button', { name: new RegExp(SHORT(SWAPPER)) }).click();
+  await dialog(page, 'Account').waitFor(WAIT);
+  return { page, consoleErrors, quotes, modal: page.getByRole('dialog') };
+}
+
+/** Account → Swap; resolves with the form once the tokens are loaded. */
+async function openSwapForm(modal: Locator): Promise<Locator> {
+  await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+  const form = modal.getByRole('form', { name: 'Swap tokens' });
+  await form.waitFor(WAIT);
+  return form;
+}
+
+/** Picks `name` (a token's full name) for the paying or the receiving side. */
+async function chooseToken(modal: Locator, side: 'pay' | 'receive', name: RegExp) {
+  const form = modal.getByRole('form', { name: 'Swap tokens' });
+  const button =
+    side === 'receive'
+      ? form.getByRole('region', { name: 'You receive' }).getByRole('button', { name: /token/ })
+      : form.getByRole('button', { name: /Select token|change token/ }).first();
+  await button.click();
+  const list = modal.getByRole('region', { name: 'Tokens' });
+  await list.waitFor(WAIT);
+  await list.getByRole('button', { name }).first().click();
+  await form.waitFor(WAIT);
+}
+
+const payField = (form: Locator) => form.getByRole('textbox', { name: 'You pay' });
+const reviewButton = (form: Locator) => form.getByRole('button', { name: 'Review swap' });
+
+/** Fills the form (tokens, then amount) and waits until Review swap can be pressed. */
+async function fillSwap(modal: Locator, from: RegExp, to: RegExp, amount: string): Promise<Locator> {
+  const form = await openSwapForm(modal);
+  await chooseToken(modal, 'pay', from);
+  await chooseToken(modal, 'receive', to);
+  await payField(form).fill(amount);
+  return form;
+}
+
+async function expectReviewReady(form: Locator) {
+  try {
+    await expect.poll(() => reviewButton(form).isEnabled(), WAIT).toBe(true);
+  } catch (error) {
+    throw new Error(`Review swap stayed disabled; the form says: ${await form.textContent()}`, {
+      cause: error,
+    });
+  }
+}
+
+/** Waits for the toast `text` (exact). */
+const toast = (page: Page, text: string | RegExp) =>
+  page
+    .getByText(text, typeof text === 'string' ? { exact: true } : {})
+    .first()
+    .waitFor(WAIT);
+
+/** The account's transactions since `nonce` (in order). */
+async function sentSince(from: Address, nonce: bigint) {
+  const txs = await chain.sentBy(from);
+  const count = Number((await chain.nonceOf(from)) - nonce);
+  return txs.slice(txs.length - count);
+}
+
+describe('swap in the styled playground', () => {
+  it('sets up its own account: 10 000 ETH and 1 000 USDC minted to it', async () => {
+    await chain.setEth(SWAPPER, parseEther('10000'));
+    await chain.setEth(MINTER.address, parseEther('1'));
+    await chain.mint(USDC, MINTER, SWAPPER, parseUnits('1000', 6));
+    expect(await chain.balanceOf(USDC, SWAPPER)).toBeGreaterThanOrEqual(parseUnits('1000', 6));
+    expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
+  });
+
+  it('swaps 0.5 ETH for USDC: USDC rises by at least the quote less the slippage; shown in Activity', async () => {
+    const { page, consoleErrors, quotes, modal } = await openAsSwapper();
+    const usdcBefore = await chain.balanceOf(USDC, SWAPPER);
+    const nonceBefore = await chain.nonceOf(SWAPPER);
+    const form = await fillSwap(modal, /^Ether/, /^USD Coin/, '0.5');
+    await expectReviewReady(form);
+    // The provider fee of spec §9, in the source token: 0.85 % of 0.5 ETH (0.00425, shown to 3 decimals).
+    await form.getByText('0.004 ETH', { exact: true }).waitFor(WAIT);
+    const shown = await form.locator('[data-kw-swap-to-amount]').textContent();
+    expect(quotes.length).toBeGreaterThan(0);
+    expect(parseUnits(shown ?? '', 6)).toBe(quotes.at(-1));
+    await reviewButton(form).click();
+    await modal.locator('[data-kw-view="SwapPreview"]').waitFor(WAIT);
+    // An ETH source needs no approval step.
+    expect(await modal.locator('[data-kw-swap-step="approve"]').count()).toBe(0);
+    await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+    await toast(page, /^Swapped 0\.5 ETH for [\d.]+ USDC$/);
+    await dialog(page, 'Account').waitFor(WAIT);
+
+    const quoted = quotes.at(-1)!;
+    await expect.poll(() => chain.balanceOf(USDC, SWAPPER), WAIT).toBeGreaterThan(usdcBefore);
+    const gained = (await chain.balanceOf(USDC, SWAPPER)) - usdcBefore;
+    expect(gained).toBeGreaterThanOrEqual(leastOut(quoted));
+    // The spec's swap math: the quote less the 0.85 % provider fee, less the slippage, is a lower bound too.
+    expect(gained).toBeGreaterThanOrEqual(leastOut((quoted * 9915n) / 10_000n));
+    const sent = await sentSince(SWAPPER, nonceBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to?.toLowerCase()).toBe(ROUTER.toLowerCase());
+    expect(BigInt(sent[0]!.value)).toBe(parseEther('0.5'));
+    expect((await chain.receipt(sent[0]!.hash)).status).toBe('0x1');
+
+    // In Activity: a confirmed swap.
+    await dialog(page, 'Account').getByRole('tab', { name: 'Activity' }).click();
+    const swaps = modal.locator('[data-kw-transaction-row="trade"][data-kw-status="confirmed"]');
+    await expect.poll(() => swaps.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
+    expect(await swaps.first().textContent()).toMatch(/USDC/);
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('swaps 100 USDC for DAI with one approval of exactly 100 USDC; the allowance is 0 afterwards', async () => {
+    const { page, consoleErrors, quotes, modal } = await openAsSwapper();
+    const daiBefore = await chain.balanceOf(DAI, SWAPPER);
+    const usdcBefore = await chain.balanceOf(USDC, SWAPPER);
+    const nonceBefore = await chain.nonceOf(SWAPPER);
+    const form = await fillSwap(modal, /^USD Coin/, /^Dai/, '100');
+    await expectReviewReady(form);
+    await reviewButton(form).click();
+    const step = modal.locator('[data-kw-swap-step="approve"]');
+    await step.getByText('Allow the swap to use exactly 100 USDC').waitFor(WAIT);
+    const swapButton = modal.getByRole('button', { name: 'Swap', exact: true });
+    expect(await swapButton.isDisabled()).toBe(true);
+    await step.getByRole('button', { name: 'Approve' }).click();
+    await step.getByText('Approved').waitFor(WAIT);
+    await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
+    // Approved, not yet swapped: the allowance is exactly the amount, never the maximum.
+    expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(parseUnits('100', 6));
+    await swapButton.click();
+    await toast(page, /^Swapped 100 USDC for [\d.]+ DAI$/);
+    await dialog(page, 'Account').waitFor(WAIT);
+
+    const sent = await sentSince(SWAPPER, nonceBefore);
+    expect(sent).toHaveLength(2);
+    const approvals = sent.filter((t) => t.input.startsWith('0x095ea7b3'));
+    expect(approvals).toHaveLength(1);
+    expect(approvals[0]!.to?.toLowerCase()).toBe(USDC.toLowerCase());
+    const decoded = decodeFunctionData({ abi: erc20Abi, data: approvals[0]!.input });
+    expect(decoded.args).toEqual([ROUTER, parseUnits('100', 6)]);
+    expect(sent[1]!.to?.toLowerCase()).toBe(ROUTER.toLowerCase());
+    for (const t of sent) expect((await chain.receipt(t.hash)).status).toBe('0x1');
+
+    expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
+    expect(usdcBefore - (await chain.balanceOf(USDC, SWAPPER))).toBe(parseUnits('100', 6));
+    const gained = (await chain.balanceOf(DAI, SWAPPER)) - daiBefore;
+    expect(gained).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('shows each API failure and broadcasts nothing; the form keeps what was typed and can go on', async () => {
+    const { page, modal } = await openAsSwapper();
+    const nonceBefore = await chain.nonceOf(SWAPPER);
+
+    // Quote: the kit's own message under the amount (spec §8 has no toast for it); the form stays.
+    await fault({ path: '/v1/convert/quotes', mode: 'status', status: 500 });
+    let form = await fillSwap(modal, /^Ether/, /^USD Coin/, '0.2');
+    await form.getByText(SWAP_MESSAGES.quoteUnavailable).waitFor(WAIT);
+    expect(await reviewButton(form).isDisabled()).toBe(true);
+    await clearFaults();
+    await payField(form).fill('0.25');
+    await expectReviewReady(form);
+    await modal.getByRole('button', { name: 'Back' }).click();
+    await dialog(page, 'Account').waitFor(WAIT);
+
+    // Allowance, approval and swap transaction: the §8 toast, back to Account; the form is kept, and once the
+    // API answers again the same form can be reviewed.
+    const cases = [
+      {
+        path: '/v1/convert/allowance',
+        from: /^USD Coin/,
+        to: /^Dai/,
+        amount: '10',
+        text: TOAST_MESSAGES.checkAllowance,
+      },
+      {
+        path: '/v1/convert/build-approve',
+        from: /^USD Coin/,
+        to: /^Dai/,
+        amount: '11',
+        text: TOAST_MESSAGES.createApprovalTransaction,
+      },
+      {
+        path: '/v1/convert/build-transaction',
+        from: /^Ether/,
+        to: /^USD Coin/,
+        amount: '0.3',
+        text: TOAST_MESSAGES.createTransaction,
+      },
+    ];
+    for (const c of cases) {
+      await fault({ path: c.path, mode: 'status', status: 500 });
+      form = await fillSwap(modal, c.from, c.to, c.amount);
+      await toast(page, c.text);
+      await dialog(page, 'Account').waitFor(WAIT);
+      await clearFaults();
+      form = await openSwapForm(modal);
+      expect(await payField(form).inputValue()).toBe(c.amount);
+      await expectReviewReady(form);
+      await modal.getByRole('button', { name: 'Back' }).click();
+      await dialog(page, 'Account').waitFor(WAIT);
+      expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
+    }
+    expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
+  });
+
+  it('keeps the form as it was when the approval is rejected in the wallet', async () => {
+    const { page, modal } = await openAsSwapper({ armRejection: true });
+    const nonceBefore = await chain.nonceOf(SWAPPER);
+    const form = await fillSwap(modal, /^USD Coin/, /^Dai/, '12.5');
+    await expectReviewReady(form);
+    await reviewButton(form).click();
+    const step = modal.locator('[data-kw-swap-step="approve"]');
+    await step.getByRole('button', { name: 'Approve' }).click();
+    await modal.getByText('The approval was not given. You can try again.').waitFor(WAIT);
+    await page
+      .getByText(/rejected/i)
+      .first()
+      .waitFor(WAIT);
+    expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
+    // Back to the form: the amount and both tokens are as they were.
+    await modal.getByRole('button', { name: 'Cancel' }).click();
+    const again = modal.getByRole('form', { name: 'Swap tokens' });
+    await again.waitFor(WAIT);
+    expect(await payField(again).inputValue()).toBe('12.5');
+    await again.getByRole('button', { name: 'USDC, change token' }).waitFor(WAIT);
+    await again
+      .getByRole('region', { name: 'You receive' })
+      .getByRole('button', { name: 'DAI, change token' })
+      .waitFor(WAIT);
+    await expectReviewReady(again);
+    expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
+    expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
+  });
+
+  it('refuses an approval or a swap that names a contract outside the allow-list; nothing is signed', async () => {
+    const { page, modal } = await openAsSwapper();
+    const nonceBefore = await chain.nonceOf(SWAPPER);
+    const signed: string[] = [];
+    page.on('request', (req) => {
+      if (/eth_sendTransaction|eth_sendRawTransaction/.test(req.postData() ?? '')) signed.push(req.url());
+    });
+
+    await fault({ path: '/v1/convert/build-approve', mode: 'substitute', find: ROUTER, replace: ATTACKER });
+    await fillSwap(modal, /^USD Coin/, /^Dai/, '20');
+    await toast(page, SWAP_SAFETY_MESSAGES.untrustedRouter);
+    await dialog(page, 'Account').waitFor(WAIT);
+    await clearFaults();
+
+    await fault({
+      path: '/v1/convert/build-transaction',
+      mode: 'substitute',
+      find: ROUTER,
+      replace: ATTACKER,
+    });
+    await fillSwap(modal, /^Ether/, /^USD Coin/, '0.1');
+    await page.getByText(SWAP_SAFETY_MESSAGES.untrustedRouter).nth(0).waitFor(WAIT);
+    await dialog(page, 'Account').waitFor(WAIT);
+
+    expect(signed).toEqual([]);
+    expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
+    expect(await chain.allowanceOf(USDC, SWAPPER, ATTACKER)).toBe(0n);
+  });
+});
+
+describe('swap through the embedded wallet', () => {
+  it('swaps USDC for DAI with the approval and the swap each approved on the frame screen', async () => {
+    const { page, consoleErrors } = await open(stack.playgroundUrl);
+    const me = await emailLogin(page, uniqueEmail('swap'));
+    await chain.setEth(me, parseEther('1'));
+    await chain.mint(USDC, MINTER, me, parseUnits('50', 6));
+    const account = dialog(page, 'Account');
+    await account.getByText(/50 USDC/).waitFor({ timeout: 30_000 });
+    const modal = page.getByRole('dialog');
+    const quotes = recordQuotes(page);
+
+    const form = await fillSwap(modal, /^USD Coin/, /^Dai/, '20');
+    await expectReviewReady(form);
+    await reviewButton(form).click();
+    const step = modal.locator('[data-kw-swap-step="approve"]');
+    await step.getByText('Allow the swap to use exactly 20 USDC').waitFor(WAIT);
+    await step.getByRole('button', { name: 'Approve' }).click();
+
+    // The approval, on the frame's screen: approved there (the kit has no approve button of its own).
+    const screen = frame(page);
+    const approveInFrame = async () => {
+      const approval = dialog(page, 'Approve request');
+      await approval.getByRole('region', { name: 'Secure wallet approval' }).waitFor(WAIT);
+      const button = screen.getByRole('button', { name: 'Approve', exact: true });
+      await expect.poll(() => button.isEnabled(), WAIT).toBe(true);
+      const text = (await screen.locator('body').textContent()) ?? '';
+      await button.click();
+      await approval.waitFor({ state: 'detached', ...WAIT });
+      return text;
+    };
+    const approvalScreen = await approveInFrame();
+    expect(approvalScreen).toContain(USDC.slice(2, 8));
+    if (/spend exactly/i.test(approvalScreen)) expect(approvalScreen).toMatch(/spend exactly 20 USDC/);
+    await step.getByText('Approved').waitFor(WAIT);
+    expect(await chain.allowanceOf(USDC, me, ROUTER)).toBe(parseUnits('20', 6));
+
+    const swapButton = modal.getByRole('button', { name: 'Swap', exact: true });
+    await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
+    const daiBefore = await chain.balanceOf(DAI, me);
+    await swapButton.click();
+    const swapScreen = await approveInFrame();
+    expect(swapScreen.toLowerCase()).toContain(ROUTER.slice(2, 8).toLowerCase());
+    await toast(page, /^Swapped 20 USDC for [\d.]+ DAI$/);
+
+    expect(await chain.balanceOf(USDC, me)).toBe(parseUnits('30', 6));
+    expect((await chain.balanceOf(DAI, me)) - daiBefore).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
+    expect(await chain.allowanceOf(USDC, me, ROUTER)).toBe(0n);
+    expect(await chain.nonceOf(me)).toBe(2n);
+    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+  });
+});
