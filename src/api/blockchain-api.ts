@@ -200,9 +200,19 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       }
     },
 
-    /** `POST /v1/convert/build-transaction`; `slippage` in percent. */
+    /**
+     * `POST /v1/convert/build-transaction`; `slippage` in percent. With `permit` (an EIP-2612 signature for
+     * exactly `amount`, see docs/local-stack.md) the router's `…WithPermit` call is built.
+     */
     async buildSwapTransaction(
-      args: { amount: string; userAddress: string; from: string; to: string; slippage: number | string },
+      args: {
+        amount: string;
+        userAddress: string;
+        from: string;
+        to: string;
+        slippage: number | string;
+        permit?: { deadline: string; signature: string };
+      },
       opts: RequestOptions = {},
     ): Promise<SwapTransaction> {
       const r = await http.post(
@@ -213,7 +223,12 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
           from: args.from,
           to: args.to,
           amount: args.amount,
-          eip155: { slippage: String(args.slippage) },
+          eip155: {
+            slippage: String(args.slippage),
+            ...(args.permit
+              ? { permit: { deadline: args.permit.deadline, signature: args.permit.signature } }
+              : {}),
+          },
         },
         swapTransactionSchema,
         opts,

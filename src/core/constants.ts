@@ -28,6 +28,10 @@ export const SWAP_QUOTE_DEBOUNCE_MS = 400;
 /** Price impact above which the Swap view warns, and above which it asks for a confirmation (percent). */
 export const SWAP_PRICE_IMPACT_WARN_PERCENT = 1;
 export const SWAP_PRICE_IMPACT_CONFIRM_PERCENT = 5;
+/** An EIP-2612 permit signed for a swap is valid this long (seconds). */
+export const SWAP_PERMIT_DEADLINE_SECONDS = 20 * 60;
+/** A signed permit closer than this to its deadline is not used; the user signs a new one (seconds). */
+export const SWAP_PERMIT_MIN_REMAINING_SECONDS = 60;
 /** The slippage choices the Swap view offers (percent); the default is SWAP_SLIPPAGE_TOLERANCE_PERCENT. */
 export const SWAP_SLIPPAGE_CHOICES = [0.5, 1, 3] as const;
 /**

@@ -35,6 +35,33 @@ const walletLink = z.string({ error: 'expected a URL string' }).refine((v) => is
     "expected an https: URL or the wallet's own custom scheme (javascript:, data:, vbscript:, file: are refused)",
 });
 
+const routerAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x-prefixed 20-byte addresses');
+
+/** A trusted swap router: its address, and whether it takes EIP-2612 permits (default false). */
+export interface SwapRouterEntry {
+  address: `0x${string}`;
+  name?: string;
+  permit: boolean;
+}
+
+/** A `swapRouters` entry: an address, or `{address, name?, permit?}`. */
+const swapRouterSchema = z.union(
+  [
+    routerAddress,
+    z.strictObject({
+      address: routerAddress,
+      name: z.string({ error: 'expected a string' }).min(1).max(64).optional(),
+      permit: bool('a boolean').default(false),
+    }),
+  ],
+  { error: 'expected a router address or {address, name?, permit?}' },
+);
+
+const toRouterEntry = (r: z.output<typeof swapRouterSchema>): SwapRouterEntry =>
+  typeof r === 'string'
+    ? { address: r as `0x${string}`, permit: false }
+    : { ...r, address: r.address as `0x${string}` };
+
 const imageUrl = z
   .string({ error: 'expected an image URL' })
   .refine((v) => isSafeImageUrl(v), { message: 'expected an https: or data:image/ URL' });
@@ -185,16 +212,26 @@ export const keywayOptionsSchema = z
       /**
        * Swap routers trusted per CAIP-2 network: an approval's spender and a swap's target must be one of
        * them, or the swap is refused before anything is signed. A network listed here replaces the default's
-       * entry (DEFAULT_SWAP_ROUTERS: the 1inch Aggregation Router v6 on its networks).
+       * entry (DEFAULT_SWAP_ROUTERS: the 1inch Aggregation Router v6 on its networks). An entry is an address,
+       * or `{address, name?, permit?}`: `permit: true` says the router (and the swap service building for
+       * it) takes an EIP-2612 permit signature instead of an approval transaction.
        */
       swapRouters: z
         .record(
           z.string().regex(CAIP2_RE, 'expected CAIP-2 network ids as keys (e.g. "eip155:1")'),
-          z.array(z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x-prefixed 20-byte addresses')).max(16),
+          z.array(swapRouterSchema).max(16),
           { error: 'expected a record of CAIP-2 network id to router addresses' },
         )
         .default({})
-        .transform((r): Record<string, readonly string[]> => ({ ...DEFAULT_SWAP_ROUTERS, ...r })),
+        .transform(
+          (r): Record<string, readonly SwapRouterEntry[]> =>
+            Object.fromEntries(
+              Object.entries({ ...DEFAULT_SWAP_ROUTERS, ...r }).map(([network, routers]) => [
+                network,
+                routers.map(toRouterEntry),
+              ]),
+            ),
+        ),
       termsConditionsUrl: pageUrl.optional(),
       privacyPolicyUrl: pageUrl.optional(),
       customWallets: z.array(customWalletSchema, { error: 'expected an array of wallets' }).default([]),

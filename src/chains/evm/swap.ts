@@ -9,6 +9,10 @@
  *   this module knows (the `swapExact…` family below), name the same tokens and amount, pay the connected
  *   account, and ask for at least the quote less the slippage.
  *
+ * - With an EIP-2612 permit (src/chains/evm/permit.ts) instead of an approval, the swap transaction must be
+ *   the router's `…WithPermit` call, to the router the permit names as spender, carrying exactly the
+ *   deadline and signature the user signed; without one, a `…WithPermit` call is refused.
+ *
  * The allow-list is the `swapRouters` host option (CAIP-2 network → router addresses). Its default names
  * the 1inch Aggregation Router v6 (the router the hosted Blockchain API builds for) on the networks it is
  * deployed at the same address; any other network has no router until the host names one, and a swap there
@@ -25,6 +29,7 @@ import {
   isAddressEqual,
 } from 'viem';
 import { KeywayError } from '../../core/errors';
+import { permitSignatureParts } from './permit';
 
 export { DEFAULT_SWAP_ROUTERS } from '../../core/constants';
 
@@ -66,6 +71,39 @@ export const swapRouterAbi = [
     ],
     outputs: [{ name: 'amountOut', type: 'uint256' }],
   },
+  {
+    type: 'function',
+    name: 'swapExactTokensForTokensWithPermit',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'tokenIn', type: 'address' },
+      { name: 'tokenOut', type: 'address' },
+      { name: 'amountIn', type: 'uint256' },
+      { name: 'minAmountOut', type: 'uint256' },
+      { name: 'to', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+      { name: 'v', type: 'uint8' },
+      { name: 'r', type: 'bytes32' },
+      { name: 's', type: 'bytes32' },
+    ],
+    outputs: [{ name: 'amountOut', type: 'uint256' }],
+  },
+  {
+    type: 'function',
+    name: 'swapExactTokensForETHWithPermit',
+    stateMutability: 'nonpayable',
+    inputs: [
+      { name: 'tokenIn', type: 'address' },
+      { name: 'amountIn', type: 'uint256' },
+      { name: 'minAmountOut', type: 'uint256' },
+      { name: 'to', type: 'address' },
+      { name: 'deadline', type: 'uint256' },
+      { name: 'v', type: 'uint8' },
+      { name: 'r', type: 'bytes32' },
+      { name: 's', type: 'bytes32' },
+    ],
+    outputs: [{ name: 'amountOut', type: 'uint256' }],
+  },
 ] as const;
 
 export const SWAP_SAFETY_MESSAGES = {
@@ -74,6 +112,7 @@ export const SWAP_SAFETY_MESSAGES = {
   approvalNotExact: 'The swap service asked for an approval other than the exact amount. Nothing was sent.',
   approvalWrongToken: 'The swap service built an approval for another token. Nothing was sent.',
   swapMismatch: 'The swap transaction does not match the quote. Nothing was sent.',
+  permitMismatch: 'The swap transaction does not carry the permit you signed. Nothing was sent.',
 } as const;
 
 export type SwapSafetyCode =
@@ -81,7 +120,8 @@ export type SwapSafetyCode =
   | 'untrustedRouter'
   | 'approvalNotExact'
   | 'approvalWrongToken'
-  | 'swapMismatch';
+  | 'swapMismatch'
+  | 'permitMismatch';
 
 export class SwapSafetyError extends KeywayError {
   constructor(readonly reason: SwapSafetyCode) {
@@ -89,12 +129,30 @@ export class SwapSafetyError extends KeywayError {
   }
 }
 
+/** A `swapRouters` entry: an address, or the resolved `{address, permit}` form. */
+export type SwapRouterOption = string | { address: string; permit?: boolean };
+const routerAddressOf = (r: SwapRouterOption) => (typeof r === 'string' ? r : r.address);
+
 /** The trusted routers of a network (checksummed); empty when none is configured. */
 export function routersFor(
-  routers: Readonly<Record<string, readonly string[]>>,
+  routers: Readonly<Record<string, readonly SwapRouterOption[]>>,
   networkId: string,
 ): Address[] {
-  return (routers[networkId] ?? []).filter((a) => isAddress(a, { strict: false })).map((a) => getAddress(a));
+  return (routers[networkId] ?? [])
+    .map(routerAddressOf)
+    .filter((a) => isAddress(a, { strict: false }))
+    .map((a) => getAddress(a));
+}
+
+/** The trusted routers of a network the host marked as taking EIP-2612 permits (`permit: true`). */
+export function permitRoutersFor(
+  routers: Readonly<Record<string, readonly SwapRouterOption[]>>,
+  networkId: string,
+): Address[] {
+  return routersFor(
+    { [networkId]: (routers[networkId] ?? []).filter((r) => typeof r !== 'string' && r.permit === true) },
+    networkId,
+  );
 }
 
 const isTrusted = (routers: readonly Address[], to: string) =>
@@ -151,6 +209,11 @@ export interface SwapExpectation {
   quotedOut: bigint;
   /** Slippage in percent (1 = 1 %). */
   slippagePercent: number;
+  /**
+   * The permit the user signed for this swap (spender: the router it was signed for). The transaction must
+   * then be a `…WithPermit` call to that router carrying this deadline and signature.
+   */
+  permit?: { spender: Address; deadline: bigint; signature: Hex } | null;
 }
 
 /** The least output a swap may ask for: the quote less the slippage (rounded down). */
@@ -172,8 +235,14 @@ export function checkSwapTransaction(tx: SwapToCheck, e: SwapExpectation): bigin
   try {
     decoded = decodeFunctionData({ abi: swapRouterAbi, data: tx.data });
   } catch {
+    // With a permit the call must be one the kit can check: the signature must be the one signed.
+    if (e.permit) throw new SwapSafetyError('permitMismatch');
     return null;
   }
+  const withPermit =
+    decoded.functionName === 'swapExactTokensForTokensWithPermit' ||
+    decoded.functionName === 'swapExactTokensForETHWithPermit';
+  if (withPermit !== !!e.permit) throw new SwapSafetyError(e.permit ? 'permitMismatch' : 'swapMismatch');
   const least = minimumOut(e.quotedOut, e.slippagePercent);
   const same = (a: Address, b: Address | null) => b !== null && isAddressEqual(a, b);
   let ok: boolean;
@@ -201,9 +270,46 @@ export function checkSwapTransaction(tx: SwapToCheck, e: SwapExpectation): bigin
       ok = e.to === null && same(tokenIn, e.from) && amountIn === e.amount && isAddressEqual(to, e.account);
       break;
     }
+    case 'swapExactTokensForTokensWithPermit': {
+      const [tokenIn, tokenOut, amountIn, minOut, to, deadline, v, r, s] = decoded.args;
+      asked = minOut;
+      ok =
+        same(tokenIn, e.from) &&
+        same(tokenOut, e.to) &&
+        amountIn === e.amount &&
+        isAddressEqual(to, e.account);
+      checkPermitArgs(tx.to, { deadline, v, r, s }, e.permit!);
+      break;
+    }
+    case 'swapExactTokensForETHWithPermit': {
+      const [tokenIn, amountIn, minOut, to, deadline, v, r, s] = decoded.args;
+      asked = minOut;
+      ok = e.to === null && same(tokenIn, e.from) && amountIn === e.amount && isAddressEqual(to, e.account);
+      checkPermitArgs(tx.to, { deadline, v, r, s }, e.permit!);
+      break;
+    }
   }
   if (!ok || asked < least) throw new SwapSafetyError('swapMismatch');
   return asked;
+}
+
+/** The permit arguments of a `…WithPermit` call must be the signed ones, sent to the permit's spender. */
+function checkPermitArgs(
+  router: string,
+  args: { deadline: bigint; v: number; r: Hex; s: Hex },
+  permit: NonNullable<SwapExpectation['permit']>,
+): void {
+  const signed = permitSignatureParts(permit.signature);
+  if (
+    !signed ||
+    !isAddressEqual(router as Address, permit.spender) ||
+    args.deadline !== permit.deadline ||
+    args.v !== signed.v ||
+    args.r.toLowerCase() !== signed.r.toLowerCase() ||
+    args.s.toLowerCase() !== signed.s.toLowerCase()
+  ) {
+    throw new SwapSafetyError('permitMismatch');
+  }
 }
 
 /** `approve(spender, amount)` call data (for tests and the frame's decoder). */

@@ -4,9 +4,9 @@
  * the view. It follows the connected account and the active network like the other wallet stores.
  */
 import { getAddress } from 'viem';
-import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
+import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { isSafeImageUrl } from '../../api/links';
-import { routersFor } from '../../chains/evm/swap';
+import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import type { Keyway } from '../../instance/createKeyway';
 import { selectView } from '../modal/store';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
@@ -30,6 +30,16 @@ export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> =
     getBalances: () => s.balances.getState().balances,
     loadBalances: () => s.balances.getState().load(),
     getRouters: (networkId) => routersFor(keyway.options.swapRouters, networkId),
+    getPermitRouters: (networkId) => permitRoutersFor(keyway.options.swapRouters, networkId),
+    signTypedData: (data) => signTypedData(keyway.getWagmiConfig(), data),
+    readContract: (call) =>
+      readContract(keyway.getWagmiConfig(), {
+        chainId: call.chainId,
+        address: call.address,
+        abi: call.abi,
+        functionName: call.functionName,
+        ...(call.args ? { args: call.args } : {}),
+      } as Parameters<typeof readContract>[1]),
     sendTransaction: (call) =>
       sendTransaction(keyway.getWagmiConfig(), {
         chainId: call.chainId,

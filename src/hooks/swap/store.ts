@@ -5,7 +5,10 @@
  * Flow: initialize (the API's token list, the account's balances, the network token's price, the gas price)
  * → choose tokens and type an amount → quote (debounced while typing) → allowance: enough → build the swap
  * transaction; not enough → build an approval for exactly the amount. The approval is sent first, after
- * which the quote and the swap transaction are fetched again. Before the swap is sent, a quote older than
+ * which the quote and the swap transaction are fetched again. When the source token is flagged `eip2612`
+ * and the approval's spender is a router the host marked `permit: true`, the approval is an EIP-2612 permit
+ * signature instead (src/chains/evm/permit.ts): one signature, then the swap is built with it (the router's
+ * `…WithPermit` call) and sent as the only transaction. Before the swap is sent, a quote older than
  * 30 s is fetched again (and the user sees the new figures before confirming). Everything the API builds is
  * checked first (src/chains/evm/swap.ts): trusted router, exact approval, value, tokens and minimum output.
  *
@@ -15,7 +18,7 @@
  * under the amount and keeps the form. A gas-price failure leaves the fee unknown; the swap still works.
  * Nothing the user typed is cleared by a failure (the store keeps it while the view is gone).
  */
-import { type Address, formatUnits, getAddress, type Hex, isAddress, parseUnits } from 'viem';
+import { type Address, formatUnits, getAddress, type Hex, isAddress, isAddressEqual, parseUnits } from 'viem';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type {
   ApproveTransaction,
@@ -25,10 +28,27 @@ import type {
   SwapToken,
   SwapTransaction,
 } from '../../api/schemas';
-import { checkApproval, checkSwapTransaction, minimumOut, SwapSafetyError } from '../../chains/evm/swap';
+import {
+  type PermitContractReader,
+  type PermitDomain,
+  type PermitTypedData,
+  permitDeadline,
+  permitSignatureParts,
+  permitTypedData,
+  readPermitDomain,
+  readPermitNonce,
+} from '../../chains/evm/permit';
+import {
+  checkApproval,
+  checkSwapTransaction,
+  minimumOut,
+  SWAP_SAFETY_MESSAGES,
+  SwapSafetyError,
+} from '../../chains/evm/swap';
 import {
   APPROVAL_GAS_ESTIMATE_UNITS,
   EVM_NATIVE_TOKEN_ADDRESS,
+  SWAP_PERMIT_MIN_REMAINING_SECONDS,
   SWAP_PROVIDER_FEE_RATE,
   SWAP_QUOTE_DEBOUNCE_MS,
   SWAP_QUOTE_MAX_AGE_MS,
@@ -68,10 +88,27 @@ export interface SwapTransactionInfo {
   value: bigint;
   /** The quote's output (target smallest unit) this transaction was built for. */
   toAmount: string;
+  /** The signed permit this swap carries (the router's `…WithPermit` call); absent otherwise. */
+  permit?: { spender: Address; deadline: bigint; signature: Hex };
 }
 
 export type SwapStatus = 'notInitialized' | 'initializing' | 'initialized';
 export type ApprovalStatus = 'idle' | 'signing' | 'pending' | 'done' | 'rejected';
+/** How the source token's allowance is given: an approval transaction, or an EIP-2612 permit signature. */
+export type ApprovalMethod = 'transaction' | 'permit';
+
+/** The permit step of a swap (approvalMethod 'permit'). */
+export interface SwapPermit {
+  /** The source token's contract and its EIP-712 domain (confirmed against the token). */
+  token: Address;
+  domain: PermitDomain;
+  /** The trusted, permit-capable router allowed to spend exactly `amount`. */
+  spender: Address;
+  amount: bigint;
+  /** Unix seconds; set with the signature once the user signed. */
+  deadline: bigint | null;
+  signature: Hex | null;
+}
 
 export interface SwapState {
   status: SwapStatus;
@@ -119,6 +156,10 @@ export interface SwapState {
   /** The last send found the quote stale, fetched it again and waits for the user to confirm the new one. */
   quoteRefreshed: boolean;
   approvalStatus: ApprovalStatus;
+  /** The allowance step's method while one is needed (null when none is). */
+  approvalMethod: ApprovalMethod | null;
+  /** The permit step (approvalMethod 'permit'): what is signed, and the signature once given. */
+  permit: SwapPermit | null;
   /** The last swap's transaction hash. */
   txHash: Hex | null;
 }
@@ -141,7 +182,11 @@ export interface SwapActions {
   validate(): SwapValidation;
   /** Goes to the preview when the form is valid and a transaction is ready; returns whether it did. */
   preview(): boolean;
-  /** Sends the approval (exact amount), waits for it, then fetches the quote and builds the swap again. */
+  /**
+   * Sends the approval (exact amount) and waits for it, or with approvalMethod 'permit' has the wallet sign
+   * the permit (exact amount, the trusted router, a 20 min deadline); then fetches the quote and builds the
+   * swap again (with the permit). Resolves whether the swap is ready.
+   */
   approve(): Promise<boolean>;
   /**
    * Sends the swap. A quote older than 30 s is fetched again first and the call resolves 'refreshed' (the
@@ -174,6 +219,7 @@ export interface SwapApi {
     from: string;
     to: string;
     slippage: number | string;
+    permit?: { deadline: string; signature: Hex };
   }): Promise<SwapTransaction>;
   buildApproveTransaction(args: {
     userAddress: string;
@@ -203,6 +249,12 @@ export interface SwapStoreDeps {
   getRouters: (networkId: string) => readonly Address[];
   /** Asks the wallet to send; resolves with the hash once broadcast. */
   sendTransaction: (call: EvmCall) => Promise<Hex>;
+  /** The trusted routers of a network that take EIP-2612 permits. Without it (or the two below) no permits. */
+  getPermitRouters?: (networkId: string) => readonly Address[];
+  /** Asks the wallet to sign EIP-712 typed data (the permit); resolves with the signature. */
+  signTypedData?: (data: PermitTypedData) => Promise<Hex>;
+  /** Reads a view function of a token on a chain (the permit's domain and nonce). */
+  readContract?: PermitContractReader;
   /** Waits until mined; throws when it reverted. */
   waitForTransaction: (chainId: number, hash: Hex) => Promise<void>;
   bus: EventBus;
@@ -238,6 +290,8 @@ const initialForm = () => ({
   quoteFetchedAt: null,
   quoteRefreshed: false,
   approvalStatus: 'idle' as ApprovalStatus,
+  approvalMethod: null,
+  permit: null,
 });
 
 const initialState = (): SwapState => ({
@@ -389,6 +443,8 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         loadingTransaction: false,
         approvalTransaction: null,
         swapTransaction: null,
+        approvalMethod: null,
+        permit: null,
         fetchError: true,
       });
       deps.showToast(toast, 'error');
@@ -434,6 +490,53 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       toAmount,
     });
 
+    const permitDomains = new Map<string, Promise<PermitDomain | null>>();
+    /**
+     * The source token's permit domain when the approval can be a permit: the token is flagged eip2612, the
+     * spender is a router the host marked permit-capable, and the token's domain could be read and confirmed.
+     */
+    const permitDomainFor = (from: SwapTokenItem, token: Address, spender: Address) => {
+      const net = network().id;
+      const permitRouters = deps.getPermitRouters?.(net) ?? [];
+      if (
+        !from.eip2612 ||
+        !deps.signTypedData ||
+        !deps.readContract ||
+        !permitRouters.some((r) => isAddressEqual(r, spender))
+      ) {
+        return Promise.resolve(null);
+      }
+      const cacheKey = `${net}:${key(token)}`;
+      let domain = permitDomains.get(cacheKey);
+      if (!domain) {
+        domain = readPermitDomain(deps.readContract, chainNumber(), token);
+        permitDomains.set(cacheKey, domain);
+      }
+      return domain;
+    };
+
+    /** The signed permit, when it is for exactly this swap, its router is still trusted and it is not about to expire. */
+    const usablePermit = (token: Address, units: bigint): SwapTransactionInfo['permit'] | null => {
+      const p = get().permit;
+      if (!p?.signature || p.deadline === null) return null;
+      const net = network().id;
+      const trusted =
+        deps.getRouters(net).some((r) => isAddressEqual(r, p.spender)) &&
+        (deps.getPermitRouters?.(net) ?? []).some((r) => isAddressEqual(r, p.spender));
+      const remaining = p.deadline - BigInt(Math.floor(now() / 1000));
+      if (
+        !trusted ||
+        p.amount !== units ||
+        !isAddressEqual(p.token, token) ||
+        remaining < BigInt(SWAP_PERMIT_MIN_REMAINING_SECONDS)
+      ) {
+        // Not for this swap (any more): the user signs a new one.
+        set({ permit: null, approvalStatus: 'idle' });
+        return null;
+      }
+      return { spender: p.spender, deadline: p.deadline, signature: p.signature };
+    };
+
     /** Allowance, then the approval or the swap transaction (spec §4). */
     const prepareTransaction = async (seq: number, units: bigint, quoteOut: string) => {
       const s = get();
@@ -453,7 +556,9 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         }
       }
       if (seq !== quoteSeq) return;
-      if (allowance < units) {
+      const token = from.isNative ? null : contractOf(from.address);
+      const signed = allowance < units && token ? usablePermit(token, units) : null;
+      if (allowance < units && !signed) {
         set({ loadingApprovalTransaction: true, swapTransaction: null });
         let approval: ApproveTransaction;
         try {
@@ -467,14 +572,37 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           throw new FlowError(TOAST_MESSAGES.createApprovalTransaction);
         }
         if (seq !== quoteSeq) return;
-        checkApproval(
+        const spender = checkApproval(
           { ...approval, data: approval.data as Hex },
           { token: contractOf(from.address)!, amount: units, routers },
         );
+        const approvalStatus = get().approvalStatus === 'rejected' ? 'rejected' : 'idle';
+        // The approval's router takes permits and the token has one: a signature instead of this transaction.
+        const domain = await permitDomainFor(from, contractOf(from.address)!, spender);
+        if (seq !== quoteSeq) return;
+        if (domain) {
+          set({
+            approvalMethod: 'permit',
+            permit: {
+              token: domain.verifyingContract,
+              domain,
+              spender,
+              amount: units,
+              deadline: null,
+              signature: null,
+            },
+            approvalTransaction: null,
+            loadingApprovalTransaction: false,
+            approvalStatus,
+          });
+          return;
+        }
         set({
+          approvalMethod: 'transaction',
+          permit: null,
           approvalTransaction: toInfo(approval, 0n, quoteOut),
           loadingApprovalTransaction: false,
-          approvalStatus: get().approvalStatus === 'rejected' ? 'rejected' : 'idle',
+          approvalStatus,
         });
         return;
       }
@@ -487,6 +615,9 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           from: from.address,
           to: to.address,
           slippage: get().slippage,
+          ...(signed
+            ? { permit: { deadline: signed.deadline.toString(), signature: signed.signature } }
+            : {}),
         });
       } catch {
         throw new FlowError(TOAST_MESSAGES.createTransaction);
@@ -503,9 +634,13 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           amount: units,
           quotedOut: BigInt(quoteOut),
           slippagePercent: get().slippage,
+          permit: signed,
         },
       );
-      set({ swapTransaction: toInfo(built, value, quoteOut), loadingBuildTransaction: false });
+      set({
+        swapTransaction: { ...toInfo(built, value, quoteOut), ...(signed ? { permit: signed } : {}) },
+        loadingBuildTransaction: false,
+      });
     };
 
     const runQuote = async (): Promise<void> => {
@@ -590,6 +725,55 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         else if (e instanceof KeywayError) set({ inputError: e.message, loadingQuote: false });
         else flowFailed(TOAST_MESSAGES.createTransaction);
       }
+    };
+
+    /** The permit step: the wallet signs the permit, then the swap is built with it (spec §4 approval). */
+    const signPermit = async (): Promise<boolean> => {
+      const s = get();
+      const p = s.permit;
+      const units = validation().units;
+      const read = deps.readContract;
+      const sign = deps.signTypedData;
+      if (!p || p.signature || !s.sourceToken || units === null || !read || !sign) return false;
+      const address = account();
+      if (!address) return false;
+      const owner = getAddress(address);
+      const net = network().id;
+      // Checked again right before signing: the token, the router (trusted, takes permits), the exact amount.
+      const trusted =
+        deps.getRouters(net).some((r) => isAddressEqual(r, p.spender)) &&
+        (deps.getPermitRouters?.(net) ?? []).some((r) => isAddressEqual(r, p.spender));
+      if (!trusted) {
+        flowFailed(SWAP_SAFETY_MESSAGES.untrustedRouter);
+        return false;
+      }
+      const token = contractOf(s.sourceToken.address);
+      if (p.amount !== units || !token || !isAddressEqual(token, p.token)) {
+        flowFailed(SWAP_SAFETY_MESSAGES.approvalNotExact);
+        return false;
+      }
+      set({ approvalStatus: 'signing' });
+      let deadline: bigint;
+      let signature: Hex;
+      try {
+        const nonce = await readPermitNonce(read, chainNumber(), p.token, owner);
+        deadline = permitDeadline(now());
+        signature = await sign(
+          permitTypedData(p.domain, { owner, spender: p.spender, value: p.amount, nonce, deadline }),
+        );
+        if (!permitSignatureParts(signature)) throw new Error('The wallet returned no usable signature');
+      } catch (e) {
+        // Rejected or failed: the form stays as it was.
+        if (get().permit === p) set({ approvalStatus: 'rejected' });
+        deps.showToast(swapErrorMessage(e), 'error');
+        return false;
+      }
+      // The form changed while the wallet was open: this signature is not for the current swap.
+      if (get().permit !== p) return false;
+      set({ approvalStatus: 'done', permit: { ...p, deadline, signature } });
+      // Spec §4: after the approval, the quote and the transaction are fetched again (now with the permit).
+      await runQuote();
+      return get().swapTransaction !== null;
     };
 
     const scheduleQuote = () => {
@@ -684,7 +868,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           get().switchTokens();
           return;
         }
-        set({ sourceToken: t, approvalStatus: 'idle' });
+        set({ sourceToken: t, approvalStatus: 'idle', approvalMethod: null, permit: null });
         void fetchPrices(t ? [t.address] : []).then(applyPrices, () => undefined);
         scheduleQuote();
       },
@@ -701,7 +885,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       },
 
       setSourceTokenAmount(amount) {
-        set({ sourceTokenAmount: amount, approvalStatus: 'idle' });
+        set({ sourceTokenAmount: amount, approvalStatus: 'idle', approvalMethod: null, permit: null });
         scheduleQuote();
       },
 
@@ -732,6 +916,8 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           sourceTokenPriceInUSD: s.toTokenPriceInUSD,
           toTokenPriceInUSD: s.sourceTokenPriceInUSD,
           approvalStatus: 'idle',
+          approvalMethod: null,
+          permit: null,
         });
         scheduleQuote();
       },
@@ -749,12 +935,15 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       preview() {
         const v = validation();
         const s = get();
-        if (!v.valid || s.loadingQuote || (!s.swapTransaction && !s.approvalTransaction)) return false;
+        if (!v.valid || s.loadingQuote || (!s.swapTransaction && !s.approvalTransaction && !s.permit)) {
+          return false;
+        }
         deps.goToPreview();
         return true;
       },
 
       async approve() {
+        if (get().approvalMethod === 'permit') return signPermit();
         const s = get();
         const tx = s.approvalTransaction;
         const units = validation().units;
@@ -830,6 +1019,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
               amount: units,
               quotedOut: BigInt(tx.toAmount),
               slippagePercent: s.slippage,
+              permit: tx.permit ?? null,
             },
           );
         } catch (e) {
