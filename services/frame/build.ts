@@ -1,7 +1,10 @@
 /**
  * Builds the frame page (services/frame/app) with Vite into a content-addressed cache directory, so a
- * restart with unchanged sources serves the previous build at once. Sources that feed the page: the app
- * itself and the kit's code it imports (src/frame, src/core, the Solana base58 helpers).
+ * restart with unchanged sources serves the previous build at once. The cache key covers everything that
+ * can reach the page: the app itself, the whole of the kit's `src/` (a superset of what the app imports, so
+ * a new import of another kit module can never be served from a stale build; hashing it takes
+ * milliseconds), this builder, and the installed versions of every dependency (npm's record of the
+ * installed tree, `node_modules/.package-lock.json`, else the lockfile).
  */
 import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, rename, rm, stat } from 'node:fs/promises';
@@ -10,8 +13,11 @@ import { join, relative, resolve } from 'node:path';
 const HERE = import.meta.dirname;
 export const APP_ROOT = resolve(HERE, 'app');
 const REPO_ROOT = resolve(HERE, '../..');
-const INPUT_DIRS = [APP_ROOT, resolve(REPO_ROOT, 'src/frame'), resolve(REPO_ROOT, 'src/core')];
-const INPUT_FILES = [resolve(REPO_ROOT, 'src/chains/solana/address.ts')];
+export const INPUT_DIRS = [APP_ROOT, resolve(REPO_ROOT, 'src')];
+export const INSTALLED_TREE = [
+  resolve(REPO_ROOT, 'node_modules/.package-lock.json'),
+  resolve(REPO_ROOT, 'package-lock.json'),
+];
 const DEFAULT_CACHE = resolve(REPO_ROOT, 'node_modules/.cache/keyway-frame');
 
 async function listFiles(dir: string): Promise<string[]> {
@@ -30,12 +36,17 @@ async function listFiles(dir: string): Promise<string[]> {
   return out.sort();
 }
 
-async function sourceHash(): Promise<string> {
+/** The cache key: a hash of the input directories' files (tests and stories aside), the installed tree and this file. */
+export async function sourceHash(inputDirs = INPUT_DIRS, installedTree = INSTALLED_TREE): Promise<string> {
   const hash = createHash('sha256');
-  const vitePkg = await readFile(resolve(REPO_ROOT, 'node_modules/vite/package.json'), 'utf8');
-  hash.update(vitePkg);
+  for (const tree of installedTree) {
+    if (await exists(tree)) {
+      hash.update(await readFile(tree));
+      break;
+    }
+  }
   hash.update(await readFile(import.meta.filename));
-  for (const file of [...(await Promise.all(INPUT_DIRS.map(listFiles))).flat(), ...INPUT_FILES]) {
+  for (const file of (await Promise.all(inputDirs.map(listFiles))).flat()) {
     hash.update(relative(REPO_ROOT, file));
     hash.update(await readFile(file));
   }

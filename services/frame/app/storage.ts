@@ -36,8 +36,11 @@ async function tx<T>(mode: IDBTransactionMode, run: (store: IDBObjectStore) => I
     const t = database.transaction(STORE, mode);
     const req = run(t.objectStore(STORE));
     t.oncomplete = () => resolve(req.result as T);
-    t.onerror = () => reject(t.error);
-    t.onabort = () => reject(t.error);
+    // The failed request's own error (a ConstraintError from `add`): the transaction's is still null when
+    // the request's error event reaches it.
+    const failed = () => reject(req.error ?? t.error ?? new Error('IndexedDB transaction failed'));
+    t.onerror = failed;
+    t.onabort = failed;
   });
 }
 
@@ -47,6 +50,21 @@ export const kvDelete = (key: string) => tx<unknown>('readwrite', (s) => s.delet
 /** Writes only if the key is absent (rejects with a ConstraintError otherwise). */
 const kvAdd = (key: string, value: unknown) => tx<unknown>('readwrite', (s) => s.add(value, key));
 
+/**
+ * Stores `value` under `key` unless another tab of this frame stored one first, and returns what is stored.
+ * Every key the frame creates once (the wrapping key, a user's keys, the device id) goes through here:
+ * with `put`, two tabs creating at once would each keep the value they made while the last write won,
+ * and a tab could sign with a key that is no longer the user's.
+ */
+async function addOrRead<T>(key: string, value: T): Promise<T> {
+  await kvAdd(key, value).catch((error: unknown) => {
+    if (!(error instanceof DOMException && error.name === 'ConstraintError')) throw error;
+  });
+  const stored = await kvGet<T>(key);
+  if (stored === undefined) throw new Error(`The frame could not store ${key.split(':')[0]}`);
+  return stored;
+}
+
 async function wrapKey(): Promise<CryptoKey> {
   const existing = await kvGet<CryptoKey>('wrap-key');
   if (existing) return existing;
@@ -54,8 +72,7 @@ async function wrapKey(): Promise<CryptoKey> {
     'encrypt',
     'decrypt',
   ]);
-  await kvSet('wrap-key', key);
-  return key;
+  return addOrRead('wrap-key', key);
 }
 
 interface SealedKey {
@@ -78,16 +95,16 @@ export async function loadOrCreateUserKey(userId: string): Promise<`0x${string}`
     wrapping,
     new TextEncoder().encode(privateKey),
   );
-  await kvSet(`key:${userId}`, { iv, data } satisfies SealedKey);
-  return privateKey;
+  // The stored key is read back: if another tab stored this user's key first, that one is the user's.
+  const kept = await addOrRead<SealedKey>(`key:${userId}`, { iv, data });
+  const plain = await crypto.subtle.decrypt({ name: 'AES-GCM', iv: kept.iv }, wrapping, kept.data);
+  return new TextDecoder().decode(plain) as `0x${string}`;
 }
 
 export async function deviceId(): Promise<string> {
   const existing = await kvGet<string>('device-id');
   if (existing) return existing;
-  const id = crypto.randomUUID();
-  await kvSet('device-id', id);
-  return id;
+  return addOrRead('device-id', crypto.randomUUID());
 }
 
 /** The user's Solana signer: a non-extractable Ed25519 private key and its public key. */
@@ -122,12 +139,10 @@ export async function loadOrCreateSolanaKey(userId: string): Promise<SolanaKey> 
   let stored = await kvGet<unknown>(name);
   if (stored === undefined) {
     const pair = await crypto.subtle.generateKey({ name: 'Ed25519' }, false, ['sign', 'verify']);
-    // `add`, not `put`: if another tab of this frame stored a key first, that one is kept and read below.
-    await kvAdd(name, {
+    stored = await addOrRead<StoredSolanaKey>(name, {
       privateKey: pair.privateKey,
       publicKey: pair.publicKey,
-    } satisfies StoredSolanaKey).catch(() => undefined);
-    stored = await kvGet<unknown>(name);
+    });
   }
   if (!isStoredSolanaKey(stored)) throw new Error('The stored Solana key is unreadable');
   const publicKey = new Uint8Array(await crypto.subtle.exportKey('raw', stored.publicKey));
