@@ -50,6 +50,7 @@ const routerAbi = parseAbi([
   'function swapExactETHForTokens(address tokenOut, uint256 minAmountOut, address to) payable',
   'function swapExactTokensForETH(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to)',
   'function swapExactTokensForTokensWithPermit(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function swapExactTokensForETHWithPermit(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
   'function increaseAllowance(address spender, uint256 addedValue)',
   'function setApprovalForAll(address operator, bool approved)',
   'struct SwapDescription { address srcToken; address dstToken; address srcReceiver; address dstReceiver; uint256 amount; uint256 minReturnAmount; uint256 flags; }',
@@ -114,7 +115,10 @@ describe('approvals', () => {
     expect(pairs(rows)).toEqual([
       ['Approval', `Allow Keyway Local Router to spend exactly 42 base units of token ${MYSTERY}`],
       ['Spender', ROUTER],
-      ['Note', 'The token did not report its symbol and decimals: the amount is in base units.'],
+      [
+        'Note',
+        'The token did not report its symbol and decimals: the amount is in base units. For an NFT, it is the token id.',
+      ],
     ]);
   });
 
@@ -243,6 +247,33 @@ describe('swaps', () => {
     expect(pairs(permit.rows)).toContainEqual(['You give', '1 DAI']);
     expect(pairs(permit.rows)).toContainEqual(['You receive at least', '0.99 USDC']);
     expect(pairs(permit.rows)).toContainEqual(['Permit valid until', '2027-01-15 08:00:00 UTC']);
+    const permitEth = await describeCall(
+      {
+        to: ROUTER,
+        data: encodeFunctionData({
+          abi: routerAbi,
+          functionName: 'swapExactTokensForETHWithPermit',
+          args: [
+            DAI,
+            3n * 10n ** 18n,
+            10n ** 15n,
+            USER,
+            1_800_000_000n,
+            28,
+            `0x${'33'.repeat(32)}`,
+            `0x${'44'.repeat(32)}`,
+          ],
+        }),
+      },
+      ctx(),
+    );
+    expect(pairs(permitEth.rows)).toEqual([
+      ['Swap', 'Swap on Keyway Local Router'],
+      ['You give', '3 DAI'],
+      ['You receive at least', '0.001 ETH'],
+      ['Recipient', `You (${USER})`],
+      ['Permit valid until', '2027-01-15 08:00:00 UTC'],
+    ]);
 
     const swap = await describeCall(
       {

@@ -75,6 +75,7 @@ const callAbi = parseAbi([
   'function swapExactETHForTokens(address tokenOut, uint256 minAmountOut, address to) payable',
   'function swapExactTokensForETH(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to)',
   'function swapExactTokensForTokensWithPermit(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function swapExactTokensForETHWithPermit(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
   'struct SwapDescription { address srcToken; address dstToken; address srcReceiver; address dstReceiver; uint256 amount; uint256 minReturnAmount; uint256 flags; }',
   'function swap(address executor, SwapDescription desc, bytes data) payable',
 ]);
@@ -114,13 +115,16 @@ export function formatAmount(amount: bigint, token: TokenMeta | null, address: s
 const tokenWord = (token: TokenMeta | null, address: string) =>
   token ? token.symbol : `tokens of ${getAddress(address)}`;
 
-const baseUnitsNote = (token: TokenMeta | null): Row[] =>
+const baseUnitsNote = (token: TokenMeta | null, nftHint = false): Row[] =>
   token
     ? []
     : [
         {
           label: 'Note',
-          value: 'The token did not report its symbol and decimals: the amount is in base units.',
+          value: `The token did not report its symbol and decimals: the amount is in base units.${
+            // ERC-721 approve(to, tokenId) has the same selector as the ERC-20 approve.
+            nftHint ? ' For an NFT, it is the token id.' : ''
+          }`,
         },
       ];
 
@@ -159,7 +163,7 @@ async function approvalRows(
         ? `Allow ${spenderShown.name} to spend exactly ${shown}${amount === 0n ? ' (removes the allowance)' : ''}`
         : `Allow ${spenderShown.name} to spend ${shown} more than it may now`;
     rows.push({ label: 'Approval', value }, { label: 'Spender', value: getAddress(spender), mono: true });
-    rows.push(...baseUnitsNote(token));
+    rows.push(...baseUnitsNote(token, fn === 'approve'));
   }
   if (!spenderShown.known) rows.push(unknownSpender(spender));
   return rows;
@@ -301,6 +305,18 @@ export async function describeCall(
       return {
         contract: 'Router',
         rows: await swapRows(to, { tokenIn, tokenOut, amountIn, minOut, recipient, deadline }, value, ctx),
+      };
+    }
+    case 'swapExactTokensForETHWithPermit': {
+      const [tokenIn, amountIn, minOut, recipient, deadline] = call.args;
+      return {
+        contract: 'Router',
+        rows: await swapRows(
+          to,
+          { tokenIn, tokenOut: null, amountIn, minOut, recipient, deadline },
+          value,
+          ctx,
+        ),
       };
     }
     case 'swapExactETHForTokens': {
