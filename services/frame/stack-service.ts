@@ -1,6 +1,7 @@
 /**
  * The secure frame as a service of the local stack (services/stack.ts): port 4200 by default, state in
- * `<dataDir>/frame`, the local EVM chains and the local Solana network, and an allow-list of the origins
+ * `<dataDir>/frame`, the local EVM chains (with their swap router, named 'Keyway Local Router' on the
+ * approval screen) and the local Solana network, and an allow-list of the origins
  * that may embed it: the playground on 127.0.0.1 and localhost, plus any origins in the comma-separated
  * environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`. Storybook is not on the default list: its stories
  * use the fake frame of `keyway/testing`, and a development server's origin has no place among the
