@@ -202,6 +202,48 @@ describe('token approvals', () => {
     expect(await pending).toMatchObject({ payload: { code: 4001 } });
   });
 
+  it('wallet_sendCalls: each call described in its block, every warning repeated at the top', async () => {
+    const calls = [
+      {
+        to: usd,
+        data: encodeFunctionData({ abi: erc20Abi, functionName: 'approve', args: [ROUTER, maxUint256] }),
+      },
+      {
+        to: ROUTER,
+        value: '0x2386f26fc10000', // 0.01 ETH
+        data: encodeFunctionData({
+          abi: parseAbi([
+            'function swapExactETHForTokens(address tokenOut, uint256 minAmountOut, address to) payable',
+          ]),
+          functionName: 'swapExactETHForTokens',
+          args: [usd, 29_000_000n, STRANGER],
+        }),
+      },
+    ];
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'wallet_sendCalls',
+      params: [{ version: '2.0.0', from: user, chainId: `0x${CHAIN_ID.toString(16)}`, calls }],
+    });
+    const rows = await screenWith([
+      'Warning (call 2)',
+      `The swapped tokens go to ${STRANGER}, not to your account.`,
+      true,
+    ]);
+    expect(rows).toEqual([
+      ['From', user, false],
+      [
+        'Warning (call 1)',
+        'Unlimited approval: Keyway Local Router can spend all of your TDL, now and later, until you revoke it.',
+        true,
+      ],
+      ['Warning (call 2)', `The swapped tokens go to ${STRANGER}, not to your account.`, true],
+    ]);
+    const blocks = await page.frameLocator('#kw').locator('section.block pre').allTextContents();
+    expect(blocks[1]).toContain('You give: 0.01 ETH\nYou receive at least: 29 TDL');
+    await click('Reject');
+    expect(await pending).toMatchObject({ payload: { code: 4001 } });
+  });
+
   it('gas limit and max fee are shown, and the transaction carries them', async () => {
     const pending = sendTx({
       to: STRANGER,
