@@ -1,9 +1,20 @@
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { type Address, decodeFunctionData, erc20Abi, type Hex, maxUint256 } from 'viem';
+import {
+  type Address,
+  decodeFunctionData,
+  decodeFunctionResult,
+  encodeFunctionData,
+  erc20Abi,
+  type Hex,
+  maxUint256,
+  parseAbi,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { balanceSchema } from '../../api/schemas';
+import { type PermitContractReader, type PermitTypedData, permitTokenAbi } from '../../chains/evm/permit';
 import { approveData, SWAP_SAFETY_MESSAGES } from '../../chains/evm/swap';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
@@ -13,6 +24,7 @@ import {
   FIXTURE_ADDRESS,
   FIXTURE_ROUTER,
   fixtureApproveTransaction,
+  fixturePermitCall,
   fixtureSwapTransaction,
   type MockVariant,
   makeBalances,
@@ -54,8 +66,13 @@ function make(
     routers?: Address[];
     now?: () => number;
     address?: string | null;
+    /** Routers that take permits (the permit path is wired when given). */
+    permitRouters?: Address[];
+    readContract?: PermitContractReader;
   } = {},
 ) {
+  const signed: PermitTypedData[] = [];
+  let rejectSign: Error | null = null;
   const toasts: { message: string; variant: string }[] = [];
   const events: TrackedEvent[] = [];
   const bus = createEventBus();
@@ -92,6 +109,17 @@ function make(
     afterSuccess: ({ forceUpdate }) => nav.success.push(forceUpdate),
     debounceMs: 20,
     ...(opts.now ? { now: opts.now } : {}),
+    ...(opts.permitRouters
+      ? {
+          getPermitRouters: () => opts.permitRouters!,
+          readContract: opts.readContract ?? fixtureReader(),
+          signTypedData: async (data: PermitTypedData) => {
+            if (rejectSign) throw rejectSign;
+            signed.push(data);
+            return PERMIT_SIGNER.signTypedData(data);
+          },
+        }
+      : {}),
   });
   store.getState().setContext(FIXTURE_ADDRESS, mainnet);
   return {
@@ -106,8 +134,36 @@ function make(
     allowSends: () => {
       reject = null;
     },
+    signed,
+    rejectSign: (e: Error | null) => {
+      rejectSign = e;
+    },
   };
 }
+
+/** The fixture account's key (anvil dev account 0): the wallet that signs the permits here. */
+const PERMIT_SIGNER = privateKeyToAccount(
+  '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',
+);
+
+/** Reads the fixture permit tokens as a chain would (eth_call answers of fixturePermitCall). */
+function fixtureReader(overrides: Partial<Record<string, unknown>> = {}): PermitContractReader {
+  return async (call) => {
+    if (call.functionName in overrides) return overrides[call.functionName];
+    const data = encodeFunctionData({
+      abi: permitTokenAbi,
+      functionName: call.functionName,
+      ...(call.args ? { args: call.args } : {}),
+    } as Parameters<typeof encodeFunctionData>[0]);
+    const answer = fixturePermitCall(call.chainId, call.address, data);
+    if (answer === null) throw new Error('execution reverted');
+    return decodeFunctionResult({ abi: permitTokenAbi, functionName: call.functionName, data: answer });
+  };
+}
+
+const permitRouterAbi = parseAbi([
+  'function swapExactTokensForTokensWithPermit(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+]);
 
 const settle = () => new Promise((r) => setTimeout(r, 60));
 const token = (s: ReturnType<typeof make>['store'], id: string) =>
@@ -463,6 +519,155 @@ describe('swap store: sending', () => {
     m.allowSends();
     serve({}, '100000000');
     expect(await m.store.getState().approve()).toBe(true);
+  });
+});
+
+describe('swap store: EIP-2612 permit', () => {
+  async function usdcToDai(m: ReturnType<typeof make>) {
+    await m.store.getState().initialize();
+    m.store.getState().setSourceToken(token(m.store, USDC));
+    m.store.getState().setToToken(token(m.store, DAI));
+    m.store.getState().setSourceTokenAmount('100');
+    await settle();
+  }
+
+  it('an eip2612 token on a permit router: one signature for exactly the amount, then one transaction', async () => {
+    const t = 1_700_000_000_000;
+    const m = make({ permitRouters: [FIXTURE_ROUTER as Address], now: () => t });
+    await usdcToDai(m);
+    let s = m.store.getState();
+    expect(s).toMatchObject({ approvalMethod: 'permit', approvalTransaction: null, swapTransaction: null });
+    expect(s.permit).toMatchObject({ spender: FIXTURE_ROUTER, amount: 100_000_000n, signature: null });
+    expect(s.preview()).toBe(true);
+
+    expect(await s.approve()).toBe(true);
+    expect(m.sent).toHaveLength(0);
+    expect(m.signed).toHaveLength(1);
+    const typed = m.signed[0]!;
+    expect(typed.primaryType).toBe('Permit');
+    expect(typed.domain).toEqual({
+      name: 'USD Coin',
+      version: '1',
+      chainId: 1,
+      verifyingContract: USDC.split(':')[2],
+    });
+    expect(typed.message).toEqual({
+      owner: FIXTURE_ADDRESS,
+      spender: FIXTURE_ROUTER,
+      value: 100_000_000n,
+      nonce: 0n,
+      deadline: BigInt(t / 1000 + 20 * 60),
+    });
+    s = m.store.getState();
+    expect(s.approvalStatus).toBe('done');
+    expect(s.permit?.deadline).toBe(typed.message.deadline);
+    const body = called('/build-transaction').at(-1)?.body as { eip155: { permit?: unknown } };
+    expect(body.eip155.permit).toEqual({
+      deadline: String(typed.message.deadline),
+      signature: s.permit?.signature,
+    });
+    expect(s.swapTransaction?.permit).toMatchObject({
+      spender: FIXTURE_ROUTER,
+      deadline: typed.message.deadline,
+    });
+    const call = decodeFunctionData({ abi: permitRouterAbi, data: s.swapTransaction!.data });
+    expect(call.functionName).toBe('swapExactTokensForTokensWithPermit');
+
+    expect(await s.swap()).toBe('sent');
+    expect(m.sent).toHaveLength(1);
+    expect(m.sent[0]).toMatchObject({ to: FIXTURE_ROUTER, value: 0n });
+    expect(m.events.map((e) => e.event)).toEqual(['SWAP_SUCCESS']);
+    expect(m.store.getState()).toMatchObject({ permit: null, approvalMethod: null });
+  });
+
+  it('a rejected permit signature keeps the form as it was; nothing is sent; signing again works', async () => {
+    const m = make({ permitRouters: [FIXTURE_ROUTER as Address] });
+    await usdcToDai(m);
+    m.rejectSign(Object.assign(new Error('rejected'), { shortMessage: 'User rejected the request.' }));
+    expect(await m.store.getState().approve()).toBe(false);
+    expect(m.store.getState()).toMatchObject({
+      approvalStatus: 'rejected',
+      approvalMethod: 'permit',
+      sourceTokenAmount: '100',
+      swapTransaction: null,
+    });
+    expect(m.store.getState().permit?.signature).toBeNull();
+    expect(m.toasts.at(-1)).toEqual({ message: 'User rejected the request.', variant: 'error' });
+    expect(m.sent).toHaveLength(0);
+    m.rejectSign(null);
+    expect(await m.store.getState().approve()).toBe(true);
+    expect(m.store.getState().approvalStatus).toBe('done');
+  });
+
+  it('uses the approval transaction when the router does not take permits or the domain is not confirmed', async () => {
+    const plain = make({ permitRouters: [] });
+    await usdcToDai(plain);
+    expect(plain.store.getState()).toMatchObject({ approvalMethod: 'transaction', permit: null });
+    expect(plain.store.getState().approvalTransaction).not.toBeNull();
+
+    const unconfirmed = make({
+      permitRouters: [FIXTURE_ROUTER as Address],
+      readContract: fixtureReader({ DOMAIN_SEPARATOR: `0x${'12'.repeat(32)}` }),
+    });
+    await usdcToDai(unconfirmed);
+    expect(unconfirmed.store.getState()).toMatchObject({ approvalMethod: 'transaction', permit: null });
+
+    // A token the API does not flag eip2612 takes the approval transaction.
+    const unflagged = make({ permitRouters: [FIXTURE_ROUTER as Address] });
+    await usdcToDai(unflagged);
+    unflagged.store.setState({ sourceToken: { ...token(unflagged.store, USDC), eip2612: false } });
+    await unflagged.store.getState().fetchQuote();
+    expect(unflagged.store.getState().approvalMethod).toBe('transaction');
+  });
+
+  it('refuses a swap the API built with another signature or without the permit; nothing is sent', async () => {
+    for (const tamper of ['signature', 'drop'] as const) {
+      server.use(
+        http.post(`${API}/v1/convert/build-transaction`, async ({ request }) => {
+          const body = (await request.json()) as {
+            eip155: { slippage: string; permit?: { deadline: string; signature: Hex } };
+          };
+          const permit = body.eip155.permit;
+          const forged =
+            permit && tamper === 'signature'
+              ? {
+                  ...permit,
+                  signature: await PERMIT_SIGNER.signMessage({ message: 'something else' }),
+                }
+              : undefined;
+          return HttpResponse.json(
+            fixtureSwapTransaction({ ...body, eip155: { slippage: body.eip155.slippage, permit: forged } }),
+          );
+        }),
+      );
+      const m = make({ permitRouters: [FIXTURE_ROUTER as Address] });
+      await usdcToDai(m);
+      expect(await m.store.getState().approve()).toBe(false);
+      expect(m.toasts.map((x) => x.message)).toEqual([SWAP_SAFETY_MESSAGES.permitMismatch]);
+      expect(m.store.getState()).toMatchObject({ swapTransaction: null, permit: null });
+      expect(m.sent).toHaveLength(0);
+    }
+  });
+
+  it('a changed amount drops the signature; an expired permit is signed again', async () => {
+    let t = 1_700_000_000_000;
+    const m = make({ permitRouters: [FIXTURE_ROUTER as Address], now: () => t });
+    await usdcToDai(m);
+    expect(await m.store.getState().approve()).toBe(true);
+    m.store.getState().setSourceTokenAmount('90');
+    await settle();
+    expect(m.store.getState()).toMatchObject({ approvalStatus: 'idle', approvalMethod: 'permit' });
+    expect(m.store.getState().permit).toMatchObject({ amount: 90_000_000n, signature: null });
+    expect(await m.store.getState().approve()).toBe(true);
+    // 20 minutes later the quote is stale and the permit is about to expire: sign again before swapping.
+    t += 20 * 60 * 1000;
+    expect(await m.store.getState().swap()).toBe('failed');
+    expect(m.store.getState()).toMatchObject({ approvalStatus: 'idle', swapTransaction: null });
+    expect(m.store.getState().permit?.signature).toBeNull();
+    expect(m.sent).toHaveLength(0);
+    expect(await m.store.getState().approve()).toBe(true);
+    expect(await m.store.getState().swap()).toBe('sent');
+    expect(m.signed).toHaveLength(3);
   });
 });
 

@@ -2,7 +2,17 @@
  * Fixtures in the wire shapes of API.md, shared by stories, unit tests and hosts' own tests. Everything is
  * deterministic (no Math.random, no clock): the same fixture always renders the same story.
  */
-import { type Address, encodeFunctionData, erc20Abi, parseAbi } from 'viem';
+import {
+  type Address,
+  decodeFunctionData,
+  domainSeparator,
+  encodeFunctionData,
+  encodeFunctionResult,
+  erc20Abi,
+  type Hex,
+  parseAbi,
+  parseSignature,
+} from 'viem';
 
 // ---------------------------------------------------------------- accounts
 
@@ -420,7 +430,57 @@ const fixtureRouterAbi = parseAbi([
   'function swapExactTokensForTokens(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to)',
   'function swapExactETHForTokens(address tokenOut, uint256 minAmountOut, address to) payable',
   'function swapExactTokensForETH(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to)',
+  'function swapExactTokensForTokensWithPermit(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
+  'function swapExactTokensForETHWithPermit(address tokenIn, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
 ]);
+
+/** The EIP-2612 view functions of the fixture tokens flagged `eip2612` (USDC, DAI). */
+const fixturePermitAbi = parseAbi([
+  'function name() view returns (string)',
+  'function nonces(address owner) view returns (uint256)',
+  'function DOMAIN_SEPARATOR() view returns (bytes32)',
+]);
+
+/**
+ * A chain's answer to `eth_call` of a fixture permit token (a token of makeSwapTokens flagged `eip2612`):
+ * `name()`, `nonces(owner)` (always `nonce`, default 0) and `DOMAIN_SEPARATOR()` of the domain
+ * {name, version "1", chainId, the token}. null for any other call (the chain reverts it; `eip712Domain()`
+ * is one of those, so the kit reads the name and uses version "1").
+ */
+export function fixturePermitCall(
+  chainId: number,
+  to: string,
+  data: Hex,
+  opts: { nonce?: bigint } = {},
+): Hex | null {
+  const token = makeSwapTokens().find(
+    (t) => t.eip2612 && t.address.split(':').pop()?.toLowerCase() === to.toLowerCase(),
+  );
+  if (!token) return null;
+  let call: ReturnType<typeof decodeFunctionData<typeof fixturePermitAbi>>;
+  try {
+    call = decodeFunctionData({ abi: fixturePermitAbi, data });
+  } catch {
+    return null;
+  }
+  const verifyingContract = token.address.split(':').pop() as Address;
+  switch (call.functionName) {
+    case 'name':
+      return encodeFunctionResult({ abi: fixturePermitAbi, functionName: 'name', result: token.name });
+    case 'nonces':
+      return encodeFunctionResult({
+        abi: fixturePermitAbi,
+        functionName: 'nonces',
+        result: opts.nonce ?? 0n,
+      });
+    case 'DOMAIN_SEPARATOR':
+      return encodeFunctionResult({
+        abi: fixturePermitAbi,
+        functionName: 'DOMAIN_SEPARATOR',
+        result: domainSeparator({ domain: { name: token.name, version: '1', chainId, verifyingContract } }),
+      });
+  }
+}
 
 const fixtureTokenOf = (id: string) => {
   const addr = id.split(':').pop()?.toLowerCase();
@@ -451,7 +511,7 @@ export function fixtureSwapTransaction(body: unknown, router: string = FIXTURE_R
     to?: string;
     amount?: string;
     userAddress?: string;
-    eip155?: { slippage?: string | number };
+    eip155?: { slippage?: string | number; permit?: { deadline?: string; signature?: string } };
   };
   const from = b.from ?? '';
   const to = b.to ?? '';
@@ -461,6 +521,31 @@ export function fixtureSwapTransaction(body: unknown, router: string = FIXTURE_R
   const bps = BigInt(Math.round(Number(b.eip155?.slippage ?? 1) * 100));
   const minOut = (quoted * (10_000n - bps)) / 10_000n;
   const addr = (id: string) => (id.split(':').pop() ?? '') as Address;
+  const permit = b.eip155?.permit;
+  if (permit?.signature && permit.deadline && /^\d+$/.test(permit.deadline)) {
+    // The router's permit variants: the signed deadline and (v, r, s) go into the call.
+    const { r, s, v, yParity } = parseSignature(permit.signature as Hex);
+    const sig = [BigInt(permit.deadline), v !== undefined ? Number(v) : 27 + yParity, r, s] as const;
+    return {
+      tx: {
+        from: user,
+        to: router,
+        data: isNativeFixture(to)
+          ? encodeFunctionData({
+              abi: fixtureRouterAbi,
+              functionName: 'swapExactTokensForETHWithPermit',
+              args: [addr(from), amount, minOut, user, ...sig],
+            })
+          : encodeFunctionData({
+              abi: fixtureRouterAbi,
+              functionName: 'swapExactTokensForTokensWithPermit',
+              args: [addr(from), addr(to), amount, minOut, user, ...sig],
+            }),
+        amount: '0',
+        eip155: { gas: '230000', gasPrice: '20000000000' },
+      },
+    };
+  }
   const data = isNativeFixture(from)
     ? encodeFunctionData({
         abi: fixtureRouterAbi,
