@@ -15,13 +15,14 @@
  * - The embedded wallet swaps USDC → DAI with the approval and the swap each approved on the frame's screen.
  */
 import type { Locator, Page } from 'playwright-core';
-import { type Address, decodeFunctionData, erc20Abi, parseEther, parseUnits } from 'viem';
+import { type Address, decodeFunctionData, erc20Abi, formatUnits, parseEther, parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
 import { SWAP_SAFETY_MESSAGES } from '../src/chains/evm/swap';
 import { SWAP_SLIPPAGE_TOLERANCE_PERCENT } from '../src/core/constants';
 import { TOAST_MESSAGES } from '../src/core/errors';
+import { formatTokenAmount } from '../src/core/format';
 import { SWAP_MESSAGES } from '../src/hooks/swap/validation';
 import { browserForFile } from './support/browser';
 import { dialog, emailLogin, frame, uniqueEmail, WAIT } from './support/embedded';
@@ -186,6 +187,9 @@ describe('swap in the styled playground', () => {
     expect(parseUnits(shown ?? '', 6)).toBe(quotes.at(-1));
     await reviewButton(form).click();
     await modal.locator('[data-kw-view="SwapPreview"]').waitFor(WAIT);
+    // "You receive at least": the quote less the slippage.
+    const least = formatTokenAmount(formatUnits(leastOut(quotes.at(-1)!), 6), { maxDecimals: 6 });
+    expect(await modal.locator('[data-kw-swap-min]').textContent()).toBe(`${least} USDC`);
     // An ETH source needs no approval step.
     expect(await modal.locator('[data-kw-swap-step="approve"]').count()).toBe(0);
     await modal.getByRole('button', { name: 'Swap', exact: true }).click();
@@ -203,6 +207,10 @@ describe('swap in the styled playground', () => {
     expect(sent[0]!.to?.toLowerCase()).toBe(ROUTER.toLowerCase());
     expect(BigInt(sent[0]!.value)).toBe(parseEther('0.5'));
     expect((await chain.receipt(sent[0]!.hash)).status).toBe('0x1');
+
+    // Spec §4: after the swap the Account view's balances refresh (the chain's new USDC balance shows).
+    const usdcShown = `${formatTokenAmount(formatUnits(usdcBefore + gained, 6))} USDC`;
+    await modal.locator('[data-kw-token-row="USDC"]').getByText(usdcShown).waitFor(WAIT);
 
     // In Activity: a confirmed swap.
     await dialog(page, 'Account').getByRole('tab', { name: 'Activity' }).click();
@@ -253,6 +261,14 @@ describe('swap in the styled playground', () => {
   it('shows each API failure and broadcasts nothing; the form keeps what was typed and can go on', async () => {
     const { page, modal } = await openAsSwapper();
     const nonceBefore = await chain.nonceOf(SWAPPER);
+
+    // The token list (the swap's start): 'Failed to initialize swap', back to Account; opening Swap again
+    // once the API answers starts it.
+    await fault({ path: '/v1/convert/tokens', mode: 'status', status: 500 });
+    await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+    await toast(page, TOAST_MESSAGES.initializeSwap);
+    await dialog(page, 'Account').waitFor(WAIT);
+    await clearFaults();
 
     // Quote: the kit's own message under the amount (spec §8 has no toast for it); the form stays.
     await fault({ path: '/v1/convert/quotes', mode: 'status', status: 500 });
@@ -306,7 +322,7 @@ describe('swap in the styled playground', () => {
     expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
   });
 
-  it('keeps the form as it was when the approval is rejected in the wallet', async () => {
+  it('keeps the form as it was when the approval is rejected in the wallet; trying again swaps', async () => {
     const { page, modal } = await openAsSwapper({ armRejection: true });
     const nonceBefore = await chain.nonceOf(SWAPPER);
     const form = await fillSwap(modal, /^USD Coin/, /^Dai/, '12.5');
@@ -315,10 +331,8 @@ describe('swap in the styled playground', () => {
     const step = modal.locator('[data-kw-swap-step="approve"]');
     await step.getByRole('button', { name: 'Approve' }).click();
     await modal.getByText('The approval was not given. You can try again.').waitFor(WAIT);
-    await page
-      .getByText(/rejected/i)
-      .first()
-      .waitFor(WAIT);
+    // §8: the wallet's short message.
+    await toast(page, 'User rejected the request.');
     expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
     // Back to the form: the amount and both tokens are as they were.
     await modal.getByRole('button', { name: 'Cancel' }).click();
@@ -332,6 +346,17 @@ describe('swap in the styled playground', () => {
       .waitFor(WAIT);
     await expectReviewReady(again);
     expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
+    expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
+
+    // Trying again: approved this time, then swapped; the allowance is used up.
+    await reviewButton(again).click();
+    await step.getByRole('button', { name: 'Approve' }).click();
+    await step.getByText('Approved').waitFor(WAIT);
+    const swapButton = modal.getByRole('button', { name: 'Swap', exact: true });
+    await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
+    await swapButton.click();
+    await toast(page, /^Swapped 12\.5 USDC for [\d.]+ DAI$/);
+    expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore + 2n);
     expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
   });
 
@@ -395,9 +420,11 @@ describe('swap through the embedded wallet', () => {
       await approval.waitFor({ state: 'detached', ...WAIT });
       return text;
     };
+    // First the approval: on the USDC contract, for exactly the amount, the router named as the spender.
     const approvalScreen = await approveInFrame();
-    expect(approvalScreen).toContain(USDC.slice(2, 8));
-    if (/spend exactly/i.test(approvalScreen)) expect(approvalScreen).toMatch(/spend exactly 20 USDC/);
+    expect(approvalScreen).toContain(USDC);
+    expect(approvalScreen).toMatch(/Allow .+ to spend exactly 20 USDC/);
+    expect(approvalScreen).toContain(ROUTER);
     await step.getByText('Approved').waitFor(WAIT);
     expect(await chain.allowanceOf(USDC, me, ROUTER)).toBe(parseUnits('20', 6));
 
@@ -405,8 +432,12 @@ describe('swap through the embedded wallet', () => {
     await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
     const daiBefore = await chain.balanceOf(DAI, me);
     await swapButton.click();
+    // Then the swap: to the router, 20 USDC for DAI.
     const swapScreen = await approveInFrame();
-    expect(swapScreen.toLowerCase()).toContain(ROUTER.slice(2, 8).toLowerCase());
+    expect(swapScreen).toContain(ROUTER);
+    expect(swapScreen).toMatch(/20 USDC/);
+    expect(swapScreen).toMatch(/DAI/);
+    expect(swapScreen).not.toMatch(/spend exactly/);
     await toast(page, /^Swapped 20 USDC for [\d.]+ DAI$/);
 
     expect(await chain.balanceOf(USDC, me)).toBe(parseUnits('30', 6));
