@@ -445,8 +445,9 @@ describe('the wallet over the port', () => {
       },
       { requiredKeys: [] },
     );
+    // 5 000 messages, each posted on the port and on the window: 10 000 deliveries to the frame.
     const messages = fc.sample(fc.oneof(fc.jsonValue(), typed), {
-      numRuns: 3000,
+      numRuns: 5000,
       seed: 20261122,
     }) as unknown[];
     const outcome = await page.evaluate(
