@@ -27,6 +27,12 @@ export const SWAP_PREVIEW_TEXTS = {
   approvalPending: 'Approving…',
   approved: 'Approved',
   approvalRejected: 'The approval was not given. You can try again.',
+  permitStep: (amount: string, symbol: string) => `Sign a permit for exactly ${amount} ${symbol}`,
+  permitNote: 'A signature, not a transaction: no fee for the approval.',
+  signPermit: 'Sign permit',
+  signingPermit: 'Sign in your wallet',
+  permitSigned: 'Signed',
+  permitRejected: 'The permit was not signed. You can try again.',
   swapStep: 'Swap',
   swap: 'Swap',
   swapping: 'Confirm in your wallet',
@@ -39,7 +45,9 @@ export const SWAP_PREVIEW_TEXTS = {
 /**
  * Review a swap: what you pay, the least you receive (the quote less the slippage) and the expected amount,
  * the network and its fee; then the approval step when the token needs one (for exactly the amount), then
- * Swap. A rejected approval keeps everything as it was; a stale quote is refreshed and shown before it is used.
+ * Swap. The approval step is a permit signature instead of a transaction when the token and the router take
+ * EIP-2612 permits. A rejected approval or permit keeps everything as it was; a stale quote is refreshed and
+ * shown before it is used.
  */
 export function SwapPreviewView() {
   const swap = useSwap({ initialize: false });
@@ -50,12 +58,13 @@ export function SwapPreviewView() {
   const { sourceToken, toToken } = swap;
   const busy = swap.loadingTransaction || swap.loadingQuote || swap.loadingBuildTransaction;
   const approvalBusy = swap.approvalStatus === 'signing' || swap.approvalStatus === 'pending';
+  const isPermit = swap.approvalMethod === 'permit';
 
   if (
     !sourceToken ||
     !toToken ||
     !swap.quoteToAmount ||
-    (!swap.swapTransaction && !swap.approvalTransaction && !busy)
+    (!swap.swapTransaction && !swap.approvalTransaction && !swap.permit && !busy)
   ) {
     return (
       <div className={s.status} data-kw-view="SwapPreview">
@@ -114,7 +123,32 @@ export function SwapPreviewView() {
           {T.refreshed}
         </p>
       ) : null}
-      {swap.approvalTransaction || swap.approvalStatus !== 'idle' ? (
+      {isPermit && swap.permit ? (
+        <ol className={v.steps} aria-label={T.steps}>
+          <li className={v.step} data-kw-swap-step="permit" data-kw-state={swap.approvalStatus}>
+            <span>
+              {T.permitStep(formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }), fromSymbol)}
+              <br />
+              <span className={s.muted}>{T.permitNote}</span>
+            </span>
+            {swap.approvalStatus === 'done' && swap.permit.signature ? (
+              <span className={s.muted}>{T.permitSigned}</span>
+            ) : (
+              <Button
+                size="sm"
+                onClick={() => void swap.approve()}
+                loading={approvalBusy}
+                disabled={approvalBusy}
+              >
+                {swap.approvalStatus === 'signing' ? T.signingPermit : T.signPermit}
+              </Button>
+            )}
+          </li>
+          <li className={v.step} data-kw-swap-step="swap">
+            <span>{T.swapStep}</span>
+          </li>
+        </ol>
+      ) : swap.approvalTransaction || swap.approvalStatus !== 'idle' ? (
         <ol className={v.steps} aria-label={T.steps}>
           <li className={v.step} data-kw-swap-step="approve" data-kw-state={swap.approvalStatus}>
             <span>
@@ -144,7 +178,7 @@ export function SwapPreviewView() {
       ) : null}
       {swap.approvalStatus === 'rejected' ? (
         <p className={s.errorText} role="alert">
-          {T.approvalRejected}
+          {isPermit ? T.permitRejected : T.approvalRejected}
         </p>
       ) : null}
       <div className={s.actions}>
