@@ -124,8 +124,12 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     apiUrl: config.apiUrl,
     explorerUrl: config.explorerUrl,
     secureFrameUrl: config.frameUrl,
-    // The local chains' swap router (services/chain/deploy.ts: the dev deployer's fourth contract).
-    swapRouters: { 'eip155:31337': [LOCAL_SWAP_ROUTER], 'eip155:31338': [LOCAL_SWAP_ROUTER] },
+    // The local chains' swap router (services/chain/deploy.ts: the dev deployer's fourth contract). It takes
+    // EIP-2612 permits, so swapping KUSD (the stack's permit token) needs one signature, no approval transaction.
+    swapRouters: {
+      'eip155:31337': [{ address: LOCAL_SWAP_ROUTER, name: 'Keyway local router', permit: true }],
+      'eip155:31338': [{ address: LOCAL_SWAP_ROUTER, name: 'Keyway local router', permit: true }],
+    },
     metadata: {
       name: 'Keyway playground',
       description: 'Demo host dapp of the Keyway kit against the local stack',
