@@ -1,6 +1,8 @@
 /**
  * Fault injection (test mode only): rules registered with POST /__admin/faults, or a per-request
- * `x-kw-fault` header (`status=500`, `slow=2000`, `malformed`, comma-separated to combine). A rule with
+ * `x-kw-fault` header (`status=500`, `slow=2000`, `malformed`, `wrong-shape`, comma-separated to combine).
+ * `malformed` answers 200 with truncated JSON, `wrong-shape` 200 with valid JSON of the wrong shape
+ * (`{"unexpected":true}`); `slow` with a delay of at least the kit's client timeout acts as a timeout. A rule with
  * mode `substitute` answers normally but with every mention of the address `find` (in any case, with or
  * without 0x, e.g. inside call data) replaced by `replace`: a swap endpoint that names another spender or
  * router, as a compromised API would.
@@ -17,7 +19,7 @@ const addressSchema = z.string().refine((a) => isAddress(a, { strict: false }), 
 export const faultRuleSchema = z
   .object({
     path: z.string().min(1).max(300).startsWith('/', 'path must start with "/"'),
-    mode: z.enum(['slow', 'status', 'malformed', 'substitute']),
+    mode: z.enum(['slow', 'status', 'malformed', 'wrong-shape', 'substitute']),
     delayMs: z.number().int().min(0).max(60_000).optional(),
     status: z.number().int().min(400).max(599).optional(),
     times: z.number().int().min(1).max(1_000_000).optional(),
@@ -45,6 +47,8 @@ interface Fault {
 }
 
 const MALFORMED_BODY = '{"status": "FAILED", "reasons": [{"field": ';
+/** Valid JSON that matches no response shape of API.md (mode `wrong-shape`). */
+const WRONG_SHAPE_BODY = '{"unexpected":true}';
 const DEFAULT_DELAY_MS = 2000;
 const DEFAULT_STATUS = 500;
 
@@ -71,6 +75,7 @@ function parseHeader(value: string): Fault[] {
     const key = rawKey?.toLowerCase();
     if (!key) continue;
     if (key === 'malformed') faults.push({ mode: 'malformed', delayMs: 0, status: 200 });
+    else if (key === 'wrong-shape') faults.push({ mode: 'wrong-shape', delayMs: 0, status: 200 });
     else if (key === 'slow') {
       const ms = Number(rawVal ?? DEFAULT_DELAY_MS);
       if (!Number.isInteger(ms) || ms < 0 || ms > 60_000)
@@ -82,7 +87,7 @@ function parseHeader(value: string): Fault[] {
         throw badRequest('x-kw-fault', 'status must be 400..599');
       faults.push({ mode: 'status', delayMs: 0, status: st });
     } else
-      throw badRequest('x-kw-fault', `Unknown fault "${key}" (use status=<code>, slow=<ms> or malformed)`);
+      throw badRequest('x-kw-fault', `Unknown fault "${key}" (use status=<code>, slow=<ms>, malformed or wrong-shape)`);
   }
   return faults;
 }
@@ -142,6 +147,9 @@ export class FaultInjector {
       }
       if (faults.some((f) => f.mode === 'malformed')) {
         return c.body(MALFORMED_BODY, 200, { 'content-type': 'application/json' });
+      }
+      if (faults.some((f) => f.mode === 'wrong-shape')) {
+        return c.body(WRONG_SHAPE_BODY, 200, { 'content-type': 'application/json' });
       }
       const substitutions = faults.filter((f) => f.mode === 'substitute' && f.find && f.replace);
       await next();
