@@ -53,6 +53,8 @@ const CHAIN_ID = 31337;
 const REFERENCE = solanaReference(SOLANA_CAIP2);
 /** Solana mainnet's reference: well-formed, not configured here. */
 const OTHER_REFERENCE = '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp';
+/** Solana testnet's reference: configured here, but pointed at the local runtime (which answers devnet's genesis). */
+const MISPOINTED_REFERENCE = '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z';
 
 let dataDir: string;
 let solana: SolanaServer;
@@ -71,7 +73,10 @@ beforeAll(async () => {
     allowedOrigins: [`http://127.0.0.1:${HOST_PORT}`],
     // The EVM chain is never contacted here: only its id matters.
     chains: [{ chainId: CHAIN_ID, rpcUrl: 'http://127.0.0.1:1' }],
-    solanaChains: [{ reference: REFERENCE, rpcUrl: solana.rpcUrl }],
+    solanaChains: [
+      { reference: REFERENCE, rpcUrl: solana.rpcUrl },
+      { reference: MISPOINTED_REFERENCE, rpcUrl: solana.rpcUrl },
+    ],
   });
   host = await startHost(HOST_PORT, hostPage(frame.url, CHAIN_ID));
   browser = await launchChromium();
@@ -293,7 +298,7 @@ describe('the frame as a Solana wallet', () => {
     await expect.poll(() => view.getByText('Transfer to').isVisible()).toBe(true);
     await expect.poll(() => view.getByText(receiver.toBase58()).isVisible()).toBe(true);
     await expect.poll(() => view.getByText('0.1 SOL', { exact: true }).isVisible()).toBe(true);
-    await expect.poll(() => view.getByText(`Solana ${REFERENCE}`).isVisible()).toBe(true);
+    await expect.poll(() => view.getByText('Solana Devnet', { exact: true }).isVisible()).toBe(true);
     await expect.poll(() => view.getByText('Fee payer').isVisible()).toBe(true);
     await view.getByRole('button', { name: 'Approve' }).click();
     const result = resultOf<{ signature: string }>(await pending);
@@ -423,6 +428,69 @@ describe('the frame as a Solana wallet', () => {
     expect(await view.getByText(/Data \(hex\)/).count()).toBe(0);
     await view.getByRole('button', { name: 'Sign' }).click();
     expectSignedByUser(resultOf<{ transaction: string }>(await pending).transaction, message);
+  });
+
+  it('names the network its RPC answers for, and warns of instructions that hand over control or never expire', async () => {
+    const [nonceAccount, nonceAuthority, tokenAccount, newOwner, program, delegate] = Array.from(
+      { length: 6 },
+      () => Keypair.generate().publicKey,
+    ) as [PublicKey, PublicKey, PublicKey, PublicKey, PublicKey, PublicKey];
+    const tokenProgram = new PublicKey('TokenkegQfeZyiNwAJbNbGKPFXCWuBvf9Ss623VQ5DA');
+    const amount = Buffer.alloc(8);
+    amount.writeBigUInt64LE(2_500_000n);
+    const { message, pending, view } = await requestV0Signature([
+      SystemProgram.nonceAdvance({ noncePubkey: nonceAccount, authorizedPubkey: user }),
+      SystemProgram.assign({ accountPubkey: user, programId: program }),
+      // SetAuthority(owner → newOwner) on a token account the user owns.
+      new TransactionInstruction({
+        programId: tokenProgram,
+        keys: [
+          { pubkey: tokenAccount, isSigner: false, isWritable: true },
+          { pubkey: user, isSigner: true, isWritable: false },
+        ],
+        data: Buffer.concat([Buffer.from([6, 2, 1]), newOwner.toBuffer()]),
+      }),
+      // ApproveChecked: a delegate for 2.5 tokens of a 6-decimal mint.
+      new TransactionInstruction({
+        programId: tokenProgram,
+        keys: [
+          { pubkey: tokenAccount, isSigner: false, isWritable: true },
+          { pubkey: nonceAuthority, isSigner: false, isWritable: false },
+          { pubkey: delegate, isSigner: false, isWritable: false },
+          { pubkey: user, isSigner: true, isWritable: false },
+        ],
+        data: Buffer.concat([Buffer.from([13]), amount, Buffer.from([6])]),
+      }),
+    ]);
+    const rows = () =>
+      view
+        .locator('dl.rows')
+        .evaluate((dl) =>
+          [...dl.querySelectorAll('dt')].map((dt) => [dt.textContent, dt.nextElementSibling?.textContent]),
+        );
+    await expect.poll(rows).toContainEqual(['Network', 'Solana Devnet']);
+    const warnings = (await rows()).filter(([label]) => label === 'Warning').map(([, value]) => value);
+    expect(warnings).toEqual([
+      `Uses durable nonce account ${nonceAccount.toBase58()}: this transaction does not expire and can be broadcast at any later time`,
+      `Gives ownership of account ${user.toBase58()} to program ${program.toBase58()}`,
+      `Changes the owner authority of ${tokenAccount.toBase58()} to ${newOwner.toBase58()}`,
+      `Lets ${delegate.toBase58()} spend up to 2.5 from token account ${tokenAccount.toBase58()}`,
+    ]);
+    expect(await view.locator('dt.warning').count()).toBe(4);
+    await view.getByRole('button', { name: 'Sign' }).click();
+    expectSignedByUser(resultOf<{ transaction: string }>(await pending).transaction, message);
+  });
+
+  it('refuses to sign for a configured network whose RPC answers another genesis hash', async () => {
+    const reply = await rpc('solana_signTransaction', {
+      transaction: await transfer(Keypair.generate().publicKey, 1000),
+      chainId: MISPOINTED_REFERENCE,
+    });
+    expect(reply).toMatchObject({
+      type: '@keyway-frame/RPC_REQUEST_ERROR',
+      payload: { message: 'The Solana network the wallet reaches is not the one requested' },
+    });
+    expect(await approveButtons()).toBe(0);
   });
 
   it('a legacy transaction signed with solana_signTransaction can be sent by the app itself', async () => {

@@ -6,8 +6,15 @@
  * re-encodes to the same bytes, the user's key among its required signers), then shown on the frame's own
  * approval screen: network, fee payer, and per instruction what it does (a System Program transfer as
  * receiver and SOL amount; an SPL Token or Token-2022 Transfer / TransferChecked as token accounts, mint and
- * amount; anything else as program, accounts and data). Nothing is looked up on the network for this: a
- * plain Transfer does not state its mint or decimals, so its amount is shown in the token's base units.
+ * amount; anything else as program, accounts and data). Instructions that hand over control are decoded
+ * and shown as warnings: a System Assign (a new owner program for an account), an SPL SetAuthority (a new
+ * owner, close or mint authority), a token Approve (a delegate), and a durable nonce (AdvanceNonceAccount:
+ * the signed transaction does not expire and can be broadcast later), or a change of a nonce's authority.
+ * Nothing is looked up on the network to describe the instructions: a plain Transfer does not state its
+ * mint or decimals, so its amount is shown in the token's base units. The network label is bound to the
+ * RPC the frame signs for: the genesis hash that the frame's own proxy answers for the requested network
+ * must be that network's (its CAIP-2 reference is the hash's first 32 characters), and the label names
+ * that network, not the request's text.
  * Only after Approve is the message signed with the user's non-extractable Ed25519 WebCrypto key;
  * signAndSend broadcasts through this origin's `/rpc/solana/:reference` proxy.
  *
@@ -49,6 +56,98 @@ const TOKEN_PROGRAM_IDS: ReadonlySet<string> = new Set([
 ]);
 const TOKEN_TRANSFER = 3;
 const TOKEN_TRANSFER_CHECKED = 12;
+const TOKEN_APPROVE = 4;
+const TOKEN_SET_AUTHORITY = 6;
+const TOKEN_APPROVE_CHECKED = 13;
+const SYSTEM_ASSIGN = 1;
+const SYSTEM_ADVANCE_NONCE = 4;
+const SYSTEM_AUTHORIZE_NONCE = 7;
+const SYSTEM_ASSIGN_WITH_SEED = 10;
+const AUTHORITY_TYPES = ['mint', 'freeze', 'owner', 'close'] as const;
+
+/** Names of the well-known Solana networks by CAIP-2 reference. */
+const NETWORK_NAMES: Readonly<Record<string, string>> = {
+  '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp': 'Solana Mainnet',
+  EtWTRABZaYq6iMfeYKouRu166VU2xqa1: 'Solana Devnet',
+  '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z': 'Solana Testnet',
+};
+
+/**
+ * The label of the network the frame would sign for, checked against what its RPC answers: the proxy's
+ * `getGenesisHash` must start with the requested reference. A mismatch (a proxy pointed at another
+ * network) refuses the request before anything is shown.
+ */
+export async function solanaNetworkLabel(reference: string): Promise<string> {
+  let genesis: unknown;
+  try {
+    genesis = await solanaRpc(reference, 'getGenesisHash', []);
+  } catch {
+    throw new FrameRequestError('The Solana network did not answer. Please try again.');
+  }
+  if (typeof genesis !== 'string' || genesis.slice(0, 32) !== reference) {
+    throw new FrameRequestError('The Solana network the wallet reaches is not the one requested');
+  }
+  return NETWORK_NAMES[reference] ?? `Solana network ${reference}`;
+}
+
+const u32 = (data: Uint8Array, at = 0) =>
+  data.length >= at + 4
+    ? new DataView(data.buffer, data.byteOffset, data.byteLength).getUint32(at, true)
+    : -1;
+
+/**
+ * A warning for an instruction that hands over control of an account or keeps the transaction valid
+ * indefinitely; null for anything else. `name(i)` names the instruction's i-th account.
+ */
+export function controlWarning(
+  program: string,
+  data: Uint8Array,
+  name: (i: number) => string | undefined,
+): { label: string; value: string } | null {
+  if (program === SYSTEM_PROGRAM_ID) {
+    const index = u32(data);
+    if ((index === SYSTEM_ASSIGN && data.length === 36) || index === SYSTEM_ASSIGN_WITH_SEED) {
+      const owner = index === SYSTEM_ASSIGN ? encodeBase58(data.slice(4, 36)) : 'a program named in the data';
+      return {
+        label: 'Warning',
+        value: `Gives ownership of account ${name(0) ?? '?'} to program ${owner}`,
+      };
+    }
+    if (index === SYSTEM_ADVANCE_NONCE) {
+      return {
+        label: 'Warning',
+        value: `Uses durable nonce account ${name(0) ?? '?'}: this transaction does not expire and can be broadcast at any later time`,
+      };
+    }
+    if (index === SYSTEM_AUTHORIZE_NONCE && data.length === 36) {
+      return {
+        label: 'Warning',
+        value: `Hands the authority of nonce account ${name(0) ?? '?'} to ${encodeBase58(data.slice(4, 36))}`,
+      };
+    }
+    return null;
+  }
+  if (!TOKEN_PROGRAM_IDS.has(program)) return null;
+  if (data[0] === TOKEN_SET_AUTHORITY && data.length >= 3) {
+    const kind = AUTHORITY_TYPES[data[1] as number] ?? `type ${data[1]}`;
+    const next = data[2] === 1 && data.length >= 35 ? encodeBase58(data.slice(3, 35)) : 'nobody';
+    return { label: 'Warning', value: `Changes the ${kind} authority of ${name(0) ?? '?'} to ${next}` };
+  }
+  if (
+    (data[0] === TOKEN_APPROVE && data.length === 9) ||
+    (data[0] === TOKEN_APPROVE_CHECKED && data.length === 10)
+  ) {
+    const amount = new DataView(data.buffer, data.byteOffset, data.byteLength).getBigUint64(1, true);
+    const delegate = data[0] === TOKEN_APPROVE ? name(1) : name(2);
+    const shown =
+      data[0] === TOKEN_APPROVE_CHECKED ? formatUnits(amount, data[9] as number) : `${amount} base units`;
+    return {
+      label: 'Warning',
+      value: `Lets ${delegate ?? '?'} spend up to ${shown} from token account ${name(0) ?? '?'}`,
+    };
+  }
+  return null;
+}
 
 /** Lamports as SOL text, exactly (bigint arithmetic): 100000000n -> '0.1 SOL', 1n -> '0.000000001 SOL'. */
 export function formatSol(lamports: bigint): string {
@@ -186,16 +285,24 @@ function tokenTransfer(data: Uint8Array, accounts: number[]): TokenTransfer | nu
 export function transactionApproval(
   tx: VersionedTransaction,
   key: SolanaKey,
-  reference: string,
+  networkLabel: string,
 ): Pick<ApprovalRequest, 'rows' | 'blocks'> {
   const message = tx.message;
   const names = accountNames(tx);
   const staticCount = message.staticAccountKeys.length;
   const rows: ApprovalRow[] = [
     { label: 'From', value: key.address, mono: true },
-    { label: 'Network', value: `Solana ${reference}` },
+    { label: 'Network', value: networkLabel },
     { label: 'Fee payer', value: names[0] as string, mono: true },
   ];
+  // Control-changing instructions first, so they are read before the transfers.
+  for (const ix of message.compiledInstructions) {
+    const warning = controlWarning(names[ix.programIdIndex] as string, ix.data, (i) => {
+      const index = ix.accountKeyIndexes[i];
+      return index === undefined ? undefined : names[index];
+    });
+    if (warning) rows.push({ ...warning, warning: true });
+  }
   if (message.addressTableLookups.length > 0) {
     rows.push({ label: 'Address lookup tables', value: String(message.addressTableLookups.length) });
   }
@@ -293,10 +400,11 @@ async function signTransaction(
   if (!signers.some((k) => k.toBase58() === key.address)) {
     throw new FrameRequestError('Unknown signer address');
   }
+  const networkLabel = await solanaNetworkLabel(params.chainId);
   await approve({
     title: send ? 'Approve transaction' : 'Sign transaction',
     requester: ctx.requester,
-    ...transactionApproval(tx, key, params.chainId),
+    ...transactionApproval(tx, key, networkLabel),
     approveLabel: send ? 'Approve' : 'Sign',
   });
   tx.addSignature(new PublicKey(key.publicKey), await ed25519Sign(key, tx.message.serialize()));
