@@ -1,6 +1,14 @@
 /**
  * Link checks for wallet links that come from hosts (`customWallets`) or from the explorer API (untrusted).
  * Only `https:` pages, or a wallet's own custom scheme for deep links (`metamask://`, `rainbow:`), pass.
+ *
+ * What counts as "a wallet's own scheme" is decided by what a wallet app's scheme looks like, not by
+ * listing the bad ones only: letters and digits with at most inner `-` or `.`, 2 to 32
+ * characters, opened as `scheme:` or `scheme://` followed by nothing that would address another resource
+ * (no path, query or fragment of its own: the kit appends `wc?uri=…` itself). Schemes that the operating
+ * system or the browser handle themselves are refused even though they have that shape: code and files
+ * (`javascript`, `file`…), installers and app launchers (`intent`, `itms-services`, `ms-*` handlers such
+ * as `ms-msdt` and `search-ms`), calls and messages (`tel`, `sms`, `mailto`…), and network shares.
  */
 
 export const MAX_WALLET_LINK_LENGTH = 2048;
@@ -29,7 +37,44 @@ const FORBIDDEN_SCHEMES = new Set([
   'ftp',
   'ws',
   'wss',
+  // App launchers and installers, system settings and search.
+  'intent',
+  'android-app',
+  'itms-services',
+  'itms-apps',
+  'itms',
+  'market',
+  'search',
+  'shell',
+  'prefs',
+  'app-settings',
+  'x-apple-helpbook',
+  'steam',
+  // Calls, messages, calendars.
+  'tel',
+  'sms',
+  'mms',
+  'mailto',
+  'callto',
+  'facetime',
+  'facetime-audio',
+  'webcal',
+  // Network shares and remote shells.
+  'smb',
+  'nfs',
+  'afp',
+  'ssh',
+  'sftp',
+  'telnet',
+  'ldap',
 ]);
+
+/** Windows protocol handlers (`ms-msdt:`, `ms-settings:`, `search-ms:`…) are system tools, never wallets. */
+const SYSTEM_SCHEME_RE = /^(ms-|ms\.|search-ms$|x-apple)/;
+/** A wallet app's own scheme: lowercase letters and digits, inner `-` or `.` only, 2-32 characters. */
+const WALLET_SCHEME_RE = /^[a-z][a-z0-9]*(?:[-.][a-z0-9]+)*$/;
+/** After the scheme: nothing, `//`, or `//` and a bare host-like word (`wc` is appended by the kit). */
+const WALLET_REST_RE = /^(?:\/\/[a-z0-9-]{0,32}\/?)?$/i;
 
 // biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
 const URL_JUNK = /[\s\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/;
@@ -61,9 +106,12 @@ export function isSafeWalletLink(value: unknown): value is string {
   if (URL_JUNK.test(value)) return false;
   const m = SCHEME_RE.exec(value);
   if (!m) return false;
-  const scheme = m[1]!.toLowerCase();
+  const raw = m[1]!;
+  const scheme = raw.toLowerCase();
   if (scheme === 'https' || scheme === 'http') return isSafeHttpsLink(value);
-  return !FORBIDDEN_SCHEMES.has(scheme);
+  if (scheme.length < 2 || !WALLET_SCHEME_RE.test(scheme)) return false;
+  if (FORBIDDEN_SCHEMES.has(scheme) || SYSTEM_SCHEME_RE.test(scheme)) return false;
+  return WALLET_REST_RE.test(value.slice(raw.length + 1));
 }
 
 /** An `<img src>` for wallet and token images: `https:` (or localhost `http:`) or `data:image/*`. */

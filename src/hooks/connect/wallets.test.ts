@@ -19,6 +19,37 @@ describe('deep links', () => {
     expect(buildDeepLink('trust:', uri)).toBe(`trust://wc?uri=${enc}`);
   });
 
+  it('builds from a scheme with a host word, as some wallets register (okx://main)', () => {
+    expect(buildDeepLink('okx://main', uri)).toBe(`okx://main/wc?uri=${enc}`);
+    expect(buildDeepLink('foo-wallet://', uri)).toBe(`foo-wallet://wc?uri=${enc}`);
+  });
+
+  it('refuses system handlers, installers and launchers that have a wallet-like shape', () => {
+    for (const bad of [
+      'intent://scan/#Intent;scheme=zxing;end',
+      'intent:',
+      'itms-services://?action=download-manifest&url=https://evil.example/app.plist',
+      'ms-msdt:/id PCWDiagnostic',
+      'ms-settings:',
+      'search-ms:query=invoice&crumb=location:\\\\evil.example\\share',
+      'tel:+15555550100',
+      'sms:+15555550100',
+      'mailto:someone@example.com',
+      'smb://evil.example/share',
+      'steam://run/1',
+      'market://details?id=evil',
+      // A wallet-like scheme that carries its own path or query addresses something else.
+      'metamask://dapp/evil.example',
+      'metamask://?x=1',
+      'wallet:../../etc',
+      'a:',
+      '-wallet://',
+      'wal_let://',
+    ]) {
+      expect(buildDeepLink(bad, uri), bad).toBeNull();
+    }
+  });
+
   it('refuses every other scheme and plain http outside localhost', () => {
     for (const bad of [
       'javascript:alert(1)',
