@@ -120,7 +120,9 @@ export function SwapView() {
   const impact = swap.priceImpact === null ? null : swap.priceImpact.toFixed(2);
   const needsConfirm = swap.priceImpactLevel === 'confirm' && !impactAccepted;
   const ready =
-    validation.valid && !swap.loadingQuote && !!(swap.swapTransaction || swap.approvalTransaction);
+    validation.valid &&
+    !swap.loadingQuote &&
+    !!(swap.swapTransaction || swap.approvalTransaction || swap.permit);
   const busy = swap.loadingQuote || swap.loadingBuildTransaction || swap.loadingApprovalTransaction;
   const balanceOf = (t: SwapTokenItem) =>
     T.balance(formatTokenAmount(t.quantity.numeric), capText(t.symbol, MAX_TEXT.symbol));

@@ -8,7 +8,14 @@ import { SwapView } from '../../src/views/SwapView';
 import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 import { sendChain } from './_sendData';
-import { fillSwap, SWAP_OPTIONS, swapHandlers, swapStore } from './_swapData';
+import {
+  fillSwap,
+  SWAP_OPTIONS,
+  SWAP_PERMIT_OPTIONS,
+  swapHandlers,
+  swapPermitHandlers,
+  swapStore,
+} from './_swapData';
 
 const kitWith = (setup: StoryKitOptions['setup']): StoryKitOptions => ({
   connect: true,
@@ -91,6 +98,32 @@ export const Quoted: Story = {
     await expect(canvas.getByRole('button', { name: '1%' })).toHaveAttribute('aria-pressed', 'true');
     const review = canvas.getByRole('button', { name: 'Review swap' });
     await waitFor(() => expect(review).toBeEnabled());
+    await userEvent.click(review);
+    await expect(storyKit().keyway.stores.modal.getState().history.at(-1)?.view).toBe('SwapPreview');
+  },
+};
+
+/**
+ * USDC (eip2612) on a router that takes permits: no approval transaction is built, the permit step waits in
+ * the preview, and Review is enabled.
+ */
+export const PermitQuoted: Story = {
+  parameters: {
+    msw: { handlers: swapPermitHandlers() },
+    keyway: {
+      connect: true,
+      options: SWAP_PERMIT_OPTIONS,
+      setup: fillSwap({ from: 'USDC', to: 'DAI', amount: '100' }),
+    },
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const review = canvas.getByRole('button', { name: 'Review swap' });
+    await waitFor(() => expect(review).toBeEnabled());
+    await expect(swapStore(storyKit()).getState()).toMatchObject({
+      approvalMethod: 'permit',
+      approvalTransaction: null,
+    });
     await userEvent.click(review);
     await expect(storyKit().keyway.stores.modal.getState().history.at(-1)?.view).toBe('SwapPreview');
   },
@@ -221,7 +254,10 @@ export const UntrustedRouter: Story = {
   },
   play: async ({ canvasElement }) => {
     await toast(SWAP_SAFETY_MESSAGES.noRouter);
-    await expect(within(canvasElement).getByRole('button', { name: 'Review swap' })).toBeDisabled();
+    // Coming back to the kept form fetches the quote again (and is refused again): wait for it to settle.
+    await waitFor(() =>
+      expect(within(canvasElement).getByRole('button', { name: 'Review swap' })).toBeDisabled(),
+    );
     await expect(sendChain.sent).toHaveLength(0);
   },
 };
