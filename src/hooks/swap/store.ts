@@ -509,7 +509,11 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       const cacheKey = `${net}:${key(token)}`;
       let domain = permitDomains.get(cacheKey);
       if (!domain) {
-        domain = readPermitDomain(deps.readContract, chainNumber(), token);
+        domain = readPermitDomain(deps.readContract, chainNumber(), token).then((d) => {
+          // Only a confirmed domain is kept: a failed read is tried again with the next quote.
+          if (!d) permitDomains.delete(cacheKey);
+          return d;
+        });
         permitDomains.set(cacheKey, domain);
       }
       return domain;
