@@ -179,7 +179,11 @@ const pickableSolanaWallets = (wallets: readonly SolanaWalletInfo[]): WalletEntr
   wallets.filter((w) => !w.embedded).map(solanaWalletToEntry);
 
 const emptyList = (): WalletListState => ({ wallets: [], status: 'idle', error: null });
-const LIST_ERROR = 'Failed to load wallets';
+/**
+ * What a wallet list shows when the explorer call fails (the views render it): never the client's own
+ * message, which names the HTTP call, the status or the response's schema problem.
+ */
+export const WALLET_LIST_ERROR = 'Failed to load wallets';
 
 export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
   const { options } = deps;
@@ -232,8 +236,8 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
         });
         const wallets = orderByIds(res.data.map(toEntry), ids).slice(0, FEATURED_WALLETS_COUNT);
         set({ featured: { wallets, status: 'success', error: null } });
-      } catch (e) {
-        set({ featured: { wallets: [], status: 'error', error: errorText(e, LIST_ERROR) } });
+      } catch {
+        set({ featured: { wallets: [], status: 'error', error: WALLET_LIST_ERROR } });
       }
     };
 
@@ -261,8 +265,8 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
           .filter((w) => !skip.includes(w.id))
           .slice(0, RECOMMENDED_WALLETS_COUNT);
         set({ recommended: { wallets, status: 'success', error: null } });
-      } catch (e) {
-        set({ recommended: { wallets: [], status: 'error', error: errorText(e, LIST_ERROR) } });
+      } catch {
+        set({ recommended: { wallets: [], status: 'error', error: WALLET_LIST_ERROR } });
       }
     };
 
@@ -383,8 +387,8 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
             // A short page means the end, whatever `count` says.
             const count = res.data.length < WALLETS_PER_PAGE ? prev.length + next.length : res.count;
             set({ all: { wallets: [...prev, ...next], page, count, status: 'success', error: null } });
-          } catch (e) {
-            set({ all: { ...get().all, status: 'error', error: errorText(e, LIST_ERROR) } });
+          } catch {
+            set({ all: { ...get().all, status: 'error', error: WALLET_LIST_ERROR } });
           } finally {
             paging = null;
           }
@@ -416,7 +420,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
             if (mine !== searchSeq) return;
             const wallets = res.data.map(toEntry).filter((w) => !excluded.has(w.id));
             set({ searchResults: { wallets, query, pending: false, status: 'success', error: null } });
-          } catch (e) {
+          } catch {
             if (mine !== searchSeq) return;
             set({
               searchResults: {
@@ -424,7 +428,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
                 query,
                 pending: false,
                 status: 'error',
-                error: errorText(e, LIST_ERROR),
+                error: WALLET_LIST_ERROR,
               },
             });
           }
