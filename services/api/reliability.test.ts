@@ -20,6 +20,7 @@ import { ERROR_MESSAGES, TOAST_MESSAGES } from '../../src/core/errors.ts';
 import { keywayLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage } from '../../src/core/storage.ts';
 import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
+import { selectView } from '../../src/hooks/modal/store.ts';
 import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
 import { SWAP_MESSAGES } from '../../src/hooks/swap/validation.ts';
@@ -73,6 +74,8 @@ interface Harness {
   /** Error/success toasts shown since the instance was created, in order. */
   toasts: string[];
   arm(): void;
+  /** The fault is gone (the service recovered). */
+  disarm(): void;
   /** Requests of the instance still waiting for their answer. */
   inflight: () => number;
   /** Requests that carried the fault. */
@@ -92,6 +95,16 @@ interface Case {
   seen: (h: Harness) => string;
   /** What the user must see: when the call fails, and when it answers (slow). */
   expected: { failed: string; answered: string };
+  /**
+   * After a failure, once the service answers again: what the user does to try again (a Try again button,
+   * coming back to the view, typing again). The user must then see `expected.answered`.
+   */
+  retry?: (h: Harness) => Promise<void>;
+  /**
+   * Faults whose body the endpoint's schema accepts as a valid answer (so there is nothing to retry), and
+   * why; the user must still see `expected.failed`.
+   */
+  accepted?: { faults: string[]; why: string };
   /** What the user typed in the store used (`values`), as the store holds it afterwards (`read`). */
   typed?: { values: Record<string, string>; read: (h: Harness) => Record<string, string> };
 }
@@ -155,6 +168,9 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
     arm: () => {
       armed = true;
     },
+    disarm: () => {
+      armed = false;
+    },
     inflight: () => inflight,
     faulted: () => faulted,
   };
@@ -200,7 +216,13 @@ const tokenBySymbol = (h: Harness, symbol: string) => {
 };
 
 /** Swap prepared: tokens loaded, `from` → `to` chosen (no amount yet, so no quote is fetched). */
+/** The user opens the modal (Account) and goes to the Swap view. */
+const openSwapView = async (h: Harness) => {
+  h.kw.stores.modal.getState().open('Account');
+  h.kw.stores.modal.getState().push('Swap');
+};
 const prepareSwap = (from: string, to: string) => async (h: Harness) => {
+  await openSwapView(h);
   await h.swap.getState().initialize();
   expect(h.swap.getState().status).toBe('initialized');
   h.swap.getState().setSourceToken(tokenBySymbol(h, from));
@@ -222,13 +244,17 @@ const swapTyped = (h: Harness) => {
 /** The swap form as the user sees it. */
 const swapSeen = (h: Harness) => {
   const s = h.swap.getState();
-  if (s.status !== 'initialized') return 'swap view left (went back)';
-  if (s.inputError) return `inline "${s.inputError}"`;
-  if (s.permit || s.approvalTransaction) return 'quote shown, Approve step ready';
-  if (s.swapTransaction) return `quote shown, swap ready${s.gasFee === null ? ' (network fee unknown)' : ''}`;
-  if (s.fetchError) return 'form kept, no quote';
-  if (s.sourceTokenAmount === '') return 'swap form ready (tokens listed)';
-  return `form kept, quote ${s.toTokenAmount || 'none'}`;
+  const view = selectView(h.kw.stores.modal.getState());
+  const where = view === 'Swap' ? 'Swap view' : `back to ${view}`;
+  if (s.status !== 'initialized') return `${where}, swap not started`;
+  if (s.inputError) return `${where}: inline "${s.inputError}"`;
+  if (s.permit || s.approvalTransaction) return `${where}: quote, Approve step ready`;
+  if (s.swapTransaction) {
+    return `${where}: quote, swap ready${s.gasFee === null ? ' (network fee unknown)' : ''}`;
+  }
+  if (s.fetchError) return `${where}, form kept (quote fetched again on return)`;
+  if (s.sourceTokenAmount === '') return `${where}: form ready (tokens listed)`;
+  return `${where}: form kept, quote ${s.toTokenAmount || 'none'}`;
 };
 
 const sendTyped = (h: Harness) => {
@@ -250,6 +276,7 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/balance',
     action: 'balances.load()',
+    retry: (h) => h.kw.stores.balances.getState().refresh(),
     match: pathIs('GET', /^\/v1\/account\/[^/]+\/balance$/),
     act: (h) => h.kw.stores.balances.getState().load(),
     seen: (h) => {
@@ -265,6 +292,7 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/balance',
     action: 'balances.refresh() (shown again, after a first load)',
+    retry: (h) => h.kw.stores.balances.getState().refresh(),
     match: pathIs('GET', /^\/v1\/account\/[^/]+\/balance$/),
     prepare: (h) => h.kw.stores.balances.getState().load(),
     act: (h) => h.kw.stores.balances.getState().refresh(),
@@ -283,6 +311,7 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/history',
     action: 'transactions.load()',
+    retry: (h) => h.kw.stores.transactions.getState().refresh(),
     match: pathIs('GET', /^\/v1\/account\/[^/]+\/history$/),
     act: (h) => h.kw.stores.transactions.getState().load(),
     seen: (h) => {
@@ -298,6 +327,14 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/identity/{address}',
     action: 'account.want() (account button / Account view)',
+    // The Account view shown again.
+    retry: async (h) => {
+      h.kw.stores.account.getState().want();
+    },
+    accepted: {
+      faults: ['wrong-shape'],
+      why: 'the identity schema’s fields are optional: `{"unexpected":true}` is an identity without a name',
+    },
     match: pathIs('GET', /^\/v1\/identity\/[^/]+$/),
     act: async (h) => {
       h.kw.stores.account.getState().want();
@@ -311,6 +348,7 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/identity/{address}',
     action: 'send.setReceiver(address)',
+    retry: (h) => h.kw.stores.send.getState().setReceiver(RECEIVER.toLowerCase()),
     match: pathIs('GET', /^\/v1\/identity\/[^/]+$/),
     prepare: async (h) => {
       await h.kw.stores.balances.getState().load();
@@ -327,6 +365,7 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/profile/account/{name}',
     action: 'send.setReceiver(name)',
+    retry: (h) => h.kw.stores.send.getState().setReceiver(RECEIVER_NAME),
     match: pathIs('GET', /^\/v1\/profile\/account\/[^/]+$/),
     prepare: async (h) => {
       h.kw.stores.send.getState().setAmount('0.25');
@@ -356,7 +395,8 @@ const CASES: Case[] = [
       const s = h.kw.stores.send.getState();
       const v = s.validate();
       if (v.feeError) return `inline "${v.feeError}"`;
-      return s.gasStatus === 'ready' ? 'network fee shown, Preview enabled' : `gas ${s.gasStatus}`;
+      if (s.gasStatus !== 'ready') return `gas ${s.gasStatus}`;
+      return v.valid ? 'network fee shown, Preview enabled' : `network fee shown, button "${v.action}"`;
     },
     typed: { values: { amount: '0.25', receiver: RECEIVER }, read: sendTyped },
     // Spec §8: the gas price call answers null on failure; the send form then reads the chain's RPC.
@@ -369,6 +409,7 @@ const CASES: Case[] = [
     endpoint: 'GET /v1/convert/gas-price',
     action: 'swap.initialize() + quote',
     match: pathIs('GET', /^\/v1\/convert\/gas-price$/),
+    prepare: openSwapView,
     act: async (h) => {
       await h.swap.getState().initialize();
       h.swap.getState().setToToken(tokenBySymbol(h, 'USDC'));
@@ -377,84 +418,116 @@ const CASES: Case[] = [
     seen: swapSeen,
     typed: { values: { from: 'ETH', to: 'USDC', amount: '0.01' }, read: swapTyped },
     expected: {
-      failed: 'quote shown, swap ready (network fee unknown)',
-      answered: 'quote shown, swap ready',
+      failed: 'Swap view: quote, swap ready (network fee unknown)',
+      answered: 'Swap view: quote, swap ready',
     },
   },
   {
     endpoint: 'GET /v1/convert/tokens',
     action: 'swap.initialize()',
+    // The user opens the Swap view again.
+    retry: async (h) => {
+      await openSwapView(h);
+      await h.swap.getState().initialize();
+    },
     match: pathIs('GET', /^\/v1\/convert\/tokens$/),
+    prepare: openSwapView,
     act: (h) => h.swap.getState().initialize(),
     seen: swapSeen,
     expected: {
-      failed: `${toast(TOAST_MESSAGES.initializeSwap)} + swap view left (went back)`,
-      answered: 'swap form ready (tokens listed)',
+      failed: `${toast(TOAST_MESSAGES.initializeSwap)} + back to Account, swap not started`,
+      answered: 'Swap view: form ready (tokens listed)',
     },
   },
   {
     endpoint: 'POST /v1/fungible/price',
     action: 'swap.initialize()',
+    // The user opens the Swap view again.
+    retry: async (h) => {
+      await openSwapView(h);
+      await h.swap.getState().initialize();
+    },
     match: pathIs('POST', /^\/v1\/fungible\/price$/),
+    prepare: openSwapView,
     act: (h) => h.swap.getState().initialize(),
     seen: swapSeen,
     expected: {
-      failed: `${toast(TOAST_MESSAGES.fetchNetworkTokenPrice)} + swap view left (went back)`,
-      answered: 'swap form ready (tokens listed)',
+      failed: `${toast(TOAST_MESSAGES.fetchNetworkTokenPrice)} + back to Account, swap not started`,
+      answered: 'Swap view: form ready (tokens listed)',
     },
   },
   {
     endpoint: 'GET /v1/convert/quotes',
     action: 'swap.setSourceTokenAmount() → fetchQuote()',
+    retry: (h) => h.swap.getState().fetchQuote(),
     match: pathIs('GET', /^\/v1\/convert\/quotes$/),
     prepare: prepareSwap('ETH', 'USDC'),
     act: typeSwapAmount('0.01'),
     seen: swapSeen,
     typed: { values: { from: 'ETH', to: 'USDC', amount: '0.01' }, read: swapTyped },
-    expected: { failed: `inline "${SWAP_MESSAGES.quoteUnavailable}"`, answered: 'quote shown, swap ready' },
+    expected: {
+      failed: `Swap view: inline "${SWAP_MESSAGES.quoteUnavailable}"`,
+      answered: 'Swap view: quote, swap ready',
+    },
   },
   {
     endpoint: 'GET /v1/convert/allowance',
     action: 'swap quote → allowance check',
+    retry: async (h) => {
+      // Back in the Swap view: the kept form's quote is fetched again.
+      h.kw.stores.modal.getState().push('Swap');
+      await h.swap.getState().initialize();
+    },
     match: pathIs('GET', /^\/v1\/convert\/allowance$/),
     prepare: prepareSwap('USDC', 'ETH'),
     act: typeSwapAmount('1.5'),
     seen: swapSeen,
     typed: { values: { from: 'USDC', to: 'ETH', amount: '1.5' }, read: swapTyped },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.checkAllowance)} + form kept, no quote`,
-      answered: 'quote shown, Approve step ready',
+      failed: `${toast(TOAST_MESSAGES.checkAllowance)} + back to Account, form kept (quote fetched again on return)`,
+      answered: 'Swap view: quote, Approve step ready',
     },
   },
   {
     endpoint: 'GET /v1/convert/build-approve',
     action: 'swap quote → approval built',
+    retry: async (h) => {
+      // Back in the Swap view: the kept form's quote is fetched again.
+      h.kw.stores.modal.getState().push('Swap');
+      await h.swap.getState().initialize();
+    },
     match: pathIs('GET', /^\/v1\/convert\/build-approve$/),
     prepare: prepareSwap('USDC', 'ETH'),
     act: typeSwapAmount('1.5'),
     seen: swapSeen,
     typed: { values: { from: 'USDC', to: 'ETH', amount: '1.5' }, read: swapTyped },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.createApprovalTransaction)} + form kept, no quote`,
-      answered: 'quote shown, Approve step ready',
+      failed: `${toast(TOAST_MESSAGES.createApprovalTransaction)} + back to Account, form kept (quote fetched again on return)`,
+      answered: 'Swap view: quote, Approve step ready',
     },
   },
   {
     endpoint: 'POST /v1/convert/build-transaction',
     action: 'swap quote → swap transaction built',
+    retry: async (h) => {
+      // Back in the Swap view: the kept form's quote is fetched again.
+      h.kw.stores.modal.getState().push('Swap');
+      await h.swap.getState().initialize();
+    },
     match: pathIs('POST', /^\/v1\/convert\/build-transaction$/),
     prepare: prepareSwap('ETH', 'USDC'),
     act: typeSwapAmount('0.01'),
     seen: swapSeen,
     typed: { values: { from: 'ETH', to: 'USDC', amount: '0.01' }, read: swapTyped },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.createTransaction)} + form kept, no quote`,
-      answered: 'quote shown, swap ready',
+      failed: `${toast(TOAST_MESSAGES.createTransaction)} + back to Account, form kept (quote fetched again on return)`,
+      answered: 'Swap view: quote, swap ready',
     },
   },
   {
     endpoint: 'GET /getWallets',
     action: 'connect.prefetch() (Connect view)',
+    retry: (h) => h.kw.stores.connect.getState().prefetch(),
     match: pathIs('GET', /^\/getWallets$/),
     act: (h) => h.kw.stores.connect.getState().prefetch(),
     seen: (h) => {
@@ -473,6 +546,7 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /getWallets',
     action: 'connect.fetchNextPage() (All wallets)',
+    retry: (h) => h.kw.stores.connect.getState().fetchNextPage(),
     match: pathIs('GET', /^\/getWallets$/),
     act: (h) => h.kw.stores.connect.getState().fetchNextPage(),
     seen: (h) => {
@@ -488,6 +562,9 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /getWallets',
     action: 'connect.search(text) (All wallets search)',
+    retry: async (h) => {
+      h.kw.stores.connect.getState().search(h.kw.stores.connect.getState().searchResults.query);
+    },
     match: pathIs('GET', /^\/getWallets$/),
     act: async (h) => {
       h.kw.stores.connect.getState().search('meta');
@@ -541,6 +618,8 @@ interface Row {
   faulted: number;
   ms: number;
   error: string | null;
+  /** After a failure: what the user saw once they tried again with the fault gone (null: no retry). */
+  retried: string | null;
 }
 const rows: Row[] = [];
 const unhandled: unknown[] = [];
@@ -548,6 +627,22 @@ const logged: string[] = [];
 const onUnhandled = (reason: unknown) => {
   unhandled.push(reason);
 };
+
+/** Waits until no request of the instance is open and no loading flag is on (a stuck spinner times out). */
+async function settle(h: Harness): Promise<void> {
+  try {
+    await vi.waitFor(
+      () => {
+        expect(h.inflight() === 0 && spinners(h).length === 0).toBe(true);
+      },
+      { timeout: TIMEOUT_DELAY_MS + 5_000, interval: 50 },
+    );
+  } catch {
+    // Reported through `spinners` by the caller.
+  }
+  // Nothing else comes later (a late toast or flag).
+  await new Promise((r) => setTimeout(r, 100));
+}
 
 async function runCase(c: Case, fault: Fault): Promise<Row> {
   const started = Date.now();
@@ -561,34 +656,31 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
     h.arm();
     const hh = h;
     await c.act(hh);
-    // Settled: no request of the instance open and no loading flag on (a stuck spinner fails here).
-    let left: string[] = [];
-    try {
-      await vi.waitFor(
-        () => {
-          left = spinners(hh);
-          expect(hh.inflight() === 0 && left.length === 0).toBe(true);
-        },
-        { timeout: TIMEOUT_DELAY_MS + 5_000, interval: 50 },
-      );
-    } catch {
-      // Reported through `spinners` below.
-    }
-    // Nothing else comes later (a late toast or flag).
-    await new Promise((r) => setTimeout(r, 100));
+    await settle(hh);
     const shown = [...hh.toasts.map(toast), c.seen(hh)].join(' + ');
+    const left = spinners(hh);
+    const typedAfter = c.typed ? c.typed.read(hh) : null;
+    let retried: string | null = null;
+    if (fault.fails && c.retry) {
+      hh.disarm();
+      const before = hh.toasts.length;
+      await c.retry(hh);
+      await settle(hh);
+      retried = [...hh.toasts.slice(before).map(toast), c.seen(hh)].join(' + ');
+    }
     return {
       endpoint: c.endpoint,
       action: c.action,
       fault: fault.label,
       seen: shown,
       expected,
-      spinners: spinners(hh),
+      spinners: left,
       typed: c.typed?.values ?? null,
-      typedAfter: c.typed ? c.typed.read(hh) : null,
+      typedAfter,
       faulted: hh.faulted(),
       ms: Date.now() - started,
       error: null,
+      retried,
     };
   } catch (e) {
     return {
@@ -603,6 +695,7 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
       faulted: h?.faulted() ?? 0,
       ms: Date.now() - started,
       error: e instanceof Error ? e.message : String(e),
+      retried: null,
     };
   } finally {
     h?.kw.destroy();
@@ -654,8 +747,8 @@ afterAll(async () => {
     return (problems.length ? `❌ ${r.seen} (${problems.join('; ')})` : r.seen).replaceAll('|', '\\|');
   };
   const lines = [
-    `| endpoint | store action | typed input kept | ${faults.join(' | ')} |`,
-    `|---|---|---|${faults.map(() => '---').join('|')}|`,
+    `| endpoint | store action | typed input kept | ${faults.join(' | ')} | trying again once it answers |`,
+    `|---|---|---|${faults.map(() => '---').join('|')}|---|`,
   ];
   for (const c of CASES) {
     const mine = rows.filter((r) => r.endpoint === c.endpoint && r.action === c.action);
@@ -665,8 +758,17 @@ afterAll(async () => {
           .map(([k, v]) => `${k} "${v}"`)
           .join(', ')})`
       : '—';
+    const failedRows = mine.filter((r) => {
+      const f = FAULTS.find((x) => x.label === r.fault);
+      return f?.fails && !c.accepted?.faults.includes(f.id);
+    });
+    const retried = !c.retry
+      ? '—'
+      : failedRows.every((r) => r.retried === c.expected.answered)
+        ? `after each failure${c.accepted ? ` (not ${c.accepted.faults.join(', ')}: ${c.accepted.why})` : ''}: ${c.expected.answered}`
+        : `❌ ${failedRows.map((r) => `${r.fault}: ${r.retried}`).join('; ')}`;
     lines.push(
-      `| \`${c.endpoint}\` | ${c.action} | ${typed} | ${faults.map((f) => cell(mine.find((r) => r.fault === f))).join(' | ')} |`,
+      `| \`${c.endpoint}\` | ${c.action} | ${typed} | ${faults.map((f) => cell(mine.find((r) => r.fault === f))).join(' | ')} | ${retried.replaceAll('|', '\\|')} |`,
     );
   }
   lines.push(
@@ -693,6 +795,10 @@ describe('every endpoint the kit calls, under each fault', () => {
         expect.soft(r.seen, name).toBe(r.expected);
         expect.soft(r.spinners, `${name}: loading flags left on`).toEqual([]);
         expect.soft(r.typedAfter, `${name}: typed input`).toEqual(r.typed);
+        const c = CASES.find((x) => x.endpoint === r.endpoint && x.action === r.action);
+        if (fault.fails && c?.retry && !c.accepted?.faults.includes(fault.id)) {
+          expect.soft(r.retried, `${name}: trying again once the service answers`).toBe(c.expected.answered);
+        }
       }
       expect(unhandled, 'unhandled rejections').toEqual([]);
     },

@@ -244,7 +244,12 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       disconnecting: false,
 
       want() {
-        if (wanted) return;
+        if (wanted) {
+          // Wanted again (a view showing the account mounted again): a failed identity lookup is retried.
+          const { address, isConnected, profileStatus } = get();
+          if (isConnected && address && profileStatus === 'error' && !onSolana()) void fetchIdentity(address);
+          return;
+        }
         wanted = true;
         loadDetails();
       },
