@@ -87,7 +87,10 @@ function parseHeader(value: string): Fault[] {
         throw badRequest('x-kw-fault', 'status must be 400..599');
       faults.push({ mode: 'status', delayMs: 0, status: st });
     } else
-      throw badRequest('x-kw-fault', `Unknown fault "${key}" (use status=<code>, slow=<ms>, malformed or wrong-shape)`);
+      throw badRequest(
+        'x-kw-fault',
+        `Unknown fault "${key}" (use status=<code>, slow=<ms>, malformed or wrong-shape)`,
+      );
   }
   return faults;
 }
