@@ -10,7 +10,7 @@
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import type { Hex } from 'viem';
+import { type Hex, parseEther } from 'viem';
 import { privateKeyToAccount, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mock } from 'wagmi';
@@ -209,6 +209,9 @@ function spinners(h: Harness): string[] {
   return on.filter(([, v]) => v).map(([k]) => k);
 }
 
+/** The API's own quote (toAmount) of ETH → USDC for an amount the user typed, read without a fault. */
+const quoteFor = new Map<string, string>();
+
 const tokenBySymbol = (h: Harness, symbol: string) => {
   const t = h.swap.getState().tokens.find((x) => x.symbol === symbol);
   if (!t) throw new Error(`no ${symbol} in the swap tokens`);
@@ -261,15 +264,15 @@ const sendTyped = (h: Harness) => {
   const s = h.kw.stores.send.getState();
   return { amount: s.sendTokenAmount, receiver: s.receiverInput };
 };
+const shortAddress = (a: string) => `address ${a.slice(0, 6)}…${a.slice(-4)}`;
 const sendReceiverSeen = (h: Harness) => {
   const s = h.kw.stores.send.getState();
   const v = s.validate();
   if (v.receiverError) return `inline "${v.receiverError}"`;
   if (!s.receiverAddress) return 'receiver unresolved';
-  const who = s.receiverAddress === RECEIVER ? 'the receiver' : s.receiverAddress;
-  return s.receiverProfileName
-    ? `${who}'s address with name ${s.receiverProfileName}`
-    : `${who}'s address, no name`;
+  const a = s.receiverAddress;
+  const address = shortAddress(a);
+  return s.receiverProfileName ? `${address} + name ${s.receiverProfileName}` : `${address}, no name`;
 };
 
 const CASES: Case[] = [
@@ -358,8 +361,8 @@ const CASES: Case[] = [
     seen: sendReceiverSeen,
     typed: { values: { amount: '0.25', receiver: RECEIVER.toLowerCase() }, read: sendTyped },
     expected: {
-      failed: "the receiver's address, no name",
-      answered: `the receiver's address with name ${RECEIVER_NAME}`,
+      failed: `${shortAddress(RECEIVER)}, no name`,
+      answered: `${shortAddress(RECEIVER)} + name ${RECEIVER_NAME}`,
     },
   },
   {
@@ -375,7 +378,27 @@ const CASES: Case[] = [
     typed: { values: { amount: '0.25', receiver: RECEIVER_NAME }, read: sendTyped },
     expected: {
       failed: `inline "${ERROR_MESSAGES.resolveName}"`,
-      answered: `the receiver's address with name ${RECEIVER_NAME}`,
+      answered: `${shortAddress(RECEIVER)} + name ${RECEIVER_NAME}`,
+    },
+  },
+  {
+    endpoint: 'GET /v1/profile/account/{name}',
+    action: 'send receiver changed while the name is being resolved',
+    match: pathIs('GET', /^\/v1\/profile\/account\/[^/]+$/),
+    prepare: async (h) => {
+      h.kw.stores.send.getState().setAmount('0.25');
+    },
+    act: async (h) => {
+      const first = h.kw.stores.send.getState().setReceiver(RECEIVER_NAME);
+      await new Promise((r) => setTimeout(r, 300));
+      await Promise.all([first, h.kw.stores.send.getState().setReceiver(USER_NAME)]);
+    },
+    seen: sendReceiverSeen,
+    typed: { values: { amount: '0.25', receiver: USER_NAME }, read: sendTyped },
+    retry: (h) => h.kw.stores.send.getState().setReceiver(USER_NAME),
+    expected: {
+      failed: `inline "${ERROR_MESSAGES.resolveName}"`,
+      answered: `${shortAddress(USER)} + name ${USER_NAME}`,
     },
   },
   {
@@ -468,6 +491,31 @@ const CASES: Case[] = [
     expected: {
       failed: `Swap view: inline "${SWAP_MESSAGES.quoteUnavailable}"`,
       answered: 'Swap view: quote, swap ready',
+    },
+  },
+  {
+    endpoint: 'GET /v1/convert/quotes',
+    action: 'swap amount changed while the quote is on its way',
+    match: pathIs('GET', /^\/v1\/convert\/quotes$/),
+    prepare: prepareSwap('ETH', 'USDC'),
+    act: async (h) => {
+      h.swap.getState().setSourceTokenAmount('0.01');
+      const first = h.swap.getState().fetchQuote();
+      await new Promise((r) => setTimeout(r, 300));
+      h.swap.getState().setSourceTokenAmount('0.02');
+      await Promise.all([first, h.swap.getState().fetchQuote()]);
+    },
+    seen: (h) => {
+      const shown = swapSeen(h);
+      const out = h.swap.getState().quoteToAmount;
+      if (out === null) return shown;
+      return `${shown}, ${out === quoteFor.get('0.02') ? 'for 0.02' : `NOT for 0.02 (${out})`}`;
+    },
+    typed: { values: { from: 'ETH', to: 'USDC', amount: '0.02' }, read: swapTyped },
+    retry: (h) => h.swap.getState().fetchQuote(),
+    expected: {
+      failed: `Swap view: inline "${SWAP_MESSAGES.quoteUnavailable}"`,
+      answered: 'Swap view: quote, swap ready, for 0.02',
     },
   },
   {
@@ -726,6 +774,17 @@ beforeAll(async () => {
   base = server.url;
   await registerName(USER_KEY, USER_NAME);
   await registerName(RECEIVER_KEY, RECEIVER_NAME);
+  const usdc = chains.evm[0]!.contracts.usdc;
+  for (const amount of ['0.01', '0.02']) {
+    const res = await call(
+      base,
+      'GET',
+      `/v1/convert/quotes?projectId=${PROJECT_ID}&amount=${parseEther(amount)}&userAddress=${USER}&from=eip155:31337:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee&to=eip155:31337:${usdc}&gasPrice=0`,
+    );
+    const toAmount = (res.json as { quotes?: { toAmount: string }[] }).quotes?.[0]?.toAmount;
+    if (!toAmount) throw new Error(`no quote for ${amount} ETH: ${res.text}`);
+    quoteFor.set(amount, toAmount);
+  }
 }, 90_000);
 
 afterAll(async () => {
