@@ -4,7 +4,8 @@
  * Each case is a real Keyway instance (createKeyway, the kit's own HTTP clients with their real 10 s
  * timeout and GET retries, a wagmi mock connector for a funded dev account) driving the store action that
  * uses the endpoint. Afterwards: the user sees the spec's catalogue message or its documented fallback
- * (slow 5 s: the normal result), no loading flag of any store is left on, and what the user typed is kept.
+ * (slow 5 s: the normal result), no loading flag of any store is left on, what the user typed is kept, and
+ * trying again once the service answers (Try again, the view shown again) gets the normal result.
  * The outcome table is written to `.test-results/reliability-table.md` and printed.
  * Ports 30200 (API), 30201-30202 (EVM), 30203-30204 (Solana). The cases of one fault run concurrently.
  */
