@@ -18,7 +18,7 @@ import { useWalletPicker } from './useWalletPicker';
 export const CONNECT_TEXTS = {
   allWallets: 'All wallets',
   consentRequired: 'Accept the terms to connect a wallet',
-  listError: 'Could not load wallets',
+  listError: 'Failed to load wallets',
   retry: 'Try again',
   loading: 'Loading wallets',
 } as const;

@@ -156,7 +156,7 @@ export const ListError: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     // The client retries a failed GET with back-off before the list reports the error.
-    await expect(await canvas.findByText('Could not load wallets', {}, { timeout: 15_000 })).toBeVisible();
+    await expect(await canvas.findByText('Failed to load wallets', {}, { timeout: 15_000 })).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };
