@@ -20,7 +20,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
 import { SWAP_SAFETY_MESSAGES } from '../src/chains/evm/swap';
-import { SWAP_SLIPPAGE_TOLERANCE_PERCENT } from '../src/core/constants';
+import { EVM_NATIVE_TOKEN_ADDRESS, SWAP_SLIPPAGE_TOLERANCE_PERCENT } from '../src/core/constants';
 import { TOAST_MESSAGES } from '../src/core/errors';
 import { formatTokenAmount } from '../src/core/format';
 import { SWAP_MESSAGES } from '../src/hooks/swap/validation';
@@ -131,6 +131,8 @@ async function chooseToken(modal: Locator, side: 'pay' | 'receive', name: RegExp
 
 const payField = (form: Locator) => form.getByRole('textbox', { name: 'You pay' });
 const reviewButton = (form: Locator) => form.getByRole('button', { name: 'Review swap' });
+/** The form's main button, whatever it says (Review swap, or the problem). */
+const submitButton = (form: Locator) => form.locator('button[type="submit"]');
 
 /** Fills the form (tokens, then amount) and waits until Review swap can be pressed. */
 async function fillSwap(modal: Locator, from: RegExp, to: RegExp, amount: string): Promise<Locator> {
@@ -143,11 +145,20 @@ async function fillSwap(modal: Locator, from: RegExp, to: RegExp, amount: string
 
 async function expectReviewReady(form: Locator) {
   try {
-    await expect.poll(() => reviewButton(form).isEnabled(), WAIT).toBe(true);
+    await expect
+      .poll(async () => {
+        const submit = submitButton(form);
+        const ready = (await submit.textContent({ timeout: 1_000 })) === SWAP_MESSAGES.review;
+        return ready && (await submit.isEnabled({ timeout: 1_000 }));
+      }, WAIT)
+      .toBe(true);
   } catch (error) {
-    throw new Error(`Review swap stayed disabled; the form says: ${await form.textContent()}`, {
-      cause: error,
-    });
+    const said = await form
+      .page()
+      .getByRole('dialog')
+      .textContent({ timeout: 1_000 })
+      .catch(() => '(no dialog)');
+    throw new Error(`Review swap stayed disabled; the modal says: ${said}`, { cause: error });
   }
 }
 
@@ -274,7 +285,7 @@ describe('swap in the styled playground', () => {
     await fault({ path: '/v1/convert/quotes', mode: 'status', status: 500 });
     let form = await fillSwap(modal, /^Ether/, /^USD Coin/, '0.2');
     await form.getByText(SWAP_MESSAGES.quoteUnavailable).waitFor(WAIT);
-    expect(await reviewButton(form).isDisabled()).toBe(true);
+    expect(await submitButton(form).isDisabled()).toBe(true);
     await clearFaults();
     await payField(form).fill('0.25');
     await expectReviewReady(form);
@@ -396,8 +407,22 @@ describe('swap through the embedded wallet', () => {
     const me = await emailLogin(page, uniqueEmail('swap'));
     await chain.setEth(me, parseEther('1'));
     await chain.mint(USDC, MINTER, me, parseUnits('50', 6));
+    // Funded from outside the kit: tell the API's balance cache (15 s) that ETH and USDC changed, as the kit
+    // does after its own transactions; the Account view's token list reads again within 10 s.
+    const balanceUrl = new URL(`${stack.apiUrl}/v1/account/${me}/balance`);
+    balanceUrl.search = new URLSearchParams({
+      currency: 'usd',
+      chainId: 'eip155:31337',
+      projectId: 'keyway-playground',
+      forceUpdate: `eip155:31337:${EVM_NATIVE_TOKEN_ADDRESS},eip155:31337:${USDC}`,
+    }).toString();
+    expect((await fetch(balanceUrl)).status).toBe(200);
     const account = dialog(page, 'Account');
     await account.getByText(/50 USDC/).waitFor({ timeout: 30_000 });
+    await account
+      .getByText(/^1 ETH$/)
+      .first()
+      .waitFor(WAIT);
     const modal = page.getByRole('dialog');
     const quotes = recordQuotes(page);
 

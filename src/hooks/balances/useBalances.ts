@@ -40,7 +40,12 @@ export function useBalances({ watch = false, maxAgeMs }: UseBalancesOptions = {}
     if (!address || !networkId) return;
     void stores.balances.getState().load(maxAgeMs === undefined ? undefined : { maxAgeMs });
     if (!watch) return;
-    const timer = setInterval(() => void stores.balances.getState().load(), BALANCES_MAX_AGE_MS);
+    // Each tick reads them again: the last answer arrived a little after the tick before it, so asking only
+    // for balances older than BALANCES_MAX_AGE_MS would skip every other tick (a read every 20 s).
+    const timer = setInterval(
+      () => void stores.balances.getState().load({ maxAgeMs: BALANCES_MAX_AGE_MS / 2 }),
+      BALANCES_MAX_AGE_MS,
+    );
     return () => clearInterval(timer);
   }, [stores, address, networkId, watch, maxAgeMs]);
   return { ...state, refresh: stores.balances.getState().refresh };
