@@ -7,6 +7,8 @@
  *   also by more than the quote less the 0.85 % provider fee and the slippage); the swap is in Activity.
  * - 100 USDC → DAI: exactly one approval transaction, for exactly 100 USDC to the trusted router; afterwards
  *   the allowance read from the chain is 0; DAI rises by at least the quote less the slippage.
+ * - 50 KUSD (an EIP-2612 permit token) → USDC: one permit signature and one transaction, no approval
+ *   transaction, no allowance left.
  * - The quote, allowance, build-approve and build-transaction endpoints failing: each shows its message and
  *   broadcasts nothing; coming back to the form keeps what was typed and the swap can go on. An approval
  *   rejected in the wallet keeps the form as it was.
@@ -30,9 +32,11 @@ import { evmChain } from './support/evm';
 
 const stack = inject('keywayStack');
 const chain = evmChain(stack.evmRpc[31337]);
-const { USDC, DAI, ROUTER } = {
+const { USDC, DAI, KUSD, ROUTER } = {
   USDC: EXPECTED_ADDRESSES.usdc,
   DAI: EXPECTED_ADDRESSES.dai,
+  /** The EIP-2612 permit token (services/chain/contracts/TestPermitToken.sol). */
+  KUSD: EXPECTED_ADDRESSES.kusd,
   ROUTER: EXPECTED_ADDRESSES.router,
 };
 const MNEMONIC = 'test test test test test test test test test test test junk';
@@ -177,10 +181,11 @@ async function sentSince(from: Address, nonce: bigint) {
 }
 
 describe('swap in the styled playground', () => {
-  it('sets up its own account: 10 000 ETH and 1 000 USDC minted to it', async () => {
+  it('sets up its own account: 10 000 ETH, 1 000 USDC and 200 KUSD minted to it', async () => {
     await chain.setEth(SWAPPER, parseEther('10000'));
     await chain.setEth(MINTER.address, parseEther('1'));
     await chain.mint(USDC, MINTER, SWAPPER, parseUnits('1000', 6));
+    await chain.mint(KUSD, MINTER, SWAPPER, parseUnits('200', 18));
     expect(await chain.balanceOf(USDC, SWAPPER)).toBeGreaterThanOrEqual(parseUnits('1000', 6));
     expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
   });
@@ -369,6 +374,41 @@ describe('swap in the styled playground', () => {
     await toast(page, /^Swapped 12\.5 USDC for [\d.]+ DAI$/);
     expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore + 2n);
     expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
+  });
+
+  it('swaps a permit token (KUSD) for USDC with one signature and one transaction', async () => {
+    const { page, consoleErrors, quotes, modal } = await openAsSwapper();
+    const nonceBefore = await chain.nonceOf(SWAPPER);
+    const permitNonceBefore = await chain.permitNonceOf(KUSD, SWAPPER);
+    const usdcBefore = await chain.balanceOf(USDC, SWAPPER);
+    const kusdBefore = await chain.balanceOf(KUSD, SWAPPER);
+    const form = await fillSwap(modal, /^Keyway Dollar/, /^USD Coin/, '50');
+    await expectReviewReady(form);
+    await reviewButton(form).click();
+    const step = modal.locator('[data-kw-swap-step="permit"]');
+    await step.getByText('Sign a permit for exactly 50 KUSD').waitFor(WAIT);
+    expect(await modal.locator('[data-kw-swap-step="approve"]').count()).toBe(0);
+    await step.getByRole('button', { name: 'Sign permit' }).click();
+    await step.getByText('Signed').waitFor(WAIT);
+    // Signed, not sent: no transaction yet, no allowance on the chain.
+    expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore);
+    expect(await chain.allowanceOf(KUSD, SWAPPER, ROUTER)).toBe(0n);
+    const swapButton = modal.getByRole('button', { name: 'Swap', exact: true });
+    await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
+    await swapButton.click();
+    await toast(page, /^Swapped 50 KUSD for [\d.]+ USDC$/);
+
+    // One transaction, to the router; the permit was used (its nonce moved) and left no allowance behind.
+    const sent = await sentSince(SWAPPER, nonceBefore);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to?.toLowerCase()).toBe(ROUTER.toLowerCase());
+    expect((await chain.receipt(sent[0]!.hash)).status).toBe('0x1');
+    expect(await chain.permitNonceOf(KUSD, SWAPPER)).toBe(permitNonceBefore + 1n);
+    expect(await chain.allowanceOf(KUSD, SWAPPER, ROUTER)).toBe(0n);
+    expect(kusdBefore - (await chain.balanceOf(KUSD, SWAPPER))).toBe(parseUnits('50', 18));
+    const gained = (await chain.balanceOf(USDC, SWAPPER)) - usdcBefore;
+    expect(gained).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
+    expect(consoleErrors).toEqual([]);
   });
 
   it('refuses an approval or a swap that names a contract outside the allow-list; nothing is signed', async () => {

@@ -63,6 +63,16 @@ export function evmChain(rpcUrl: string) {
       call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'balanceOf', args: [owner] })),
     allowanceOf: (token: Address, owner: Address, spender: Address) =>
       call(token, encodeFunctionData({ abi: erc20Abi, functionName: 'allowance', args: [owner, spender] })),
+    /** An EIP-2612 token's permit nonce of `owner` (moves by one per permit used). */
+    permitNonceOf: (token: Address, owner: Address) =>
+      call(
+        token,
+        encodeFunctionData({
+          abi: parseAbi(['function nonces(address owner) view returns (uint256)']),
+          functionName: 'nonces',
+          args: [owner],
+        }),
+      ),
     receipt: (hash: Hex) => rpc<Receipt>('eth_getTransactionReceipt', [hash]),
 
     /** Transactions sent by `from` in the last `blocks` blocks (anvil mines one per block), oldest first. */
