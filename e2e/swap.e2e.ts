@@ -233,6 +233,12 @@ describe('swap in the styled playground', () => {
     const swaps = modal.locator('[data-kw-transaction-row="trade"][data-kw-status="confirmed"]');
     await expect.poll(() => swaps.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
     expect(await swaps.first().textContent()).toMatch(/USDC/);
+
+    // Spec §4: the swap state was reset: the form starts empty again (the paying token stays chosen).
+    const again = await openSwapForm(modal);
+    await again.getByRole('button', { name: 'ETH, change token' }).waitFor(WAIT);
+    expect(await payField(again).inputValue()).toBe('');
+    expect(await again.locator('[data-kw-swap-to-amount]').textContent()).toBe('0');
     expect(consoleErrors).toEqual([]);
   });
 
