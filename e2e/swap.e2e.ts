@@ -9,6 +9,7 @@
  *   the allowance read from the chain is 0; DAI rises by at least the quote less the slippage.
  * - 50 KUSD (an EIP-2612 permit token) → USDC: one permit signature and one transaction, no approval
  *   transaction, no allowance left.
+ * - After a switch to chain 31338 the swap starts over there and swaps on that chain.
  * - The quote, allowance, build-approve and build-transaction endpoints failing: each shows its message and
  *   broadcasts nothing; coming back to the form keeps what was typed and the swap can go on. An approval
  *   rejected in the wallet keeps the form as it was.
@@ -173,10 +174,10 @@ const toast = (page: Page, text: string | RegExp) =>
     .first()
     .waitFor(WAIT);
 
-/** The account's transactions since `nonce` (in order). */
-async function sentSince(from: Address, nonce: bigint) {
-  const txs = await chain.sentBy(from);
-  const count = Number((await chain.nonceOf(from)) - nonce);
+/** The account's transactions since `nonce` (in order), on chain 31337 unless `on` names another. */
+async function sentSince(from: Address, nonce: bigint, on = chain) {
+  const txs = await on.sentBy(from);
+  const count = Number((await on.nonceOf(from)) - nonce);
   return txs.slice(txs.length - count);
 }
 
@@ -414,6 +415,41 @@ describe('swap in the styled playground', () => {
     expect(kusdBefore - (await chain.balanceOf(KUSD, SWAPPER))).toBe(parseUnits('50', 18));
     const gained = (await chain.balanceOf(USDC, SWAPPER)) - usdcBefore;
     expect(gained).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('swaps on the other local chain after a network switch; the form of the first chain is not carried over', async () => {
+    const { page, consoleErrors, quotes, modal } = await openAsSwapper();
+    const l2 = evmChain(stack.evmRpc[31338]);
+    const l1NonceBefore = await chain.nonceOf(SWAPPER);
+    const l2NonceBefore = await l2.nonceOf(SWAPPER);
+    const usdcBefore = await l2.balanceOf(USDC, SWAPPER);
+    // A form filled on chain 31337, then left.
+    const first = await fillSwap(modal, /^Ether/, /^USD Coin/, '0.3');
+    await expectReviewReady(first);
+    await modal.getByRole('button', { name: 'Back' }).click();
+    const account = dialog(page, 'Account');
+    await account.getByRole('button', { name: 'Keyway Local', exact: true }).click();
+    await dialog(page, 'Choose network')
+      .getByRole('button', { name: /Keyway Local L2/ })
+      .click();
+    await account.getByRole('button', { name: 'Keyway Local L2', exact: true }).waitFor(WAIT);
+
+    // On chain 31338 the swap starts over, and swaps there.
+    const form = await openSwapForm(modal);
+    expect(await payField(form).inputValue()).toBe('');
+    await chooseToken(modal, 'receive', /^USD Coin/);
+    await payField(form).fill('0.2');
+    await expectReviewReady(form);
+    await reviewButton(form).click();
+    await modal.getByRole('button', { name: 'Swap', exact: true }).click();
+    await toast(page, /^Swapped 0\.2 ETH for [\d.]+ USDC$/);
+    const sent = await sentSince(SWAPPER, l2NonceBefore, l2);
+    expect(sent).toHaveLength(1);
+    expect(sent[0]!.to?.toLowerCase()).toBe(ROUTER.toLowerCase());
+    expect(BigInt(sent[0]!.value)).toBe(parseEther('0.2'));
+    expect((await l2.balanceOf(USDC, SWAPPER)) - usdcBefore).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
+    expect(await chain.nonceOf(SWAPPER)).toBe(l1NonceBefore);
     expect(consoleErrors).toEqual([]);
   });
 
