@@ -75,11 +75,14 @@ export function evmChain(rpcUrl: string) {
       ),
     receipt: (hash: Hex) => rpc<Receipt>('eth_getTransactionReceipt', [hash]),
 
-    /** Transactions sent by `from` in the last `blocks` blocks (anvil mines one per block), oldest first. */
-    async sentBy(from: Address, blocks = 60): Promise<MinedTx[]> {
+    /**
+     * The last `count` transactions sent by `from`, oldest first, looking back at most `blocks` blocks
+     * (anvil mines one transaction per block; other test files may mine theirs in between).
+     */
+    async lastSentBy(from: Address, count: number, blocks = 300): Promise<MinedTx[]> {
       const head = Number(hexToBigInt(await rpc<Hex>('eth_blockNumber', [])));
       const out: MinedTx[] = [];
-      for (let n = head; n > Math.max(0, head - blocks); n--) {
+      for (let n = head; n > Math.max(0, head - blocks) && out.length < count; n--) {
         const block = await rpc<{ transactions: MinedTx[] }>('eth_getBlockByNumber', [numberToHex(n), true]);
         for (const tx of block.transactions)
           if (tx.from.toLowerCase() === from.toLowerCase()) out.unshift(tx);
