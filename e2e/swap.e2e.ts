@@ -240,7 +240,10 @@ describe('swap in the styled playground', () => {
     await dialog(page, 'Account').getByRole('tab', { name: 'Activity' }).click();
     const swaps = modal.locator('[data-kw-transaction-row="trade"][data-kw-status="confirmed"]');
     await expect.poll(() => swaps.count(), { timeout: 30_000 }).toBeGreaterThanOrEqual(1);
-    expect(await swaps.first().textContent()).toMatch(/USDC/);
+    const row = (await swaps.first().textContent()) ?? '';
+    expect(row).toContain('Swapped ETH for USDC');
+    expect(row).toContain('-0.5 ETH');
+    expect(row).toContain(`+${formatTokenAmount(formatUnits(gained, 6))} USDC`);
 
     // Spec §4: the swap state was reset: the form starts empty again (the paying token stays chosen).
     const again = await openSwapForm(modal);
