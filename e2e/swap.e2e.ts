@@ -41,9 +41,10 @@ const { USDC, DAI, KUSD, ROUTER } = {
   ROUTER: EXPECTED_ADDRESSES.router,
 };
 const MNEMONIC = 'test test test test test test test test test test test junk';
-/** The dev wallet's account in this file (anvil's 8th default account), and the one that mints its USDC. */
+/** The dev wallet's account in this file: anvil's default account 7 (no other file uses it). */
 const SWAPPER_INDEX = 7;
 const SWAPPER = mnemonicToAccount(MNEMONIC, { addressIndex: SWAPPER_INDEX }).address;
+/** Anvil's default account 8: mints the test tokens this file's accounts start with. */
 const MINTER = mnemonicToAccount(MNEMONIC, { addressIndex: 8 });
 const SHORT = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 /** An address no one trusts: what a compromised API would name. */
