@@ -286,7 +286,16 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   });
   stores.account = createAccountStore({
     getWagmiConfig,
-    identity: blockchain,
+    identity: {
+      // The identity call names the account; an account name registered with the kit is also read from
+      // the reverse lookup when the identity has none (only after the modal was first opened, like it).
+      async getIdentity(address) {
+        const identity = await blockchain.getIdentity(address);
+        if (identity.name) return identity;
+        const profiles = await blockchain.reverseProfile(address, address).catch(() => []);
+        return profiles[0] ? { ...identity, name: profiles[0].name } : identity;
+      },
+    },
     storage,
     bus: events,
     hasMultipleAddresses: options.hasMultipleAddresses,

@@ -63,6 +63,8 @@ export interface AccountState {
 export interface AccountActions {
   /** Marks details as wanted and fetches what is missing (balance, identity). */
   want(): void;
+  /** Reads the name and avatar of the account again (after a name was registered). */
+  refreshProfile(): Promise<void>;
   refreshBalance(): Promise<void>;
   /** Uses another of the wallet's addresses (only when the host enabled hasMultipleAddresses). */
   selectAddress(address: string): void;
@@ -252,6 +254,12 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
         }
         wanted = true;
         loadDetails();
+      },
+      async refreshProfile() {
+        const { address, isConnected } = get();
+        if (!isConnected || !address || onSolana()) return;
+        identities.delete(address.toLowerCase());
+        await fetchIdentity(address);
       },
       refreshBalance,
 

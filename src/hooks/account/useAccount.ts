@@ -57,6 +57,7 @@ export function useAccount({ requestDetails = true }: UseAccountOptions = {}): U
     ...state,
     hasMultipleAddresses: keyway.options.hasMultipleAddresses,
     refreshBalance: a.refreshBalance,
+    refreshProfile: a.refreshProfile,
     selectAddress: a.selectAddress,
     setCurrentTab: a.setCurrentTab,
     setAddressLabel: a.setAddressLabel,

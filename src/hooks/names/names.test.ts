@@ -1,0 +1,228 @@
+import { setupServer } from 'msw/node';
+import { privateKeyToAccount } from 'viem/accounts';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { createBlockchainApiClient } from '../../api/blockchain-api';
+import { ERROR_MESSAGES } from '../../core/errors';
+import { createBlockchainApiHandlers, type MockVariant, type RecordedRequest } from '../../testing/msw';
+import { createNameRegistrationStore } from './store';
+import {
+  fullName,
+  NAME_MESSAGES,
+  nameCoinType,
+  nameRuleProblem,
+  nameUnavailableReason,
+  registrationMessage,
+} from './validation';
+
+const API = 'https://api.names.test';
+const requests: RecordedRequest[] = [];
+const server = setupServer(
+  ...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r) }),
+);
+const serve = (variants: Record<string, MockVariant>) =>
+  server.use(...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r), variants }));
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  server.resetHandlers();
+  requests.length = 0;
+});
+afterAll(() => server.close());
+
+const signer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+
+function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {}) {
+  const api = createBlockchainApiClient({
+    baseUrl: API,
+    projectId: 'p1',
+    sdkType: 'kw',
+    sdkVersion: '1',
+    retries: 0,
+  });
+  const signed: string[] = [];
+  const registered: string[] = [];
+  const store = createNameRegistrationStore({
+    api,
+    debounceMs: 5,
+    now: () => 1_736_942_400_000,
+    signMessage: async (message) => {
+      if (opts.reject) throw opts.reject;
+      signed.push(message);
+      return signer.signMessage({ message });
+    },
+    afterRegistered: (name) => registered.push(name),
+  });
+  store.getState().setContext({
+    address: signer.address,
+    chainId: opts.chainId ?? 1,
+    embedded: opts.embedded ?? true,
+  });
+  return { store, signed, registered };
+}
+
+const settle = async (store: ReturnType<typeof make>['store']) => {
+  for (let i = 0; i < 100; i++) {
+    const s = store.getState();
+    if (s.availability !== 'checking' && s.suggestionsStatus !== 'loading') return;
+    await new Promise((r) => setTimeout(r, 5));
+  }
+};
+
+describe('name rules (spec §5)', () => {
+  it('needs at least 4 characters', () => {
+    expect(nameRuleProblem('abc')).toBe('tooShort');
+    expect(nameRuleProblem('abcd')).toBeNull();
+    expect(nameRuleProblem('')).toBeNull();
+    expect(NAME_MESSAGES.tooShort).toBe('Use at least 4 characters');
+  });
+  it('allows letters, digits and hyphens only', () => {
+    expect(nameRuleProblem('al-ice9')).toBeNull();
+    expect(nameRuleProblem('ALICE')).toBeNull();
+    for (const bad of ['al ice', 'al_ice', 'alice!', 'älice', 'al.ice'])
+      expect(nameRuleProblem(bad)).toBe('badCharacters');
+    expect(nameRuleProblem('alice.kw.id')).toBeNull();
+  });
+  it('coin type is the chain id with the high bit set; the chain id must be below 2147483648', () => {
+    expect(nameCoinType(1)).toBe(2147483649);
+    expect(nameCoinType(10)).toBe(0x8000000a);
+    expect(nameCoinType(31337)).toBe(2147514985);
+    expect(nameCoinType(2147483647)).toBe(4294967295);
+    expect(() => nameCoinType(2147483648)).toThrow(ERROR_MESSAGES.invalidChainId);
+    expect(() => nameCoinType(-1)).toThrow('Invalid chainId');
+  });
+  it('needs a network, an address and the auth connector', () => {
+    expect(nameUnavailableReason({ address: null, chainId: 1, embedded: true })).toBe('notConnected');
+    expect(nameUnavailableReason({ address: '0x1', chainId: null, embedded: true })).toBe('noNetwork');
+    expect(nameUnavailableReason({ address: '0x1', chainId: 1, embedded: false })).toBe('notEmbedded');
+    expect(nameUnavailableReason({ address: '0x1', chainId: 2147483648, embedded: true })).toBe(
+      'invalidChainId',
+    );
+    expect(nameUnavailableReason({ address: '0x1', chainId: 2147483647, embedded: true })).toBeNull();
+  });
+  it('the message is JSON {name, attributes, timestamp}', () => {
+    expect(JSON.parse(registrationMessage('Bob1', 1_736_942_400_123))).toEqual({
+      name: fullName('bob1'),
+      attributes: {},
+      timestamp: 1_736_942_400,
+    });
+  });
+});
+
+describe('name registration store', () => {
+  it('shows the rule at once and asks nothing for a short name', async () => {
+    const { store } = make();
+    store.getState().setName('ab');
+    expect(store.getState().rule).toBe('tooShort');
+    await new Promise((r) => setTimeout(r, 20));
+    expect(requests).toHaveLength(0);
+  });
+
+  it('a free name is available (404), a taken one loads the free suggestions', async () => {
+    const { store } = make();
+    store.getState().setName('bobby');
+    expect(store.getState().availability).toBe('checking');
+    await settle(store);
+    expect(store.getState().availability).toBe('available');
+    store.getState().setName('alice');
+    await settle(store);
+    const s = store.getState();
+    expect(s.availability).toBe('taken');
+    expect(s.suggestions.map((x) => x.name)).toEqual(['alice1.kw.id', 'alice-web3.kw.id']);
+    store.getState().selectSuggestion('alice1.kw.id');
+    expect(store.getState().name).toBe('alice1');
+  });
+
+  it('only the last typed name counts', async () => {
+    const { store } = make();
+    store.getState().setName('alic');
+    store.getState().setName('alice');
+    store.getState().setName('bobby');
+    await settle(store);
+    expect(store.getState().availability).toBe('available');
+    expect(requests.filter((r) => r.url.pathname.includes('/profile/account/bobby'))).toHaveLength(1);
+  });
+
+  it('lookup and suggestion failures carry the §8 messages', async () => {
+    const { store } = make();
+    serve({ profile: 'error' });
+    store.getState().setName('bobby');
+    await settle(store);
+    expect(store.getState()).toMatchObject({ availability: 'error', error: 'Error resolving name' });
+    server.resetHandlers();
+    serve({ suggestions: 'error' });
+    store.getState().setName('alice');
+    await settle(store);
+    expect(store.getState()).toMatchObject({
+      availability: 'taken',
+      error: 'Error fetching name suggestions',
+    });
+  });
+
+  it('registers: signs {name, attributes, timestamp}, posts coin type and address, then success', async () => {
+    const { store, signed, registered } = make({ chainId: 31337 });
+    store.getState().setName('bobby');
+    await settle(store);
+    const outcome = await store.getState().register();
+    expect(outcome).toEqual({ type: 'success', name: 'bobby.kw.id' });
+    expect(JSON.parse(signed[0]!)).toMatchObject({ name: 'bobby.kw.id', attributes: {} });
+    const post = requests.find((r) => r.method === 'POST');
+    expect(post).toBeDefined();
+    expect(store.getState()).toMatchObject({ status: 'success', registeredName: 'bobby.kw.id' });
+    expect(registered).toEqual(['bobby.kw.id']);
+  });
+
+  it('a rejected signature goes back to the form with the name kept', async () => {
+    const { store } = make({
+      reject: Object.assign(new Error('User rejected the request.'), { code: 4001 }),
+    });
+    store.getState().setName('bobby');
+    await settle(store);
+    const outcome = await store.getState().register();
+    expect(outcome.type).toBe('rejected');
+    expect(store.getState()).toMatchObject({
+      status: 'form',
+      name: 'bobby',
+      error: 'Error registering name bobby.kw.id',
+    });
+  });
+
+  it("an API failure shows 'Error registering name {name}' and the server's first reason", async () => {
+    const { store } = make();
+    store.getState().setName('bobby');
+    await settle(store);
+    serve({ registerName: 'error' });
+    const outcome = await store.getState().register();
+    expect(outcome).toEqual({
+      type: 'error',
+      message: 'Error registering name bobby.kw.id',
+      reason: 'Internal server error',
+    });
+    expect(store.getState()).toMatchObject({
+      status: 'form',
+      name: 'bobby',
+      errorReason: 'Internal server error',
+    });
+  });
+
+  it('an external-wallet account cannot register, and says why', async () => {
+    const { store, signed } = make({ embedded: false });
+    expect(store.getState().unavailableReason).toBe('notEmbedded');
+    store.getState().setName('bobby');
+    const outcome = await store.getState().register();
+    expect(outcome.type).toBe('unavailable');
+    expect(signed).toHaveLength(0);
+    const noAddress = make();
+    noAddress.store.getState().setContext({ address: null, chainId: 1, embedded: true });
+    expect((await noAddress.store.getState().register()).message).toBe('Address or auth connector not found');
+  });
+
+  it('reads the names of the address, cached, with the §8 message on failure', async () => {
+    const { store } = make();
+    await store.getState().loadNames();
+    await store.getState().loadNames();
+    expect(Array.isArray(store.getState().names)).toBe(true);
+    expect(requests.filter((r) => r.url.pathname.includes('/reverse/'))).toHaveLength(1);
+    serve({ reverseProfile: 'error' });
+    await store.getState().loadNames(true);
+    expect(store.getState().namesError).toBe('Error fetching names for address');
+  });
+});

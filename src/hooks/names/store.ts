@@ -1,0 +1,289 @@
+/**
+ * Account name registration (spec §2 RegisterAccountName / RegisterAccountNameSuccess, §3 name suggestions,
+ * §4 name registration, §5 rules, §7 profile calls, §8 name messages) as a headless store:
+ *
+ * - `setName(input)` keeps what the user typed, checks the §5 rules at once and, when they pass, asks
+ *   `profile/account/{name}` after a short pause (404 = available); a taken name loads
+ *   `profile/suggestions/{name}`.
+ * - `register()` builds the JSON message `{name, attributes, timestamp}`, has it signed with personal_sign
+ *   by the embedded wallet, posts it with the coin type (`0x80000000 | chainId`) and the address, and
+ *   resolves to an outcome. It never moves the modal: the styled views map outcomes to navigation.
+ * - `loadNames()` reads the names of the connected address (`profile/reverse/{address}`), cached per
+ *   address and network and read again after a registration.
+ */
+import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { NameSuggestion, Profile, RegisterNameBody } from '../../api/schemas';
+import { ApiError, ERROR_MESSAGES, walletShortMessage } from '../../core/errors';
+import {
+  fullName,
+  NAME_UNAVAILABLE_MESSAGES,
+  type NameContext,
+  type NameRuleProblem,
+  type NameUnavailableReason,
+  nameCoinType,
+  nameLabel,
+  nameRuleProblem,
+  nameUnavailableReason,
+  registrationMessage,
+} from './validation';
+
+export type NameAvailability = 'idle' | 'checking' | 'available' | 'taken' | 'error';
+export type NameRegistrationStatus = 'form' | 'signing' | 'submitting' | 'success';
+export type NameRegistrationOutcome =
+  | { type: 'success'; name: string }
+  | { type: 'rejected'; message: string }
+  | { type: 'error'; message: string; reason: string | null }
+  | { type: 'unavailable'; message: string };
+
+export interface NameRegistrationState {
+  /** What the user typed (kept on every failure). */
+  name: string;
+  /** The §5 rule the typed name breaks, null when it follows them (or is empty). */
+  rule: NameRuleProblem | null;
+  availability: NameAvailability;
+  /** Other names when the typed one is taken (only the free ones). */
+  suggestions: NameSuggestion[];
+  suggestionsStatus: 'idle' | 'loading' | 'success' | 'error';
+  status: NameRegistrationStatus;
+  /** A catalogue message: 'Error resolving name', 'Error fetching name suggestions', 'Error registering name {name}'... */
+  error: string | null;
+  /** The server's first reason (or the wallet's short message) after a failed registration. */
+  errorReason: string | null;
+  /** Why this account cannot register a name (null when it can). */
+  unavailableReason: NameUnavailableReason | null;
+  /** The last registered name (full, with the suffix). */
+  registeredName: string | null;
+  /** The connected address's names (reverse lookup); null before the first answer. */
+  names: string[] | null;
+  namesError: string | null;
+  context: NameContext;
+}
+
+export interface NameRegistrationActions {
+  setName(input: string): void;
+  /** Picks a suggestion: it becomes the typed name and is checked again. */
+  selectSuggestion(name: string): void;
+  register(): Promise<NameRegistrationOutcome>;
+  /** The reverse lookup of the connected address (cached per address and network unless `force`). */
+  loadNames(force?: boolean): Promise<void>;
+  /** Back to an empty form (after success, or to start over). */
+  reset(): void;
+  /** Fed by the instance: the connected address, the EVM chain id and whether the auth connector is used. */
+  setContext(ctx: NameContext): void;
+}
+
+export type NameRegistrationStore = StoreApi<NameRegistrationState & NameRegistrationActions>;
+
+export interface NameApi {
+  getProfile(name: string): Promise<Profile | null>;
+  getNameSuggestions(name: string): Promise<NameSuggestion[]>;
+  reverseProfile(address: string, sender?: string): Promise<Profile[]>;
+  registerName(body: RegisterNameBody): Promise<Profile>;
+}
+
+export interface NameRegistrationStoreDeps {
+  api: NameApi;
+  /** personal_sign through the auth connector. */
+  signMessage(message: string, address: string): Promise<string>;
+  /** After a registration: the account shows its new name (identity read again). */
+  afterRegistered?(name: string, address: string): void;
+  /** Pause before the availability check (ms). */
+  debounceMs?: number;
+  now?: () => number;
+}
+
+const form = (): Pick<
+  NameRegistrationState,
+  'name' | 'rule' | 'availability' | 'suggestions' | 'suggestionsStatus' | 'status' | 'error' | 'errorReason'
+> => ({
+  name: '',
+  rule: null,
+  availability: 'idle',
+  suggestions: [],
+  suggestionsStatus: 'idle',
+  status: 'form',
+  error: null,
+  errorReason: null,
+});
+
+const isRejection = (e: unknown): boolean => {
+  const text = `${(e as { name?: unknown })?.name ?? ''} ${(e as { message?: unknown })?.message ?? ''}`;
+  return (e as { code?: unknown })?.code === 4001 || /reject|denied|cancel/i.test(text);
+};
+
+export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): NameRegistrationStore {
+  const debounceMs = deps.debounceMs ?? 400;
+  const now = deps.now ?? Date.now;
+  let checkSeq = 0;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const namesCache = new Map<string, Promise<string[]>>();
+  const cacheKey = (ctx: NameContext) => `${ctx.address?.toLowerCase()}|${ctx.chainId}`;
+
+  return createStore<NameRegistrationState & NameRegistrationActions>()((set, get) => {
+    const loadSuggestions = async (label: string, seq: number) => {
+      set({ suggestionsStatus: 'loading', suggestions: [] });
+      try {
+        const list = await deps.api.getNameSuggestions(label);
+        if (seq !== checkSeq) return;
+        set({ suggestions: list.filter((s) => !s.registered), suggestionsStatus: 'success' });
+      } catch {
+        if (seq !== checkSeq) return;
+        set({ suggestionsStatus: 'error', error: ERROR_MESSAGES.nameSuggestions });
+      }
+    };
+
+    const check = async (label: string, seq: number) => {
+      try {
+        const profile = await deps.api.getProfile(fullName(label));
+        if (seq !== checkSeq) return;
+        if (!profile) {
+          set({ availability: 'available' });
+          return;
+        }
+        set({ availability: 'taken' });
+        await loadSuggestions(label, seq);
+      } catch {
+        if (seq !== checkSeq) return;
+        set({ availability: 'error', error: ERROR_MESSAGES.resolveName });
+      }
+    };
+
+    return {
+      ...form(),
+      unavailableReason: 'notConnected',
+      registeredName: null,
+      names: null,
+      namesError: null,
+      context: { address: null, chainId: null, embedded: false },
+
+      setName(input) {
+        const seq = ++checkSeq;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        const rule = nameRuleProblem(input);
+        const label = nameLabel(input);
+        set({
+          name: input,
+          rule,
+          availability: !label || rule ? 'idle' : 'checking',
+          suggestions: [],
+          suggestionsStatus: 'idle',
+          error: null,
+          errorReason: null,
+          status: 'form',
+        });
+        if (!label || rule) return;
+        timer = setTimeout(() => {
+          timer = null;
+          void check(label, seq);
+        }, debounceMs);
+      },
+
+      selectSuggestion(name) {
+        get().setName(nameLabel(name));
+      },
+
+      async register() {
+        const { name, rule, context, status } = get();
+        const reason = nameUnavailableReason(context);
+        if (reason) {
+          const message = NAME_UNAVAILABLE_MESSAGES[reason];
+          set({ error: message });
+          return { type: 'unavailable', message };
+        }
+        if (status === 'signing' || status === 'submitting') {
+          return { type: 'error', message: 'A registration is already in progress', reason: null };
+        }
+        const label = nameLabel(name);
+        const full = fullName(label);
+        const failed = `Error registering name ${full}`;
+        if (!label || rule) {
+          set({ error: failed, errorReason: null });
+          return { type: 'error', message: failed, reason: null };
+        }
+        const address = context.address!;
+        let coinType: number;
+        try {
+          coinType = nameCoinType(context.chainId!);
+        } catch {
+          set({ error: ERROR_MESSAGES.invalidChainId });
+          return { type: 'unavailable', message: ERROR_MESSAGES.invalidChainId };
+        }
+        const message = registrationMessage(label, now());
+        set({ status: 'signing', error: null, errorReason: null });
+        let signature: string;
+        try {
+          signature = await deps.signMessage(message, address);
+        } catch (e) {
+          const why = walletShortMessage(e, isRejection(e) ? 'The signature was rejected' : '') || null;
+          set({ status: 'form', error: failed, errorReason: why });
+          return isRejection(e)
+            ? { type: 'rejected', message: failed }
+            : { type: 'error', message: failed, reason: why };
+        }
+        set({ status: 'submitting' });
+        try {
+          const profile = await deps.api.registerName({ coin_type: coinType, address, message, signature });
+          namesCache.delete(cacheKey(context));
+          set({ status: 'success', registeredName: profile.name, availability: 'idle' });
+          deps.afterRegistered?.(profile.name, address);
+          void get().loadNames(true);
+          return { type: 'success', name: profile.name };
+        } catch (e) {
+          const why = e instanceof ApiError ? e.reasons[0]?.description?.trim() || null : null;
+          set({ status: 'form', error: failed, errorReason: why });
+          return { type: 'error', message: failed, reason: why };
+        }
+      },
+
+      async loadNames(force = false) {
+        const ctx = get().context;
+        if (!ctx.address) return;
+        const key = cacheKey(ctx);
+        let pending = force ? undefined : namesCache.get(key);
+        if (!pending) {
+          pending = deps.api
+            .reverseProfile(ctx.address, ctx.address)
+            .then((profiles) => profiles.map((p) => p.name));
+          namesCache.set(key, pending);
+        }
+        try {
+          const names = await pending;
+          if (cacheKey(get().context) !== key) return;
+          set({ names, namesError: null });
+        } catch {
+          namesCache.delete(key);
+          if (cacheKey(get().context) !== key) return;
+          set({ namesError: ERROR_MESSAGES.namesForAddress });
+        }
+      },
+
+      reset() {
+        ++checkSeq;
+        if (timer) clearTimeout(timer);
+        timer = null;
+        set(form());
+      },
+
+      setContext(ctx) {
+        const prev = get().context;
+        const unavailableReason = nameUnavailableReason(ctx);
+        if (
+          prev.address === ctx.address &&
+          prev.chainId === ctx.chainId &&
+          prev.embedded === ctx.embedded &&
+          get().unavailableReason === unavailableReason
+        ) {
+          return;
+        }
+        const sameAccount = prev.address?.toLowerCase() === ctx.address?.toLowerCase();
+        set({
+          context: ctx,
+          unavailableReason,
+          ...(sameAccount ? {} : { names: null, namesError: null, registeredName: null }),
+        });
+        if (!sameAccount) get().reset();
+      },
+    };
+  });
+}

@@ -1,0 +1,72 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { useKeyway } from '../context';
+import { getNameRegistrationStore } from './instance';
+import type { NameRegistrationActions, NameRegistrationState } from './store';
+import { fullName, NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES, nameLabel } from './validation';
+
+export interface UseNameRegistrationResult
+  extends NameRegistrationState,
+    Omit<NameRegistrationActions, 'setContext'> {
+  /** The text of the broken §5 rule, null when none. */
+  ruleMessage: string | null;
+  /** The name that will be registered (with the service suffix), null while nothing is typed. */
+  fullName: string | null;
+  /** Why this account cannot register a name, as a sentence (null when it can). */
+  unavailableMessage: string | null;
+  /** Register can be pressed: rules pass, the name is available and no registration is running. */
+  canRegister: boolean;
+  /** The connected account has a registered name. */
+  hasName: boolean;
+}
+
+/**
+ * Register an account name (spec §3-§5, §7, §8) with the embedded wallet: the typed name with live
+ * rules, availability, suggestions when it is taken, and `register()`, which resolves to an outcome and
+ * never moves the modal. The store is the instance's own, created on first use. `loadNames` (default true)
+ * reads the account's names when the hook mounts.
+ */
+export function useNameRegistration(options: { loadNames?: boolean } = {}): UseNameRegistrationResult {
+  const keyway = useKeyway();
+  const store = getNameRegistrationStore(keyway);
+  const state = useStore(
+    store,
+    useShallow((s): NameRegistrationState => {
+      const {
+        setName: _a,
+        selectSuggestion: _b,
+        register: _c,
+        loadNames: _d,
+        reset: _e,
+        setContext: _f,
+        ...rest
+      } = s;
+      return rest;
+    }),
+  );
+  const load = options.loadNames !== false;
+  const address = state.context.address;
+  const chainId = state.context.chainId;
+  useEffect(() => {
+    // Read again on another network (the lookup is cached per address and network).
+    if (load && address && chainId !== undefined) void store.getState().loadNames();
+  }, [store, load, address, chainId]);
+  const a = store.getState();
+  const label = nameLabel(state.name);
+  const busy = state.status === 'signing' || state.status === 'submitting';
+  return {
+    ...state,
+    ruleMessage: state.rule ? NAME_MESSAGES[state.rule] : null,
+    fullName: label ? fullName(label) : null,
+    unavailableMessage: state.unavailableReason ? NAME_UNAVAILABLE_MESSAGES[state.unavailableReason] : null,
+    canRegister:
+      !state.unavailableReason && !!label && !state.rule && state.availability === 'available' && !busy,
+    hasName: (state.names?.length ?? 0) > 0 || state.registeredName !== null,
+    setName: a.setName,
+    selectSuggestion: a.selectSuggestion,
+    register: a.register,
+    loadNames: a.loadNames,
+    reset: a.reset,
+  };
+}
