@@ -212,7 +212,10 @@ describe('name registration store', () => {
     expect(signed).toHaveLength(0);
     const noAddress = make();
     noAddress.store.getState().setContext({ address: null, chainId: 1, embedded: true });
-    expect((await noAddress.store.getState().register()).message).toBe('Address or auth connector not found');
+    expect(await noAddress.store.getState().register()).toEqual({
+      type: 'unavailable',
+      message: 'Address or auth connector not found',
+    });
   });
 
   it('reads the names of the address, cached, with the §8 message on failure', async () => {
