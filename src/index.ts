@@ -176,6 +176,22 @@ export type {
 export { type UseSwapResult, useSwap } from './hooks/swap/useSwap';
 export { SWAP_MESSAGES, type SwapValidation } from './hooks/swap/validation';
 export {
+  type AmountCheck,
+  checkFiatAmount,
+  ONRAMP_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+} from './hooks/onramp/limits';
+export type {
+  BuyOutcome,
+  OnrampActions,
+  OnrampNetwork,
+  OnrampProvider,
+  OnrampPurchase,
+  OnrampState,
+  PurchaseStatus,
+} from './hooks/onramp/store';
+export { type UseOnrampResult, useOnramp } from './hooks/onramp/useOnramp';
+export {
   MAX_TOASTS,
   TOAST_AUTO_DISMISS_MS,
   type Toast,

@@ -23,6 +23,8 @@ export {
   AccountView,
   AllWalletsView,
   ApproveTransactionView,
+  BuyInProgressView,
+  BuyView,
   ConnectingExternalView,
   ConnectingFarcasterView,
   ConnectingSiweView,

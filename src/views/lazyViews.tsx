@@ -63,3 +63,5 @@ export const WalletSendPreviewView: ComponentType = lazyView('SendPreview', 'Wal
 export const SwapView: ComponentType = lazyView('Swap', 'SwapView');
 export const SwapSelectTokenView: ComponentType = lazyView('SwapSelectToken', 'SwapSelectTokenView');
 export const SwapPreviewView: ComponentType = lazyView('SwapPreview', 'SwapPreviewView');
+export const BuyView: ComponentType = lazyView('OnRampProviders', 'BuyView');
+export const BuyInProgressView: ComponentType = lazyView('BuyInProgress', 'BuyInProgressView');

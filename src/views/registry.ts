@@ -81,6 +81,15 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Review swap',
     load: () => import('./SwapPreviewView').then((m) => ({ default: m.SwapPreviewView })),
   },
+  // Account → Buy opens OnRampProviders: the Buy form (provider, currency, method and network chosen in it).
+  OnRampProviders: {
+    title: 'Buy',
+    load: () => import('./BuyView').then((m) => ({ default: m.BuyView })),
+  },
+  BuyInProgress: {
+    title: 'Buy',
+    load: () => import('./BuyInProgressView').then((m) => ({ default: m.BuyInProgressView })),
+  },
   ConnectingSiwe: {
     title: 'Sign in',
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),

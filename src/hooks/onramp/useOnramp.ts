@@ -1,0 +1,79 @@
+import { useEffect } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import { useKeyway } from '../context';
+import { getOnrampStore } from './instance';
+import type { AmountCheck } from './limits';
+import type { OnrampActions, OnrampState } from './store';
+
+export interface UseOnrampResult extends OnrampState, Omit<OnrampActions, 'setContext' | 'check'> {
+  /** The amount against the chosen payment method's limits (the message, a suggested method). */
+  validation: AmountCheck;
+  /** True when Continue can open the provider page. */
+  canContinue: boolean;
+}
+
+/**
+ * Buy crypto through the on-ramp provider (spec §3 on-ramp state, §7, §8, §9): the whole state and every
+ * action a buy screen needs. Options load when the hook mounts (`load: false` to load them yourself).
+ * The hook never changes the modal: `buy()` resolves with an outcome ('opened', 'blocked', 'invalid',
+ * 'error') and `purchase.status` says how the purchase goes; a screen maps them to its own navigation.
+ * `source` is 'fallback' when any figure shown comes from the spec's fallback data, not the provider.
+ */
+export function useOnramp(options: { load?: boolean } = {}): UseOnrampResult {
+  const keyway = useKeyway();
+  const store = getOnrampStore(keyway);
+  const state = useStore(
+    store,
+    useShallow((s): OnrampState => {
+      const {
+        loadOptions: _a,
+        selectProvider: _b,
+        setPurchaseCurrency: _c,
+        setNetwork: _d,
+        setPaymentCurrency: _e,
+        setPaymentMethod: _f,
+        setPaymentAmount: _g,
+        setPurchaseAmount: _h,
+        check: _i,
+        buy: _j,
+        linkOpened: _k,
+        checkAgain: _l,
+        cancelPurchase: _m,
+        reset: _n,
+        setContext: _o,
+        ...rest
+      } = s;
+      return rest;
+    }),
+  );
+  const shouldLoad = options.load !== false;
+  useEffect(() => {
+    if (shouldLoad) void store.getState().loadOptions();
+  }, [store, shouldLoad]);
+  const a = store.getState();
+  const validation = a.check();
+  return {
+    ...state,
+    validation,
+    canContinue:
+      validation.valid &&
+      !!state.address &&
+      !!state.network &&
+      state.status === 'ready' &&
+      state.purchase.status !== 'generating',
+    loadOptions: a.loadOptions,
+    selectProvider: a.selectProvider,
+    setPurchaseCurrency: a.setPurchaseCurrency,
+    setNetwork: a.setNetwork,
+    setPaymentCurrency: a.setPaymentCurrency,
+    setPaymentMethod: a.setPaymentMethod,
+    setPaymentAmount: a.setPaymentAmount,
+    setPurchaseAmount: a.setPurchaseAmount,
+    buy: a.buy,
+    linkOpened: a.linkOpened,
+    checkAgain: a.checkAgain,
+    cancelPurchase: a.cancelPurchase,
+    reset: a.reset,
+  };
+}

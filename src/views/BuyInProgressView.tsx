@@ -1,0 +1,134 @@
+import { useEffect } from 'react';
+import { isSafeHttpsLink } from '../api/links';
+import { capText, MAX_TEXT } from '../components/_safe/safe';
+import { Button } from '../components/Button/Button';
+import { Spinner } from '../components/Spinner/Spinner';
+import { useModal } from '../hooks/modal/useModal';
+import { useOnramp } from '../hooks/onramp/useOnramp';
+import * as b from './BuyView.css';
+import * as s from './shared.css';
+
+export const BUY_PROGRESS_TEXTS = {
+  waitingTitle: 'Complete your purchase in the provider window',
+  waiting: 'Waiting for your purchase to arrive…',
+  waitingHint: 'Closed the window without paying? Go back; your amounts are kept.',
+  blockedTitle: 'Your browser blocked the provider window',
+  blocked: 'Open the provider page to pay. It opens in a new tab.',
+  openLink: 'Open the provider page',
+  stillWaitingTitle: 'Still waiting',
+  stillWaiting: 'The purchase has not arrived yet. Payments can take a few minutes.',
+  checkAgain: 'Check again',
+  successTitle: 'Purchase complete',
+  received: (amount: string, symbol: string) => `You received ${amount} ${symbol}`.trim(),
+  viewActivity: 'View in Activity',
+  back: 'Back',
+  done: 'Done',
+} as const;
+const T = BUY_PROGRESS_TEXTS;
+
+/**
+ * While the provider page is open: waiting (the history polled with `onramp`), the link when the popup was
+ * blocked, "still waiting" after the time limit, and success with the received amount. The provider
+ * window closed without a purchase, or Back, returns to Buy with the form kept.
+ */
+export function BuyInProgressView() {
+  const onramp = useOnramp({ load: false });
+  const { back, push, reset } = useModal();
+  const { status, url, received } = onramp.purchase;
+
+  useEffect(() => {
+    if (status === 'closed' || status === 'idle') {
+      onramp.cancelPurchase();
+      back();
+    }
+  }, [status, onramp.cancelPurchase, back]);
+
+  const goBack = () => {
+    onramp.cancelPurchase();
+    back();
+  };
+
+  if (status === 'success') {
+    return (
+      <div className={s.status} data-kw-buy-state="success">
+        <h2>{T.successTitle}</h2>
+        {received ? (
+          <p>
+            {T.received(capText(received.amount, MAX_TEXT.amount), capText(received.symbol, MAX_TEXT.symbol))}
+          </p>
+        ) : null}
+        <div className={s.actions}>
+          <Button
+            onClick={() => {
+              onramp.reset();
+              reset('Account');
+              push('Transactions');
+            }}
+          >
+            {T.viewActivity}
+          </Button>
+          <Button
+            variant="secondary"
+            onClick={() => {
+              onramp.reset();
+              reset('Account');
+            }}
+          >
+            {T.done}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  if (status === 'blocked') {
+    const safe = url && isSafeHttpsLink(url) ? url : null;
+    return (
+      <div className={s.status} data-kw-buy-state="blocked">
+        <h2>{T.blockedTitle}</h2>
+        <p className={s.muted}>{T.blocked}</p>
+        {safe ? (
+          <a
+            className={b.link}
+            href={safe}
+            target="_blank"
+            rel="noopener noreferrer"
+            onClick={() => onramp.linkOpened()}
+          >
+            {T.openLink}
+          </a>
+        ) : null}
+        <Button variant="secondary" onClick={goBack}>
+          {T.back}
+        </Button>
+      </div>
+    );
+  }
+
+  if (status === 'stillWaiting') {
+    return (
+      <div className={s.status} data-kw-buy-state="stillWaiting">
+        <h2>{T.stillWaitingTitle}</h2>
+        <p className={s.muted}>{T.stillWaiting}</p>
+        <div className={s.actions}>
+          <Button onClick={() => void onramp.checkAgain()}>{T.checkAgain}</Button>
+          <Button variant="secondary" onClick={goBack}>
+            {T.back}
+          </Button>
+        </div>
+      </div>
+    );
+  }
+
+  return (
+    <div className={s.status} data-kw-buy-state="waiting">
+      <Spinner label={T.waiting} />
+      <h2>{T.waitingTitle}</h2>
+      <p className={s.muted}>{T.waiting}</p>
+      <p className={s.muted}>{T.waitingHint}</p>
+      <Button variant="secondary" onClick={goBack}>
+        {T.back}
+      </Button>
+    </div>
+  );
+}
