@@ -135,6 +135,21 @@ export {
   type TransactionStackEntry,
 } from './hooks/modal/store';
 export { type UseModalResult, useModal } from './hooks/modal/useModal';
+export type {
+  NameAvailability,
+  NameRegistrationActions,
+  NameRegistrationOutcome,
+  NameRegistrationState,
+  NameRegistrationStatus,
+} from './hooks/names/store';
+export { type UseNameRegistrationResult, useNameRegistration } from './hooks/names/useNameRegistration';
+export {
+  NAME_MESSAGES,
+  NAME_UNAVAILABLE_MESSAGES,
+  type NameRuleProblem,
+  type NameUnavailableReason,
+  nameCoinType,
+} from './hooks/names/validation';
 export type { NetworksState, NetworksStore } from './hooks/networks/store';
 export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
 export type {

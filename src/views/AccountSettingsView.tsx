@@ -8,6 +8,7 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { embeddedOf } from '../hooks/social/embeddedStores';
 import { SOCIAL_PROVIDER_NAMES } from '../hooks/social/store';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
+import { AccountNameEntry } from './AccountNameEntry';
 import * as c from './AccountSettingsView.css';
 import * as s from './shared.css';
 
@@ -106,6 +107,7 @@ export function AccountSettingsView() {
           </p>
         ) : null}
       </section>
+      <AccountNameEntry />
     </div>
   );
 }

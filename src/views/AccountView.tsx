@@ -9,6 +9,7 @@ import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import { useToasts } from '../hooks/toasts/useToasts';
+import { AccountNameEntry } from './AccountNameEntry';
 import { AccountSettingsEntry } from './AccountSettingsEntry';
 import * as c from './AccountView.css';
 import { AccountWalletFeatures } from './AccountWalletFeatures';
@@ -103,6 +104,7 @@ export function AccountView() {
         </fieldset>
       ) : null}
       <AccountWalletFeatures />
+      <AccountNameEntry />
       <AccountSettingsEntry />
       {account.addressExplorerUrl ? (
         <ListItem

@@ -34,6 +34,8 @@ export {
   EmailVerifyDeviceView,
   EmailVerifyOtpView,
   NetworksView,
+  RegisterAccountNameSuccessView,
+  RegisterAccountNameView,
   TransactionsView,
   UnsupportedChainView,
   UpdateEmailPrimaryOtpView,

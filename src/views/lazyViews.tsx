@@ -63,5 +63,13 @@ export const WalletSendPreviewView: ComponentType = lazyView('SendPreview', 'Wal
 export const SwapView: ComponentType = lazyView('Swap', 'SwapView');
 export const SwapSelectTokenView: ComponentType = lazyView('SwapSelectToken', 'SwapSelectTokenView');
 export const SwapPreviewView: ComponentType = lazyView('SwapPreview', 'SwapPreviewView');
+export const RegisterAccountNameView: ComponentType = lazyView(
+  'RegisterAccountName',
+  'RegisterAccountNameView',
+);
+export const RegisterAccountNameSuccessView: ComponentType = lazyView(
+  'RegisterAccountNameSuccess',
+  'RegisterAccountNameSuccessView',
+);
 export const BuyView: ComponentType = lazyView('OnRampProviders', 'BuyView');
 export const BuyInProgressView: ComponentType = lazyView('BuyInProgress', 'BuyInProgressView');

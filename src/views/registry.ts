@@ -132,6 +132,16 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     load: () =>
       import('./UpdateEmailSecondaryOtpView').then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
   },
+  // Account names: registration with the embedded wallet.
+  RegisterAccountName: {
+    title: 'Choose your name',
+    load: () => import('./RegisterAccountNameView').then((m) => ({ default: m.RegisterAccountNameView })),
+  },
+  RegisterAccountNameSuccess: {
+    title: 'Name registered',
+    load: () =>
+      import('./RegisterAccountNameSuccessView').then((m) => ({ default: m.RegisterAccountNameSuccessView })),
+  },
 };
 
 type ViewComponent = ComponentType<ConnectViewProps>;

@@ -1,0 +1,126 @@
+import type { FormEvent } from 'react';
+import { capText, MAX_TEXT } from '../components/_safe/safe';
+import { Button } from '../components/Button/Button';
+import { Input } from '../components/Input/Input';
+import { NAME_SUFFIX } from '../core/constants';
+import { useKeyway, useKeywayStore } from '../hooks/context';
+import { selectView } from '../hooks/modal/store';
+import { useNameRegistration } from '../hooks/names/useNameRegistration';
+import { NAME_MAX_LENGTH } from '../hooks/names/validation';
+import * as r from './RegisterAccountName.css';
+import * as s from './shared.css';
+
+export const REGISTER_NAME_TEXTS = {
+  label: 'Name',
+  placeholder: 'yourname',
+  intro: 'Choose a name people can send to instead of your address.',
+  checking: 'Checking availability…',
+  available: (name: string) => `${name} is available`,
+  taken: (name: string) => `${name} is taken`,
+  suggestions: 'Available instead',
+  register: 'Register',
+  signing: 'Sign the message in your wallet',
+  submitting: 'Registering…',
+  notAvailable: 'Name registration is not available for this account',
+} as const;
+
+/** Choose and register an account name (spec §2 RegisterAccountName). */
+export function RegisterAccountNameView() {
+  const keyway = useKeyway();
+  const reg = useNameRegistration({ loadNames: false });
+  const account = useKeywayStore('account', (a) => a.address);
+
+  if (reg.unavailableReason) {
+    return (
+      <div
+        className={s.status}
+        data-kw-view="RegisterAccountName"
+        data-kw-name-unavailable={reg.unavailableReason}
+      >
+        <p>{REGISTER_NAME_TEXTS.notAvailable}</p>
+        <p className={s.muted}>{reg.unavailableMessage}</p>
+      </div>
+    );
+  }
+
+  const busy = reg.status === 'signing' || reg.status === 'submitting';
+  const shownName = reg.fullName ? capText(reg.fullName, MAX_TEXT.name) : '';
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!reg.canRegister) return;
+    const outcome = await reg.register();
+    // The hook never moves the modal; this view shows the success view when the form is still in front.
+    const m = keyway.stores.modal.getState();
+    if (outcome.type === 'success' && m.isOpen && selectView(m) === 'RegisterAccountName') {
+      m.replace('RegisterAccountNameSuccess');
+    }
+  };
+  const hint =
+    reg.availability === 'checking'
+      ? REGISTER_NAME_TEXTS.checking
+      : reg.availability === 'available'
+        ? REGISTER_NAME_TEXTS.available(shownName)
+        : reg.availability === 'taken'
+          ? REGISTER_NAME_TEXTS.taken(shownName)
+          : REGISTER_NAME_TEXTS.intro;
+
+  return (
+    <form
+      className={s.stack}
+      onSubmit={(e) => void onSubmit(e)}
+      noValidate
+      data-kw-view="RegisterAccountName"
+      data-kw-name-availability={reg.availability}
+      aria-busy={busy}
+    >
+      <Input
+        label={REGISTER_NAME_TEXTS.label}
+        name="account-name"
+        autoComplete="off"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={REGISTER_NAME_TEXTS.placeholder}
+        maxLength={NAME_MAX_LENGTH + NAME_SUFFIX.length}
+        value={reg.name}
+        disabled={busy}
+        hint={<span className={reg.availability === 'available' ? r.available : undefined}>{hint}</span>}
+        error={reg.ruleMessage ?? undefined}
+        trailing={<span className={r.suffix}>{NAME_SUFFIX}</span>}
+        onChange={(event) => reg.setName(event.target.value)}
+      />
+      {reg.availability === 'taken' && reg.suggestions.length > 0 ? (
+        <section aria-label={REGISTER_NAME_TEXTS.suggestions}>
+          <p className={s.muted}>{REGISTER_NAME_TEXTS.suggestions}</p>
+          <ul className={r.suggestions}>
+            {reg.suggestions.map((x) => (
+              <li key={x.name}>
+                <Button
+                  variant="secondary"
+                  size="sm"
+                  disabled={busy}
+                  onClick={() => reg.selectSuggestion(x.name)}
+                >
+                  {capText(x.name, MAX_TEXT.name)}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        </section>
+      ) : null}
+      {reg.error ? (
+        <div role="alert" data-kw-name-error="">
+          <p className={s.errorText}>{reg.error}</p>
+          {reg.errorReason ? <p className={s.muted}>{capText(reg.errorReason, 200)}</p> : null}
+        </div>
+      ) : null}
+      {account ? <p className={r.address}>{account}</p> : null}
+      <Button type="submit" fullWidth loading={busy} disabled={!reg.canRegister && !busy}>
+        {reg.status === 'signing'
+          ? REGISTER_NAME_TEXTS.signing
+          : reg.status === 'submitting'
+            ? REGISTER_NAME_TEXTS.submitting
+            : REGISTER_NAME_TEXTS.register}
+      </Button>
+    </form>
+  );
+}
