@@ -1,0 +1,222 @@
+import type { Meta, StoryObj } from '@storybook/react-vite';
+import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getNameRegistrationStore } from '../../src/hooks/names/instance';
+import type { MockVariant } from '../../src/testing/msw';
+import { DemoHost } from '../_support/DemoHost';
+import { keywayBeforeEach, type StoryKit, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
+import { dialog, EMBEDDED_ADDRESS, embeddedBeforeEach } from './_embedded';
+import { socialKit } from './_social';
+
+/** How the embedded wallet answers the signature request in a story. */
+type SignMode = 'approve' | 'reject' | 'hold';
+const FAKE_SIGNATURE = `0x${'ab'.repeat(65)}`;
+const signed: string[] = [];
+
+/** The modal on the name form of an embedded-wallet account; the signature is answered per `mode`. */
+const registerKit = (mode: SignMode = 'approve', extra: { openAccount?: boolean } = {}) =>
+  socialKit({
+    connected: true,
+    setup: (kit: StoryKit) => {
+      signed.length = 0;
+      getNameRegistrationStore(kit.keyway, {
+        debounceMs: 150,
+        signMessage: (message) => {
+          signed.push(message);
+          if (mode === 'hold') return new Promise(() => undefined);
+          if (mode === 'reject') {
+            return Promise.reject(
+              Object.assign(new Error('User rejected the request.'), {
+                code: 4001,
+                shortMessage: 'User rejected the request.',
+              }),
+            );
+          }
+          return Promise.resolve(FAKE_SIGNATURE);
+        },
+      });
+      const m = kit.keyway.stores.modal.getState();
+      m.open('Account');
+      if (!extra.openAccount) m.push('RegisterAccountName');
+    },
+  });
+
+const handlers = (variants: Partial<Record<string, MockVariant>> = {}) =>
+  storyHandlers({ blockchain: { identity: { name: null, avatar: null }, variants } });
+
+const meta = {
+  title: 'Views/RegisterAccountName',
+  component: DemoHost,
+  decorators: [withKeyway],
+  beforeEach: [keywayBeforeEach, embeddedBeforeEach],
+  parameters: {
+    msw: { handlers: handlers() },
+    keyway: registerKit(),
+  },
+} satisfies Meta<typeof DemoHost>;
+export default meta;
+type Story = StoryObj<typeof meta>;
+
+const form = () => dialog('Choose your name');
+const nameField = (d: HTMLElement) => within(d).getByRole('textbox', { name: 'Name' });
+async function typeName(value: string) {
+  const d = await form();
+  const field = await within(d).findByRole('textbox', { name: 'Name' }, { timeout: 15_000 });
+  await userEvent.clear(field);
+  await userEvent.type(field, value);
+  return d;
+}
+async function typeAvailable(value: string) {
+  const d = await typeName(value);
+  await within(d).findByText(`${value}.kw.id is available`, {}, { timeout: 5_000 });
+  return d;
+}
+
+/** Typing a name that is too short: the rule is shown at once and nothing is asked. */
+export const Typing: Story = {
+  play: async () => {
+    const d = await typeName('ab');
+    await expect(within(d).getByText('Use at least 4 characters')).toBeVisible();
+    await expect(nameField(d)).toHaveAttribute('aria-invalid', 'true');
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
+    await userEvent.type(nameField(d), '_');
+    await expect(await within(d).findByText('Use letters, digits and hyphens only')).toBeVisible();
+  },
+};
+
+/** The availability check on its way. */
+export const Checking: Story = {
+  parameters: { msw: { handlers: handlers({ profile: 'slow' }) } },
+  play: async () => {
+    const d = await typeName('newname');
+    await expect(await within(d).findByText('Checking availability…')).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
+  },
+};
+
+/** A free name (the lookup answers 404): Register is enabled. */
+export const Available: Story = {
+  play: async () => {
+    const d = await typeAvailable('newname');
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeEnabled();
+    await expect(within(d).getByText(EMBEDDED_ADDRESS)).toBeVisible();
+  },
+};
+
+/** A taken name: the free suggestions are offered as buttons. */
+export const TakenWithSuggestions: Story = {
+  play: async () => {
+    const d = await typeName('alice');
+    await expect(await within(d).findByText('alice.kw.id is taken', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(await within(d).findByRole('button', { name: 'alice1.kw.id' })).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'alice-web3.kw.id' })).toBeVisible();
+    await expect(within(d).queryByRole('button', { name: 'alice.kw.id' })).toBeNull();
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
+  },
+};
+
+/** Picking a suggestion: it becomes the typed name and is checked again. */
+export const SuggestionPicked: Story = {
+  play: async () => {
+    const d = await typeName('alice');
+    await userEvent.click(await within(d).findByRole('button', { name: 'alice1.kw.id' }, { timeout: 5_000 }));
+    await expect(nameField(d)).toHaveValue('alice1');
+    await expect(
+      await within(d).findByText('alice1.kw.id is available', {}, { timeout: 5_000 }),
+    ).toBeVisible();
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeEnabled();
+  },
+};
+
+/** Waiting for the signature: the JSON message {name, attributes, timestamp} is with the wallet. */
+export const Registering: Story = {
+  parameters: { keyway: registerKit('hold') },
+  play: async () => {
+    const d = await typeAvailable('newname');
+    await userEvent.click(within(d).getByRole('button', { name: 'Register' }));
+    const button = await within(d).findByRole('button', { name: 'Sign the message in your wallet' });
+    await expect(button).toHaveAttribute('aria-busy', 'true');
+    await waitFor(() => expect(signed).toHaveLength(1));
+    await expect(JSON.parse(signed[0]!)).toMatchObject({ name: 'newname.kw.id', attributes: {} });
+  },
+};
+
+/** The user rejects the signature: back on the form with the message and the typed name kept. */
+export const RejectedSignature: Story = {
+  parameters: { keyway: registerKit('reject') },
+  play: async () => {
+    const d = await typeAvailable('newname');
+    await userEvent.click(within(d).getByRole('button', { name: 'Register' }));
+    const alert = await within(d).findByRole('alert');
+    await expect(alert).toHaveTextContent('Error registering name newname.kw.id');
+    await expect(alert).toHaveTextContent('User rejected the request.');
+    await expect(nameField(d)).toHaveValue('newname');
+  },
+};
+
+/** The API refuses the registration: the §8 message and the server's first reason. */
+export const ApiError: Story = {
+  parameters: { msw: { handlers: handlers({ registerName: 'error' }) } },
+  play: async () => {
+    const d = await typeAvailable('newname');
+    await userEvent.click(within(d).getByRole('button', { name: 'Register' }));
+    const alert = await within(d).findByRole('alert', {}, { timeout: 5_000 });
+    await expect(alert).toHaveTextContent('Error registering name newname.kw.id');
+    await expect(alert).toHaveTextContent('Internal server error');
+    await expect(nameField(d)).toHaveValue('newname');
+  },
+};
+
+/** Signed and registered: the success view shows the name and the address. */
+export const Success: Story = {
+  // Its own handlers: the registered name must not reach the other stories.
+  parameters: { msw: { handlers: handlers() } },
+  play: async () => {
+    const d = await typeAvailable('newname');
+    await userEvent.click(within(d).getByRole('button', { name: 'Register' }));
+    const done = await dialog('Name registered');
+    await expect(within(done).getByText('newname.kw.id')).toBeVisible();
+    await expect(within(done).getByText(EMBEDDED_ADDRESS)).toBeVisible();
+    await userEvent.click(within(done).getByRole('button', { name: 'Done' }));
+    // The account's name was read again: the Account view shows it, the address stays next to it.
+    const account = await dialog('Account');
+    await expect(await within(account).findByText('newname.kw.id', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(within(account).queryByRole('button', { name: 'Choose your name' })).toBeNull();
+  },
+};
+
+/** An embedded-wallet account without a name: the Account view offers one. */
+export const OfferedInAccount: Story = {
+  parameters: { msw: { handlers: handlers() }, keyway: registerKit('approve', { openAccount: true }) },
+  play: async () => {
+    const account = await dialog('Account');
+    await userEvent.click(
+      await within(account).findByRole('button', { name: 'Choose your name' }, { timeout: 15_000 }),
+    );
+    await form();
+  },
+};
+
+/** An external-wallet account: registration needs the auth connector, and the form says so. */
+export const ExternalWalletNotAvailable: Story = {
+  parameters: {
+    keyway: {
+      connect: true,
+      setup: (kit: StoryKit) => {
+        kit.keyway.stores.modal.getState().open('Account');
+        kit.keyway.stores.modal.getState().push('RegisterAccountName');
+      },
+    },
+  },
+  play: async () => {
+    const d = await form();
+    await expect(
+      await within(d).findByText('Name registration is not available for this account'),
+    ).toBeVisible();
+    await expect(
+      within(d).getByText('Names can be registered with an email or social login account'),
+    ).toBeVisible();
+    await expect(within(d).queryByRole('textbox', { name: 'Name' })).toBeNull();
+    const account = storyKit().keyway.stores.account.getState();
+    await expect(account.isConnected).toBe(true);
+  },
+};
