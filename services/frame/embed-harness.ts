@@ -25,11 +25,16 @@ export function launchChromium(): Promise<Browser> {
   });
 }
 
-/** A host page that embeds the frame in `<iframe id="kw">`. */
+/**
+ * A host page that embeds the frame in `<iframe id="kw">`, as tall as the kit shows it (600 px) so that it
+ * fits in the default 1280x720 viewport: a click that first has to scroll the host page moves the iframe,
+ * and Chromium drops input to a cross-origin frame that just moved when the frame tracks its visibility
+ * (IntersectionObserver v2, as the approval screen does).
+ */
 export function hostPage(frameUrl: string, chainId: number): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>host</title></head><body>
 <h1>Host app</h1>
-<iframe id="kw" title="Secure wallet" src="${frameUrl}/?projectId=test&amp;chainId=${chainId}" width="420" height="640"></iframe>
+<iframe id="kw" title="Secure wallet" src="${frameUrl}/?projectId=test&amp;chainId=${chainId}" width="420" height="600"></iframe>
 </body></html>`;
 }
 

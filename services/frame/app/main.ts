@@ -33,7 +33,7 @@ import {
   type RpcRequestPayload,
   type SuccessPayload,
 } from '../../../src/frame/protocol/index.ts';
-import { isAllowedRpcMethod } from '../../../src/frame/rpc-methods.ts';
+import { isAllowedRpcMethod, isUnsafeRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { BackendError, type BackendSession, backend, newSecretPair } from './backend.ts';
 import { knownSpenders, readConfig } from './config.ts';
 import { cleanName, type KnownSpender } from './describe.ts';
@@ -47,7 +47,16 @@ import {
   loadOrCreateUserKey,
   type SolanaKey,
 } from './storage.ts';
-import { applyTheme, dismissApproval, renderIdle, renderRefused } from './ui.ts';
+import {
+  applyTheme,
+  cancelApproval,
+  dismissApproval,
+  finishApproval,
+  prepareApproval,
+  READY_TEXT,
+  renderIdle,
+  renderRefused,
+} from './ui.ts';
 
 type AccountType = 'eoa' | 'smartAccount';
 const POLL_MS = 1000;
@@ -78,7 +87,7 @@ function start(): void {
     renderRefused();
     return;
   }
-  renderIdle('Secure wallet ready');
+  renderIdle(READY_TEXT);
 
   const frame = createFrameState(
     config.chains.map((c) => c.chainId),
@@ -239,7 +248,9 @@ function createFrameState(
     throw new FrameRequestError('The request expired');
   }
 
-  const handlers: { [E in FrameEventName]: (payload: RequestPayload<E>) => Promise<SuccessPayload<E>> } = {
+  const handlers: {
+    [E in FrameEventName]: (payload: RequestPayload<E>, id: string) => Promise<SuccessPayload<E>>;
+  } = {
     async CONNECT_EMAIL({ email }) {
       const result = await backend.startEmail(email, await deviceId());
       pendingEmail = email;
@@ -380,8 +391,9 @@ function createFrameState(
       if (token) await backend.signOut(token).catch(() => undefined);
       return undefined;
     },
-    async RPC_REQUEST(payload) {
+    async RPC_REQUEST(payload, id) {
       const result = await handleRpc(payload as RpcRequestPayload, {
+        requestId: id,
         account,
         chainId,
         requester: dappName ? `${dappName} (${parentOrigin})` : parentOrigin,
@@ -392,6 +404,10 @@ function createFrameState(
     },
     async INIT_SMART_ACCOUNT() {
       throw new FrameRequestError('Smart accounts are not available in the local secure frame');
+    },
+    async CANCEL_REQUEST() {
+      // Done on arrival, in onRequest.
+      return undefined;
     },
   };
 
@@ -417,10 +433,17 @@ function createFrameState(
       return;
     }
     const event = request.type.slice('@keyway-app/'.length) as FrameEventName;
-    await ready;
+    const payload = (request as { payload?: unknown }).payload;
+    // On arrival, before anything async: a cancel closes its request's screen; a request that may need
+    // approval closes the screen on display (whatever it shows can no longer be answered).
+    const mayNeedApproval =
+      event === 'RPC_REQUEST' && isUnsafeRpcMethod((payload as { method?: unknown }).method);
+    if (event === 'CANCEL_REQUEST') cancelApproval((payload as { requestId: string }).requestId);
+    else if (mayNeedApproval) prepareApproval(request.id);
     try {
-      const handler = handlers[event] as (payload: unknown) => Promise<unknown>;
-      const result = await handler((request as { payload?: unknown }).payload);
+      await ready;
+      const handler = handlers[event] as (payload: unknown, id: string) => Promise<unknown>;
+      const result = await handler(payload, request.id);
       const message = buildSuccess(event, request.id, result as never);
       const checked = FRAME_EVENT_SCHEMAS[event].success.safeParse(message);
       if (!checked.success) {
@@ -431,6 +454,8 @@ function createFrameState(
       reply(message);
     } catch (error) {
       reply(buildError(event, request.id, errorMessage(error)));
+    } finally {
+      if (mayNeedApproval) finishApproval(request.id);
     }
   }
 

@@ -37,13 +37,15 @@ import type { SolanaRpcContext, SolanaSignRequest } from './solana.ts';
 export { FrameRequestError, SUPERSEDED, USER_REJECTED } from './approve.ts';
 
 export interface RpcContext {
+  /** The protocol id of the request: its approval screen is bound to it. */
+  requestId: string;
   account: PrivateKeyAccount | null;
   chainId: number;
   requester: string;
   /** The frame's own list of known routers (names for spenders on the approval screen). */
   spenders: readonly KnownSpender[];
   /** The user's Solana key and the configured Solana networks. */
-  solana: Omit<SolanaRpcContext, 'requester'>;
+  solana: Omit<SolanaRpcContext, 'requester' | 'requestId'>;
 }
 
 interface CallRecord {
@@ -179,7 +181,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
   if (isSolanaSignRequest(req)) {
     // @solana/web3.js is loaded (from this origin) on the first Solana request only.
     const { handleSolanaRpc } = await import('./solana.ts');
-    return handleSolanaRpc(req, { ...ctx.solana, requester: ctx.requester });
+    return handleSolanaRpc(req, { ...ctx.solana, requester: ctx.requester, requestId: ctx.requestId });
   }
   switch (req.method) {
     case 'eth_accounts':
@@ -212,6 +214,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
         throw new FrameRequestError('Unknown signer address');
       const shown = personalMessage(message);
       await approve({
+        requestId: ctx.requestId,
         title: 'Sign message',
         requester: ctx.requester,
         rows: [
@@ -243,6 +246,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
         describeContext(ctx, account),
       );
       await approve({
+        requestId: ctx.requestId,
         title: described.length ? 'Sign permit' : 'Sign typed data',
         requester: ctx.requester,
         rows: [
@@ -285,6 +289,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       }
       const { rows, data } = await txRows(tx, ctx, account);
       await approve({
+        requestId: ctx.requestId,
         title: 'Approve transaction',
         requester: ctx.requester,
         rows: [{ label: 'From', value: account.address, mono: true }, ...rows, ...feeRows(tx)],
@@ -318,6 +323,7 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       }
       const described = await Promise.all(bundle.calls.map((call) => txRows(call, ctx, account)));
       await approve({
+        requestId: ctx.requestId,
         title: `Approve ${bundle.calls.length} call${bundle.calls.length === 1 ? '' : 's'}`,
         requester: ctx.requester,
         rows: [

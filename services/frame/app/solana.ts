@@ -43,6 +43,8 @@ export interface SolanaRpcContext {
   networks: ReadonlySet<string>;
   /** Who asks (the dapp name from synced dapp data, or its origin). */
   requester: string;
+  /** The protocol id of the request: its approval screen is bound to it. */
+  requestId: string;
 }
 
 export const SYSTEM_PROGRAM_ID = '11111111111111111111111111111111';
@@ -373,6 +375,7 @@ async function signMessage(
   }
   const text = printableText(bytes);
   await approve({
+    requestId: ctx.requestId,
     title: 'Sign message',
     requester: ctx.requester,
     rows: [{ label: 'Account', value: key.address, mono: true }],
@@ -402,6 +405,7 @@ async function signTransaction(
   }
   const networkLabel = await solanaNetworkLabel(params.chainId);
   await approve({
+    requestId: ctx.requestId,
     title: send ? 'Approve transaction' : 'Sign transaction',
     requester: ctx.requester,
     ...transactionApproval(tx, key, networkLabel),

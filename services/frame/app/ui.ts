@@ -2,12 +2,31 @@
  * The frame's own screens, built with DOM calls; every value from the host or a request is set as text.
  * The kit reveals the iframe over its modal while an approval is pending; otherwise the page shows a
  * quiet status line.
+ *
+ * The approval screen belongs to one request at a time, by its protocol id: the newest request that may
+ * need approval. Its arrival closes the screen on display at once (before anything is looked up to
+ * describe the new request; the page says "Preparing…" meanwhile, with no button); a cancel from the app,
+ * a sign out, a new handshake or the frame's own time limit close it too. Approve answers only the
+ * request it was created for, and only while that request still owns the screen.
  */
+import { DEFAULT_REQUEST_TIME_LIMIT_MS } from '../../../src/frame/protocol/events.ts';
+import { watchVisibility } from './visibility.ts';
 
 export const REFUSED_TEXT = 'This wallet cannot be embedded here';
+export const READY_TEXT = 'Secure wallet ready';
+export const PREPARING_TEXT = 'Preparing the request…';
 
-/** Clicks on Approve/Reject are ignored until the screen has been visible this long (clickjacking guard). */
-const APPROVAL_ARM_DELAY_MS = 500;
+/**
+ * Approve/Reject are enabled only once the screen has been seen (see visibility.ts: not covered, not
+ * transparent, the page visible) for this long without a break; whenever it is not seen they are disabled
+ * again and the wait starts over (clickjacking guard).
+ */
+export const APPROVAL_ARM_DELAY_MS = 500;
+/**
+ * An approval not answered this long after its request arrived is rejected by the frame itself: the kit's
+ * own default time limit, in case its cancel never arrives.
+ */
+export const APPROVAL_TIME_LIMIT_MS = DEFAULT_REQUEST_TIME_LIMIT_MS;
 
 function el<K extends keyof HTMLElementTagNameMap>(
   tag: K,
@@ -41,8 +60,8 @@ export function renderRefused(): void {
   );
 }
 
-export function renderIdle(status: string): void {
-  document.documentElement.dataset.state = 'idle';
+export function renderIdle(status: string, state: 'idle' | 'preparing' = 'idle'): void {
+  document.documentElement.dataset.state = state;
   root().replaceChildren(
     el('main', { className: 'screen idle' }, [
       el('p', { className: 'muted', text: status, attrs: { 'data-testid': 'frame-status' } }),
@@ -59,6 +78,8 @@ export interface ApprovalRow {
 }
 
 export interface ApprovalRequest {
+  /** The id of the protocol request the screen is for (the one passed to `prepareApproval`). */
+  requestId: string;
   title: string;
   /** Who asks (the dapp name from synced dapp data, or its origin). */
   requester: string;
@@ -68,27 +89,105 @@ export interface ApprovalRequest {
   approveLabel: string;
 }
 
-export type ApprovalOutcome = 'approved' | 'rejected' | 'superseded';
+export type ApprovalOutcome = 'approved' | 'rejected' | 'superseded' | 'cancelled' | 'expired';
 
-/** The screen on display: one at a time. */
-let current: { settle(outcome: ApprovalOutcome): void } | null = null;
+const STATUS: Record<Exclude<ApprovalOutcome, 'superseded'>, string> = {
+  approved: 'Approved',
+  rejected: 'Rejected',
+  cancelled: 'Cancelled',
+  expired: 'Expired',
+};
+
+interface Screen {
+  settle(outcome: ApprovalOutcome): void;
+}
+
+/** The request that owns the approval screen, from its arrival until it is answered or ends. */
+interface Owner {
+  requestId: string;
+  expires: ReturnType<typeof setTimeout>;
+  /** Its screen, once described and shown. */
+  screen: Screen | null;
+}
+
+let owner: Owner | null = null;
+
+/** How recent requests ended, for a description that finishes after its request was closed. */
+const ended = new Map<string, ApprovalOutcome>();
+const ENDED_KEPT = 32;
+
+function remember(requestId: string, outcome: ApprovalOutcome): void {
+  ended.set(requestId, outcome);
+  if (ended.size > ENDED_KEPT) ended.delete(ended.keys().next().value as string);
+}
+
+/** Ends the owner: its open screen settles with `outcome`; a request still being described ends with it. */
+function release(outcome: ApprovalOutcome): void {
+  const o = owner;
+  if (!o) return;
+  owner = null;
+  clearTimeout(o.expires);
+  remember(o.requestId, outcome);
+  if (o.screen) o.screen.settle(outcome);
+  else if (outcome !== 'superseded') renderIdle(STATUS[outcome]);
+}
 
 /**
- * Shows the approval screen and resolves with the user's choice. A newer request replaces a screen that
- * is still open (which resolves 'superseded'): the app may have aborted the older request and hidden the
- * frame, so a stale screen must never block the next one.
+ * A request that may need approval (`requestId`) arrived: the screen on display is closed at once (its
+ * request is answered as replaced) and the page shows "Preparing…" without buttons until this request's
+ * screen is ready. Its time limit starts now.
+ */
+export function prepareApproval(requestId: string, timeLimitMs = APPROVAL_TIME_LIMIT_MS): void {
+  release('superseded');
+  const next: Owner = {
+    requestId,
+    screen: null,
+    expires: setTimeout(() => {
+      if (owner === next) release('expired');
+    }, timeLimitMs),
+  };
+  owner = next;
+  renderIdle(PREPARING_TEXT, 'preparing');
+}
+
+/** The app gave up on `requestId`: if it owns the screen, the screen closes and the request is rejected. */
+export function cancelApproval(requestId: string): void {
+  if (owner?.requestId === requestId) release('cancelled');
+}
+
+/** The request's handler is done: a request that failed before its screen showed leaves "Preparing…". */
+export function finishApproval(requestId: string): void {
+  const o = owner;
+  if (o?.requestId !== requestId) return;
+  if (o.screen) {
+    release('rejected');
+    return;
+  }
+  owner = null;
+  clearTimeout(o.expires);
+  renderIdle(READY_TEXT);
+}
+
+/**
+ * Shows the approval screen for `request.requestId` and resolves with the user's choice. A request that
+ * no longer owns the screen (a newer request arrived, it was cancelled or it expired while it was being
+ * described) gets no screen: it resolves with how it ended.
  */
 export function requestApproval(request: ApprovalRequest): Promise<ApprovalOutcome> {
-  current?.settle('superseded');
-  return showApproval(request);
+  const o = owner;
+  if (!o || o.requestId !== request.requestId) {
+    return Promise.resolve(ended.get(request.requestId) ?? 'superseded');
+  }
+  o.screen?.settle('superseded');
+  return showApproval(o, request);
 }
 
 /** Closes an open approval screen as rejected (sign out, a new handshake). */
 export function dismissApproval(): void {
-  current?.settle('rejected');
+  release('rejected');
 }
 
-function showApproval(request: ApprovalRequest): Promise<ApprovalOutcome> {
+function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutcome> {
   return new Promise((resolve) => {
     document.documentElement.dataset.state = 'approval';
     const approve = el('button', {
@@ -118,48 +217,105 @@ function showApproval(request: ApprovalRequest): Promise<ApprovalOutcome> {
         el('pre', { className: 'mono', text: b.text, attrs: { tabindex: '0' } }),
       ]),
     );
+    const heading = el('h1', { text: request.title, attrs: { id: 'approval-title', tabindex: '-1' } });
+    const actions = el('div', { className: 'actions' }, [reject, approve]);
     const screen = el(
       'main',
-      { className: 'screen approval', attrs: { role: 'dialog', 'aria-labelledby': 'approval-title' } },
+      {
+        className: 'screen approval',
+        attrs: { role: 'dialog', 'aria-labelledby': 'approval-title', 'data-armed': 'false' },
+      },
       [
-        el('h1', { text: request.title, attrs: { id: 'approval-title' } }),
+        heading,
         el('p', { className: 'requester', text: `Requested by ${request.requester}` }),
         rows,
         ...blocks,
-        el('div', { className: 'actions' }, [reject, approve]),
+        actions,
       ],
     );
     root().replaceChildren(screen);
-    const armed = setTimeout(() => {
-      approve.disabled = false;
-      reject.disabled = false;
-      approve.focus();
-    }, APPROVAL_ARM_DELAY_MS);
-    const entry = {
-      settle(outcome: ApprovalOutcome) {
-        if (current !== entry) return;
-        current = null;
-        clearTimeout(armed);
-        if (outcome !== 'superseded') renderIdle(outcome === 'approved' ? 'Approved' : 'Rejected');
+    // Never Approve: a key press the user meant for the host must not answer the request.
+    heading.focus({ preventScroll: true });
+
+    let armed = false;
+    let arming: ReturnType<typeof setTimeout> | undefined;
+    const setArmed = (on: boolean) => {
+      armed = on;
+      approve.disabled = !on;
+      reject.disabled = !on;
+      screen.dataset.armed = String(on);
+    };
+    const watch = watchVisibility(screen, actions, (visible) => {
+      clearTimeout(arming);
+      if (!visible) setArmed(false);
+      else arming = setTimeout(() => setArmed(true), APPROVAL_ARM_DELAY_MS);
+    });
+    screen.dataset.visibility = watch.mode;
+
+    const entry: Screen = {
+      settle(outcome) {
+        if (o.screen !== entry) return;
+        o.screen = null;
+        if (owner === o) {
+          owner = null;
+          clearTimeout(o.expires);
+          remember(o.requestId, outcome);
+        }
+        watch.stop();
+        clearTimeout(arming);
+        setArmed(false);
+        if (outcome !== 'superseded') renderIdle(STATUS[outcome]);
         resolve(outcome);
       },
     };
-    current = entry;
-    approve.addEventListener('click', () => entry.settle('approved'), { once: true });
-    reject.addEventListener('click', () => entry.settle('rejected'), { once: true });
+    o.screen = entry;
+    // Bound to the request this screen shows: it must still own the screen, and the screen be armed and seen.
+    const answer = (outcome: 'approved' | 'rejected') => () => {
+      if (owner !== o || o.screen !== entry || !armed || !watch.visible()) return;
+      entry.settle(outcome);
+    };
+    approve.addEventListener('click', answer('approved'));
+    reject.addEventListener('click', answer('rejected'));
   });
 }
 
 const COLOR = /^(#[0-9a-fA-F]{3,8}|rgba?\([\d\s.,%]+\)|hsla?\([\d\s.,%deg]+\))$/;
 
-/** Theme mode as a data attribute; only the accent color variable is taken over, and only a plain color. */
+/**
+ * True for a color COLOR accepts that is fully opaque. The accent paints the Approve button: a host must
+ * not make it see-through (and lay its own button under it).
+ */
+export function isOpaqueColor(value: string): boolean {
+  const color = value.trim().toLowerCase();
+  if (!COLOR.test(color)) return false;
+  if (color.startsWith('#')) {
+    const hex = color.slice(1);
+    if (hex.length === 3 || hex.length === 6) return true;
+    if (hex.length === 4) return hex[3] === 'f';
+    return hex.length === 8 && hex.slice(6) === 'ff';
+  }
+  const parts = color
+    .slice(color.indexOf('(') + 1, -1)
+    .split(/[\s,]+/)
+    .filter(Boolean);
+  if (parts.length === 3) return true;
+  const alpha = parts[3];
+  if (parts.length !== 4 || alpha === undefined) return false;
+  const amount = alpha.endsWith('%') ? Number(alpha.slice(0, -1)) / 100 : Number(alpha);
+  return Number.isFinite(amount) && amount >= 1;
+}
+
+/**
+ * Theme mode as a data attribute; only the accent color variable is taken over, and only a plain, fully
+ * opaque color (anything else, `transparent` and alpha below 1 included, leaves the accent as it was).
+ */
 export function applyTheme(
   mode: 'light' | 'dark',
   variables: Record<string, string | number> | undefined,
 ): void {
   document.documentElement.dataset.theme = mode;
   const accent = variables?.['--kw-accent'] ?? variables?.accentColor ?? variables?.['--w3m-accent'];
-  if (typeof accent === 'string' && COLOR.test(accent.trim())) {
+  if (typeof accent === 'string' && isOpaqueColor(accent)) {
     document.documentElement.style.setProperty('--accent', accent.trim());
   }
 }

@@ -382,6 +382,69 @@ describe('abortPending', () => {
   });
 });
 
+describe('cancelling in the frame what the kit gave up on', () => {
+  const SIGN = { method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] };
+
+  it('an abort (the modal closed) cancels each posted request by its id; the kept safe read is not cancelled', async () => {
+    client = makeClient();
+    fake.handlers.RPC_REQUEST = () => NO_REPLY;
+    await client.ensure();
+    const safeReq = fake.nextRequest('RPC_REQUEST');
+    const safe = client.rpc({ method: 'eth_blockNumber' });
+    await safeReq;
+    const unsafeReq = fake.nextRequest('RPC_REQUEST');
+    const unsafe = client.rpc(SIGN).catch((e: unknown) => e);
+    const unsafeRequest = await unsafeReq;
+    const cancel = fake.nextRequest('CANCEL_REQUEST');
+    client.abortPending();
+    expect(await cancel).toMatchObject({
+      type: '@keyway-app/CANCEL_REQUEST',
+      payload: { requestId: unsafeRequest.id },
+    });
+    expect((await unsafe) as Error).toHaveProperty('message', ERROR_MESSAGES.requestAborted);
+    expect(fake.cancelled).toEqual([unsafeRequest.id]);
+    // The cancel is not a request of the client's: nothing waits for its answer.
+    expect(client.pendingCount).toBe(1);
+    client.abortPending({ exceptSafe: false });
+    await expect(safe).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+  });
+
+  it('the time limit cancels the request in the frame', async () => {
+    vi.useFakeTimers();
+    client = makeClient();
+    fake.handlers.RPC_REQUEST = () => NO_REPLY;
+    const req = fake.nextRequest('RPC_REQUEST');
+    const promise = client.rpc(SIGN).catch((e: unknown) => e);
+    const posted = await req;
+    await vi.advanceTimersByTimeAsync(DEFAULT_FRAME_TIMEOUTS.defaultMs - 1);
+    expect(fake.cancelled).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await promise).toBeInstanceOf(FrameTimeoutError);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(fake.cancelled).toEqual([posted.id]);
+  });
+
+  it('an answered request, or one aborted before it was posted, is not cancelled', async () => {
+    client = makeClient();
+    fake.handlers.RPC_REQUEST = () => ({ result: `0x${'ab'.repeat(65)}` });
+    await client.rpc(SIGN);
+    client.abortPending();
+    client.destroy();
+    fake.uninstall();
+    fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN, autoLoad: false });
+    client = makeClient();
+    const waiting = client.rpc(SIGN);
+    await Promise.resolve();
+    client.abortPending();
+    await expect(waiting).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    fake.load();
+    await client.ensure();
+    await new Promise((r) => setTimeout(r, 10));
+    expect(fake.requests).toHaveLength(0);
+    expect(fake.cancelled).toEqual([]);
+  });
+});
+
 describe('a reload of the frame page', () => {
   it('hand-shakes again: requests in flight are aborted, the next ones go over the new port', async () => {
     client = makeClient();

@@ -2,7 +2,8 @@
  * The app side of the secure frame: creates the iframe lazily, performs the handshake, then talks over
  * the MessagePort the frame hands over. Every request is correlated by a `crypto.randomUUID()` id and
  * settles exactly once: with the frame's success payload, with the frame's error message, on its time
- * limit, or when it is aborted.
+ * limit, or when it is aborted. A request given up on after it was posted (time limit, abort) is also
+ * cancelled in the frame (`@keyway-app/CANCEL_REQUEST {requestId}`), which drops its approval screen.
  *
  * Handshake (decision, see docs/security.md):
  * 1. On the iframe's `load`, the app posts `@keyway-app/HANDSHAKE {id}` to `iframe.contentWindow`
@@ -25,6 +26,7 @@ import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../e
 import { createLoginCache, type LoginCache, type LoginCacheStorageOptions } from '../login-cache.ts';
 import {
   buildRequest,
+  DEFAULT_REQUEST_TIME_LIMIT_MS,
   FRAME_EVENT_SCHEMAS,
   type FrameEventName,
   type FrameUser,
@@ -54,7 +56,7 @@ export const DEFAULT_FRAME_TIMEOUTS: Readonly<FrameTimeouts> = {
   readyMs: 20_000,
   loginMs: 120_000,
   signOutMs: 3_000,
-  defaultMs: 30_000,
+  defaultMs: DEFAULT_REQUEST_TIME_LIMIT_MS,
 };
 
 const LOGIN_EVENTS: ReadonlySet<FrameEventName> = new Set<FrameEventName>([
@@ -258,11 +260,36 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     }
   }
 
-  function settle(id: string, outcome: { ok: true; value: unknown } | { ok: false; error: Error }) {
+  /**
+   * Tells the frame that the app gave up on a posted request (time limit, abort): the frame drops its
+   * approval screen, so a click on it can no longer approve a request the app stopped waiting for.
+   */
+  function postCancel(requestId: string) {
+    if (!port) return;
+    const parsed = FRAME_EVENT_SCHEMAS.CANCEL_REQUEST.request.safeParse(
+      buildRequest('CANCEL_REQUEST', crypto.randomUUID(), { requestId }),
+    );
+    if (!parsed.success) return;
+    try {
+      port.postMessage(parsed.data);
+    } catch {
+      // A port that cannot take it leads nowhere; the frame's own time limit still ends the screen.
+    }
+  }
+
+  function settle(
+    id: string,
+    outcome: { ok: true; value: unknown } | { ok: false; error: Error },
+    { cancel = false }: { cancel?: boolean } = {},
+  ) {
     const entry = pending.get(id);
     if (!entry) return;
     pending.delete(id);
-    if (entry.timer !== undefined) clearTimeout(entry.timer);
+    if (entry.timer !== undefined) {
+      clearTimeout(entry.timer);
+      // Posted and not answered by the frame: it may still show the request.
+      if (cancel) postCancel(id);
+    }
     if (entry.approval && isUnsafeRpcMethod(entry.method)) {
       emit('approval-done', { id, method: entry.method, ok: outcome.ok });
     }
@@ -469,7 +496,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         }
         const ms = timeoutFor(event, timeouts);
         entry.timer = setTimeout(
-          () => settle(id, { ok: false, error: new FrameTimeoutError(event, ms) }),
+          () => settle(id, { ok: false, error: new FrameTimeoutError(event, ms) }, { cancel: true }),
           ms,
         );
         try {
@@ -491,7 +518,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     let count = 0;
     for (const [id, entry] of [...pending]) {
       if (exceptSafe && entry.event === 'RPC_REQUEST' && isSafeRpcMethod(entry.method)) continue;
-      settle(id, { ok: false, error: KeywayError.of('requestAborted') });
+      settle(id, { ok: false, error: KeywayError.of('requestAborted') }, { cancel: true });
       count++;
     }
     return count;
@@ -552,8 +579,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       const reject = rejectReady;
       rejectReady = null;
       state = 'destroyed';
+      // Cancelled while the port is still open: the frame drops a screen it shows for one of them.
       for (const id of [...pending.keys()])
-        settle(id, { ok: false, error: KeywayError.of('requestAborted') });
+        settle(id, { ok: false, error: KeywayError.of('requestAborted') }, { cancel: true });
       teardownFrame();
       reject?.(KeywayError.of('iframeNotSet'));
       listeners.clear();

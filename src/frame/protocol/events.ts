@@ -38,6 +38,11 @@ export const HANDSHAKE_TYPE = `${APP_EVENT_PREFIX}HANDSHAKE` as const;
 /** The frame's answer to the handshake, carrying the MessagePort all later traffic uses. */
 export const READY_TYPE = `${FRAME_EVENT_PREFIX}READY` as const;
 export const PROTOCOL_VERSION = 1;
+/**
+ * The kit's default time limit for a request (an RPC request included). The frame gives an approval
+ * screen the same time from the request's arrival, then rejects it on its own.
+ */
+export const DEFAULT_REQUEST_TIME_LIMIT_MS = 30_000;
 
 const IdSchema = z.uuid();
 const NoPayload = z.undefined().optional();
@@ -128,6 +133,12 @@ const definitions = {
     request: z.strictObject({ chainId: EvmChainIdSchema, version: z.string().min(1).max(32).optional() }),
     success: z.strictObject({ address: AddressSchema, isDeployed: z.boolean() }),
   },
+  /**
+   * The app gave up on a request it posted (its time limit ran out, or it was aborted because the modal
+   * closed). `requestId` is that request's envelope id. The frame drops the request's approval screen (the
+   * request is answered as rejected and never signed) and answers success whether or not it still knew it.
+   */
+  CANCEL_REQUEST: { request: z.strictObject({ requestId: IdSchema }), success: NoPayload },
 } as const;
 
 type Definitions = typeof definitions;

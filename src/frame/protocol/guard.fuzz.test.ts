@@ -68,6 +68,7 @@ const payloadFor: { [E in FrameEventName]: fc.Arbitrary<unknown> } = {
     })),
   ),
   INIT_SMART_ACCOUNT: evmChainId.map((chainId) => ({ chainId })),
+  CANCEL_REQUEST: fc.uuid({ version: 4 }).map((requestId) => ({ requestId })),
 };
 
 const validRequest = fc

@@ -62,12 +62,14 @@ const VALID: { [E in FrameEventName]: [unknown, unknown] } = {
     { chainId: 8453, version: 'v1' },
     { address: ADDRESS, isDeployed: false },
   ],
+  CANCEL_REQUEST: [{ requestId: '5f0c2b1e-8d3a-4f6e-9b7c-1a2d3e4f5a6b' }, undefined],
 };
 
 describe('frame events (spec §7)', () => {
   it('cover every event of the spec', () => {
     expect([...FRAME_EVENT_NAMES].sort()).toEqual(Object.keys(VALID).sort());
-    expect(FRAME_EVENT_NAMES).toHaveLength(21);
+    // The 21 events of spec §7, and CANCEL_REQUEST (the app gave up on a request; security issue #16).
+    expect(FRAME_EVENT_NAMES).toHaveLength(22);
   });
 
   it.each(FRAME_EVENT_NAMES)('%s: a valid request and both replies parse', (event) => {
@@ -139,6 +141,20 @@ describe('validation rules (spec §5)', () => {
     expect(
       theme.safeParse({ type: '@keyway-app/SYNC_THEME', id: ID, payload: { themeMode: 'auto' } }).success,
     ).toBe(false);
+  });
+
+  it('a cancel names exactly one request id: a uuid, nothing else', () => {
+    const cancel = FRAME_EVENT_SCHEMAS.CANCEL_REQUEST.request;
+    expect(cancel.safeParse(buildRequest('CANCEL_REQUEST', ID, { requestId: ID })).success).toBe(true);
+    for (const payload of [
+      undefined,
+      {},
+      { requestId: 'not-a-uuid' },
+      { requestId: ID, method: 'personal_sign' },
+      { requestId: [ID] },
+    ]) {
+      expect(cancel.safeParse({ type: '@keyway-app/CANCEL_REQUEST', id: ID, payload }).success).toBe(false);
+    }
   });
 
   it('refuses theme values that could escape a CSS declaration', () => {

@@ -57,6 +57,8 @@ export interface FakeFrame {
   readonly requests: AppRequest[];
   /** Messages on the port that the frame-side guard refused. */
   readonly rejected: unknown[];
+  /** Ids of the requests the client cancelled (`CANCEL_REQUEST`), in order. */
+  readonly cancelled: string[];
   /** Every handshake posted to the frame window, with the targetOrigin used. */
   readonly handshakes: { data: unknown; targetOrigin: string }[];
   handlers: FakeFrameHandlers;
@@ -79,6 +81,7 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
   const guard = createFrameMessageGuard({ allowedOrigins: [appOrigin] });
   const requests: AppRequest[] = [];
   const rejected: unknown[] = [];
+  const cancelled: string[] = [];
   const handshakes: { data: unknown; targetOrigin: string }[] = [];
   const waiters: { event: FrameEventName; resolve(r: AppRequest): void }[] = [];
   let iframe: HTMLIFrameElement | null = null;
@@ -98,7 +101,11 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
       waiters.splice(waiters.indexOf(w), 1);
       w.resolve(request);
     }
-    const handler = fake.handlers[name] as FakeFrameHandler<FrameEventName> | undefined;
+    if (name === 'CANCEL_REQUEST') cancelled.push((request.payload as { requestId: string }).requestId);
+    // Like the frame page, a cancel is answered even without a handler of the test's own.
+    const handler =
+      (fake.handlers[name] as FakeFrameHandler<FrameEventName> | undefined) ??
+      (name === 'CANCEL_REQUEST' ? () => undefined as never : undefined);
     if (!handler) return;
     try {
       const result = await handler((request as { payload?: unknown }).payload as never, request as never);
@@ -171,6 +178,7 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
     },
     requests,
     rejected,
+    cancelled,
     handshakes,
     handlers: options.handlers ?? {},
     load() {

@@ -1,0 +1,299 @@
+// @vitest-environment jsdom
+/**
+ * The approval screen's rules on their own (jsdom, a stand-in IntersectionObserver v2 the test drives):
+ * which request owns the screen, cancel, the frame's own time limit, arming on visibility, focus, and the
+ * accent colours it takes. The same rules in Chromium: services/frame/approval-guards.test.ts.
+ */
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  APPROVAL_ARM_DELAY_MS,
+  APPROVAL_TIME_LIMIT_MS,
+  type ApprovalOutcome,
+  applyTheme,
+  cancelApproval,
+  dismissApproval,
+  finishApproval,
+  isOpaqueColor,
+  PREPARING_TEXT,
+  prepareApproval,
+  READY_TEXT,
+  requestApproval,
+} from './ui.ts';
+
+/** IntersectionObserver v2 as the test says: `show(true|false)` delivers an entry with that isVisible. */
+class FakeObserver {
+  static all: FakeObserver[] = [];
+  readonly options: IntersectionObserverInit & { trackVisibility?: boolean };
+  queued: unknown[] = [];
+  connected = true;
+  constructor(
+    readonly callback: (entries: unknown[]) => void,
+    options: IntersectionObserverInit,
+  ) {
+    this.options = options;
+    FakeObserver.all.push(this);
+  }
+  observe() {}
+  disconnect() {
+    this.connected = false;
+  }
+  takeRecords() {
+    const out = this.queued;
+    this.queued = [];
+    return out;
+  }
+  static show(isVisible: boolean) {
+    for (const o of FakeObserver.all.filter((o) => o.connected)) {
+      o.callback([{ isVisible, isIntersecting: true, intersectionRatio: 1 }]);
+    }
+  }
+}
+class FakeEntry {
+  get isVisible() {
+    return false;
+  }
+}
+
+const screenButton = (action: 'approve' | 'reject') =>
+  document.querySelector<HTMLButtonElement>(`button[data-action="${action}"]`);
+const status = () => document.querySelector('[data-testid="frame-status"]')?.textContent;
+const request = (requestId: string, title = 'Sign message') => ({
+  requestId,
+  title,
+  requester: 'Demo (https://dapp.test)',
+  rows: [{ label: 'Account', value: '0x1' }],
+  blocks: [],
+  approveLabel: 'Sign',
+});
+
+/** Shows `id`'s screen (prepared first) and arms it: seen for the arm delay. */
+async function shownAndArmed(id: string): Promise<{ outcome: Promise<ApprovalOutcome> }> {
+  prepareApproval(id);
+  const outcome = requestApproval(request(id));
+  FakeObserver.show(true);
+  await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+  expect(screenButton('approve')?.disabled).toBe(false);
+  // Wrapped: an async function would wait for a promise it returns.
+  return { outcome };
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  document.body.innerHTML = '<div id="app"></div>';
+  FakeObserver.all = [];
+  vi.stubGlobal('IntersectionObserver', FakeObserver);
+  vi.stubGlobal('IntersectionObserverEntry', FakeEntry);
+});
+
+afterEach(() => {
+  dismissApproval();
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('the request that owns the screen', () => {
+  it('a new request that may need approval closes the open screen at once and shows Preparing, with no button', async () => {
+    const { outcome: a } = await shownAndArmed('a');
+    prepareApproval('b');
+    expect(await a).toBe('superseded');
+    expect(status()).toBe(PREPARING_TEXT);
+    expect(document.documentElement.dataset.state).toBe('preparing');
+    expect(document.querySelectorAll('button')).toHaveLength(0);
+  });
+
+  it("a description that finishes after a newer request arrived gets no screen (the newer one's stays)", async () => {
+    prepareApproval('a');
+    prepareApproval('b');
+    const b = requestApproval(request('b', 'B'));
+    expect(await requestApproval(request('a', 'A'))).toBe('superseded');
+    expect(document.querySelector('h1')?.textContent).toBe('B');
+    FakeObserver.show(true);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    screenButton('approve')?.click();
+    expect(await b).toBe('approved');
+  });
+
+  it('a request never prepared gets no screen', async () => {
+    expect(await requestApproval(request('unknown'))).toBe('superseded');
+    expect(screenButton('approve')).toBeNull();
+  });
+
+  it("a click on an old screen's Approve does nothing once another request owns the screen", async () => {
+    const { outcome: a } = await shownAndArmed('a');
+    const oldApprove = screenButton('approve') as HTMLButtonElement;
+    prepareApproval('b');
+    expect(await a).toBe('superseded');
+    oldApprove.disabled = false;
+    oldApprove.click();
+    const b = requestApproval(request('b'));
+    let settled = false;
+    void b.then(() => {
+      settled = true;
+    });
+    await vi.advanceTimersByTimeAsync(0);
+    expect(settled).toBe(false);
+    dismissApproval();
+    expect(await b).toBe('rejected');
+  });
+
+  it('finishing a request that failed before its screen showed leaves Preparing', () => {
+    prepareApproval('a');
+    finishApproval('a');
+    expect(status()).toBe(READY_TEXT);
+  });
+});
+
+describe('cancel and the time limit', () => {
+  it('a cancel closes the screen of that request (and no other)', async () => {
+    const { outcome: a } = await shownAndArmed('a');
+    cancelApproval('someone-else');
+    expect(screenButton('approve')).not.toBeNull();
+    cancelApproval('a');
+    expect(await a).toBe('cancelled');
+    expect(status()).toBe('Cancelled');
+    expect(document.querySelectorAll('button')).toHaveLength(0);
+  });
+
+  it('a request cancelled while it is being described never shows', async () => {
+    prepareApproval('a');
+    cancelApproval('a');
+    expect(await requestApproval(request('a'))).toBe('cancelled');
+    expect(screenButton('approve')).toBeNull();
+  });
+
+  it("the frame's own time limit, counted from the request's arrival, rejects and clears the screen", async () => {
+    prepareApproval('a');
+    await vi.advanceTimersByTimeAsync(10_000);
+    const a = requestApproval(request('a'));
+    FakeObserver.show(true);
+    await vi.advanceTimersByTimeAsync(APPROVAL_TIME_LIMIT_MS - 10_000 - 1);
+    expect(screenButton('approve')).not.toBeNull();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(await a).toBe('expired');
+    expect(status()).toBe('Expired');
+    expect(APPROVAL_TIME_LIMIT_MS).toBe(30_000);
+  });
+
+  it('a request that expired while being described never shows', async () => {
+    prepareApproval('a');
+    await vi.advanceTimersByTimeAsync(APPROVAL_TIME_LIMIT_MS);
+    expect(await requestApproval(request('a'))).toBe('expired');
+  });
+});
+
+describe('arming on visibility', () => {
+  it('uses IntersectionObserver v2 (trackVisibility, delay 100) where the browser has isVisible', async () => {
+    prepareApproval('a');
+    void requestApproval(request('a'));
+    expect(FakeObserver.all.at(-1)?.options).toMatchObject({ trackVisibility: true, delay: 100 });
+    expect(document.querySelector('main')?.dataset.visibility).toBe('v2');
+  });
+
+  it('stays disabled until seen for 500 ms without a break; not seen disarms and restarts the wait', async () => {
+    prepareApproval('a');
+    const a = requestApproval(request('a'));
+    await vi.advanceTimersByTimeAsync(2000);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    FakeObserver.show(true);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS - 100);
+    FakeObserver.show(false);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    FakeObserver.show(true);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS - 1);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(screenButton('approve')?.disabled).toBe(false);
+    FakeObserver.show(false);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    dismissApproval();
+    expect(await a).toBe('rejected');
+  });
+
+  it('a click while not seen does nothing, even on a button a script enabled', async () => {
+    prepareApproval('a');
+    const a = requestApproval(request('a'));
+    const approve = screenButton('approve') as HTMLButtonElement;
+    approve.disabled = false;
+    approve.click();
+    // Seen and armed, then hidden: the queued "not visible" record is read at the click.
+    FakeObserver.show(true);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    const observer = FakeObserver.all.at(-1) as FakeObserver;
+    observer.queued.push({ isVisible: false, isIntersecting: true, intersectionRatio: 1 });
+    approve.click();
+    dismissApproval();
+    expect(await a).toBe('rejected');
+  });
+
+  it('a hidden page (visibilityState) disarms', async () => {
+    const { outcome: a } = await shownAndArmed('a');
+    const hidden = vi.spyOn(document, 'visibilityState', 'get').mockReturnValue('hidden');
+    document.dispatchEvent(new Event('visibilitychange'));
+    expect(screenButton('approve')?.disabled).toBe(true);
+    hidden.mockRestore();
+    document.dispatchEvent(new Event('visibilitychange'));
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    screenButton('approve')?.click();
+    expect(await a).toBe('approved');
+  });
+
+  it('without v2, the buttons must be fully in view (v1 ratio) and the page visible', async () => {
+    vi.stubGlobal('IntersectionObserverEntry', class {});
+    prepareApproval('a');
+    const a = requestApproval(request('a'));
+    expect(document.querySelector('main')?.dataset.visibility).toBe('v1');
+    const observer = FakeObserver.all.at(-1) as FakeObserver;
+    observer.callback([{ isIntersecting: true, intersectionRatio: 0.5 }]);
+    await vi.advanceTimersByTimeAsync(1000);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    observer.callback([{ isIntersecting: true, intersectionRatio: 1 }]);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    screenButton('approve')?.click();
+    expect(await a).toBe('approved');
+  });
+
+  it('focuses the heading, never Approve', async () => {
+    await shownAndArmed('a');
+    expect(document.activeElement?.tagName).toBe('H1');
+    expect(document.activeElement).not.toBe(screenButton('approve'));
+  });
+});
+
+describe('accent colours', () => {
+  it.each([
+    '#3b5bdb',
+    '#3bd',
+    '#3b5bdbff',
+    '#3bdf',
+    'rgb(59, 91, 219)',
+    'rgb(59 91 219)',
+    'rgba(59,91,219,1)',
+    'hsl(220, 70%, 50%)',
+    'hsla(220, 70%, 50%, 100%)',
+  ])('takes the opaque colour %s', (colour) => {
+    expect(isOpaqueColor(colour)).toBe(true);
+  });
+
+  it.each([
+    '#3b5bdb00',
+    '#3b5bdbfe',
+    '#3bd0',
+    'rgba(59, 91, 219, 0.01)',
+    'rgba(59,91,219,.99)',
+    'hsla(220, 70%, 50%, 50%)',
+    'transparent',
+    'red',
+    '#12345',
+    'rgb(1, 2)',
+  ])('refuses %s', (colour) => {
+    expect(isOpaqueColor(colour)).toBe(false);
+  });
+
+  it('applyTheme leaves the accent as it was for a see-through colour', () => {
+    applyTheme('light', { '--kw-accent': '#0a7d4f' });
+    applyTheme('dark', { '--kw-accent': 'rgba(0, 0, 0, 0.01)' });
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#0a7d4f');
+    expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
