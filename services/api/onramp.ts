@@ -62,9 +62,18 @@ export function computeQuote(
 ): { quote: OnrampQuote; usdcMicro: bigint } {
   const rate = FIAT_TO_USD_CENTS[paymentCurrency];
   if (rate === undefined) throw badRequest('paymentCurrency', 'paymentCurrency must be USD or EUR');
-  const limit = PAYMENT_LIMITS[0] ?? { min: '10.00', max: '7500.00' };
-  if (totalCents < parseFiat(limit.min, 'amount') || totalCents > parseFiat(limit.max, 'amount')) {
-    throw badRequest('amount', `amount must be between ${limit.min} and ${limit.max} ${paymentCurrency}`);
+  // The quote names no payment method: it accepts what any method allows (the method's own limits are the
+  // kit's to check; bank transfer goes to 25000.00).
+  const min = PAYMENT_LIMITS.reduce(
+    (m, l) => (parseFiat(l.min, 'amount') < parseFiat(m, 'amount') ? l.min : m),
+    '10.00',
+  );
+  const max = PAYMENT_LIMITS.reduce(
+    (m, l) => (parseFiat(l.max, 'amount') > parseFiat(m, 'amount') ? l.max : m),
+    '0.00',
+  );
+  if (totalCents < parseFiat(min, 'amount') || totalCents > parseFiat(max, 'amount')) {
+    throw badRequest('amount', `amount must be between ${min} and ${max} ${paymentCurrency}`);
   }
   const fee = (totalCents * FEE_PERCENT + 99n) / 100n;
   const subtotal = totalCents - fee - NETWORK_FEE_CENTS;

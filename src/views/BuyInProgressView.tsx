@@ -11,7 +11,7 @@ import * as s from './shared.css';
 export const BUY_PROGRESS_TEXTS = {
   waitingTitle: 'Complete your purchase in the provider window',
   waiting: 'Waiting for your purchase to arrive…',
-  waitingHint: 'Closed the window without paying? Go back; your amounts are kept.',
+  waitingHint: 'Closed the window without paying? Choose Back to the form; your amounts are kept.',
   blockedTitle: 'Your browser blocked the provider window',
   blocked: 'Open the provider page to pay. It opens in a new tab.',
   openLink: 'Open the provider page',
@@ -21,7 +21,7 @@ export const BUY_PROGRESS_TEXTS = {
   successTitle: 'Purchase complete',
   received: (amount: string, symbol: string) => `You received ${amount} ${symbol}`.trim(),
   viewActivity: 'View in Activity',
-  back: 'Back',
+  back: 'Back to the form',
   done: 'Done',
 } as const;
 const T = BUY_PROGRESS_TEXTS;

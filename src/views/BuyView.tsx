@@ -1,11 +1,11 @@
-import { useId } from 'react';
+import { useEffect, useId } from 'react';
 import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useModal } from '../hooks/modal/useModal';
 import { ONRAMP_MESSAGES, paymentMethodLabel } from '../hooks/onramp/limits';
-import { useOnramp } from '../hooks/onramp/useOnramp';
+import { useOnramp, useOnrampStore } from '../hooks/onramp/useOnramp';
 import * as b from './BuyView.css';
 import * as s from './shared.css';
 import * as w from './WalletSendView.css';
@@ -71,6 +71,14 @@ export function BuyView() {
   const onramp = useOnramp();
   const { push } = useModal();
   const v = onramp.validation;
+  const store = useOnrampStore();
+  // Back on the form (the header's back included): a purchase still waited for is given up (on showing the
+  // form only, never while Continue is opening the provider page); a success stays.
+  useEffect(() => {
+    const { purchase, cancelPurchase } = store.getState();
+    if (purchase.status !== 'idle' && purchase.status !== 'generating' && purchase.status !== 'success')
+      cancelPurchase();
+  }, [store]);
 
   if (!onramp.address) return <p className={s.muted}>{T.notConnected}</p>;
   if (onramp.status !== 'ready') {

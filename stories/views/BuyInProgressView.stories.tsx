@@ -70,7 +70,7 @@ export const InProgress: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Complete your purchase in the provider window')).toBeVisible();
     await expect(canvas.getByRole('status', { name: 'Waiting for your purchase to arrive…' })).toBeVisible();
-    await expect(canvas.getByRole('button', { name: 'Back' })).toBeEnabled();
+    await expect(canvas.getByRole('button', { name: 'Back to the form' })).toBeEnabled();
     await expect(onrampStore(storyKit()).getState().purchase.status).toBe('waiting');
   },
 };

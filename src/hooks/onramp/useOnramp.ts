@@ -4,13 +4,18 @@ import { useShallow } from 'zustand/react/shallow';
 import { useKeyway } from '../context';
 import { getOnrampStore } from './instance';
 import type { AmountCheck } from './limits';
-import type { OnrampActions, OnrampState } from './store';
+import type { OnrampActions, OnrampState, OnrampStore } from './store';
 
 export interface UseOnrampResult extends OnrampState, Omit<OnrampActions, 'setContext' | 'check'> {
   /** The amount against the chosen payment method's limits (the message, a suggested method). */
   validation: AmountCheck;
   /** True when Continue can open the provider page. */
   canContinue: boolean;
+}
+
+/** The instance's on-ramp store itself (created on first use), for views that read it outside a render. */
+export function useOnrampStore(): OnrampStore {
+  return getOnrampStore(useKeyway());
 }
 
 /**
