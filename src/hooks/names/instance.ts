@@ -3,9 +3,11 @@
  * view) and kept for the instance's lifetime, so none of it is in a host's initial JS. It follows the
  * connected account, the active network and whether the account uses the auth connector.
  */
-import { signMessage } from 'wagmi/actions';
+import { stringToHex } from 'viem';
+import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { z } from '../../core/zod';
 import type { Keyway } from '../../instance/createKeyway';
-import { embeddedLoginStores } from '../social/embeddedStores';
+import { embeddedLoginStores, embeddedOf } from '../social/embeddedStores';
 import {
   createNameRegistrationStore,
   type NameRegistrationStore,
@@ -13,6 +15,12 @@ import {
 } from './store';
 
 const stores = new WeakMap<Keyway, NameRegistrationStore>();
+
+interface Eip1193 {
+  request(args: { method: string; params: unknown[] }): Promise<unknown>;
+}
+/** A signed message: 0x and at least 62 hex characters (spec §5). */
+const signatureSchema = z.string().regex(/^0x[0-9a-fA-F]{62,}$/);
 
 /** The instance's name-registration store (created once). `overrides` are for tests and stories only. */
 export function getNameRegistrationStore(
@@ -25,8 +33,19 @@ export function getNameRegistrationStore(
   const accountType = embeddedLoginStores(keyway).accountType;
   const store = createNameRegistrationStore({
     api: api.blockchain,
-    signMessage: (message, address) =>
-      signMessage(keyway.getWagmiConfig(), { message, account: address as `0x${string}` }),
+    signMessage: async (message, address) => {
+      // personal_sign through the auth connector itself (the embedded wallet shows the message).
+      const embedded = embeddedOf(keyway);
+      if (!embedded) throw KeywayError.of('addressOrAuthConnectorNotFound');
+      const provider = (await (await embedded.getConnector()).getProvider()) as Eip1193;
+      const signature = await provider.request({
+        method: 'personal_sign',
+        params: [stringToHex(message), address],
+      });
+      const parsed = signatureSchema.safeParse(signature);
+      if (!parsed.success) throw new Error(ERROR_MESSAGES.frameError);
+      return parsed.data;
+    },
     afterRegistered: () => s.account.getState().refreshProfile(),
     ...overrides,
   });
