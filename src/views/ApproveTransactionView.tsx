@@ -24,6 +24,9 @@ export const APPROVE_TEXTS = {
   } as Record<string, string>,
 } as const;
 
+/** Animation frames the body must keep its place before the frame is shown over it. */
+const STILL_FRAMES = 6;
+
 /**
  * ApproveTransaction: for unsafe RPC methods the frame shows its own approval screen. This view holds the
  * modal body's place and lays the (cross-origin) iframe over it; the kit never renders an approve button.
@@ -42,6 +45,13 @@ export function ApproveTransactionView() {
     if (!frame || !el || !frame.showApproval()) return;
     let last = '';
     let raf = 0;
+    let still = 0;
+    let shown = false;
+    // Placed but not shown until the body stops moving (the modal's opening animation): the frame arms its
+    // buttons once it has been seen for 500 ms, and Chromium ignores clicks on a cross-origin frame that
+    // tracks its visibility for 500 ms after it moved (more than 30 px), so a frame shown while it still
+    // moved would have armed buttons that drop the click.
+    if (frame.iframe) frame.iframe.style.visibility = 'hidden';
     // Follow the body while the modal opens, shakes or resizes (the iframe is fixed to the viewport).
     const place = () => {
       const iframe = frame.iframe;
@@ -50,6 +60,7 @@ export function ApproveTransactionView() {
         const key = `${r.top}|${r.left}|${r.width}|${r.height}`;
         if (key !== last) {
           last = key;
+          still = 0;
           Object.assign(iframe.style, {
             top: `${r.top}px`,
             left: `${r.left}px`,
@@ -57,6 +68,9 @@ export function ApproveTransactionView() {
             height: `${r.height}px`,
             transform: 'none',
           });
+        } else if (!shown && ++still >= STILL_FRAMES) {
+          shown = true;
+          iframe.style.visibility = 'visible';
         }
       }
       raf = requestAnimationFrame(place);

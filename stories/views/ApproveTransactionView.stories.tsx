@@ -70,7 +70,8 @@ export const ApprovalShown: Story = {
       expect(Math.round(b.left)).toBe(Math.round(a.left));
       expect(Math.round(b.width)).toBe(Math.round(a.width));
     });
-    await expect(iframe).toHaveStyle({ visibility: 'visible' });
+    // Shown once the body has stopped moving (the modal's opening animation).
+    await waitFor(() => expect(iframe).toHaveStyle({ visibility: 'visible' }));
 
     const signature = `0x${'ab'.repeat(65)}` as const;
     embeddedStory().fake.reply(request, { result: signature });
