@@ -180,6 +180,27 @@ describe('on-ramp store', () => {
     expect(store.getState().source).toBe('fallback');
   });
 
+  it('fallback options are asked for again on the next load; real ones replace them, the form kept', async () => {
+    const { store, api } = setup({ options: structuredClone(ONRAMP_FALLBACK_OPTIONS) });
+    await store.getState().loadOptions();
+    store.getState().setPaymentAmount('50');
+    // Still failing: nothing changes.
+    await store.getState().loadOptions();
+    expect(store.getState()).toMatchObject({ source: 'fallback', status: 'ready', paymentAmount: '50' });
+    api.getOnrampOptions.mockResolvedValueOnce(structuredClone(onrampOptionsFixture));
+    await store.getState().loadOptions();
+    expect(store.getState()).toMatchObject({
+      optionsSource: 'provider',
+      status: 'ready',
+      paymentAmount: '50',
+    });
+    await vi.advanceTimersByTimeAsync(300);
+    expect(store.getState().source).toBe('provider');
+    // Real options are kept: no further request.
+    await store.getState().loadOptions();
+    expect(api.getOnrampOptions).toHaveBeenCalledTimes(3);
+  });
+
   it('a fallback quote makes the source fallback', async () => {
     const { store } = setup({ quoteFallback: true });
     await store.getState().loadOptions();

@@ -426,18 +426,28 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
       activeNetwork: null,
 
       loadOptions() {
-        if (get().status === 'ready') return Promise.resolve();
+        // Fallback options are asked for again each time (the provider may be back); real ones are kept.
+        if (get().status === 'ready' && get().optionsSource === 'provider') return Promise.resolve();
         if (optionsLoad) return optionsLoad;
-        set({ status: 'loading' });
+        const reloading = get().status === 'ready';
+        if (!reloading) set({ status: 'loading' });
         optionsLoad = (async () => {
           try {
             const options = await deps.api.getOnrampOptions();
+            // Still failing while the fallback is shown: nothing changes under the user.
+            if (reloading && options.fallback) return;
+            const before = get();
+            // What the user chose stays chosen when the new options have it.
             const purchaseCurrency =
+              options.purchaseCurrencies.find((c) => c.id === before.purchaseCurrency?.id) ??
               options.purchaseCurrencies.find((c) => c.symbol === 'USDC') ??
               options.purchaseCurrencies[0] ??
               null;
             const paymentCurrency =
-              options.paymentCurrencies.find((c) => c.id === 'USD') ?? options.paymentCurrencies[0] ?? null;
+              options.paymentCurrencies.find((c) => c.id === before.paymentCurrency?.id) ??
+              options.paymentCurrencies.find((c) => c.id === 'USD') ??
+              options.paymentCurrencies[0] ??
+              null;
             const optionsSource = options.fallback ? 'fallback' : 'provider';
             set({
               status: 'ready',
