@@ -22,6 +22,9 @@ import { keywayLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage } from '../../src/core/storage.ts';
 import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
 import { selectView } from '../../src/hooks/modal/store.ts';
+import { getOnrampStore } from '../../src/hooks/onramp/instance.ts';
+import { ONRAMP_MESSAGES } from '../../src/hooks/onramp/limits.ts';
+import type { OnrampStore } from '../../src/hooks/onramp/store.ts';
 import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
 import { SWAP_MESSAGES } from '../../src/hooks/swap/validation.ts';
@@ -206,6 +209,9 @@ function spinners(h: Harness): string[] {
     ['swap.loadingBuildTransaction', w.loadingBuildTransaction],
     ['swap.loadingTransaction', w.loadingTransaction],
     ['analytics', h.kw.analytics.state === 'checking'],
+    ['onramp.status', onrampOf(h).getState().status === 'loading'],
+    ['onramp.quotesLoading', onrampOf(h).getState().quotesLoading],
+    ['onramp.purchase', onrampOf(h).getState().purchase.status === 'generating'],
   ];
   return on.filter(([, v]) => v).map(([k]) => k);
 }
@@ -275,6 +281,44 @@ const sendReceiverSeen = (h: Harness) => {
   const address = shortAddress(a);
   return s.receiverProfileName ? `${address} + name ${s.receiverProfileName}` : `${address}, no name`;
 };
+
+/** The instance's on-ramp store, with a provider window that stays open (no browser here). */
+const onrampOf = (h: Harness): OnrampStore =>
+  getOnrampStore(h.kw, {
+    openWindow: () => ({
+      closed: false,
+      opener: null,
+      location: { replace: () => undefined },
+      close: () => {},
+    }),
+    pollMs: 3_600_000,
+  });
+/** What `buy()` gave, per instance. */
+const buyOutcomes = new WeakMap<Harness, string>();
+const onrampSeen = (h: Harness): string => {
+  const s = onrampOf(h).getState();
+  const parts = [`Buy view: ${s.status === 'ready' ? 'form ready' : s.status}`];
+  if (s.source === 'fallback') parts.push(`marked "${ONRAMP_MESSAGES.estimated}"`);
+  if (s.purchaseAmount)
+    parts.push(`receive ${s.purchaseAmount}${s.quoteSource === 'fallback' ? ' (estimate)' : ''}`);
+  if (s.error) parts.push(`inline "${s.error}"`);
+  const outcome = buyOutcomes.get(h);
+  if (outcome) parts.push(`provider page ${outcome}`);
+  return parts.join(', ');
+};
+const typeBuyAmount = (amount: string) => async (h: Harness) => {
+  onrampOf(h).getState().setPaymentAmount(amount);
+  await vi.waitFor(() => expect(onrampOf(h).getState().quotesLoading).toBe(false), {
+    timeout: TIMEOUT_DELAY_MS + 5_000,
+    interval: 50,
+  });
+};
+const buyNow = async (h: Harness) => {
+  const r = await onrampOf(h).getState().buy();
+  buyOutcomes.set(h, r.outcome);
+  onrampOf(h).getState().cancelPurchase();
+};
+const buyTyped = (h: Harness) => ({ amount: onrampOf(h).getState().paymentAmount });
 
 const CASES: Case[] = [
   {
@@ -652,6 +696,52 @@ const CASES: Case[] = [
     seen: (h) => `nothing (analytics ${h.kw.analytics.state})`,
     expected: { failed: 'nothing (analytics on)', answered: 'nothing (analytics on)' },
   },
+  {
+    endpoint: 'GET /v1/onramp/options',
+    action: 'onramp.loadOptions()',
+    // The user opens Buy again (fallback options are asked for again).
+    retry: (h) => onrampOf(h).getState().loadOptions(),
+    match: pathIs('GET', /^\/v1\/onramp\/options$/),
+    act: (h) => onrampOf(h).getState().loadOptions(),
+    seen: onrampSeen,
+    expected: {
+      failed: `Buy view: form ready, marked "${ONRAMP_MESSAGES.estimated}"`,
+      answered: 'Buy view: form ready',
+    },
+  },
+  {
+    endpoint: 'POST /v1/onramp/quote',
+    action: 'onramp.setPaymentAmount() → quote',
+    // The user types the amount again.
+    retry: typeBuyAmount('50'),
+    match: pathIs('POST', /^\/v1\/onramp\/quote$/),
+    prepare: (h) => onrampOf(h).getState().loadOptions(),
+    act: typeBuyAmount('50'),
+    seen: onrampSeen,
+    typed: { values: { amount: '50' }, read: buyTyped },
+    expected: {
+      failed: `Buy view: form ready, marked "${ONRAMP_MESSAGES.estimated}", receive 50 (estimate)`,
+      answered: 'Buy view: form ready, receive 49.40',
+    },
+  },
+  {
+    endpoint: 'POST /v1/generators/onrampurl',
+    action: 'onramp.buy()',
+    // The user presses Continue again.
+    retry: buyNow,
+    match: pathIs('POST', /^\/v1\/generators\/onrampurl$/),
+    prepare: async (h) => {
+      await onrampOf(h).getState().loadOptions();
+      await typeBuyAmount('50')(h);
+    },
+    act: buyNow,
+    seen: onrampSeen,
+    typed: { values: { amount: '50' }, read: buyTyped },
+    expected: {
+      failed: `Buy view: form ready, receive 49.40, inline "${ONRAMP_MESSAGES.urlFailed}", provider page error`,
+      answered: 'Buy view: form ready, receive 49.40, provider page opened',
+    },
+  },
 ];
 
 interface Row {
@@ -833,7 +923,7 @@ afterAll(async () => {
   }
   lines.push(
     '',
-    'Not called by the kit (no store uses them): the `/v1/?chainId=` RPC proxy (wagmi reads the networks’ own RPC URLs), `/v1/profile/reverse`, `/v1/profile/suggestions`, `POST /v1/profile/account`, `/v1/onramp/*`, `/v1/generators/onrampurl`.',
+    'Not called by the kit (no store uses them): the `/v1/?chainId=` RPC proxy (wagmi reads the networks’ own RPC URLs), `/v1/profile/reverse`, `/v1/profile/suggestions`, `POST /v1/profile/account`.',
     `Every case's loading flags were off afterwards unless marked; unhandled rejections: ${unhandled.length}; error-level logs of the kit (fallbacks, analytics): ${logged.length}.`,
   );
   const table = lines.join('\n');

@@ -531,7 +531,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         // In the click itself, before anything async, so the popup counts as the user's.
         const win = openWindow();
         providerWindow = win;
-        set({ purchase: { ...EMPTY_PURCHASE, status: 'generating' } });
+        set({ purchase: { ...EMPTY_PURCHASE, status: 'generating' }, error: null });
         const crypto = Number(s.purchaseAmount);
         const body: OnrampUrlBody = {
           destinationWallets: [
