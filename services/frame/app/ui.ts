@@ -178,7 +178,8 @@ export function requestApproval(request: ApprovalRequest): Promise<ApprovalOutco
   if (!o || o.requestId !== request.requestId) {
     return Promise.resolve(ended.get(request.requestId) ?? 'superseded');
   }
-  o.screen?.settle('superseded');
+  // One screen per request.
+  if (o.screen) return Promise.resolve('superseded');
   return showApproval(o, request);
 }
 
