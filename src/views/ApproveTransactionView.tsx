@@ -49,8 +49,8 @@ export function ApproveTransactionView() {
     let shown = false;
     // Placed but not shown until the body stops moving (the modal's opening animation): the frame arms its
     // buttons once it has been seen for 500 ms, and Chromium ignores clicks on a cross-origin frame that
-    // tracks its visibility for 500 ms after it moved (more than 30 px), so a frame shown while it still
-    // moved would have armed buttons that drop the click.
+    // tracks its visibility for 500 ms after it moved, so a frame shown while it still moved would have
+    // armed buttons that drop the click.
     if (frame.iframe) frame.iframe.style.visibility = 'hidden';
     // Follow the body while the modal opens, shakes or resizes (the iframe is fixed to the viewport).
     const place = () => {
