@@ -29,7 +29,9 @@ export function AccountButton() {
       data-kw-account-button=""
     >
       <Avatar src={profileImage} address={address} alt="" size="sm" allowLocalhost={allowLocalhost} />
-      <span className={b.accountName}>{profileName ?? shortenAddress(address)}</span>
+      <span className={b.accountName} title={profileName ? address : undefined}>
+        {profileName ?? shortenAddress(address)}
+      </span>
       {balanceStatus === 'success' && balance !== null ? (
         <span className={b.accountBalance}>
           {formatTokenAmount(balance, { maxDecimals: 3 })} {balanceSymbol}

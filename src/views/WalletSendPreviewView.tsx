@@ -35,6 +35,7 @@ export function WalletSendPreviewView() {
   const send = useSend();
   const { back } = useModal();
   const from = useKeywayStore('account', (a) => a.address);
+  const fromName = useKeywayStore('account', (a) => a.profileName);
   const network = useKeywayStore('networks', (n) => n.activeNetwork.name);
   const allowLocalhost = useAllowLocalhost();
   const T = SEND_PREVIEW_TEXTS;
@@ -70,6 +71,8 @@ export function WalletSendPreviewView() {
           <div className={v.row}>
             <dt className={v.rowLabel}>{T.from}</dt>
             <dd className={`${v.rowValue} ${v.mono}`} title={from ?? undefined}>
+              {/* The account's name when it has one, the short address always next to it. */}
+              {fromName ? <span data-kw-send-from-name="">{capText(fromName, MAX_TEXT.name)} </span> : null}
               {from ? shortenAddress(from) : ''}
             </dd>
           </div>
