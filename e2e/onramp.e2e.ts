@@ -8,14 +8,15 @@
  *   is in Activity.
  * - 5 USD by card: the minimum message with 10.00; 8000 USD by card: the maximum 7500.00 and bank transfer
  *   suggested; no window opens.
- * - The options endpoint faulted: the fallback is marked as estimated and the purchase still goes through
- *   the provider page, which quotes for real.
+ * - The options endpoint faulted (the stack's per-request `x-kw-fault` knob, on this page's requests only,
+ *   never a global rule on the shared stack): the fallback is marked as estimated and the purchase still
+ *   goes through the provider page, which quotes for real.
  * - A blocked popup shows the link; closing the provider window without paying returns to the form as it was.
  */
 import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { parseUnits } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
-import { afterEach, describe, expect, inject, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
 import { formatTokenAmount } from '../src/core/format';
 import { ONRAMP_MESSAGES } from '../src/hooks/onramp/limits';
@@ -34,13 +35,6 @@ const SHORT = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 
 const { open } = browserForFile();
 
-/** Whether the running test added fault rules (cleared after it; no other file faults the on-ramp). */
-let faultsAdded = false;
-afterEach(async () => {
-  if (faultsAdded) await fetch(`${stack.apiUrl}/__admin/faults`, { method: 'DELETE' });
-  faultsAdded = false;
-});
-
 interface BuyPage {
   page: Page;
   context: BrowserContext;
@@ -48,14 +42,15 @@ interface BuyPage {
   modal: Locator;
 }
 
-/** The playground as this file's account, connected, with Account → Buy open. */
-async function openBuy(): Promise<BuyPage & { form: Locator }> {
+/** The playground as this file's account, connected, with Account → Buy open (`beforeBuy` runs just before). */
+async function openBuy(beforeBuy?: (page: Page) => Promise<unknown>): Promise<BuyPage & { form: Locator }> {
   const { page, context, consoleErrors } = await open(`${stack.playgroundUrl}?devAccount=${BUYER_INDEX}`);
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   const connect = dialog(page, 'Connect wallet');
   await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
   await connect.waitFor({ state: 'detached', ...WAIT });
   await page.getByRole('button', { name: new RegExp(SHORT(BUYER)) }).click();
+  await beforeBuy?.(page);
   await dialog(page, 'Account').getByRole('button', { name: 'Buy', exact: true }).click();
   const modal = dialog(page, 'Buy');
   const form = modal.getByRole('form', { name: 'Buy crypto' });
@@ -137,15 +132,17 @@ describe('on-ramp (local stack)', () => {
   });
 
   it('with the options endpoint faulted: the fallback marked as estimated, still bought through the provider page', async () => {
-    faultsAdded = true;
-    const res = await fetch(`${stack.apiUrl}/__admin/faults`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ path: '/v1/onramp/options', mode: 'status', status: 503 }),
-    });
-    expect(res.status).toBe(200);
-    const { context, modal, form } = await openBuy();
+    // The stack's per-request fault knob on this page's options requests only (other files share the stack,
+    // so no global rule): the API answers 503.
+    let faulted = 0;
+    const { context, modal, form } = await openBuy((page) =>
+      page.route(/\/v1\/onramp\/options/, (route) => {
+        faulted++;
+        return route.continue({ headers: { ...route.request().headers(), 'x-kw-fault': 'status=503' } });
+      }),
+    );
     await modal.getByRole('note').getByText(ONRAMP_MESSAGES.estimated).waitFor(WAIT);
+    expect(faulted).toBeGreaterThan(0);
     // The spec's fallback networks (1 and 137): the provider page offers the real ones.
     expect(await form.getByRole('combobox', { name: 'Network' }).inputValue()).toBe('ethereum-mainnet');
     await payField(form).fill('50');
