@@ -18,6 +18,7 @@ export const BUY_VIEW_TEXTS = {
   paymentCurrency: 'Currency',
   paymentMethod: 'Payment method',
   network: 'Network',
+  purchaseCurrency: 'Token',
   provider: 'Provider',
   quoting: 'Getting a quote',
   limits: (min: string, max: string, currency: string) => `Limits: ${min} to ${max} ${currency}`,
@@ -178,6 +179,14 @@ export function BuyView() {
           }))}
         />
       </div>
+      {onramp.purchaseCurrencies.length > 1 ? (
+        <Select
+          label={T.purchaseCurrency}
+          value={onramp.purchaseCurrency?.id ?? ''}
+          onChange={onramp.setPurchaseCurrency}
+          options={onramp.purchaseCurrencies.map((c) => ({ value: c.id, label: `${c.name} (${c.symbol})` }))}
+        />
+      ) : null}
       <Select
         label={T.provider}
         value={onramp.selectedProvider?.id ?? ''}

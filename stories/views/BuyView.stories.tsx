@@ -50,6 +50,8 @@ export const Ready: Story = {
     await expect(canvas.getByRole('combobox', { name: 'Payment method' })).toHaveValue('card');
     await expect(canvas.getByRole('combobox', { name: 'Network' })).toHaveDisplayValue('Keyway Local');
     await expect(canvas.getByText('Limits: 10.00 to 7500.00 USD')).toBeVisible();
+    await expect(canvas.getByRole('combobox', { name: 'Token' })).toHaveDisplayValue('USD Coin (USDC)');
+    await expect(canvas.getByRole('combobox', { name: 'Provider' })).toHaveValue('coinbase');
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await expect(canvas.queryByText(ONRAMP_MESSAGES.estimated)).toBeNull();
     await userEvent.type(payField(canvas), '50');
