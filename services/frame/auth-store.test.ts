@@ -95,7 +95,12 @@ describe('code-check limits', () => {
   const limits = { perEmail: 3, perIp: 5, global: 8, windowMs: 60_000 };
   const clock = () => {
     let t = 1_000_000;
-    return { now: () => t, advance: (ms: number) => void (t += ms) };
+    return {
+      now: () => t,
+      advance: (ms: number) => {
+        t += ms;
+      },
+    };
   };
   const refused = (fn: () => void) => {
     try {

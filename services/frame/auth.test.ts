@@ -194,7 +194,7 @@ describe('device approval', () => {
 describe('social login', () => {
   const callback = () => `${server.url}/auth/social/callback`;
 
-  const VERIFIER = 'v'.repeat(20) + '-frame-held-pkce-verifier-0123456789';
+  const VERIFIER = `${'v'.repeat(20)}-frame-held-pkce-verifier-0123456789`;
   const CHALLENGE = pkceChallenge(VERIFIER);
   const authorizeQuery = (redirect: string, provider = 'github') =>
     `${server.url}/oauth/${provider}/authorize?redirect_uri=${encodeURIComponent(redirect)}&state=state12345` +
@@ -266,7 +266,7 @@ describe('social login', () => {
     expect((await fetch(authorizeQuery(callback(), 'myspace'))).status).toBe(404);
   });
 
-  const NONCE = 'n'.repeat(20) + '-frame-held-farcaster-nonce-01234567';
+  const NONCE = `${'n'.repeat(20)}-frame-held-farcaster-nonce-01234567`;
   const startChannel = async () => {
     const res = await post('/auth/farcaster/start', { nonceHash: pkceChallenge(NONCE) });
     expect(res.status).toBe(200);
