@@ -16,6 +16,7 @@ import {
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { z } from 'zod';
+import { PERMIT_TYPES } from '../../src/chains/evm/permit.ts';
 import { testPermitTokenAbi } from '../chain/abis.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
 import { getWithHost } from '../raw-request.ts';
@@ -83,15 +84,7 @@ async function signKusdPermit(keyIndex: number, value: bigint, deadline: bigint)
   });
   return wallet.signTypedData({
     domain: { name: 'Keyway Dollar', version: '1', chainId: info().chainId, verifyingContract: kusd },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
+    types: PERMIT_TYPES,
     primaryType: 'Permit',
     message: { owner: account.address, spender: info().contracts.router, value, nonce, deadline },
   });

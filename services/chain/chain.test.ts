@@ -21,6 +21,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMIT_TYPES } from '../../src/chains/evm/permit.ts';
 import { keywaySpamDropAbi, keywaySwapRouterAbi, testPermitTokenAbi, testTokenAbi } from './abis.ts';
 import { startAnvil } from './anvil.ts';
 import { wethBytecode } from './bytecode.ts';
@@ -320,15 +321,7 @@ async function signKusdPermit(
     }));
   const signature = await wallet.signTypedData({
     domain: { name: 'Keyway Dollar', version: '1', chainId: info.chainId, verifyingContract: kusd },
-    types: {
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
-    },
+    types: PERMIT_TYPES,
     primaryType: 'Permit',
     message: { owner: account.address, spender: p.spender, value: p.value, nonce, deadline: p.deadline },
   });

@@ -29,6 +29,7 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { PERMIT_TYPES } from '../../src/chains/evm/permit.ts';
 import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
@@ -279,13 +280,7 @@ describe('typed data and messages', () => {
         { name: 'chainId', type: 'uint256' },
         { name: 'verifyingContract', type: 'address' },
       ],
-      Permit: [
-        { name: 'owner', type: 'address' },
-        { name: 'spender', type: 'address' },
-        { name: 'value', type: 'uint256' },
-        { name: 'nonce', type: 'uint256' },
-        { name: 'deadline', type: 'uint256' },
-      ],
+      ...PERMIT_TYPES,
     },
     primaryType: 'Permit' as const,
     message: { owner: user, spender: ROUTER, value: value.toString(), nonce: '0', deadline: '1800000000' },
