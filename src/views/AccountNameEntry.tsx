@@ -1,18 +1,56 @@
+import { useState } from 'react';
+import { Button } from '../components/Button/Button';
 import { ListItem } from '../components/ListItem/ListItem';
+import { z } from '../core/zod';
 import { useAccount } from '../hooks/account/useAccount';
 import { usePreferredAccountType } from '../hooks/account-type/usePreferredAccountType';
+import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import * as r from './RegisterAccountName.css';
+import * as s from './shared.css';
 
 export const ACCOUNT_NAME_ENTRY = 'Choose your name';
+export const ACCOUNT_NAME_OFFER_TEXTS = {
+  offer: 'Pick a name people can send to instead of your address.',
+  skip: 'Not now',
+} as const;
+
+/** Lower-cased addresses whose name offer was skipped (the plain entry stays). */
+const SKIPPED_KEY = 'keyway:nameOfferSkipped';
+const skippedSchema = z.array(z.string().max(128)).max(50);
 
 /**
  * The way to name registration: only for an embedded-wallet account (registration needs the auth
- * connector) whose name lookup answered without a name.
+ * connector) whose name lookup answered without a name. With `offer`, an account that has not skipped it
+ * sees it as a short offer with 'Not now' (remembered per address) instead of the plain entry.
  */
-export function AccountNameEntry() {
+export function AccountNameEntry({ offer = false }: { offer?: boolean }) {
+  const keyway = useKeyway();
   const { isEmbedded } = usePreferredAccountType();
-  const { profileName, profileStatus } = useAccount();
+  const { address, profileName, profileStatus } = useAccount();
   const { push } = useModal();
-  if (!isEmbedded || profileStatus !== 'success' || profileName) return null;
-  return <ListItem name={ACCOUNT_NAME_ENTRY} onClick={() => push('RegisterAccountName')} />;
+  const [skipped, setSkipped] = useState(() => keyway.storage.getJson(SKIPPED_KEY, skippedSchema) ?? []);
+  if (!isEmbedded || !address || profileStatus !== 'success' || profileName) return null;
+  const open = () => push('RegisterAccountName');
+  if (offer && !skipped.includes(address.toLowerCase())) {
+    const skip = () => {
+      const next = [...skipped, address.toLowerCase()].slice(-50);
+      keyway.storage.setJson(SKIPPED_KEY, next);
+      setSkipped(next);
+    };
+    return (
+      <section className={r.offer} aria-label={ACCOUNT_NAME_ENTRY} data-kw-name-offer="">
+        <p className={s.muted}>{ACCOUNT_NAME_OFFER_TEXTS.offer}</p>
+        <div className={s.actions}>
+          <Button size="sm" onClick={open}>
+            {ACCOUNT_NAME_ENTRY}
+          </Button>
+          <Button size="sm" variant="ghost" onClick={skip}>
+            {ACCOUNT_NAME_OFFER_TEXTS.skip}
+          </Button>
+        </div>
+      </section>
+    );
+  }
+  return <ListItem name={ACCOUNT_NAME_ENTRY} onClick={open} />;
 }

@@ -104,7 +104,7 @@ export function AccountView() {
         </fieldset>
       ) : null}
       <AccountWalletFeatures />
-      <AccountNameEntry />
+      <AccountNameEntry offer />
       <AccountSettingsEntry />
       {account.addressExplorerUrl ? (
         <ListItem

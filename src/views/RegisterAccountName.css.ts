@@ -26,3 +26,13 @@ export const address = style({
   fontFamily: vars.font.mono,
   overflowWrap: 'anywhere',
 });
+
+/** The one-time offer in the Account view. */
+export const offer = style({
+  display: 'grid',
+  gap: vars.space['2'],
+  padding: vars.space['3'],
+  borderRadius: vars.radius.md,
+  background: vars.color.surface,
+  textAlign: 'center',
+});

@@ -196,6 +196,30 @@ export const OfferedInAccount: Story = {
   },
 };
 
+/** The offer can be skipped: it is not shown again for this address, the plain entry stays. */
+export const OfferSkipped: Story = {
+  parameters: { msw: { handlers: handlers() }, keyway: registerKit('approve', { openAccount: true }) },
+  play: async () => {
+    const account = await dialog('Account');
+    const offer = await within(account).findByRole(
+      'region',
+      { name: 'Choose your name' },
+      { timeout: 15_000 },
+    );
+    await expect(
+      within(offer).getByText('Pick a name people can send to instead of your address.'),
+    ).toBeVisible();
+    await userEvent.click(within(offer).getByRole('button', { name: 'Not now' }));
+    await waitFor(() =>
+      expect(within(account).queryByRole('region', { name: 'Choose your name' })).toBeNull(),
+    );
+    await expect(within(account).getByRole('button', { name: 'Choose your name' })).toBeVisible();
+    await expect(storyKit().keyway.storage.get('keyway:nameOfferSkipped')).toContain(
+      EMBEDDED_ADDRESS.toLowerCase(),
+    );
+  },
+};
+
 /** An external-wallet account: registration needs the auth connector, and the form says so. */
 export const ExternalWalletNotAvailable: Story = {
   parameters: {
