@@ -16,6 +16,7 @@ export function getOnrampStore(keyway: Keyway, overrides: Partial<OnrampStoreDep
   const store = createOnrampStore({
     api: api.blockchain,
     refreshBalances: () => void s.balances.getState().refresh(),
+    isKnownNetwork: (caip2) => s.networks.getState().networks.some((n) => n.id === caip2),
     afterPurchase: () => {
       void s.balances.getState().refresh();
       void s.transactions.getState().refresh();

@@ -19,6 +19,7 @@ export const ONRAMP_MESSAGES = {
   estimated: 'Provider unavailable: estimated',
   notConnected: 'Connect a wallet to buy crypto',
   noNetwork: 'Choose a network',
+  wrongAccount: (network: string) => `Switch to an EVM network to buy on ${network}`,
   urlFailed: 'The provider page could not be opened. Try again.',
   continue: 'Continue',
 } as const;

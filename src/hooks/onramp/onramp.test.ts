@@ -351,6 +351,41 @@ describe('on-ramp store', () => {
     expect(store.getState()).toMatchObject({ paymentAmount: '50', error: ONRAMP_MESSAGES.urlFailed });
   });
 
+  it('history is read on the chosen network when the kit has it, else on the active one', async () => {
+    const { store, api } = setup();
+    await store.getState().loadOptions();
+    store.getState().setNetwork('ethereum-mainnet');
+    store.getState().setPaymentAmount('50');
+    await store.getState().buy();
+    // Without isKnownNetwork (the kit has no chain 1 here): the active network.
+    expect(api.getTransactions).toHaveBeenLastCalledWith(expect.objectContaining({ chainId: 'eip155:137' }));
+    store.getState().cancelPurchase();
+    const known = createOnrampStore({
+      api: api as unknown as OnrampApi,
+      openWindow: () => fakeWindow(),
+      isKnownNetwork: (id) => id === 'eip155:1',
+    });
+    known.getState().setContext(ADDRESS, polygon);
+    await known.getState().loadOptions();
+    known.getState().setNetwork('ethereum-mainnet');
+    known.getState().setPaymentAmount('50');
+    await known.getState().buy();
+    expect(api.getTransactions).toHaveBeenLastCalledWith(expect.objectContaining({ chainId: 'eip155:1' }));
+    known.getState().cancelPurchase();
+  });
+
+  it('a non-EVM account cannot receive on an EVM network: the message, no window', async () => {
+    const { store, openWindow } = setup();
+    store.getState().setContext('7EcDhSYGxXyscszYEp35KHN8vvw3svAuLKTzXwCFLtV', polygon);
+    await store.getState().loadOptions();
+    store.getState().setPaymentAmount('50');
+    expect(await store.getState().buy()).toEqual({
+      outcome: 'invalid',
+      message: 'Switch to an EVM network to buy on Polygon',
+    });
+    expect(openWindow).not.toHaveBeenCalled();
+  });
+
   it('another account: the form and the purchase start over', async () => {
     const { store } = setup();
     await store.getState().loadOptions();

@@ -165,6 +165,8 @@ export interface OnrampStoreDeps {
   afterPurchase?: () => void;
   /** Balances are read again with every history poll (the purchase may show there first). */
   refreshBalances?: () => void;
+  /** Whether the kit has this CAIP-2 network (its history can be asked for). */
+  isKnownNetwork?: (caip2: string) => boolean;
   debounceMs?: number;
   pollMs?: number;
   /** How long to wait for the purchase before 'stillWaiting'. */
@@ -327,7 +329,11 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
       purchaseSeq++;
     };
 
+    /** The chosen network's history when the kit has that network, else the active network's. */
     const pollChainId = (): string | undefined => {
+      const n = get().network;
+      const chosen = n && /^\d+$/.test(n.chain_id) ? `eip155:${n.chain_id}` : null;
+      if (chosen && deps.isKnownNetwork?.(chosen)) return chosen;
       const a = get().activeNetwork;
       return a?.chain === 'evm' ? a.id : undefined;
     };
@@ -521,6 +527,12 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         if (!s.address) return { outcome: 'invalid', message: ONRAMP_MESSAGES.notConnected };
         if (!s.network || !s.purchaseCurrency)
           return { outcome: 'invalid', message: ONRAMP_MESSAGES.noNetwork };
+        // An EVM network (numeric chain id) needs an EVM address to receive the purchase.
+        if (/^\d+$/.test(s.network.chain_id) && !/^0x[0-9a-fA-F]{40}$/.test(s.address)) {
+          const message = ONRAMP_MESSAGES.wrongAccount(s.network.display_name);
+          set({ error: message });
+          return { outcome: 'invalid', message };
+        }
         const check = s.check();
         if (!check.valid) {
           set({ error: check.message ?? ONRAMP_MESSAGES.enterAmount });
