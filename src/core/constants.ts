@@ -66,6 +66,11 @@ export const ONRAMP_FALLBACK_PAYMENT_LIMITS = [
 ] as const;
 export const ONRAMP_FALLBACK_PAYMENT_CURRENCIES = ['USD', 'EUR'] as const;
 export const ONRAMP_FALLBACK_PURCHASE = { symbol: 'USDC', chainIds: [1, 137] } as const;
+/** On-ramp (the kit's own, the spec has none): quote debounce, history polling while the provider page is open,
+ * and how long to wait for the purchase before "still waiting". */
+export const ONRAMP_DEBOUNCE_MS = 400;
+export const ONRAMP_POLL_MS = 3000;
+export const ONRAMP_WAIT_LIMIT_MS = 5 * 60_000;
 
 export const ACCOUNT_CURRENCY_UNIT = 'usd';
 export const DEFAULT_LOG_LEVEL = 'error';

@@ -24,6 +24,7 @@ import type {
   Transaction,
   TransactionsPage,
 } from '../../api/schemas';
+import { ONRAMP_DEBOUNCE_MS, ONRAMP_POLL_MS, ONRAMP_WAIT_LIMIT_MS } from '../../core/constants';
 import type { KeywayNetwork } from '../../core/networks';
 import {
   type AmountCheck,
@@ -174,10 +175,6 @@ export interface OnrampStoreDeps {
   /** How often the window's `closed` flag is read. */
   windowCheckMs?: number;
 }
-
-export const ONRAMP_DEBOUNCE_MS = 400;
-export const ONRAMP_POLL_MS = 3000;
-export const ONRAMP_WAIT_LIMIT_MS = 5 * 60_000;
 
 const EMPTY_PURCHASE: OnrampPurchase = { status: 'idle', url: null, received: null, transaction: null };
 
