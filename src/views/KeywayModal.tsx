@@ -8,14 +8,17 @@ import { useModal } from '../hooks/modal/useModal';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
-import { preloadViews, VIEW_REGISTRY } from './registry';
+import { IDLE_PRELOAD_VIEWS, preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
 import { useShownWhenViewReady, ViewHost } from './ViewHost';
 
 export interface KeywayModalProps {
   /** Overrides the instance's theme option (and the enclosing kit root's theme). */
   theme?: KeywayTheme;
-  /** Load the views' code when the page is idle (default) or only on first open. */
+  /**
+   * Load the first views' code (IDLE_PRELOAD_VIEWS: connect, account, networks) when the page is idle
+   * (default), or only on first open. Other views load when first shown.
+   */
   preload?: 'idle' | 'open';
   /** Entry points of later capabilities (email, social login) shown on the Connect view. */
   connectSlots?: ConnectViewProps;
@@ -42,10 +45,10 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
       cancelIdleCallback?: (id: number) => void;
     };
     if (w.requestIdleCallback) {
-      const id = w.requestIdleCallback(() => void preloadViews());
+      const id = w.requestIdleCallback(() => void preloadViews(IDLE_PRELOAD_VIEWS));
       return () => w.cancelIdleCallback?.(id);
     }
-    const t = setTimeout(() => void preloadViews(), 200);
+    const t = setTimeout(() => void preloadViews(IDLE_PRELOAD_VIEWS), 200);
     return () => clearTimeout(t);
   }, [preload]);
 

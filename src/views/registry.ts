@@ -189,9 +189,25 @@ export function isViewLoaded(view: ModalView): boolean {
   return (loads.get(view) as TrackedLoad | undefined)?.status === 'fulfilled';
 }
 
-/** Loads every registered view's code (idempotent). */
-export function preloadViews(): Promise<unknown> {
-  return Promise.all(
-    (Object.keys(VIEW_REGISTRY) as ModalView[]).map((view) => loadView(view)?.catch(() => undefined)),
-  );
+/**
+ * The views whose code the modal fetches when the page is idle: what a visitor meets first (connecting a
+ * wallet, the account, choosing a network). Every other view (send, swap, buy, names, email and social
+ * steps, settings) loads when it is first shown, so a host's visitors download a flow's code only when
+ * they use that flow.
+ */
+export const IDLE_PRELOAD_VIEWS: readonly ModalView[] = [
+  'Connect',
+  'AllWallets',
+  'ConnectingExternal',
+  'ConnectingWalletConnect',
+  'Account',
+  'Networks',
+  'UnsupportedChain',
+];
+
+/** Loads the code of `views` (default: every registered view; idempotent). */
+export function preloadViews(
+  views: readonly ModalView[] = Object.keys(VIEW_REGISTRY) as ModalView[],
+): Promise<unknown> {
+  return Promise.all(views.map((view) => loadView(view)?.catch(() => undefined)));
 }

@@ -1,0 +1,49 @@
+/**
+ * The idle preload fetches the code of the first views only (connect, account, networks); a flow's views
+ * (send, swap, buy, names, email steps) load when first shown, so a visitor who never swaps never downloads
+ * the swap code. Its own file: the registry's loads are module state.
+ */
+import { cleanup, render, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { keywayLocal } from '../core/networks';
+import { createMemoryStorage } from '../core/storage';
+import { KeywayProvider } from '../hooks/KeywayProvider';
+import type { ModalView } from '../hooks/modal/store';
+import { createKeyway, type Keyway } from '../instance/createKeyway';
+import { KeywayModal } from './KeywayModal';
+import { IDLE_PRELOAD_VIEWS, isViewLoaded, VIEW_REGISTRY } from './registry';
+
+let kw: Keyway | null = null;
+afterEach(() => {
+  cleanup();
+  kw?.destroy();
+  kw = null;
+});
+
+describe('idle preload', () => {
+  it('loads the first views when the page is idle, and no flow view', { timeout: 30_000 }, async () => {
+    kw = createKeyway(
+      {
+        projectId: 'test-project',
+        networks: [keywayLocal],
+        explorerUrl: 'https://explorer.keyway.test',
+        apiUrl: 'https://api.keyway.test',
+        storage: createMemoryStorage(),
+      },
+      { optionalConnectors: false, connectors: [] },
+    );
+    render(
+      <KeywayProvider keyway={kw}>
+        <KeywayModal />
+      </KeywayProvider>,
+    );
+    await waitFor(() => expect(IDLE_PRELOAD_VIEWS.every((v) => isViewLoaded(v))).toBe(true), {
+      timeout: 20_000,
+    });
+    const flows: ModalView[] = ['Send', 'Swap', 'SwapPreview', 'OnRampProviders', 'RegisterAccountName'];
+    for (const view of flows) {
+      expect(VIEW_REGISTRY[view], view).toBeDefined();
+      expect(isViewLoaded(view), view).toBe(false);
+    }
+  });
+});
