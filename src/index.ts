@@ -152,6 +152,22 @@ export {
 } from './hooks/names/validation';
 export type { NetworksState, NetworksStore } from './hooks/networks/store';
 export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
+export {
+  type AmountCheck,
+  checkFiatAmount,
+  ONRAMP_MESSAGES,
+  PAYMENT_METHOD_LABELS,
+} from './hooks/onramp/limits';
+export type {
+  BuyOutcome,
+  OnrampActions,
+  OnrampNetwork,
+  OnrampProvider,
+  OnrampPurchase,
+  OnrampState,
+  PurchaseStatus,
+} from './hooks/onramp/store';
+export { type UseOnrampResult, useOnramp } from './hooks/onramp/useOnramp';
 export type {
   GasStatus,
   SendActions,
@@ -190,22 +206,6 @@ export type {
 } from './hooks/swap/store';
 export { type UseSwapResult, useSwap } from './hooks/swap/useSwap';
 export { SWAP_MESSAGES, type SwapValidation } from './hooks/swap/validation';
-export {
-  type AmountCheck,
-  checkFiatAmount,
-  ONRAMP_MESSAGES,
-  PAYMENT_METHOD_LABELS,
-} from './hooks/onramp/limits';
-export type {
-  BuyOutcome,
-  OnrampActions,
-  OnrampNetwork,
-  OnrampProvider,
-  OnrampPurchase,
-  OnrampState,
-  PurchaseStatus,
-} from './hooks/onramp/store';
-export { type UseOnrampResult, useOnramp } from './hooks/onramp/useOnramp';
 export {
   MAX_TOASTS,
   TOAST_AUTO_DISMISS_MS,
