@@ -17,7 +17,10 @@ const meta = {
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
   parameters: {
-    msw: { handlers: storyHandlers({ blockchain: { identity: { name: null, avatar: null } } }) },
+    // An account without any name (no identity name, no registered account name).
+    msw: {
+      handlers: storyHandlers({ blockchain: { identity: { name: null, avatar: null }, profiles: [] } }),
+    },
   },
 } satisfies Meta<typeof DemoHost>;
 export default meta;
