@@ -13,7 +13,10 @@ const FAKE_SIGNATURE = `0x${'ab'.repeat(65)}`;
 const signed: string[] = [];
 
 /** The modal on the name form of an embedded-wallet account; the signature is answered per `mode`. */
-const registerKit = (mode: SignMode = 'approve', extra: { openAccount?: boolean } = {}) =>
+const registerKit = (
+  mode: SignMode = 'approve',
+  extra: { openAccount?: boolean; openSettings?: boolean } = {},
+) =>
   socialKit({
     connected: true,
     setup: (kit: StoryKit) => {
@@ -36,7 +39,8 @@ const registerKit = (mode: SignMode = 'approve', extra: { openAccount?: boolean 
       });
       const m = kit.keyway.stores.modal.getState();
       m.open('Account');
-      if (!extra.openAccount) m.push('RegisterAccountName');
+      if (extra.openSettings) m.push('AccountSettings');
+      else if (!extra.openAccount) m.push('RegisterAccountName');
     },
   });
 
@@ -191,6 +195,18 @@ export const OfferedInAccount: Story = {
     const account = await dialog('Account');
     await userEvent.click(
       await within(account).findByRole('button', { name: 'Choose your name' }, { timeout: 15_000 }),
+    );
+    await form();
+  },
+};
+
+/** Account settings of an embedded-wallet account without a name link to the form too. */
+export const OfferedInSettings: Story = {
+  parameters: { msw: { handlers: handlers() }, keyway: registerKit('approve', { openSettings: true }) },
+  play: async () => {
+    const settings = await dialog('Account settings');
+    await userEvent.click(
+      await within(settings).findByRole('button', { name: 'Choose your name' }, { timeout: 15_000 }),
     );
     await form();
   },
