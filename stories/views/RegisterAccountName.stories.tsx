@@ -75,6 +75,18 @@ async function typeAvailable(value: string) {
   return d;
 }
 
+/** The empty form: the name field with its suffix, the account it is for, Register disabled, no message yet. */
+export const Empty: Story = {
+  play: async () => {
+    const d = await form();
+    const field = await within(d).findByRole('textbox', { name: 'Name' }, { timeout: 15_000 });
+    await expect(field).toHaveValue('');
+    await expect(field).not.toHaveAttribute('aria-invalid', 'true');
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
+    await expect(within(d).queryByRole('alert')).toBeNull();
+  },
+};
+
 /** Typing a name that is too short: the rule is shown at once and nothing is asked. */
 export const Typing: Story = {
   play: async () => {
@@ -114,6 +126,21 @@ export const TakenWithSuggestions: Story = {
     await expect(await within(d).findByRole('button', { name: 'alice1.kw.id' })).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'alice-web3.kw.id' })).toBeVisible();
     await expect(within(d).queryByRole('button', { name: 'alice.kw.id' })).toBeNull();
+    await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
+  },
+};
+
+/** A taken name whose suggestions cannot be fetched: the spec's message, the typed name kept, no suggestion. */
+export const SuggestionsFailed: Story = {
+  parameters: { msw: { handlers: handlers({ suggestions: 'error' }) } },
+  play: async () => {
+    const d = await typeName('alice');
+    await expect(await within(d).findByText('alice.kw.id is taken', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(
+      await within(d).findByText('Error fetching name suggestions', {}, { timeout: 5_000 }),
+    ).toBeVisible();
+    await expect(nameField(d)).toHaveValue('alice');
+    await expect(within(d).queryByRole('button', { name: 'alice1.kw.id' })).toBeNull();
     await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
   },
 };
