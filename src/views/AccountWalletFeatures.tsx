@@ -2,6 +2,7 @@ import { Button } from '../components/Button/Button';
 import { Tabs } from '../components/Tabs/Tabs';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { useOnrampAvailable } from '../hooks/onramp/available';
 import * as f from './AccountWalletFeatures.css';
 import { AccountActivityList, AccountTokensList } from './lazyParts';
 
@@ -20,19 +21,21 @@ const TAB_VALUES = ['tokens', 'activity'] as const;
 
 /**
  * The Account view's wallet features: Buy, Swap, Receive and Send (Buy and Swap as the host enabled them;
- * Swap on EVM networks only), then the Tokens and Activity tabs (the account's current tab). Each tab's code
- * loads lazily behind skeleton rows: Tokens is preloaded with the Account view, Activity loads on first select.
+ * Buy once the on-ramp options list a purchase currency on the active network, hidden until then; Swap on
+ * EVM networks only), then the Tokens and Activity tabs (the account's current tab). Each tab's code loads
+ * lazily behind skeleton rows: Tokens is preloaded with the Account view, Activity loads on first select.
  */
 export function AccountWalletFeatures() {
   const { options, stores } = useKeyway();
   const { push } = useModal();
   const currentTab = useKeywayStore('account', (a) => a.currentTab);
   const isEvm = useKeywayStore('networks', (n) => n.activeNetwork.chain === 'evm');
+  const canBuy = useOnrampAvailable();
   const T = WALLET_FEATURES_TEXTS;
   return (
     <>
       <nav className={f.actions} aria-label={T.actions}>
-        {options.enableOnramp ? (
+        {canBuy ? (
           <Button variant="secondary" onClick={() => push('OnRampProviders')}>
             {T.buy}
           </Button>

@@ -1,10 +1,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { loadOnrampNetworks } from '../../src/hooks/onramp/available';
 import { generateTransactions } from '../../src/testing/msw';
 import { AccountActivityList } from '../../src/views/AccountActivityList';
 import { AccountView } from '../../src/views/AccountView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
+import { buyHandlers } from './_buyData';
 import { onStoryChain } from './_walletData';
 
 const meta = {
@@ -72,20 +74,28 @@ export const LongList: Story = {
   },
 };
 
-/** In the Account view: the actions (Buy, Swap, Receive, Send) and the Tokens / Activity tabs. */
+/**
+ * In the Account view: the actions (Buy, Swap, Receive, Send) and the Tokens / Activity tabs. The on-ramp
+ * options list a purchase currency on the story network (Keyway Local), so Buy is offered.
+ */
 export const InAccountView: Story = {
   render: () => <AccountView />,
+  parameters: { msw: { handlers: buyHandlers({ transactions: onStoryChain() }) } },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     const actions = within(
       await canvas.findByRole('navigation', { name: 'Wallet actions' }, { timeout: 15_000 }),
     );
-    await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Buy',
-      'Swap',
-      'Receive',
-      'Send',
-    ]);
+    await waitFor(() =>
+      expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual([
+        'Buy',
+        'Swap',
+        'Receive',
+        'Send',
+      ]),
+    );
+    await userEvent.click(actions.getByRole('button', { name: 'Buy' }));
+    await expect(storyKit().keyway.stores.modal.getState().history.at(-1)?.view).toBe('OnRampProviders');
     // Tokens first.
     const tokens = await canvas.findByRole('list', { name: 'Tokens' }, { timeout: 15_000 });
     await expect(within(tokens).getAllByRole('listitem')).toHaveLength(3);
@@ -110,5 +120,26 @@ export const ActionsAsEnabled: Story = {
       await within(canvasElement).findByRole('navigation', { name: 'Wallet actions' }, { timeout: 15_000 }),
     );
     await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual(['Receive', 'Send']);
+  },
+};
+
+/**
+ * The on-ramp options list purchase currencies on chains 1 and 137 only: on Keyway Local there is nothing to
+ * buy, so Buy is not offered at all (never a dead button).
+ */
+export const BuyHiddenWithoutPurchaseCurrency: Story = {
+  render: () => <AccountView />,
+  play: async ({ canvasElement }) => {
+    const actions = within(
+      await within(canvasElement).findByRole('navigation', { name: 'Wallet actions' }, { timeout: 15_000 }),
+    );
+    // The Account view asked for the options: once they are in, Buy stays hidden.
+    await loadOnrampNetworks(storyKit().keyway);
+    await expect(actions.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Swap',
+      'Receive',
+      'Send',
+    ]);
+    await expect(actions.queryByRole('button', { name: 'Buy' })).toBeNull();
   },
 };

@@ -4,6 +4,7 @@
  * and what the user typed survives leaving the view. It follows the connected account and the active network.
  */
 import type { Keyway } from '../../instance/createKeyway';
+import { noteOnrampOptions } from './available';
 import { createOnrampStore, type OnrampStore, type OnrampStoreDeps } from './store';
 
 const stores = new WeakMap<Keyway, OnrampStore>();
@@ -14,7 +15,15 @@ export function getOnrampStore(keyway: Keyway, overrides: Partial<OnrampStoreDep
   if (existing) return existing;
   const { stores: s, api } = keyway;
   const store = createOnrampStore({
-    api: api.blockchain,
+    // The options the form loads also tell the Account view where Buy is offered.
+    api: {
+      ...api.blockchain,
+      getOnrampOptions: async (opts) => {
+        const options = await api.blockchain.getOnrampOptions(opts);
+        noteOnrampOptions(keyway, options);
+        return options;
+      },
+    },
     refreshBalances: () => void s.balances.getState().refresh(),
     isKnownNetwork: (caip2) => s.networks.getState().networks.some((n) => n.id === caip2),
     afterPurchase: () => {
