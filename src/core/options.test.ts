@@ -28,6 +28,7 @@ describe('parseKeywayOptions', () => {
       enableOnramp: true,
       enableSwaps: true,
       allWallets: 'SHOW',
+      onrampProviders: 'SHOW',
       enableEIP6963: true,
       isSiweEnabled: false,
       hasMultipleAddresses: false,

@@ -203,6 +203,8 @@ export const keywayOptionsSchema = z
       allWallets: z
         .enum(['SHOW', 'HIDE', 'ONLY_MOBILE'], { error: 'expected "SHOW", "HIDE" or "ONLY_MOBILE"' })
         .default('SHOW'),
+      /** The Buy form's providers section (each provider with its fee and limits): 'HIDE' leaves it out. */
+      onrampProviders: z.enum(['SHOW', 'HIDE'], { error: 'expected "SHOW" or "HIDE"' }).default('SHOW'),
       disableAppend: bool('a boolean').default(false),
       enableEIP6963: bool('a boolean').default(true),
       includeWalletIds: stringArray.default([]),

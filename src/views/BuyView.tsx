@@ -3,6 +3,7 @@ import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
+import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { ONRAMP_MESSAGES, paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp, useOnrampStore } from '../hooks/onramp/useOnramp';
@@ -15,11 +16,15 @@ export const BUY_VIEW_TEXTS = {
   loading: 'Loading on-ramp options',
   youPay: 'You pay',
   youReceive: 'You receive (estimate)',
-  paymentCurrency: 'Currency',
+  changeCurrency: (currency: string) => `${currency}, change currency`,
+  changeToken: (symbol: string, network: string) => `${symbol} on ${network}, change token`,
+  onNetwork: (network: string) => `on ${network}`,
   paymentMethod: 'Payment method',
-  network: 'Network',
-  purchaseCurrency: 'Token',
-  provider: 'Provider',
+  providers: 'Provider',
+  fee: (total: string, currency: string) => `Fees: ${total} ${currency}`,
+  feeWithQuote: 'Fees: shown with a quote',
+  methodLimits: (method: string, min: string, max: string, currency: string) =>
+    `${method}: ${min} to ${max} ${currency}`,
   quoting: 'Getting a quote',
   limits: (min: string, max: string, currency: string) => `Limits: ${min} to ${max} ${currency}`,
   fees: (total: string, currency: string) => `Fees included: ${total} ${currency}`,
@@ -35,44 +40,20 @@ const methodName = (id: string) => {
   return label.charAt(0).toUpperCase() + label.slice(1);
 };
 
-function Select({
-  label,
-  value,
-  onChange,
-  options,
-}: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-}) {
-  const id = useId();
-  return (
-    <div className={b.field}>
-      <label className={b.fieldLabel} htmlFor={id}>
-        {label}
-      </label>
-      <select id={id} className={b.select} value={value} onChange={(e) => onChange(e.target.value)}>
-        {options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {capText(o.label, MAX_TEXT.name)}
-          </option>
-        ))}
-      </select>
-    </div>
-  );
-}
-
 /**
- * Buy: the fiat amount with its currency, the crypto estimate, provider, payment method, network, the limits
- * message and Continue, which opens the provider page (then BuyInProgress). Fallback figures are marked
- * "Provider unavailable: estimated"; the provider page quotes for real.
+ * Buy: the fiat amount with its currency (OnRampFiatSelect), the crypto estimate with the token and network
+ * (OnRampTokenSelect), the payment method, the providers with their fee and the method's limits (unless the
+ * host hides them: `onrampProviders: 'HIDE'`), the limits message and Continue, which opens the provider page
+ * (then BuyInProgress). Fallback figures are marked "Provider unavailable: estimated"; the provider page
+ * quotes for real.
  */
 export function BuyView() {
   const onramp = useOnramp();
   const { push } = useModal();
   const v = onramp.validation;
   const store = useOnrampStore();
+  const showProviders = useKeyway().options.onrampProviders !== 'HIDE';
+  const id = useId();
   // Back on the form (the header's back included): a purchase still waited for is given up (on showing the
   // form only, never while Continue is opening the provider page); a success stays.
   useEffect(() => {
@@ -92,6 +73,7 @@ export function BuyView() {
 
   const currency = onramp.paymentCurrency?.id ?? '';
   const symbol = onramp.purchaseCurrency?.symbol ?? '';
+  const network = onramp.network?.display_name ?? '';
   const estimated = onramp.source === 'fallback';
   const onContinue = async () => {
     const r = await onramp.buy();
@@ -116,31 +98,44 @@ export function BuyView() {
           {T.estimated}
         </p>
       ) : null}
-      <div className={b.grid}>
-        <AmountInput
-          label={T.youPay}
-          value={onramp.paymentAmount}
-          onValueChange={onramp.setPaymentAmount}
-          decimals={2}
-          placeholder="0.00"
-          error={onramp.error ?? undefined}
-          hint={v.limits && !onramp.error ? T.limits(v.limits.min, v.limits.max, currency) : undefined}
-          trailing={<span aria-hidden="true">{currency}</span>}
-        />
-        <Select
-          label={T.paymentCurrency}
-          value={currency}
-          onChange={onramp.setPaymentCurrency}
-          options={onramp.paymentCurrencies.map((c) => ({ value: c.id, label: c.id }))}
-        />
-      </div>
+      <AmountInput
+        label={T.youPay}
+        value={onramp.paymentAmount}
+        onValueChange={onramp.setPaymentAmount}
+        decimals={2}
+        placeholder="0.00"
+        error={onramp.error ?? undefined}
+        hint={v.limits && !onramp.error ? T.limits(v.limits.min, v.limits.max, currency) : undefined}
+        trailing={
+          <Button
+            variant="secondary"
+            size="sm"
+            className={w.tokenButton}
+            aria-label={T.changeCurrency(currency)}
+            onClick={() => push('OnRampFiatSelect')}
+          >
+            {currency}
+          </Button>
+        }
+      />
       <AmountInput
         label={T.youReceive}
         value={onramp.purchaseAmount}
         onValueChange={onramp.setPurchaseAmount}
         decimals={6}
         placeholder="0"
-        trailing={<span aria-hidden="true">{symbol}</span>}
+        labelAside={network ? T.onNetwork(network) : undefined}
+        trailing={
+          <Button
+            variant="secondary"
+            size="sm"
+            className={w.tokenButton}
+            aria-label={T.changeToken(symbol, network)}
+            onClick={() => push('OnRampTokenSelect')}
+          >
+            {symbol}
+          </Button>
+        }
         hint={
           onramp.quotesLoading ? (
             <span className={w.rowValue}>
@@ -149,7 +144,7 @@ export function BuyView() {
             </span>
           ) : estimated && onramp.purchaseAmount ? (
             T.estimated
-          ) : fee ? (
+          ) : fee && !showProviders ? (
             T.fees(fee, currency)
           ) : undefined
         }
@@ -159,40 +154,45 @@ export function BuyView() {
           {T.useBank}
         </Button>
       ) : null}
-      <div className={b.grid}>
-        <Select
-          label={T.paymentMethod}
-          value={onramp.paymentMethod ?? ''}
-          onChange={onramp.setPaymentMethod}
-          options={(onramp.paymentCurrency?.payment_method_limits ?? []).map((l) => ({
-            value: l.id,
-            label: methodName(l.id),
-          }))}
-        />
-        <Select
-          label={T.network}
-          value={onramp.network?.name ?? ''}
-          onChange={onramp.setNetwork}
-          options={(onramp.purchaseCurrency?.networks ?? []).map((n) => ({
-            value: n.name,
-            label: n.display_name,
-          }))}
-        />
-      </div>
-      {onramp.purchaseCurrencies.length > 1 ? (
-        <Select
-          label={T.purchaseCurrency}
-          value={onramp.purchaseCurrency?.id ?? ''}
-          onChange={onramp.setPurchaseCurrency}
-          options={onramp.purchaseCurrencies.map((c) => ({ value: c.id, label: `${c.name} (${c.symbol})` }))}
-        />
+      <fieldset className={b.choices}>
+        <legend className={b.fieldLabel}>{T.paymentMethod}</legend>
+        {(onramp.paymentCurrency?.payment_method_limits ?? []).map((l) => (
+          <label key={l.id} className={b.choice}>
+            <input
+              type="radio"
+              name={`${id}-method`}
+              checked={onramp.paymentMethod === l.id}
+              onChange={() => onramp.setPaymentMethod(l.id)}
+            />
+            {methodName(l.id)}
+          </label>
+        ))}
+      </fieldset>
+      {showProviders ? (
+        <fieldset className={b.choices} data-kw-onramp-providers="">
+          <legend className={b.fieldLabel}>{T.providers}</legend>
+          {onramp.providers.map((p) => (
+            <label key={p.id} className={b.choice}>
+              <input
+                type="radio"
+                name={`${id}-provider`}
+                checked={onramp.selectedProvider?.id === p.id}
+                onChange={() => onramp.selectProvider(p.id)}
+              />
+              <span className={b.choiceBody}>
+                <span className={b.providerName}>{capText(p.name, MAX_TEXT.name)}</span>
+                <span className={s.muted}>{capText(p.description, MAX_TEXT.description)}</span>
+                <span className={s.muted}>{fee ? T.fee(fee, currency) : T.feeWithQuote}</span>
+                {v.limits && onramp.paymentMethod ? (
+                  <span className={s.muted}>
+                    {T.methodLimits(methodName(onramp.paymentMethod), v.limits.min, v.limits.max, currency)}
+                  </span>
+                ) : null}
+              </span>
+            </label>
+          ))}
+        </fieldset>
       ) : null}
-      <Select
-        label={T.provider}
-        value={onramp.selectedProvider?.id ?? ''}
-        onChange={onramp.selectProvider}
-        options={onramp.providers.map((p) => ({ value: p.id, label: `${p.name} (${p.description})` }))}
-      />
       <Button
         type="submit"
         fullWidth

@@ -34,6 +34,8 @@ export {
   EmailVerifyDeviceView,
   EmailVerifyOtpView,
   NetworksView,
+  OnRampFiatSelectView,
+  OnRampTokenSelectView,
   RegisterAccountNameSuccessView,
   RegisterAccountNameView,
   TransactionsView,

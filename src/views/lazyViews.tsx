@@ -73,3 +73,5 @@ export const RegisterAccountNameSuccessView: ComponentType = lazyView(
 );
 export const BuyView: ComponentType = lazyView('OnRampProviders', 'BuyView');
 export const BuyInProgressView: ComponentType = lazyView('BuyInProgress', 'BuyInProgressView');
+export const OnRampTokenSelectView: ComponentType = lazyView('OnRampTokenSelect', 'OnRampTokenSelectView');
+export const OnRampFiatSelectView: ComponentType = lazyView('OnRampFiatSelect', 'OnRampFiatSelectView');

@@ -81,10 +81,19 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
     title: 'Review swap',
     load: () => import('./SwapPreviewView').then((m) => ({ default: m.SwapPreviewView })),
   },
-  // Account → Buy opens OnRampProviders: the Buy form (provider, currency, method and network chosen in it).
+  // Account → Buy opens OnRampProviders: the Buy form (method and provider chosen in it; token and network,
+  // and the payment currency, in the two select views).
   OnRampProviders: {
     title: 'Buy',
     load: () => import('./BuyView').then((m) => ({ default: m.BuyView })),
+  },
+  OnRampTokenSelect: {
+    title: 'Select token',
+    load: () => import('./OnRampTokenSelectView').then((m) => ({ default: m.OnRampTokenSelectView })),
+  },
+  OnRampFiatSelect: {
+    title: 'Select currency',
+    load: () => import('./OnRampFiatSelectView').then((m) => ({ default: m.OnRampFiatSelectView })),
   },
   BuyInProgress: {
     title: 'Buy',

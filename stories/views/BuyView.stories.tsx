@@ -41,21 +41,52 @@ export const LoadingOptions: Story = {
   },
 };
 
-/** Ready: USD by card, USDC on the connected network, the card limits; Continue waits for an amount. */
+/**
+ * Ready: USD by card, USDC on the connected network, the card limits, the provider with its fee (once quoted)
+ * and the card's limits; Continue waits for an amount. The currency and token buttons open their views.
+ */
 export const Ready: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('form', { name: 'Buy crypto' })).toBeVisible();
-    await expect(canvas.getByRole('combobox', { name: 'Currency' })).toHaveValue('USD');
-    await expect(canvas.getByRole('combobox', { name: 'Payment method' })).toHaveValue('card');
-    await expect(canvas.getByRole('combobox', { name: 'Network' })).toHaveDisplayValue('Keyway Local');
+    await expect(canvas.getByRole('button', { name: 'USD, change currency' })).toHaveTextContent('USD');
+    await expect(canvas.getByRole('radio', { name: 'Card' })).toBeChecked();
+    await expect(canvas.getByRole('radio', { name: 'Bank transfer' })).not.toBeChecked();
+    await expect(canvas.getByRole('button', { name: 'USDC on Keyway Local, change token' })).toBeVisible();
+    await expect(canvas.getByText('on Keyway Local')).toBeVisible();
     await expect(canvas.getByText('Limits: 10.00 to 7500.00 USD')).toBeVisible();
-    await expect(canvas.getByRole('combobox', { name: 'Token' })).toHaveDisplayValue('USD Coin (USDC)');
-    await expect(canvas.getByRole('combobox', { name: 'Provider' })).toHaveValue('coinbase');
+    const providers = within(canvas.getByRole('group', { name: 'Provider' }));
+    await expect(providers.getByRole('radio', { name: /Coinbase/ })).toBeChecked();
+    await expect(providers.getByText('Card: 10.00 to 7500.00 USD')).toBeVisible();
+    await expect(providers.getByText('Fees: shown with a quote')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await expect(canvas.queryByText(ONRAMP_MESSAGES.estimated)).toBeNull();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('46.51'));
+    await expect(providers.getByText(/^Fees: \d+\.\d{2} USD$/)).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
+    // Bank transfer: the provider shows that method's limits.
+    await userEvent.click(canvas.getByRole('radio', { name: 'Bank transfer' }));
+    await expect(providers.getByText('Bank transfer: 10.00 to 25000.00 USD')).toBeVisible();
+    const modal = storyKit().keyway.stores.modal;
+    await userEvent.click(canvas.getByRole('button', { name: 'USDC on Keyway Local, change token' }));
+    await expect(modal.getState().history.at(-1)?.view).toBe('OnRampTokenSelect');
+    await userEvent.click(canvas.getByRole('button', { name: 'USD, change currency' }));
+    await expect(modal.getState().history.at(-1)?.view).toBe('OnRampFiatSelect');
+  },
+};
+
+/** The host hid the providers section (`onrampProviders: 'HIDE'`): the fee shows under the estimate. */
+export const ProvidersHidden: Story = {
+  parameters: { keyway: { ...kitWith(), options: { ...BUY_OPTIONS, onrampProviders: 'HIDE' } } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('form', { name: 'Buy crypto' })).toBeVisible();
+    await expect(canvas.queryByRole('group', { name: 'Provider' })).toBeNull();
+    await expect(canvas.queryByRole('radio', { name: /Coinbase/ })).toBeNull();
+    await userEvent.type(payField(canvas), '50');
+    await waitFor(() => expect(receiveField(canvas)).toHaveValue('46.51'));
+    await expect(canvas.getByText(/^Fees included: \d+\.\d{2} USD$/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
   },
 };
@@ -79,7 +110,7 @@ export const QuoteLoading: Story = {
 };
 
 /** 5 USD by card: the minimum message with 10.00; Continue disabled. */
-export const BelowMinimum: Story = {
+export const BelowMinimumCard: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByRole('textbox', { name: 'You pay' }), '5');
@@ -88,8 +119,20 @@ export const BelowMinimum: Story = {
   },
 };
 
+/** 5 USD by bank transfer: the bank minimum, 10.00; Continue disabled. */
+export const BelowMinimumBank: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Bank transfer' }));
+    await expect(canvas.getByText('Limits: 10.00 to 25000.00 USD')).toBeVisible();
+    await userEvent.type(payField(canvas), '5');
+    await expect(await canvas.findByText('The minimum purchase is 10.00 USD')).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  },
+};
+
 /** 8000 USD by card: the maximum 7500.00 and bank transfer suggested; choosing it clears the message. */
-export const AboveMaximum: Story = {
+export const AboveMaximumCard: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByRole('textbox', { name: 'You pay' }), '8000');
@@ -100,9 +143,40 @@ export const AboveMaximum: Story = {
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await userEvent.click(canvas.getByRole('button', { name: 'Use bank transfer' }));
-    await expect(canvas.getByRole('combobox', { name: 'Payment method' })).toHaveValue('ach_bank_account');
+    await expect(canvas.getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
     await waitFor(() => expect(canvas.queryByText(/The maximum by card/)).toBeNull());
     await expect(canvas.getByText('Limits: 10.00 to 25000.00 USD')).toBeVisible();
+  },
+};
+
+/** 30000 USD by bank transfer: the bank maximum, 25000.00, with nothing to suggest; Continue disabled. */
+export const AboveMaximumBank: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await userEvent.click(await canvas.findByRole('radio', { name: 'Bank transfer' }));
+    await userEvent.type(payField(canvas), '30000');
+    await expect(await canvas.findByText('The maximum by bank transfer is 25000.00 USD')).toBeVisible();
+    await expect(canvas.queryByRole('button', { name: 'Use bank transfer' })).toBeNull();
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
+  },
+};
+
+/** The quote service fails (the options are the provider's): the estimate is marked, the figures 1:1. */
+export const QuoteFailed: Story = {
+  parameters: { msw: { handlers: buyHandlers({ variants: { onrampQuote: 'error' } }) } },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByRole('form', { name: 'Buy crypto' })).toBeVisible();
+    await expect(canvas.queryByText(ONRAMP_MESSAGES.estimated)).toBeNull();
+    await userEvent.type(payField(canvas), '50');
+    await waitFor(() => expect(receiveField(canvas)).toHaveValue('50'), { timeout: 15_000 });
+    await expect(canvas.getByText(ONRAMP_MESSAGES.estimated, { selector: '[role=note]' })).toBeVisible();
+    await expect(canvas.getAllByText(ONRAMP_MESSAGES.estimated).length).toBe(2);
+    await expect(canvas.getByText('Fees: shown with a quote')).toBeVisible();
+    const state = onrampStore(storyKit()).getState();
+    await expect(state.optionsSource).toBe('provider');
+    await expect(state.quoteSource).toBe('fallback');
+    await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
   },
 };
 
@@ -116,7 +190,7 @@ export const Fallback: Story = {
     await expect(
       await canvas.findByText(ONRAMP_MESSAGES.estimated, { selector: '[role=note]' }, { timeout: 15_000 }),
     ).toBeVisible();
-    await expect(canvas.getByRole('combobox', { name: 'Network' })).toHaveDisplayValue('Ethereum');
+    await expect(canvas.getByRole('button', { name: 'USDC on Ethereum, change token' })).toBeVisible();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('50'));
     await expect(canvas.getAllByText(ONRAMP_MESSAGES.estimated).length).toBe(2);

@@ -1,0 +1,84 @@
+import { useState } from 'react';
+import { Input } from '../components/Input/Input';
+import { ListItem } from '../components/ListItem/ListItem';
+import { Spinner } from '../components/Spinner/Spinner';
+import { useModal } from '../hooks/modal/useModal';
+import { useOnramp } from '../hooks/onramp/useOnramp';
+import * as s from './shared.css';
+
+export const ONRAMP_TOKEN_SELECT_TEXTS = {
+  search: 'Search tokens',
+  searchPlaceholder: 'Search by token or network',
+  list: 'Tokens to buy',
+  loading: 'Loading on-ramp options',
+  selected: 'Selected',
+  noMatch: 'No tokens match your search.',
+  onNetwork: (network: string) => `on ${network}`,
+} as const;
+
+/**
+ * Choose what to buy: every purchase currency on each of its networks (one row per pair, the current choice
+ * marked), searchable by token name, symbol or network. Choosing a row sets both and goes back to Buy.
+ */
+export function OnRampTokenSelectView() {
+  const onramp = useOnramp();
+  const { back } = useModal();
+  const [query, setQuery] = useState('');
+  const T = ONRAMP_TOKEN_SELECT_TEXTS;
+  if (onramp.status !== 'ready') {
+    return (
+      <div className={s.status}>
+        <Spinner label={T.loading} />
+      </div>
+    );
+  }
+  const q = query.trim().toLowerCase();
+  const rows = onramp.purchaseCurrencies.flatMap((c) =>
+    c.networks
+      .filter(
+        (n) => !q || [c.name, c.symbol, n.display_name, n.name].some((t) => t.toLowerCase().includes(q)),
+      )
+      .map((n) => ({ c, n })),
+  );
+
+  return (
+    <div className={s.stack} data-kw-view="OnRampTokenSelect">
+      <Input
+        label={T.search}
+        hideLabel
+        type="search"
+        placeholder={T.searchPlaceholder}
+        value={query}
+        onChange={(e) => setQuery(e.target.value)}
+        autoComplete="off"
+      />
+      {rows.length === 0 ? (
+        <p className={s.status} role="status">
+          {T.noMatch}
+        </p>
+      ) : (
+        <ul className={s.list} aria-label={T.list}>
+          {rows.map(({ c, n }) => {
+            const chosen = onramp.purchaseCurrency?.id === c.id && onramp.network?.name === n.name;
+            return (
+              <li key={`${c.id}:${n.name}`}>
+                <ListItem
+                  name={`${c.name} (${c.symbol})`}
+                  description={T.onNetwork(n.display_name)}
+                  badge={chosen ? T.selected : undefined}
+                  badgeTone="accent"
+                  chevron={false}
+                  onClick={() => {
+                    onramp.setPurchaseCurrency(c.id);
+                    onramp.setNetwork(n.name);
+                    back();
+                  }}
+                />
+              </li>
+            );
+          })}
+        </ul>
+      )}
+    </div>
+  );
+}
