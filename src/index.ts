@@ -152,6 +152,7 @@ export {
 } from './hooks/names/validation';
 export type { NetworksState, NetworksStore } from './hooks/networks/store';
 export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
+export { useOnrampAvailable } from './hooks/onramp/available';
 export {
   type AmountCheck,
   checkFiatAmount,
