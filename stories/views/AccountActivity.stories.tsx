@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { loadOnrampNetworks } from '../../src/hooks/onramp/available';
-import { generateTransactions } from '../../src/testing/msw';
+import { generateTransactions, transactionFixtures, type WireTransaction } from '../../src/testing/msw';
 import { AccountActivityList } from '../../src/views/AccountActivityList';
 import { AccountView } from '../../src/views/AccountView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
@@ -141,5 +141,25 @@ export const BuyHiddenWithoutPurchaseCurrency: Story = {
       'Send',
     ]);
     await expect(actions.queryByRole('button', { name: 'Buy' })).toBeNull();
+  },
+};
+
+/** A purchase through the on-ramp provider (history `operationType: 'buy'`): listed in Activity as received. */
+const received = transactionFixtures[1]!;
+const onrampPurchase: WireTransaction = {
+  ...received,
+  id: 'onramp-purchase',
+  metadata: { ...received.metadata, operationType: 'buy' },
+  transfers: received.transfers.map((t) => ({ ...t, quantity: { numeric: '46.51' }, value: 46.51 })),
+};
+
+export const OnrampPurchase: Story = {
+  parameters: {
+    msw: { handlers: storyHandlers({ blockchain: { transactions: onStoryChain([onrampPurchase]) } }) },
+  },
+  play: async ({ canvasElement }) => {
+    const rows = within(await region(canvasElement));
+    await expect(await rows.findByText('Received USDC')).toBeVisible();
+    await expect(rows.getByText(/46\.51 USDC/)).toBeVisible();
   },
 };
