@@ -30,6 +30,9 @@ const entry = (keyway: Keyway): Known => {
   return e;
 };
 
+/** The chain ids with a purchase currency, as last known (null before any answer). */
+export const knownOnrampChains = (keyway: Keyway): ReadonlySet<string> | null => entry(keyway).chains;
+
 /** Records the networks of on-ramp options (a fallback answer never replaces the provider's). */
 export function noteOnrampOptions(keyway: Keyway, options: OnrampOptions): void {
   const e = entry(keyway);
