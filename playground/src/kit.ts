@@ -3,8 +3,8 @@
  * stack's API, explorer and secure frame, and the dev test wallet announced through EIP-6963 as
  * "Keyway Dev Wallet".
  */
-import { getContractAddress, type Hex, toHex } from 'viem';
-import { mnemonicToAccount } from 'viem/accounts';
+import { getContractAddress, type Hex } from 'viem';
+import { ANVIL_TEST_KEYS } from '../../services/chain/types';
 import { decodeBase58 } from '../../src/chains/solana/address';
 import { type KeywayNetwork, keywayLocal, keywayLocalL2, solanaLocal } from '../../src/core/networks';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway';
@@ -13,10 +13,8 @@ import { createTestWallet, type TestWallet } from '../../src/testing/test-wallet
 import type { PlaygroundConfig } from './config';
 
 /** Anvil's first dev account (`test test … junk` mnemonic): a well-known test key, never a real one. */
-export const DEV_PRIVATE_KEY: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
+export const DEV_PRIVATE_KEY: Hex = ANVIL_TEST_KEYS[0] as Hex;
 
-/** Anvil's default mnemonic: its first ten accounts hold test ETH on every fresh local chain. */
-const DEV_MNEMONIC = 'test test test test test test test test test test test junk';
 /** The query parameter that picks another of those accounts for the dev wallet: `?devAccount=5`. */
 export const DEV_ACCOUNT_PARAM = 'devAccount';
 
@@ -27,9 +25,8 @@ export const DEV_ACCOUNT_PARAM = 'devAccount';
  */
 export function devPrivateKey(search: string = globalThis.location?.search ?? ''): Hex {
   const raw = new URLSearchParams(search).get(DEV_ACCOUNT_PARAM);
-  if (!raw || !/^\d$/.test(raw) || raw === '0') return DEV_PRIVATE_KEY;
-  const key = mnemonicToAccount(DEV_MNEMONIC, { addressIndex: Number(raw) }).getHdKey().privateKey;
-  return key ? toHex(key) : DEV_PRIVATE_KEY;
+  if (!raw || !/^\d$/.test(raw)) return DEV_PRIVATE_KEY;
+  return ANVIL_TEST_KEYS[Number(raw)] ?? DEV_PRIVATE_KEY;
 }
 
 export { SIGN_MESSAGE_TEXT } from './texts';
