@@ -22,9 +22,13 @@ import { keywayLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage } from '../../src/core/storage.ts';
 import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
 import { selectView } from '../../src/hooks/modal/store.ts';
+import { getNameRegistrationStore } from '../../src/hooks/names/instance.ts';
+import type { NameRegistrationOutcome, NameRegistrationStore } from '../../src/hooks/names/store.ts';
+import { fullName } from '../../src/hooks/names/validation.ts';
 import { getOnrampStore } from '../../src/hooks/onramp/instance.ts';
 import { ONRAMP_MESSAGES } from '../../src/hooks/onramp/limits.ts';
 import type { OnrampStore } from '../../src/hooks/onramp/store.ts';
+import { embeddedLoginStores } from '../../src/hooks/social/embeddedStores.ts';
 import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
 import { SWAP_MESSAGES } from '../../src/hooks/swap/validation.ts';
@@ -39,6 +43,8 @@ const USER = privateKeyToAddress(USER_KEY);
 const RECEIVER_KEY = DEV_PRIVATE_KEYS[2] as Hex;
 const RECEIVER = privateKeyToAddress(RECEIVER_KEY);
 const USER_NAME = 'reliability-user.kw.id';
+/** Registers names (POST /v1/profile/account cases): the identity and names of USER are left as they are. */
+const REGISTRANT_KEY = DEV_PRIVATE_KEYS[3] as Hex;
 const RECEIVER_NAME = 'reliability-receiver.kw.id';
 const COIN_31337 = (0x80000000 | 31337) >>> 0;
 const RESULTS = path.resolve(import.meta.dirname, '../../.test-results');
@@ -74,6 +80,9 @@ let base: string;
 /** One Keyway instance whose requests to the endpoint under test carry the fault once armed. */
 interface Harness {
   kw: Keyway;
+  fault: Fault;
+  /** The connected account's key. */
+  key: Hex;
   swap: SwapStore;
   /** Error/success toasts shown since the instance was created, in order. */
   toasts: string[];
@@ -91,6 +100,13 @@ interface Case {
   /** The store action (hook) that calls it. */
   action: string;
   match: (method: string, pathname: string) => boolean;
+  /** The connected account (default USER). */
+  account?: Hex;
+  /**
+   * A fault on another endpoint that holds for the whole case (from the instance's creation, also while
+   * trying again), and why: what the case needs that endpoint to answer.
+   */
+  background?: { match: (method: string, pathname: string) => boolean; header: string; why: string };
   /** Gets the instance to where the action is used (nothing faulted yet). */
   prepare?: (h: Harness) => Promise<void>;
   /** The user's action, under the fault. */
@@ -98,7 +114,12 @@ interface Case {
   /** What the user sees afterwards (toasts are added by the runner). */
   seen: (h: Harness) => string;
   /** What the user must see: when the call fails, and when it answers (slow). */
-  expected: { failed: string; answered: string };
+  expected: {
+    failed: string;
+    answered: string;
+    /** What the user must see under a given fault (by id) when it differs from `failed`. */
+    failedUnder?: Record<string, string>;
+  };
   /**
    * After a failure, once the service answers again: what the user does to try again (a Try again button,
    * coming back to the view, typing again). The user must then see `expected.answered`.
@@ -130,6 +151,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
     if (armed && c.match(method, url.pathname)) {
       headers.set('x-kw-fault', fault.header);
       faulted++;
+    } else if (c.background?.match(method, url.pathname)) {
+      headers.set('x-kw-fault', c.background.header);
     }
     inflight++;
     try {
@@ -151,7 +174,11 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
       enableAnalytics: true,
       swapRouters: { 'eip155:31337': [chains.evm[0]!.contracts.router] },
     },
-    { fetch: fetchWithFault, optionalConnectors: false, connectors: [mock({ accounts: [USER] })] },
+    {
+      fetch: fetchWithFault,
+      optionalConnectors: false,
+      connectors: [mock({ accounts: [privateKeyToAddress(c.account ?? USER_KEY)] })],
+    },
   );
   const toasts: string[] = [];
   const shown = new Set<number>();
@@ -167,6 +194,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
   await vi.waitFor(() => expect(kw.stores.account.getState().isConnected).toBe(true));
   return {
     kw,
+    fault,
+    key: c.account ?? USER_KEY,
     swap: getSwapStore(kw),
     toasts,
     arm: () => {
@@ -212,6 +241,9 @@ function spinners(h: Harness): string[] {
     ['onramp.status', onrampOf(h).getState().status === 'loading'],
     ['onramp.quotesLoading', onrampOf(h).getState().quotesLoading],
     ['onramp.purchase', onrampOf(h).getState().purchase.status === 'generating'],
+    ['names.availability', namesOf(h).getState().availability === 'checking'],
+    ['names.suggestionsStatus', namesOf(h).getState().suggestionsStatus === 'loading'],
+    ['names.status', ['signing', 'submitting'].includes(namesOf(h).getState().status)],
   ];
   return on.filter(([, v]) => v).map(([k]) => k);
 }
@@ -320,6 +352,46 @@ const buyNow = async (h: Harness) => {
 };
 const buyTyped = (h: Harness) => ({ amount: onrampOf(h).getState().paymentAmount });
 
+/**
+ * The instance's name-registration store. The embedded wallet's personal_sign is done with the connected
+ * account's dev key (no secure frame here); the account counts as the embedded wallet's (see `asEmbedded`).
+ */
+const namesOf = (h: Harness): NameRegistrationStore =>
+  getNameRegistrationStore(h.kw, {
+    signMessage: (message) => privateKeyToAccount(h.key).signMessage({ message }),
+  });
+/** The connected account is the embedded wallet's (names can be registered only with it). */
+const asEmbedded = (h: Harness) => {
+  embeddedLoginStores(h.kw).accountType.getState().setEmbeddedConnected(true);
+  expect(namesOf(h).getState().unavailableReason).toBeNull();
+};
+/** The user types a name in the Register name view (the availability check follows after a pause). */
+const typeName = (label: string) => async (h: Harness) => {
+  namesOf(h).getState().setName(label);
+};
+/** A name to register that no earlier fault registered (the fault's id in it). */
+const newName = (h: Harness) => `reliability-new-${h.fault.id}`;
+const nameTyped = (h: Harness) => ({ name: namesOf(h).getState().name.replace(h.fault.id, '{fault}') });
+/** What `register()` gave, per instance. */
+const registerOutcomes = new WeakMap<Harness, NameRegistrationOutcome['type']>();
+const registerNow = async (h: Harness) => {
+  registerOutcomes.set(h, (await namesOf(h).getState().register()).type);
+};
+/** The Register name view as the user sees it (the name being registered written {name}). */
+const namesFormSeen = (h: Harness) => {
+  const s = namesOf(h).getState();
+  const full = fullName(newName(h));
+  const parts = [
+    `Register name: ${s.status === 'success' ? `registered ${s.registeredName}` : s.availability}`,
+  ];
+  if (s.suggestions.length) parts.push('suggestions listed');
+  if (s.error) parts.push(`inline "${s.error}"`);
+  if (s.errorReason) parts.push(`reason "${s.errorReason}"`);
+  const outcome = registerOutcomes.get(h);
+  if (outcome) parts.push(`outcome ${outcome}`);
+  return parts.join(', ').replaceAll(full, '{name}');
+};
+
 const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/balance',
@@ -392,6 +464,91 @@ const CASES: Case[] = [
       return a.profileName ? `name ${a.profileName}` : 'shortened address, no name';
     },
     expected: { failed: 'shortened address, no name', answered: `name ${USER_NAME}` },
+  },
+  {
+    endpoint: 'GET /v1/profile/reverse/{address}',
+    action: 'account.want() (identity without a name → reverse lookup)',
+    background: {
+      match: pathIs('GET', /^\/v1\/identity\/[^/]+$/),
+      header: 'wrong-shape',
+      why: 'the identity answers `{"unexpected":true}`, an identity without a name',
+    },
+    // The Account view shown again.
+    retry: async (h) => {
+      h.kw.stores.account.getState().want();
+    },
+    match: pathIs('GET', /^\/v1\/profile\/reverse\/[^/]+$/),
+    act: async (h) => {
+      h.kw.stores.account.getState().want();
+    },
+    seen: (h) => {
+      const a = h.kw.stores.account.getState();
+      if (a.profileName) return `name ${a.profileName}`;
+      // An answered lookup without a name is kept for the session (and offers 'Choose your name').
+      return a.profileStatus === 'error'
+        ? 'shortened address, no name (asked again when shown again)'
+        : 'shortened address, no name (answered: none)';
+    },
+    expected: {
+      failed: 'shortened address, no name (asked again when shown again)',
+      answered: `name ${USER_NAME}`,
+    },
+  },
+  {
+    endpoint: 'GET /v1/profile/reverse/{address}',
+    action: 'names.loadNames() (Register name, Account settings)',
+    retry: (h) => namesOf(h).getState().loadNames(),
+    match: pathIs('GET', /^\/v1\/profile\/reverse\/[^/]+$/),
+    act: (h) => namesOf(h).getState().loadNames(),
+    seen: (h) => {
+      const s = namesOf(h).getState();
+      if (s.namesError) return `inline "${s.namesError}"`;
+      return s.names === null ? 'account names not loaded' : `account names: ${s.names.join(', ') || 'none'}`;
+    },
+    expected: {
+      failed: `inline "${ERROR_MESSAGES.namesForAddress}"`,
+      answered: `account names: ${USER_NAME}`,
+    },
+  },
+  {
+    endpoint: 'GET /v1/profile/suggestions/{name}',
+    action: 'names.setName(taken name) → suggestions',
+    // The user types the name again.
+    retry: typeName('reliability-user'),
+    match: pathIs('GET', /^\/v1\/profile\/suggestions\/[^/]+$/),
+    act: typeName('reliability-user'),
+    seen: namesFormSeen,
+    typed: { values: { name: 'reliability-user' }, read: nameTyped },
+    expected: {
+      failed: `Register name: taken, inline "${ERROR_MESSAGES.nameSuggestions}"`,
+      answered: 'Register name: taken, suggestions listed',
+    },
+  },
+  {
+    endpoint: 'POST /v1/profile/account',
+    action: 'names.register() (embedded wallet signs)',
+    account: REGISTRANT_KEY,
+    // The user presses Register again.
+    retry: registerNow,
+    match: pathIs('POST', /^\/v1\/profile\/account$/),
+    prepare: async (h) => {
+      asEmbedded(h);
+      namesOf(h).getState().setName(newName(h));
+      await vi.waitFor(() => expect(namesOf(h).getState().availability).toBe('available'), {
+        timeout: 5_000,
+      });
+    },
+    act: registerNow,
+    seen: namesFormSeen,
+    typed: { values: { name: 'reliability-new-{fault}' }, read: nameTyped },
+    expected: {
+      failed: 'Register name: available, inline "Error registering name {name}", outcome error',
+      failedUnder: {
+        '500':
+          'Register name: available, inline "Error registering name {name}", reason "Injected fault: status 500", outcome error',
+      },
+      answered: 'Register name: registered {name}, outcome success',
+    },
   },
   {
     endpoint: 'GET /v1/identity/{address}',
@@ -787,7 +944,9 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
   const started = Date.now();
   // An accepted fault is not a failure the user sees: the normal result is expected.
   const expected =
-    fault.fails && !c.accepted?.faults.includes(fault.id) ? c.expected.failed : c.expected.answered;
+    fault.fails && !c.accepted?.faults.includes(fault.id)
+      ? (c.expected.failedUnder?.[fault.id] ?? c.expected.failed)
+      : c.expected.answered;
   let h: Harness | null = null;
   try {
     h = await makeHarness(c, fault);
@@ -920,12 +1079,12 @@ afterAll(async () => {
         ? `after each failure${c.accepted ? ` (not ${c.accepted.faults.join(', ')}: ${c.accepted.why})` : ''}: ${c.expected.answered}`
         : `❌ ${failedRows.map((r) => `${r.fault}: ${r.retried}`).join('; ')}`;
     lines.push(
-      `| \`${c.endpoint}\` | ${c.action} | ${typed} | ${faults.map((f) => cell(mine.find((r) => r.fault === f))).join(' | ')} | ${retried.replaceAll('|', '\\|')} |`,
+      `| \`${c.endpoint}\` | ${c.action}${c.background ? ` (all along: ${c.background.why})` : ''} | ${typed} | ${faults.map((f) => cell(mine.find((r) => r.fault === f))).join(' | ')} | ${retried.replaceAll('|', '\\|')} |`,
     );
   }
   lines.push(
     '',
-    'Not called by the kit (no store uses it): the `/v1/?chainId=` RPC proxy (wagmi reads the networks’ own RPC URLs). Not in this sweep: `/v1/profile/reverse` (the identity’s fallback, and the name-registration store’s reverse lookup), `/v1/profile/suggestions` and `POST /v1/profile/account` (name registration: src/hooks/names tests, e2e/names.e2e.ts).',
+    'Not called by the kit (no store uses it): the `/v1/?chainId=` RPC proxy (wagmi reads the networks’ own RPC URLs). Every other endpoint the kit calls is in the sweep. Name registration signs with the connected dev account’s key, the account standing for the embedded wallet’s (no secure frame in node); `{name}` is the name the case registers (`reliability-new-{fault}.kw.id`, registered by a dev account the other cases do not connect, so their names stay as they are).',
     `Every case's loading flags were off afterwards unless marked; unhandled rejections: ${unhandled.length}; error-level logs of the kit (fallbacks, analytics): ${logged.length}.`,
   );
   const table = lines.join('\n');

@@ -289,10 +289,13 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     identity: {
       // The identity call names the account; an account name registered with the kit is also read from
       // the reverse lookup when the identity has none (only after the modal was first opened, like it).
+      // A failed reverse lookup fails the whole lookup (the short address is shown, and it is asked again
+      // the next time the account is shown): answering "no name" would be remembered for the session and
+      // offer 'Choose your name' to an account that has one.
       async getIdentity(address) {
         const identity = await blockchain.getIdentity(address);
         if (identity.name) return identity;
-        const profiles = await blockchain.reverseProfile(address, address).catch(() => []);
+        const profiles = await blockchain.reverseProfile(address, address);
         return profiles[0] ? { ...identity, name: profiles[0].name } : identity;
       },
     },
