@@ -31,6 +31,7 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           include: ['src/**/*.test.tsx'],
+          setupFiles: ['./vitest.dom-setup.ts'],
         },
       },
       {

@@ -34,12 +34,6 @@ const server = setupServer(
 );
 beforeAll(() => {
   server.listen({ onUnhandledRequest: 'error' });
-  // jsdom has no layout: Ark's tab indicator only needs ResizeObserver to exist.
-  globalThis.ResizeObserver ??= class {
-    observe() {}
-    unobserve() {}
-    disconnect() {}
-  };
 });
 afterAll(() => server.close());
 
