@@ -1,51 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { getNameRegistrationStore } from '../../src/hooks/names/instance';
-import type { MockVariant } from '../../src/testing/msw';
 import { DemoHost } from '../_support/DemoHost';
-import { keywayBeforeEach, type StoryKit, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
+import { keywayBeforeEach, type StoryKit, storyKit, withKeyway } from '../_support/keyway';
 import { dialog, EMBEDDED_ADDRESS, embeddedBeforeEach } from './_embedded';
-import { socialKit } from './_social';
-
-/** How the embedded wallet answers the signature request in a story. */
-type SignMode = 'approve' | 'reject' | 'hold';
-const FAKE_SIGNATURE = `0x${'ab'.repeat(65)}`;
-const signed: string[] = [];
-
-/** The modal on the name form of an embedded-wallet account; the signature is answered per `mode`. */
-const registerKit = (
-  mode: SignMode = 'approve',
-  extra: { openAccount?: boolean; openSettings?: boolean } = {},
-) =>
-  socialKit({
-    connected: true,
-    setup: (kit: StoryKit) => {
-      signed.length = 0;
-      getNameRegistrationStore(kit.keyway, {
-        debounceMs: 150,
-        signMessage: (message) => {
-          signed.push(message);
-          if (mode === 'hold') return new Promise(() => undefined);
-          if (mode === 'reject') {
-            return Promise.reject(
-              Object.assign(new Error('User rejected the request.'), {
-                code: 4001,
-                shortMessage: 'User rejected the request.',
-              }),
-            );
-          }
-          return Promise.resolve(FAKE_SIGNATURE);
-        },
-      });
-      const m = kit.keyway.stores.modal.getState();
-      m.open('Account');
-      if (extra.openSettings) m.push('AccountSettings');
-      else if (!extra.openAccount) m.push('RegisterAccountName');
-    },
-  });
-
-const handlers = (variants: Partial<Record<string, MockVariant>> = {}) =>
-  storyHandlers({ blockchain: { identity: { name: null, avatar: null }, variants } });
+import { form, handlers, nameField, registerKit, signed, typeAvailable, typeName } from './_names';
 
 const meta = {
   title: 'Views/RegisterAccountName',
@@ -59,21 +17,6 @@ const meta = {
 } satisfies Meta<typeof DemoHost>;
 export default meta;
 type Story = StoryObj<typeof meta>;
-
-const form = () => dialog('Choose your name');
-const nameField = (d: HTMLElement) => within(d).getByRole('textbox', { name: 'Name' });
-async function typeName(value: string) {
-  const d = await form();
-  const field = await within(d).findByRole('textbox', { name: 'Name' }, { timeout: 15_000 });
-  await userEvent.clear(field);
-  await userEvent.type(field, value);
-  return d;
-}
-async function typeAvailable(value: string) {
-  const d = await typeName(value);
-  await within(d).findByText(`${value}.kw.id is available`, {}, { timeout: 5_000 });
-  return d;
-}
 
 /** The empty form: the name field with its suffix, the account it is for, Register disabled, no message yet. */
 export const Empty: Story = {
@@ -194,24 +137,6 @@ export const ApiError: Story = {
     await expect(alert).toHaveTextContent('Error registering name newname.kw.id');
     await expect(alert).toHaveTextContent('Internal server error');
     await expect(nameField(d)).toHaveValue('newname');
-  },
-};
-
-/** Signed and registered: the success view shows the name and the address. */
-export const Success: Story = {
-  // Its own handlers: the registered name must not reach the other stories.
-  parameters: { msw: { handlers: handlers() } },
-  play: async () => {
-    const d = await typeAvailable('newname');
-    await userEvent.click(within(d).getByRole('button', { name: 'Register' }));
-    const done = await dialog('Name registered');
-    await expect(within(done).getByText('newname.kw.id')).toBeVisible();
-    await expect(within(done).getByText(EMBEDDED_ADDRESS)).toBeVisible();
-    await userEvent.click(within(done).getByRole('button', { name: 'Done' }));
-    // The account's name was read again: the Account view shows it, the address stays next to it.
-    const account = await dialog('Account');
-    await expect(await within(account).findByText('newname.kw.id', {}, { timeout: 5_000 })).toBeVisible();
-    await expect(within(account).queryByRole('button', { name: 'Choose your name' })).toBeNull();
   },
 };
 
