@@ -53,6 +53,33 @@ const base = {
 };
 
 describe('createKeyway', () => {
+  it("shows a network's explorer image (imageId) only once the modal was first opened; a host imageUrl wins", async () => {
+    const kw = createKeyway(
+      {
+        ...base,
+        storage: createMemoryStorage(),
+        networks: [
+          { ...keywayLocal, imageId: 'net-local' },
+          { ...keywayLocalL2, imageId: 'net-l2', imageUrl: 'https://host.example/l2.png' },
+          solanaLocal,
+        ],
+      },
+      { optionalConnectors: false, connectors: [] },
+    );
+    try {
+      const images = () => kw.stores.networks.getState().imageUrls;
+      expect(images()).toEqual({ [keywayLocalL2.id]: 'https://host.example/l2.png' });
+      expect(requests.filter((r) => r.url.pathname.includes('getAssetImage'))).toEqual([]);
+      kw.stores.modal.getState().open();
+      const local = new URL(images()[keywayLocal.id] ?? '');
+      expect(`${local.origin}${local.pathname}`).toBe(`${EXPLORER}/public/getAssetImage/net-local`);
+      expect(images()[keywayLocalL2.id]).toBe('https://host.example/l2.png');
+      expect(images()[solanaLocal.id]).toBeUndefined();
+    } finally {
+      kw.destroy();
+    }
+  });
+
   it('reads the native balance again when the token balances are fetched again, not on their first load', async () => {
     const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
     // Its own storage: the connection must not be remembered by the other tests' instances.

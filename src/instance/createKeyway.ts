@@ -240,6 +240,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     activeChain: () => stores.networks.getState().activeNetwork.chain,
     onFirstOpen: () => {
       void analytics.activate();
+      stores.networks.getState().loadImages();
       void stores.connect.getState().prefetch();
       solana?.startDiscovery();
       stores.account.getState().want();
@@ -255,6 +256,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     networks: options.networks,
     defaultNetwork: options.defaultNetwork,
     getWagmiConfig,
+    assetImageUrl: (imageId) => explorer.assetImageUrl(imageId),
     afterSwitch: () => {
       const modal = stores.modal.getState();
       // Into the other namespace without a connection there: the Connect view (its wallets for it).

@@ -38,7 +38,7 @@ export function preloadAccountTabs(): Promise<unknown> {
 /** The connected account: name or address, avatar, balance, network, explorer link, copy, disconnect. */
 export function AccountView() {
   const account = useAccount();
-  const { activeNetwork, isUnsupported } = useNetworks();
+  const { activeNetwork, isUnsupported, imageUrls } = useNetworks();
   const { push } = useModal();
   const { show } = useToasts();
   const { copied, copy } = useCopy();
@@ -78,7 +78,7 @@ export function AccountView() {
         </span>
         <NetworkBadge
           name={activeNetwork.name}
-          imageUrl={activeNetwork.imageUrl ?? null}
+          imageUrl={imageUrls[activeNetwork.id] ?? null}
           unsupported={isUnsupported}
           allowLocalhost={allowLocalhost}
           onClick={() => push(isUnsupported ? 'UnsupportedChain' : 'Networks')}

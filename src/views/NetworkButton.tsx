@@ -5,13 +5,13 @@ import { useAllowLocalhost } from './useViewEnv';
 
 /** The active network (or an unsupported-network warning); opens the network list. */
 export function NetworkButton() {
-  const { activeNetwork, isUnsupported } = useNetworks();
+  const { activeNetwork, isUnsupported, imageUrls } = useNetworks();
   const { open } = useModal();
   const allowLocalhost = useAllowLocalhost();
   return (
     <NetworkBadge
       name={activeNetwork.name}
-      imageUrl={activeNetwork.imageUrl ?? null}
+      imageUrl={imageUrls[activeNetwork.id] ?? null}
       unsupported={isUnsupported}
       allowLocalhost={allowLocalhost}
       onClick={() => open(isUnsupported ? 'UnsupportedChain' : 'Networks')}

@@ -13,18 +13,27 @@ export interface NetworkListProps {
   networks: readonly KeywayNetwork[];
   activeId: string | null;
   switchingId: string | null;
+  /** Image URL per network id (useNetworks().imageUrls). */
+  imageUrls: Readonly<Record<string, string>>;
   allowLocalhost: boolean;
   onSelect: (network: KeywayNetwork) => void;
 }
 
-export function NetworkList({ networks, activeId, switchingId, allowLocalhost, onSelect }: NetworkListProps) {
+export function NetworkList({
+  networks,
+  activeId,
+  switchingId,
+  imageUrls,
+  allowLocalhost,
+  onSelect,
+}: NetworkListProps) {
   return (
     <ul className={s.list} aria-label={NETWORK_TEXTS.label}>
       {networks.map((n) => (
         <li key={n.id} aria-current={n.id === activeId ? 'true' : undefined}>
           <ListItem
             name={n.name}
-            iconUrl={n.imageUrl ?? null}
+            iconUrl={imageUrls[n.id] ?? null}
             iconShape="circle"
             allowLocalhost={allowLocalhost}
             badge={

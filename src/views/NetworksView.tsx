@@ -11,7 +11,8 @@ import { useAllowLocalhost } from './useViewEnv';
  * Opened with `{ switchTo: '<caip2>' }` it asks for that network at once (a host needing a given chain).
  */
 export function NetworksView() {
-  const { networks, activeNetwork, isUnsupported, switching, error, switchNetwork } = useNetworks();
+  const { networks, activeNetwork, isUnsupported, switching, error, switchNetwork, imageUrls } =
+    useNetworks();
   const { params } = useModal();
   const allowLocalhost = useAllowLocalhost();
   const [failure, setFailure] = useState<string | null>(null);
@@ -37,6 +38,7 @@ export function NetworksView() {
         networks={networks}
         activeId={isUnsupported ? null : activeNetwork.id}
         switchingId={switching?.id ?? null}
+        imageUrls={imageUrls}
         allowLocalhost={allowLocalhost}
         onSelect={(n) => go(n.id)}
       />

@@ -14,7 +14,7 @@ export const UNSUPPORTED_TEXTS = {
 
 /** The wallet is on a chain the app does not list: switch to a supported network, or disconnect. */
 export function UnsupportedChainView() {
-  const { networks, switching, switchNetwork } = useNetworks();
+  const { networks, switching, switchNetwork, imageUrls } = useNetworks();
   const { disconnect, disconnecting } = useAccount();
   const allowLocalhost = useAllowLocalhost();
   const [failure, setFailure] = useState<string | null>(null);
@@ -25,6 +25,7 @@ export function UnsupportedChainView() {
         networks={networks}
         activeId={null}
         switchingId={switching?.id ?? null}
+        imageUrls={imageUrls}
         allowLocalhost={allowLocalhost}
         onSelect={(n) => {
           setFailure(null);

@@ -22,6 +22,11 @@ export interface NetworksState {
   switching: KeywayNetwork | null;
   /** Message of the last failed switch. */
   error: string | null;
+  /**
+   * Image URL per network (CAIP-2 id): the host's `imageUrl`, or, once the modal was first opened, the
+   * explorer's asset image for a network that names an `imageId` (never fetched before the first open).
+   */
+  imageUrls: Readonly<Record<string, string>>;
 }
 
 export interface NetworksActions {
@@ -32,6 +37,8 @@ export interface NetworksActions {
   switchNetwork(caip2: string): Promise<void>;
   /** Fed by the provider binding from wagmi's connection state. */
   syncWagmi(input: { status: string; chainId: number | undefined }): void;
+  /** Adds the explorer's images of networks that name an `imageId` and have no `imageUrl` (on first open). */
+  loadImages(): void;
 }
 
 export type NetworksStore = StoreApi<NetworksState & NetworksActions>;
@@ -44,6 +51,13 @@ export interface NetworksStoreDeps {
   afterSwitch?: () => void;
   /** After a failed switch (toast, shake). */
   onError?: (message: string) => void;
+  /** The explorer's URL of an asset image (`/public/getAssetImage/{id}`). */
+  assetImageUrl?: (imageId: string) => string;
+}
+
+/** The host's own network images, by CAIP-2 id. */
+function hostImages(networks: readonly KeywayNetwork[]): Record<string, string> {
+  return Object.fromEntries(networks.flatMap((n) => (n.imageUrl ? [[n.id, n.imageUrl]] : [])));
 }
 
 export function createNetworksStore(deps: NetworksStoreDeps): NetworksStore {
@@ -58,6 +72,17 @@ export function createNetworksStore(deps: NetworksStoreDeps): NetworksStore {
     isUnsupported: false,
     switching: null,
     error: null,
+    imageUrls: hostImages(deps.networks),
+
+    loadImages() {
+      const assetImageUrl = deps.assetImageUrl;
+      if (!assetImageUrl) return;
+      const added = deps.networks.flatMap((n) =>
+        !n.imageUrl && n.imageId ? [[n.id, assetImageUrl(n.imageId)] as const] : [],
+      );
+      if (added.length === 0 || added.every(([id]) => get().imageUrls[id])) return;
+      set({ imageUrls: { ...Object.fromEntries(added), ...get().imageUrls } });
+    },
 
     async switchNetwork(caip2) {
       const network = deps.networks.find((n) => n.id === caip2);

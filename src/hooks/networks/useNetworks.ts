@@ -18,6 +18,7 @@ export function useNetworks(): UseNetworksResult {
       isUnsupported: s.isUnsupported,
       switching: s.switching,
       error: s.error,
+      imageUrls: s.imageUrls,
     }),
   );
   return { ...state, switchNetwork: stores.networks.getState().switchNetwork };
