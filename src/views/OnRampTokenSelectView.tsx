@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { Input } from '../components/Input/Input';
 import { ListItem } from '../components/ListItem/ListItem';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnramp } from '../hooks/onramp/useOnramp';
+import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
 
 export const ONRAMP_TOKEN_SELECT_TEXTS = {
@@ -43,19 +43,9 @@ export function OnRampTokenSelectView() {
 
   return (
     <div className={s.stack} data-kw-view="OnRampTokenSelect">
-      <Input
-        label={T.search}
-        hideLabel
-        type="search"
-        placeholder={T.searchPlaceholder}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        autoComplete="off"
-      />
+      <PickerSearch label={T.search} placeholder={T.searchPlaceholder} query={query} onQuery={setQuery} />
       {rows.length === 0 ? (
-        <p className={s.status} role="status">
-          {T.noMatch}
-        </p>
+        <PickerEmpty>{T.noMatch}</PickerEmpty>
       ) : (
         <ul className={s.list} aria-label={T.list}>
           {rows.map(({ c, n }) => {

@@ -1,11 +1,11 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useMemo, useRef, useState } from 'react';
-import { Input } from '../components/Input/Input';
 import { TokenRow } from '../components/TokenRow/TokenRow';
 import { formatTokenAmount, formatUsd } from '../core/format';
 import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
+import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
 import { useAllowLocalhost } from './useViewEnv';
@@ -74,19 +74,9 @@ export function SwapSelectTokenView() {
 
   return (
     <div className={s.stack} data-kw-view="SwapSelectToken">
-      <Input
-        label={T.search}
-        hideLabel
-        type="search"
-        placeholder={T.searchPlaceholder}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        autoComplete="off"
-      />
+      <PickerSearch label={T.search} placeholder={T.searchPlaceholder} query={query} onQuery={setQuery} />
       {rows.length === 0 ? (
-        <p className={s.status} role="status">
-          {T.noMatch}
-        </p>
+        <PickerEmpty>{T.noMatch}</PickerEmpty>
       ) : (
         <section ref={viewportRef} className={v.viewport} aria-label={T.list}>
           <div className={v.inner} style={{ height: virtualizer.getTotalSize() }}>

@@ -1,10 +1,10 @@
 import { useState } from 'react';
-import { Input } from '../components/Input/Input';
 import { Spinner } from '../components/Spinner/Spinner';
 import { TokenRow } from '../components/TokenRow/TokenRow';
 import { useBalances } from '../hooks/balances/useBalances';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
+import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
 import { useAllowLocalhost } from './useViewEnv';
 import * as v from './WalletSendView.css';
@@ -34,15 +34,7 @@ export function WalletSendSelectTokenView() {
 
   return (
     <div className={s.stack} data-kw-view="WalletSendSelectToken">
-      <Input
-        label={T.search}
-        hideLabel
-        type="search"
-        placeholder={T.searchPlaceholder}
-        value={query}
-        onChange={(e) => setQuery(e.target.value)}
-        autoComplete="off"
-      />
+      <PickerSearch label={T.search} placeholder={T.searchPlaceholder} query={query} onQuery={setQuery} />
       {!loaded ? (
         status === 'error' ? (
           <p className={s.status}>{T.failed}</p>
@@ -52,9 +44,7 @@ export function WalletSendSelectTokenView() {
           </div>
         )
       ) : shown.length === 0 ? (
-        <p className={s.status} role="status">
-          {balances.length === 0 ? T.empty : T.noMatch}
-        </p>
+        <PickerEmpty>{balances.length === 0 ? T.empty : T.noMatch}</PickerEmpty>
       ) : (
         <ul className={v.tokenList} aria-label={T.list}>
           {shown.map((b) => (
