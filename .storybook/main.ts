@@ -2,8 +2,10 @@ import type { StorybookConfig } from '@storybook/react-vite';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 
 const config: StorybookConfig = {
-  stories: ['../stories/**/*.stories.@(ts|tsx)'],
+  // MDX pages are the docs site's prose (one per flow); the vitest project runs only the CSF stories.
+  stories: ['../stories/**/*.mdx', '../stories/**/*.stories.@(ts|tsx)'],
   addons: [
+    '@storybook/addon-docs',
     '@storybook/addon-a11y',
     '@storybook/addon-vitest',
     'msw-storybook-addon',

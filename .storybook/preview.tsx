@@ -18,8 +18,22 @@ const withTheme: Decorator = (Story, context) => {
   );
 };
 
+/**
+ * The toolbar's Direction: `dir` on the story root and on the document, since the modal and tooltips are
+ * portalled to `document.body`, outside the story root.
+ */
+const withDirection: Decorator = (Story, context) => {
+  const dir = context.globals.direction === 'rtl' ? 'rtl' : 'ltr';
+  if (typeof document !== 'undefined') document.documentElement.dir = dir;
+  return (
+    <div dir={dir}>
+      <Story />
+    </div>
+  );
+};
+
 const preview: Preview = {
-  decorators: [withTheme],
+  decorators: [withTheme, withDirection],
   loaders: [mswLoader()],
   globalTypes: {
     theme: {
@@ -35,8 +49,20 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    direction: {
+      description: 'Text direction of the story',
+      toolbar: {
+        title: 'Direction',
+        icon: 'transfer',
+        items: [
+          { value: 'ltr', title: 'Left to right' },
+          { value: 'rtl', title: 'Right to left' },
+        ],
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light', viewport: { value: undefined } },
+  initialGlobals: { theme: 'light', direction: 'ltr', viewport: { value: undefined } },
   parameters: {
     layout: 'fullscreen',
     // Accessibility violations fail the story when it runs as a test.
