@@ -1,19 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
+import { compareDecimal, subtractDecimal, unitsToDecimal } from './decimal';
 import {
-  addDecimal,
-  compareDecimal,
-  decimalPlaces,
-  decimalToUnits,
   formatTokenAmount,
   formatUsd,
-  isDecimalString,
   isValidEvmAddress,
   isValidSolanaAddress,
-  normalizeDecimal,
   shortenAddress,
-  subtractDecimal,
-  unitsToDecimal,
 } from './format';
 
 describe('formatTokenAmount', () => {
@@ -77,46 +70,6 @@ describe('formatUsd', () => {
     expect(formatUsd('12345678901234567890.12')).toBe('$12,345,678,901,234,567,890.12');
     expect(formatUsd(-5)).toBe('-$5.00');
     expect(formatUsd(Number.NaN)).toBe('$0.00');
-  });
-});
-
-describe('decimal arithmetic', () => {
-  it('converts decimals to units without floats and refuses excess decimals', () => {
-    expect(decimalToUnits('1.5', 18)).toBe(1_500_000_000_000_000_000n);
-    expect(decimalToUnits('0.1', 9)).toBe(100_000_000n);
-    expect(decimalToUnits('.5', 6)).toBe(500_000n);
-    expect(decimalToUnits('1.50000', 2)).toBe(150n);
-    expect(decimalToUnits('123456789.123456789123456789', 18)).toBe(123456789123456789123456789n);
-    expect(() => decimalToUnits('1.1234567', 6)).toThrow('more than 6 decimals');
-    expect(() => decimalToUnits('abc', 6)).toThrow(RangeError);
-    expect(() => decimalToUnits('', 6)).toThrow(RangeError);
-    expect(unitsToDecimal(1n, 18)).toBe('0.000000000000000001');
-  });
-
-  it('compares, adds and subtracts exactly', () => {
-    expect(compareDecimal('0.1', '0.10')).toBe(0);
-    expect(compareDecimal('0.3', '0.1')).toBe(1);
-    expect(compareDecimal('-1', '0')).toBe(-1);
-    expect(compareDecimal('1000000000000000000000.000000000000000001', '1000000000000000000000')).toBe(1);
-    expect(addDecimal('0.1', '0.2')).toBe('0.3');
-    expect(subtractDecimal('1', '0.000000000000000001')).toBe('0.999999999999999999');
-    expect(subtractDecimal('0.1', '0.3')).toBe('-0.2');
-    expect(decimalPlaces('1.250')).toBe(3);
-    expect(isDecimalString('1.')).toBe(true);
-    expect(isDecimalString('1e3')).toBe(false);
-    expect(normalizeDecimal('2.5E-3')).toBe('0.0025');
-  });
-
-  it('round-trips units through decimal strings (property)', () => {
-    fc.assert(
-      fc.property(
-        fc.bigInt({ min: -(10n ** 40n), max: 10n ** 40n }),
-        fc.integer({ min: 0, max: 36 }),
-        (u, d) => {
-          return decimalToUnits(unitsToDecimal(u, d), d) === u;
-        },
-      ),
-    );
   });
 });
 

@@ -1,117 +1,10 @@
 /**
- * Decimal-safe formatting and address checks. Amounts are decimal strings and bigints end to end: nothing
- * here round-trips an amount through a JavaScript float. Display uses Intl.NumberFormat on bigints and on
- * exact decimal strings.
+ * Display formatting and address checks. Amounts are decimal strings and bigints end to end (their rules live
+ * in core/decimal): nothing here round-trips an amount through a JavaScript float. Display uses
+ * Intl.NumberFormat on bigints and on exact decimal strings.
  */
-import { formatUnits, getAddress, parseUnits } from 'viem';
-
-const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-const SCI_RE = /^([+-]?)(\d+)(?:\.(\d*))?[eE]([+-]?\d+)$/;
-
-/** True for `"12"`, `"0.5"`, `".5"`, `"-3.25"`; false for `""`, `"1e3"`, `"1,5"`, `"abc"`. */
-export function isDecimalString(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = DECIMAL_RE.exec(value.trim());
-  return !!m && (m[2]!.length > 0 || (m[3]?.length ?? 0) > 0);
-}
-
-/** Expands exponent notation exactly (`"1.5e-7"` → `"0.00000015"`); other strings pass unchanged. */
-export function normalizeDecimal(value: string): string {
-  const v = value.trim();
-  const m = SCI_RE.exec(v);
-  if (!m) return v;
-  const [, sign, int, frac = '', expRaw] = m;
-  const exp = Number(expRaw);
-  const point = int!.length + exp; // position of the decimal point within `int+frac`
-  const all = `${int}${frac}`;
-  let out: string;
-  if (point <= 0) out = `0.${'0'.repeat(-point)}${all}`;
-  else if (point >= all.length) out = `${all}${'0'.repeat(point - all.length)}`;
-  else out = `${all.slice(0, point)}.${all.slice(point)}`;
-  return `${sign === '-' ? '-' : ''}${trimDecimal(out)}`;
-}
-
-function trimDecimal(v: string): string {
-  let [int = '0', frac = ''] = v.split('.');
-  int = int.replace(/^0+(?=\d)/, '') || '0';
-  frac = frac.replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : int;
-}
-
-interface Parts {
-  negative: boolean;
-  int: string;
-  frac: string;
-}
-
-function parts(value: string): Parts {
-  const v = normalizeDecimal(value);
-  const m = DECIMAL_RE.exec(v);
-  if (!m || (m[2]!.length === 0 && (m[3]?.length ?? 0) === 0)) {
-    throw new RangeError(`Not a decimal number: "${value}"`);
-  }
-  return { negative: m[1] === '-', int: m[2]!.replace(/^0+(?=\d)/, '') || '0', frac: m[3] ?? '' };
-}
-
-/** Number of digits after the decimal point (`"1.250"` → 3). */
-export function decimalPlaces(value: string): number {
-  return parts(value).frac.length;
-}
-
-/**
- * `"1.5"` with 18 decimals → `1500000000000000000n`. Throws a RangeError when the string has more decimals
- * than the token (the caller shows the message; nothing is silently rounded) or is not a decimal.
- */
-export function decimalToUnits(value: string, decimals: number): bigint {
-  const p = parts(value);
-  const frac = p.frac.replace(/0+$/, '');
-  if (frac.length > decimals) {
-    throw new RangeError(`"${value}" has more than ${decimals} decimals`);
-  }
-  const v = `${p.negative ? '-' : ''}${p.int}${frac ? `.${frac}` : ''}`;
-  return parseUnits(v, decimals);
-}
-
-/** `1500000000000000000n` with 18 decimals → `"1.5"`. */
-export function unitsToDecimal(units: bigint, decimals: number): string {
-  return formatUnits(units, decimals);
-}
-
-function scaled(value: string, scale: number): bigint {
-  const p = parts(value);
-  const frac = p.frac.padEnd(scale, '0');
-  const n = BigInt(`${p.int}${frac}`);
-  return p.negative ? -n : n;
-}
-
-/** -1, 0 or 1, exactly (`compareDecimal("0.1", "0.10")` is 0). */
-export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
-  const scale = Math.max(parts(a).frac.length, parts(b).frac.length);
-  const x = scaled(a, scale);
-  const y = scaled(b, scale);
-  return x < y ? -1 : x > y ? 1 : 0;
-}
-
-function fromScaled(n: bigint, scale: number): string {
-  const negative = n < 0n;
-  const abs = (negative ? -n : n).toString().padStart(scale + 1, '0');
-  const int = abs.slice(0, abs.length - scale);
-  const frac = abs.slice(abs.length - scale);
-  const out = trimDecimal(scale ? `${int}.${frac}` : int);
-  return negative && out !== '0' ? `-${out}` : out;
-}
-
-/** Exact `a + b` of decimal strings. */
-export function addDecimal(a: string, b: string): string {
-  const scale = Math.max(parts(a).frac.length, parts(b).frac.length);
-  return fromScaled(scaled(a, scale) + scaled(b, scale), scale);
-}
-
-/** Exact `a - b` of decimal strings. */
-export function subtractDecimal(a: string, b: string): string {
-  const scale = Math.max(parts(a).frac.length, parts(b).frac.length);
-  return fromScaled(scaled(a, scale) - scaled(b, scale), scale);
-}
+import { getAddress } from 'viem';
+import { compareDecimal, type DecimalParts, decimalParts } from './decimal';
 
 const groupers = new Map<string, Intl.NumberFormat>();
 function grouper(locale: string): Intl.NumberFormat {
@@ -142,9 +35,9 @@ export function formatTokenAmount(
   value: string,
   { maxDecimals = 3, locale = 'en-US' }: FormatTokenAmountOptions = {},
 ): string {
-  let p: Parts;
+  let p: DecimalParts;
   try {
-    p = parts(String(value));
+    p = decimalParts(String(value));
   } catch {
     return '—';
   }
@@ -184,7 +77,7 @@ export function formatUsd(value: number | string, { locale = 'en-US' }: { locale
   }
   let dec: string;
   try {
-    const p = parts(value);
+    const p = decimalParts(value);
     dec = `${p.negative ? '-' : ''}${p.int}${p.frac ? `.${p.frac}` : ''}`;
   } catch {
     return f.format(0);

@@ -8,7 +8,7 @@ import {
   useRef,
   useState,
 } from 'react';
-import { countDecimals, exceedsDecimals, parsePastedAmount, sanitizeAmount } from '../_lib/decimal';
+import { countDecimals, exceedsDecimals, parsePastedAmount, sanitizeAmount } from '../../core/decimal';
 import { Field } from '../Input/Field';
 import * as s from './AmountInput.css';
 

@@ -12,7 +12,7 @@ import {
   makeBalances,
   type RecordedRequest,
 } from '../../testing/msw';
-import { createBalancesStore, multiplyDecimal, numberToDecimal, type TokenMetadata } from './store';
+import { createBalancesStore, type TokenMetadata } from './store';
 
 const API = 'https://api.balances.test';
 const requests: RecordedRequest[] = [];
@@ -51,18 +51,6 @@ function make(now?: () => number) {
   return { store, toasts };
 }
 const balanceRequests = () => requests.filter((r) => r.url.pathname.endsWith('/balance'));
-
-describe('decimal helpers', () => {
-  it('multiplies exactly', () => {
-    expect(multiplyDecimal('1.697269', '3200.5')).toBe('5432.1094345');
-    expect(multiplyDecimal('0.1', '0.2')).toBe('0.02');
-    expect(multiplyDecimal('1250.000000', '1')).toBe('1250');
-    expect(multiplyDecimal('-2', '0.5')).toBe('-1');
-    expect(multiplyDecimal('0', '-3')).toBe('0');
-    expect(numberToDecimal(1e-7)).toBe('0.0000001');
-    expect(numberToDecimal(Number.NaN)).toBeNull();
-  });
-});
 
 describe('balances store', () => {
   it('does nothing without an account', async () => {

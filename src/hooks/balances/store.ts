@@ -11,14 +11,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Balance } from '../../api/schemas';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
+import { addDecimal, multiplyDecimal, normalizeDecimal, numberToDecimal } from '../../core/decimal';
 import { TOAST_MESSAGES } from '../../core/errors';
-import {
-  addDecimal,
-  formatTokenAmount,
-  formatUsd,
-  isDecimalString,
-  normalizeDecimal,
-} from '../../core/format';
+import { formatTokenAmount, formatUsd } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
 
 export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error';
@@ -135,33 +130,6 @@ const emptyFields = (): Omit<BalancesState, 'address' | 'networkId'> => ({
   error: null,
   loaded: false,
 });
-
-/** A JavaScript number as an exact plain decimal string (no exponent); null when not finite. */
-export function numberToDecimal(n: number): string | null {
-  if (!Number.isFinite(n)) return null;
-  const s = normalizeDecimal(String(n));
-  return isDecimalString(s) ? s : null;
-}
-
-/** Exact product of two decimal strings. */
-export function multiplyDecimal(a: string, b: string): string {
-  const split = (v: string) => {
-    const t = normalizeDecimal(v);
-    const negative = t.startsWith('-');
-    const [int = '0', frac = ''] = t.replace(/^[+-]/, '').split('.');
-    return { negative, digits: BigInt(`${int || '0'}${frac}`), scale: frac.length };
-  };
-  const x = split(a);
-  const y = split(b);
-  const scale = x.scale + y.scale;
-  let product = x.digits * y.digits;
-  const negative = x.negative !== y.negative && product !== 0n;
-  if (product < 0n) product = -product;
-  const raw = product.toString().padStart(scale + 1, '0');
-  const int = raw.slice(0, raw.length - scale);
-  const frac = raw.slice(raw.length - scale).replace(/0+$/, '');
-  return `${negative ? '-' : ''}${int}${frac ? `.${frac}` : ''}`;
-}
 
 /** The CAIP-10 id the Blockchain API uses for a network's native token (API.md identifiers). */
 export function nativeTokenId(caip2: string): string {

@@ -23,9 +23,10 @@ import {
 import { isSolanaAddress } from '../../chains/solana/address';
 import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
+import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { formatTokenAmount, isValidEvmAddress } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
-import { multiplyDecimal, nativeTokenId, numberToDecimal, type TokenBalance } from '../balances/store';
+import { nativeTokenId, type TokenBalance } from '../balances/store';
 import { looksLikeName, maxSendAmount, SEND_MESSAGES, type SendValidation, validateSend } from './validation';
 
 /** The EVM asset of a token, or an error when a non-native token has no contract address that parses. */

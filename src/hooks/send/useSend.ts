@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import { SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
+import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { formatUsd } from '../../core/format';
-import { multiplyDecimal, numberToDecimal, type TokenBalance } from '../balances/store';
+import type { TokenBalance } from '../balances/store';
 import { useBalances } from '../balances/useBalances';
 import { useKeyway, useKeywayStore } from '../context';
 import type { SendActions, SendState } from './store';

@@ -55,9 +55,10 @@ import {
   SWAP_SLIPPAGE_TOLERANCE_PERCENT,
 } from '../../core/constants';
 import { KeywayError, TOAST_MESSAGES } from '../../core/errors';
+import { multiplyDecimal, numberToDecimal, truncateDecimal } from '../../core/decimal';
 import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
-import { multiplyDecimal, numberToDecimal, type TokenBalance } from '../balances/store';
+import type { TokenBalance } from '../balances/store';
 import { SWAP_MESSAGES, type SwapValidation, validateSwap } from './validation';
 
 /** Spec §3 swap token: the API's token with the account's balance and its price. */
@@ -317,13 +318,6 @@ const contractOf = (id: string): Address | null => {
   const last = id.split(':').pop() ?? '';
   return isAddress(last, { strict: false }) ? getAddress(last) : null;
 };
-
-/** Rounds a decimal string down to `digits` decimals (no float), dropping trailing zeros. */
-export function roundDown(value: string, digits: number): string {
-  const [int = '0', frac = ''] = value.split('.');
-  const cut = frac.slice(0, digits).replace(/0+$/, '');
-  return cut ? `${int}.${cut}` : int;
-}
 
 /** The wallet's short message of a failed transaction, else 'Transaction error'. */
 export function swapErrorMessage(error: unknown): string {
@@ -706,12 +700,12 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         const outUsd = Number(out) * st.toTokenPriceInUSD;
         const impact = inUsd > 0 && outUsd > 0 ? Math.max(0, ((inUsd - outUsd) / inUsd) * 100) : null;
         set({
-          toTokenAmount: roundDown(out, 6),
+          toTokenAmount: truncateDecimal(out, 6),
           quoteToAmount: q.toAmount,
           quoteFetchedAt: now(),
           loadingQuote: false,
           priceImpact: impact,
-          providerFee: roundDown(
+          providerFee: truncateDecimal(
             multiplyDecimal(s.sourceTokenAmount.trim(), String(SWAP_PROVIDER_FEE_RATE)),
             from.decimals,
           ),
@@ -907,7 +901,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           const fee = s.gasFee ?? (currentGasPrice !== null ? currentGasPrice * 300_000n : 0n);
           units = units > fee ? units - fee : 0n;
         }
-        get().setSourceTokenAmount(roundDown(formatUnits(units, t.decimals), t.decimals));
+        get().setSourceTokenAmount(truncateDecimal(formatUnits(units, t.decimals), t.decimals));
       },
 
       switchTokens() {
@@ -1050,7 +1044,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         }
         deps.bus.emit('SWAP_SUCCESS', props);
         deps.showToast(
-          `Swapped ${roundDown(s.sourceTokenAmount.trim(), 3)} ${from.symbol} for ${roundDown(s.toTokenAmount, 3)} ${to.symbol}`,
+          `Swapped ${truncateDecimal(s.sourceTokenAmount.trim(), 3)} ${from.symbol} for ${truncateDecimal(s.toTokenAmount, 3)} ${to.symbol}`,
           'success',
         );
         const forceUpdate = [from.address, to.address];

@@ -31,7 +31,7 @@ import {
   type RecordedRequest,
 } from '../../testing/msw';
 import { toTokenBalance } from '../balances/store';
-import { createSwapStore, type EvmCall, roundDown } from './store';
+import { createSwapStore, type EvmCall } from './store';
 import { SWAP_MESSAGES } from './validation';
 
 const API = 'https://api.swap.test';
@@ -668,13 +668,6 @@ describe('swap store: EIP-2612 permit', () => {
     expect(await m.store.getState().approve()).toBe(true);
     expect(await m.store.getState().swap()).toBe('sent');
     expect(m.signed).toHaveLength(3);
-  });
-});
-
-describe('roundDown', () => {
-  it('cuts without rounding up', () => {
-    expect(roundDown('1586.6478759', 6)).toBe('1586.647875');
-    expect(roundDown('2.000', 3)).toBe('2');
   });
 });
 

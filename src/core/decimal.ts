@@ -1,0 +1,219 @@
+/**
+ * Decimal amounts as strings: the one home of every decimal rule in the kit. Token amounts are never parsed to
+ * a JavaScript number (a float round-trip loses precision: 0.1 + 0.2, or an 18-decimal balance); the kit keeps
+ * the digits as text and computes on bigints.
+ *
+ * Two forms, two checks (decided once here):
+ * - an **amount input** is what an amount field holds while the user types: digits and at most one `.`, no
+ *   sign, no exponent; `''`, `'1.'` and `'.5'` are inputs (`isAmountInput`, `sanitizeAmount`,
+ *   `parsePastedAmount`, `countDecimals`, `exceedsDecimals`).
+ * - a **decimal number** is a value to compute with: an optional sign, digits with at most one `.`, at least
+ *   one digit; exponent notation from an API (`"1.5e-7"`) is expanded exactly first (`isDecimalString`,
+ *   `normalizeDecimal`, `compareDecimal`, `addDecimal`, `subtractDecimal`, `multiplyDecimal`,
+ *   `decimalToUnits`). The empty string is not a number: arithmetic on it throws a RangeError, so a caller
+ *   that means "empty field" says so before computing.
+ *
+ * Digits beyond what is wanted are cut, never rounded up (`truncateDecimal`): a wallet must not show or
+ * offer more than the account holds.
+ */
+import { formatUnits, parseUnits } from 'viem';
+
+/** An amount input: digits, at most one `.`, nothing else (`''`, `'0'`, `'1.'`, `'.5'`, `'12.034'`). */
+export const AMOUNT_INPUT_PATTERN = /^\d*\.?\d*$/;
+
+/** True when `value` is an amount input (see the module comment): `''`, `'1.'`, `'.5'`; not `'-1'`, `'1e3'`. */
+export function isAmountInput(value: string): boolean {
+  return AMOUNT_INPUT_PATTERN.test(value);
+}
+
+/**
+ * Cleans what a user typed into an amount field, keeping their digits exactly:
+ * - a `,` is read as the decimal separator and becomes `.`;
+ * - only digits and the first separator are kept (a second separator, letters, spaces, signs are dropped);
+ * - a leading separator gains a `0` (`.5` → `0.5`) and superfluous leading zeros go (`007` → `7`).
+ *
+ * With `decimals === 0` the separator itself is dropped. The result is always an amount input.
+ */
+export function sanitizeAmount(raw: string, decimals?: number): string {
+  let out = '';
+  let seenDot = false;
+  for (const ch of raw) {
+    if (ch >= '0' && ch <= '9') out += ch;
+    else if ((ch === '.' || ch === ',') && !seenDot && decimals !== 0) {
+      seenDot = true;
+      out += '.';
+    }
+  }
+  if (out.startsWith('.')) out = `0${out}`;
+  // Leading zeros: keep one before the separator or when the value is just zeros.
+  return out.replace(/^0+(?=\d)/, '');
+}
+
+/**
+ * Reads a pasted amount that may carry grouping separators (`1,234.56`, `1.234,56`, `1 234 567`):
+ * when both `,` and `.` occur, the last one is the decimal separator; one kind occurring several times is
+ * grouping. Returns an amount input, or `null` when the text holds no digits.
+ */
+export function parsePastedAmount(text: string, decimals?: number): string | null {
+  const compact = text.replace(/[\s_'\u00a0\u202f]/g, '');
+  if (!/\d/.test(compact)) return null;
+  const lastDot = compact.lastIndexOf('.');
+  const lastComma = compact.lastIndexOf(',');
+  const dots = compact.split('.').length - 1;
+  const commas = compact.split(',').length - 1;
+  let normalised: string;
+  if (dots > 0 && commas > 0) {
+    const decimalSep = lastDot > lastComma ? '.' : ',';
+    const groupSep = decimalSep === '.' ? ',' : '.';
+    normalised = compact.split(groupSep).join('');
+    if ((decimalSep === '.' ? dots : commas) > 1) normalised = normalised.split(decimalSep).join('');
+  } else if (dots > 1) {
+    normalised = compact.split('.').join('');
+  } else if (commas > 1) {
+    normalised = compact.split(',').join('');
+  } else {
+    normalised = compact;
+  }
+  return sanitizeAmount(normalised, decimals);
+}
+
+/** Number of digits written after the separator (`'1.250'` → 3, `'1.'` → 0, `'7'` → 0). */
+export function countDecimals(value: string): number {
+  const dot = value.indexOf('.');
+  return dot === -1 ? 0 : value.length - dot - 1;
+}
+
+/** True when `value` has more fractional digits than `decimals` allows (trailing zeros count). */
+export function exceedsDecimals(value: string, decimals: number): boolean {
+  return countDecimals(value) > decimals;
+}
+
+const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?$/;
+const SCI_RE = /^([+-]?)(\d+)(?:\.(\d*))?[eE]([+-]?\d+)$/;
+
+/** True for `"12"`, `"0.5"`, `".5"`, `"1."`, `"-3.25"`; false for `""`, `"."`, `"1e3"`, `"1,5"`, `"abc"`. */
+export function isDecimalString(value: unknown): value is string {
+  if (typeof value !== 'string') return false;
+  const m = DECIMAL_RE.exec(value.trim());
+  return !!m && (m[2]!.length > 0 || (m[3]?.length ?? 0) > 0);
+}
+
+function trimDecimal(v: string): string {
+  let [int = '0', frac = ''] = v.split('.');
+  int = int.replace(/^0+(?=\d)/, '') || '0';
+  frac = frac.replace(/0+$/, '');
+  return frac ? `${int}.${frac}` : int;
+}
+
+/** Expands exponent notation exactly (`"1.5e-7"` → `"0.00000015"`); other strings pass unchanged (trimmed). */
+export function normalizeDecimal(value: string): string {
+  const v = value.trim();
+  const m = SCI_RE.exec(v);
+  if (!m) return v;
+  const [, sign, int, frac = '', expRaw] = m;
+  const point = int!.length + Number(expRaw); // position of the decimal point within `int+frac`
+  const all = `${int}${frac}`;
+  let out: string;
+  if (point <= 0) out = `0.${'0'.repeat(-point)}${all}`;
+  else if (point >= all.length) out = `${all}${'0'.repeat(point - all.length)}`;
+  else out = `${all.slice(0, point)}.${all.slice(point)}`;
+  return `${sign === '-' ? '-' : ''}${trimDecimal(out)}`;
+}
+
+/** A decimal number taken apart: its sign, integer digits (no superfluous leading zeros) and written fraction. */
+export interface DecimalParts {
+  negative: boolean;
+  int: string;
+  frac: string;
+}
+
+/** Takes a decimal number apart (exponent notation expanded); throws a RangeError for anything else. */
+export function decimalParts(value: string): DecimalParts {
+  const v = normalizeDecimal(value);
+  const m = DECIMAL_RE.exec(v);
+  if (!m || (m[2]!.length === 0 && (m[3]?.length ?? 0) === 0)) {
+    throw new RangeError(`Not a decimal number: "${value}"`);
+  }
+  return { negative: m[1] === '-', int: m[2]!.replace(/^0+(?=\d)/, '') || '0', frac: m[3] ?? '' };
+}
+
+/**
+ * `"1.5"` with 18 decimals → `1500000000000000000n`. Throws a RangeError when the string has more decimals
+ * than the token (the caller shows the message; nothing is silently rounded) or is not a decimal number.
+ */
+export function decimalToUnits(value: string, decimals: number): bigint {
+  const p = decimalParts(value);
+  const frac = p.frac.replace(/0+$/, '');
+  if (frac.length > decimals) throw new RangeError(`"${value}" has more than ${decimals} decimals`);
+  return parseUnits(`${p.negative ? '-' : ''}${p.int}${frac ? `.${frac}` : ''}`, decimals);
+}
+
+/** `1500000000000000000n` with 18 decimals → `"1.5"`. */
+export function unitsToDecimal(units: bigint, decimals: number): string {
+  return formatUnits(units, decimals);
+}
+
+function scaled(p: DecimalParts, scale: number): bigint {
+  const n = BigInt(`${p.int}${p.frac.padEnd(scale, '0')}`);
+  return p.negative ? -n : n;
+}
+
+function fromScaled(n: bigint, scale: number): string {
+  const negative = n < 0n;
+  const abs = (negative ? -n : n).toString().padStart(scale + 1, '0');
+  const int = abs.slice(0, abs.length - scale);
+  const frac = abs.slice(abs.length - scale);
+  const out = trimDecimal(scale ? `${int}.${frac}` : int);
+  return negative && out !== '0' ? `-${out}` : out;
+}
+
+/** Both numbers as bigints on one scale (the longer fraction). */
+function aligned(a: string, b: string): [bigint, bigint, number] {
+  const x = decimalParts(a);
+  const y = decimalParts(b);
+  const scale = Math.max(x.frac.length, y.frac.length);
+  return [scaled(x, scale), scaled(y, scale), scale];
+}
+
+/** -1, 0 or 1, exactly (`compareDecimal("0.1", "0.10")` is 0). Throws a RangeError for a non-number. */
+export function compareDecimal(a: string, b: string): -1 | 0 | 1 {
+  const [x, y] = aligned(a, b);
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/** Exact `a + b` of decimal numbers. */
+export function addDecimal(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return fromScaled(x + y, scale);
+}
+
+/** Exact `a - b` of decimal numbers. */
+export function subtractDecimal(a: string, b: string): string {
+  const [x, y, scale] = aligned(a, b);
+  return fromScaled(x - y, scale);
+}
+
+/** Exact `a × b` of decimal numbers (a USD value from a quantity and a price). */
+export function multiplyDecimal(a: string, b: string): string {
+  const x = decimalParts(a);
+  const y = decimalParts(b);
+  const scale = x.frac.length + y.frac.length;
+  return fromScaled(scaled(x, x.frac.length) * scaled(y, y.frac.length), scale);
+}
+
+/** A JavaScript number (an API's price) as an exact plain decimal string (no exponent); null when not finite. */
+export function numberToDecimal(n: number): string | null {
+  if (!Number.isFinite(n)) return null;
+  const s = normalizeDecimal(String(n));
+  return isDecimalString(s) ? s : null;
+}
+
+/**
+ * Keeps at most `digits` fractional digits, cutting (never rounding up) and dropping trailing zeros:
+ * `truncateDecimal("1.23456", 3)` → `"1.234"`, `truncateDecimal("2.500", 4)` → `"2.5"`.
+ */
+export function truncateDecimal(value: string, digits: number): string {
+  const [int = '0', frac = ''] = value.split('.');
+  const cut = frac.slice(0, digits).replace(/0+$/, '');
+  return cut ? `${int}.${cut}` : int;
+}
