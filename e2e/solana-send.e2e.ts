@@ -7,7 +7,7 @@
 import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
-import { SOLANA_TEST_ADDRESS, SOLANA_WALLET_NAME } from '../playground/src/kit';
+import { SOLANA_TEST_ADDRESS, SOLANA_WALLET_NAME } from '../playground/src/devAccounts';
 import { browserForFile } from './support/browser';
 import { solanaLamports } from './support/rpc';
 import { sendSol, switchToSolana } from './support/solana';

@@ -12,12 +12,23 @@ import { defineConfig } from 'vite';
 const here = import.meta.dirname;
 const repo = resolve(here, '..');
 
+/**
+ * The playground imports the kit as a host does, by its package entries (`keyway`, `keyway/views`,
+ * `keyway/theme`, `keyway/testing`), here resolved to the sources so a change shows without a package build.
+ * tsconfig.json maps the same names (`paths`); playground/imports.test.ts refuses any other way into `src/`.
+ */
+export const KEYWAY_SOURCE_ALIASES = [
+  { find: /^keyway$/, replacement: resolve(repo, 'src/index.ts') },
+  { find: /^keyway\/(views|theme|testing)$/, replacement: resolve(repo, 'src/$1/index.ts') },
+];
+
 export default defineConfig({
   root: here,
   base: '/',
   publicDir: false,
   envPrefix: 'VITE_KW_',
   plugins: [react(), vanillaExtractPlugin()],
+  resolve: { alias: KEYWAY_SOURCE_ALIASES },
   css: { postcss: repo },
   logLevel: 'warn',
   // Dev mode next to `npm start` (which serves the built playground on 4300).

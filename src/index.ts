@@ -1,5 +1,5 @@
 export { SWAP_SAFETY_MESSAGES, SwapSafetyError } from './chains/evm/swap';
-export { isSolanaAddress } from './chains/solana/address';
+export { decodeBase58, encodeBase58, isSolanaAddress } from './chains/solana/address';
 export { LAMPORTS_PER_SOL, lamportsToSol, SOL_DECIMALS, solToLamports } from './chains/solana/amount';
 export type {
   SolanaAdapter,

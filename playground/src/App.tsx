@@ -1,9 +1,8 @@
+import { useAccount } from 'keyway';
+import { createTheme, type ThemeMode, ThemeScope } from 'keyway/theme';
+import { ConnectButton, KeywayModal, NetworkButton } from 'keyway/views';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSignMessage } from 'wagmi';
-import { useAccount } from '../../src/hooks/account/useAccount';
-import { createTheme, type ThemeMode } from '../../src/theme/createTheme';
-import { ThemeScope } from '../../src/theme/ThemeScope';
-import { ConnectButton, KeywayModal, NetworkButton } from '../../src/views/index';
 import { type PlaygroundKit, SIGN_MESSAGE_TEXT } from './kit';
 
 const ACCENTS = [

@@ -1,7 +1,5 @@
+import { useAccount, useConnect, useNetworks } from 'keyway';
 import { useState } from 'react';
-import { useAccount } from '../../src/hooks/account/useAccount';
-import { useConnect } from '../../src/hooks/connect/useConnect';
-import { useNetworks } from '../../src/hooks/networks/useNetworks';
 
 function errorText(error: unknown): string {
   return error instanceof Error ? error.message : String(error);

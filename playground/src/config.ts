@@ -5,7 +5,11 @@
  * 2. `import.meta.env.VITE_KW_*` (a `vite` dev server or a build made with those variables);
  * 3. the `npm start` defaults (API :4100, frame :4200, chains :8545/:8546, Solana :8899).
  */
-import { z } from '../../src/core/zod';
+import { config, z } from 'zod';
+
+// The pages run under a strict Content-Security-Policy (no 'unsafe-eval'): zod's JIT probe is turned off
+// before this module's schemas exist, as the kit does for its own (the setting is global and idempotent).
+config({ jitless: true });
 
 const localUrl = z
   .string()

@@ -1,7 +1,7 @@
 // The headless page: its own minimal UI built from the kit's hooks only (nothing from keyway/views).
 import './headless.css';
+import { KeywayProvider } from 'keyway';
 import { createRoot } from 'react-dom/client';
-import { KeywayProvider } from '../../src/hooks/KeywayProvider';
 import { readPlaygroundConfig } from './config';
 import { HeadlessApp } from './HeadlessApp';
 import { createPlaygroundKit } from './kit';

@@ -3,31 +3,32 @@
  * stack's API, explorer and secure frame, and the dev test wallet announced through EIP-6963 as
  * "Keyway Dev Wallet".
  */
-import { getContractAddress, type Hex } from 'viem';
-import { ANVIL_TEST_KEYS } from '../../services/chain/types';
-import { decodeBase58 } from '../../src/chains/solana/address';
-import { type KeywayNetwork, keywayLocal, keywayLocalL2, solanaLocal } from '../../src/core/networks';
-import { createKeyway, type Keyway } from '../../src/instance/createKeyway';
-import { createSolanaTestWallet, type SolanaTestWallet } from '../../src/testing/solana-wallet';
-import { createTestWallet, type TestWallet } from '../../src/testing/test-wallet';
+import {
+  createKeyway,
+  decodeBase58,
+  type Keyway,
+  type KeywayNetwork,
+  keywayLocal,
+  keywayLocalL2,
+  solanaLocal,
+} from 'keyway';
+import {
+  createSolanaTestWallet,
+  createTestWallet,
+  type SolanaTestWallet,
+  type TestWallet,
+} from 'keyway/testing';
+import { getContractAddress } from 'viem';
 import type { PlaygroundConfig } from './config';
+import { devPrivateKey, SOLANA_TEST_ADDRESS, SOLANA_TEST_SEED, SOLANA_WALLET_NAME } from './devAccounts';
 
-/** Anvil's first dev account (`test test … junk` mnemonic): a well-known test key, never a real one. */
-export const DEV_PRIVATE_KEY: Hex = ANVIL_TEST_KEYS[0] as Hex;
-
-/** The query parameter that picks another of those accounts for the dev wallet: `?devAccount=5`. */
-export const DEV_ACCOUNT_PARAM = 'devAccount';
-
-/**
- * The dev wallet's key: anvil's first account, or its N-th (0-9) when the page's URL names one with
- * `?devAccount=N` (tests that must not move the first account's nonce use their own). Anything else in
- * the parameter is ignored. Only the mnemonic's well-known test keys can be chosen, never a typed key.
- */
-export function devPrivateKey(search: string = globalThis.location?.search ?? ''): Hex {
-  const raw = new URLSearchParams(search).get(DEV_ACCOUNT_PARAM);
-  if (!raw || !/^\d$/.test(raw)) return DEV_PRIVATE_KEY;
-  return ANVIL_TEST_KEYS[Number(raw)] ?? DEV_PRIVATE_KEY;
-}
+export {
+  DEV_ACCOUNT_PARAM,
+  DEV_PRIVATE_KEY,
+  devPrivateKey,
+  SOLANA_TEST_ADDRESS,
+  SOLANA_WALLET_NAME,
+} from './devAccounts';
 
 export { SIGN_MESSAGE_TEXT } from './texts';
 
@@ -38,12 +39,6 @@ export const LOCAL_SWAP_ROUTER = getContractAddress({
 });
 
 // Solana: the stack's funded Solana test account as a Wallet Standard wallet.
-/** services/solana/keys.ts: the seed is the ASCII text "keyway-local-solana-test-account". */
-const SOLANA_TEST_SEED = new TextEncoder().encode('keyway-local-solana-test-account');
-/** Its public key (services/solana/keys.ts SOLANA_TEST_PUBLIC_KEY); a test key, never a real one. */
-export const SOLANA_TEST_ADDRESS = '9CvaNx1J9JokYXwzvdJdChDQ5TAKHfdaVBXC53QafH8a';
-export const SOLANA_WALLET_NAME = 'Keyway Solana Test Wallet';
-
 function solanaTestSecretKey(): Uint8Array {
   const secret = new Uint8Array(64);
   secret.set(SOLANA_TEST_SEED);

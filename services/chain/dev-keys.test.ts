@@ -1,7 +1,7 @@
 import { toHex } from 'viem';
 import { mnemonicToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
-import { devPrivateKey } from '../../playground/src/kit.ts';
+import { devPrivateKey } from '../../playground/src/devAccounts.ts';
 import { ANVIL_TEST_KEYS, DEV_PRIVATE_KEYS } from './types.ts';
 
 const MNEMONIC = 'test test test test test test test test test test test junk';
