@@ -4,6 +4,8 @@
  */
 import type { Config as WagmiConfig } from 'wagmi';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../api/links';
+import { isLocaleTag } from '../i18n/locales';
+import type { MessageOverrides } from '../i18n/types';
 import { themeOptionsSchema } from '../theme/createTheme';
 import { DEFAULT_SDK_TYPE, DEFAULT_SWAP_ROUTERS, SDK_VERSION } from './constants';
 import { KeywayOptionsError } from './errors';
@@ -187,6 +189,24 @@ const tokensSchema = z.record(
   { error: 'expected a record of CAIP-2 network id to { address, image? }' },
 );
 
+/** Nested objects of texts, at most 4 levels deep (the catalogue's depth); every leaf a string. */
+function isMessageTree(value: unknown, depth = 0): boolean {
+  if (depth > 4 || typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  if (Object.getPrototypeOf(value) !== Object.prototype && Object.getPrototypeOf(value) !== null)
+    return false;
+  return Object.values(value).every(
+    (v) => (typeof v === 'string' && v.length <= 2000) || isMessageTree(v, depth + 1),
+  );
+}
+
+const localeSchema = z
+  .string({ error: 'expected a BCP 47 locale tag such as "de" or "pt-BR"' })
+  .refine(isLocaleTag, { message: 'expected a BCP 47 locale tag such as "de" or "pt-BR"' });
+
+const messagesSchema = z.custom<MessageOverrides>((v) => isMessageTree(v), {
+  error: 'expected the texts to override: nested objects of strings shaped like the English catalogue',
+});
+
 export const keywayOptionsSchema = z
   .object(
     {
@@ -251,6 +271,10 @@ export const keywayOptionsSchema = z
       /** The embedded-wallet frame page. Without it, email/social login is not offered. */
       secureFrameUrl: pageUrl.optional(),
       // --- integrations ---
+      /** The kit's language, a BCP 47 tag (`de`, `pt-BR`, `ar`); English by default. See docs/i18n.md. */
+      locale: localeSchema.optional(),
+      /** Overrides of any text, shaped like the English catalogue (`src/i18n/en.ts`), in every locale. */
+      messages: messagesSchema.optional(),
       theme: themeOptionsSchema.optional(),
       wagmiConfig: wagmiConfigSchema.optional(),
       siwe: siweConfigSchema.optional(),

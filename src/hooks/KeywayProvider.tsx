@@ -6,6 +6,8 @@
 import { QueryClient, QueryClientContext, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { WagmiContext, WagmiProvider } from 'wagmi';
+import { I18nProvider } from '../i18n/context';
+import type { MessageOverrides } from '../i18n/types';
 import type { Keyway } from '../instance/createKeyway';
 import { KeywayContext } from './context';
 
@@ -14,6 +16,10 @@ export interface KeywayProviderProps {
   children?: ReactNode;
   /** Used when the provider has to supply react-query itself (default: a new QueryClient). */
   queryClient?: QueryClient;
+  /** The kit's language (a BCP 47 tag); overrides the `locale` option and may change at run time. */
+  locale?: string;
+  /** Overrides of any text; replaces the `messages` option. */
+  messages?: MessageOverrides;
 }
 
 function WagmiBinding({ keyway }: { keyway: Keyway }) {
@@ -25,7 +31,7 @@ function WagmiBinding({ keyway }: { keyway: Keyway }) {
   return null;
 }
 
-export function KeywayProvider({ keyway, children, queryClient }: KeywayProviderProps) {
+export function KeywayProvider({ keyway, children, queryClient, locale, messages }: KeywayProviderProps) {
   const hostWagmi = useContext(WagmiContext);
   const hostQuery = useContext(QueryClientContext);
   const [ownQueryClient] = useState(() => (hostQuery ? null : (queryClient ?? new QueryClient())));
@@ -33,7 +39,9 @@ export function KeywayProvider({ keyway, children, queryClient }: KeywayProvider
   let tree: ReactNode = (
     <KeywayContext.Provider value={keyway}>
       <WagmiBinding keyway={keyway} />
-      {children}
+      <I18nProvider locale={locale ?? keyway.options.locale} messages={messages ?? keyway.options.messages}>
+        {children}
+      </I18nProvider>
     </KeywayContext.Provider>
   );
   if (!hostQuery && ownQueryClient)

@@ -1,0 +1,131 @@
+/**
+ * The active locale of a Keyway tree: `<I18nProvider>` (inside `KeywayProvider`) resolves the host's locale, loads
+ * its catalogue lazily and keeps showing the previous one (English at first) until it has arrived.
+ */
+import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
+import {
+  directionOf,
+  isLocaleTag,
+  type Locale,
+  loadCatalogue,
+  resolveLocale,
+  type TextDirection,
+} from './locales';
+import { formatMessage } from './message';
+import type { Catalogue, MessageOverrides, Messages } from './types';
+
+export interface I18nState {
+  /** The tag `Intl` formats with: the host's tag (`de-AT`), or `en` when its language has no catalogue. */
+  readonly locale: string;
+  /** The kit locale whose catalogue is shown. */
+  readonly lang: Locale;
+  readonly dir: TextDirection;
+  /** The shown catalogue; `null` for English (built in). */
+  readonly catalogue: Catalogue | null;
+  readonly overrides: MessageOverrides | undefined;
+}
+
+const ENGLISH: I18nState = { locale: 'en', lang: 'en', dir: 'ltr', catalogue: null, overrides: undefined };
+
+export const I18nContext = createContext<I18nState>(ENGLISH);
+
+/** The active locale, direction and catalogue (English outside a `KeywayProvider`). */
+export function useLocale(): I18nState {
+  return useContext(I18nContext);
+}
+
+export interface I18nProviderProps {
+  /** A BCP 47 tag (`de`, `pt-BR`, `ar-EG`); default English. May change at run time. */
+  locale?: string | undefined;
+  /** Overrides of any text, in every locale. */
+  messages?: MessageOverrides | undefined;
+  children?: ReactNode;
+}
+
+export function I18nProvider({ locale: tag, messages, children }: I18nProviderProps) {
+  const lang = resolveLocale(tag);
+  const [loaded, setLoaded] = useState<{ lang: Locale; catalogue: Catalogue | null }>({
+    lang: 'en',
+    catalogue: null,
+  });
+  useEffect(() => {
+    let current = true;
+    loadCatalogue(lang).then(
+      (catalogue) => {
+        if (current) setLoaded({ lang, catalogue });
+      },
+      () => {
+        // A catalogue chunk that fails to load (offline) leaves the texts in the locale shown before.
+      },
+    );
+    return () => {
+      current = false;
+    };
+  }, [lang]);
+  const value = useMemo<I18nState>(() => {
+    const shown = loaded.lang;
+    const locale =
+      shown !== 'en'
+        ? (tag ?? shown)
+        : tag && isLocaleTag(tag) && tag.toLowerCase().startsWith('en')
+          ? tag
+          : 'en';
+    return { locale, lang: shown, dir: directionOf(shown), catalogue: loaded.catalogue, overrides: messages };
+  }, [loaded, tag, messages]);
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+}
+
+type Tree = { readonly [key: string]: string | Tree };
+
+function compile(
+  reference: Tree,
+  shown: Tree | undefined,
+  overrides: Tree | undefined,
+  locale: string,
+): Tree {
+  const out: Record<string, unknown> = {};
+  for (const [key, ref] of Object.entries(reference)) {
+    const s = shown?.[key];
+    const o = overrides?.[key];
+    if (typeof ref === 'string') {
+      const text = typeof o === 'string' ? o : typeof s === 'string' ? s : ref;
+      out[key] = ref.includes('{')
+        ? (values: Readonly<Record<string, string | number>>) => formatMessage(text, values, locale)
+        : text;
+    } else {
+      out[key] = compile(
+        ref,
+        typeof s === 'object' ? s : undefined,
+        typeof o === 'object' ? o : undefined,
+        locale,
+      );
+    }
+  }
+  return out as Tree;
+}
+
+const compiled = new WeakMap<I18nState, WeakMap<object, unknown>>();
+
+/**
+ * The messages of `reference` (the English catalogue or a part of it that starts at its root) in the active
+ * locale, with the host's overrides; computed once per locale state.
+ */
+export function useCompiledMessages<T extends object>(reference: T): Messages<T> {
+  const state = useContext(I18nContext);
+  let byRef = compiled.get(state);
+  if (!byRef) {
+    byRef = new WeakMap();
+    compiled.set(state, byRef);
+  }
+  let m = byRef.get(reference);
+  if (!m) {
+    m = compile(
+      reference as unknown as Tree,
+      (state.catalogue ?? undefined) as Tree | undefined,
+      state.overrides as Tree | undefined,
+      state.locale,
+    );
+    byRef.set(reference, m);
+  }
+  return m as Messages<T>;
+}

@@ -1,0 +1,64 @@
+/**
+ * The English texts of the parts in a host's initial bundle (the buttons, the modal's frame and titles, the
+ * toasts). The rest of the English catalogue (`en.ts`) loads with the views. Both are one catalogue: `en.ts`
+ * spreads these sections into it, and every locale translates them together.
+ */
+export const enShell = {
+  connectButton: { label: 'Connect wallet' },
+  modal: {
+    close: 'Close',
+    back: 'Back',
+    loading: 'Loading',
+  },
+  /** The modal's title per view; `{wallet}` is the wallet being connected. */
+  titles: {
+    Connect: 'Connect wallet',
+    AllWallets: 'All wallets',
+    ConnectingExternal: '{wallet}',
+    ConnectingWalletConnect: '{wallet}',
+    Account: 'Account',
+    Networks: 'Choose network',
+    UnsupportedChain: 'Switch network',
+    Transactions: 'Activity',
+    WalletReceive: 'Receive',
+    Send: 'Send',
+    WalletSendSelectToken: 'Select token',
+    SendPreview: 'Review send',
+    Swap: 'Swap',
+    SwapSelectToken: 'Select token',
+    SwapPreview: 'Review swap',
+    OnRampProviders: 'Buy',
+    OnRampTokenSelect: 'Select token',
+    OnRampFiatSelect: 'Select currency',
+    BuyInProgress: 'Buy',
+    ConnectingSiwe: 'Sign in',
+    EmailVerifyOtp: 'Confirm email',
+    EmailVerifyDevice: 'Register device',
+    ApproveTransaction: 'Approve request',
+    ConnectingSocial: 'Log in',
+    ConnectingFarcaster: 'Farcaster',
+    AccountSettings: 'Account settings',
+    UpdateEmail: 'Update email',
+    UpdateEmailPrimaryOtp: 'Confirm current email',
+    UpdateEmailSecondaryOtp: 'Confirm new email',
+    RegisterAccountName: 'Choose your name',
+    RegisterAccountNameSuccess: 'Name registered',
+  },
+  toastRegion: {
+    label: 'Notifications',
+    dismiss: 'Dismiss',
+  },
+  /** The toasts of spec §8 (their English text stays the identifier in events; `TOAST_MESSAGES`). */
+  toasts: {
+    fetchTransactions: 'Failed to fetch transactions',
+    initializeSwap: 'Failed to initialize swap',
+    fetchNetworkTokenPrice: 'Failed to fetch network token price',
+    checkAllowance: 'Failed to check allowance',
+    createApprovalTransaction: 'Failed to create approval transaction',
+    createTransaction: 'Failed to create transaction',
+    transactionError: 'Transaction error',
+    somethingWentWrong: 'Something went wrong',
+    solanaSendFailed: 'Failed to send transaction. Please try again.',
+    fetchTokenBalance: 'Failed to fetch token balance',
+  },
+} as const;

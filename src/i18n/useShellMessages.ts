@@ -1,0 +1,20 @@
+/** The texts of the parts in a host's initial bundle (buttons, modal frame and titles, toasts). */
+import { useCompiledMessages } from './context';
+import { enShell } from './en-shell';
+import type { Messages } from './types';
+
+export type ShellMessages = Messages<typeof enShell>;
+
+export function useShellMessages(): ShellMessages {
+  return useCompiledMessages(enShell);
+}
+
+const toastKeys = new Map<string, keyof typeof enShell.toasts>(
+  Object.entries(enShell.toasts).map(([key, text]) => [text, key as keyof typeof enShell.toasts]),
+);
+
+/** A toast's message (its English §8 text is its identifier) in the active locale; other texts as they are. */
+export function translateToast(m: ShellMessages, message: string): string {
+  const key = toastKeys.get(message);
+  return key ? m.toasts[key] : message;
+}
