@@ -107,6 +107,12 @@ export {
   usePairing,
 } from './hooks/connect/useConnect';
 export {
+  type UseWalletPickerResult,
+  useWalletPicker,
+  type WalletRoute,
+  walletRoute,
+} from './hooks/connect/useWalletPicker';
+export {
   buildDeepLink,
   type WalletBadge,
   type WalletEntry,
