@@ -1,5 +1,4 @@
 export * from './blockchain-api';
 export * from './explorer-api';
 export * from './http';
-export * from './links';
 export * from './schemas';

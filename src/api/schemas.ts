@@ -4,29 +4,20 @@
  * length and stripped of control/bidi characters; unsafe links and image URLs are dropped, not followed.
  */
 import { isValidSolanaAddress } from '../core/format';
+import { capText } from '../core/text';
+import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../core/url';
 import { z } from '../core/zod';
-import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './links';
 
 // ---------------------------------------------------------------- helpers
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
-const UNSAFE_CHARS = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g;
-
-/** Strips control/bidi characters and caps length (code points). */
-export function cleanText(value: string, max: number): string {
-  const clean = value.replace(UNSAFE_CHARS, '').replace(/\s+/g, ' ').trim();
-  const chars = Array.from(clean);
-  return chars.length <= max ? clean : `${chars.slice(0, max - 1).join('')}…`;
-}
-
-/** A display string from an untrusted source: required, cleaned and capped (never fails on length). */
-export const text = (max: number) => z.string().transform((s) => cleanText(s, max));
+/** A display string from an untrusted source: required, cleaned and capped by core/text's rule. */
+export const text = (max: number) => z.string().transform((s) => capText(s, max));
 /** Optional display string: null/absent become undefined. */
 const optText = (max: number) =>
   z
     .string()
     .nullish()
-    .transform((s) => (s == null ? undefined : cleanText(s, max)));
+    .transform((s) => (s == null ? undefined : capText(s, max)));
 
 /** An image URL that is dropped (undefined) unless https:, data:image/ or localhost http:. */
 const optImage = z

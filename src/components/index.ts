@@ -1,4 +1,6 @@
-export { capText, MAX_TEXT, safeImageUrl, safeLinkUrl } from './_safe/safe';
+export { capText, MAX_TEXT } from '../core/text';
+export { safeImageUrl, safeLinkUrl } from '../core/url';
+export { UrlPolicyContext, useUrlPolicy } from './_safe/urlPolicy';
 export { AddressInput, type AddressInputProps } from './AddressInput/AddressInput';
 export { AmountInput, type AmountInputProps } from './AmountInput/AmountInput';
 export { Avatar, type AvatarProps, type AvatarSize, avatarGradient } from './Avatar/Avatar';

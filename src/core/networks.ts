@@ -3,6 +3,7 @@
  * (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), plus helpers to hand EVM networks to viem/wagmi.
  */
 import { type Chain, defineChain } from 'viem';
+import { isHttpsOrLocalUrl, isSafeImageUrl } from './url';
 import { z } from './zod';
 
 export type ChainNamespace = 'evm' | 'solana';
@@ -26,30 +27,12 @@ export interface KeywayNetwork {
 }
 
 const CAIP2_RE = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
-const LOCAL_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
-
-/** `https:` anywhere, `http:` only on localhost/127.0.0.1 (local development nodes and services). */
-export function isHttpsOrLocalUrl(value: string): boolean {
-  try {
-    const u = new URL(value);
-    if (u.username || u.password) return false;
-    if (u.protocol === 'https:') return true;
-    return u.protocol === 'http:' && LOCAL_HOSTS.has(u.hostname);
-  } catch {
-    return false;
-  }
-}
-
 const httpsUrl = z.string().refine((v) => isHttpsOrLocalUrl(v), {
   message: 'expected an https: URL (http: only for localhost/127.0.0.1)',
 });
-const imageUrl = z.string().refine(
-  (v) => {
-    if (/^data:image\/[a-z0-9.+-]+[;,]/i.test(v)) return true;
-    return isHttpsOrLocalUrl(v);
-  },
-  { message: 'expected an https: or data:image/ URL' },
-);
+const imageUrl = z
+  .string()
+  .refine((v) => isSafeImageUrl(v), { message: 'expected an https: or data:image/ URL' });
 
 export const networkSchema = z
   .object({

@@ -3,13 +3,13 @@
  * zod. Unknown options are rejected; every failure names the option and what was expected.
  */
 import type { Config as WagmiConfig } from 'wagmi';
-import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../api/links';
 import { isLocaleTag } from '../i18n/locales';
 import type { MessageOverrides } from '../i18n/types';
 import { themeOptionsSchema } from '../theme/createTheme';
 import { DEFAULT_SDK_TYPE, DEFAULT_SWAP_ROUTERS, SDK_VERSION } from './constants';
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';
+import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './url';
 import { z } from './zod';
 
 /**

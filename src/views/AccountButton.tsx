@@ -4,7 +4,7 @@ import { formatTokenAmount, shortenAddress } from '../core/format';
 import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import * as b from './Buttons.css';
-import { useAllowLocalhost } from './useViewEnv';
+import { ViewEnvProvider } from './useViewEnv';
 
 /**
  * The connected account (name or short address, balance); opens the Account view. Nothing when disconnected.
@@ -19,24 +19,25 @@ export function AccountButton() {
     requestDetails: false,
   });
   const { open } = useModal();
-  const allowLocalhost = useAllowLocalhost();
   if (!address) return null;
   return (
-    <Button
-      variant="secondary"
-      className={b.accountButton}
-      onClick={() => open('Account')}
-      data-kw-account-button=""
-    >
-      <Avatar src={profileImage} address={address} alt="" size="sm" allowLocalhost={allowLocalhost} />
-      <span className={b.accountName} title={profileName ? address : undefined}>
-        {profileName ?? shortenAddress(address)}
-      </span>
-      {balanceStatus === 'success' && balance !== null ? (
-        <span className={b.accountBalance}>
-          {formatTokenAmount(balance, { maxDecimals: 3 })} {balanceSymbol}
+    <ViewEnvProvider>
+      <Button
+        variant="secondary"
+        className={b.accountButton}
+        onClick={() => open('Account')}
+        data-kw-account-button=""
+      >
+        <Avatar src={profileImage} address={address} alt="" size="sm" />
+        <span className={b.accountName} title={profileName ? address : undefined}>
+          {profileName ?? shortenAddress(address)}
         </span>
-      ) : null}
-    </Button>
+        {balanceStatus === 'success' && balance !== null ? (
+          <span className={b.accountBalance}>
+            {formatTokenAmount(balance, { maxDecimals: 3 })} {balanceSymbol}
+          </span>
+        ) : null}
+      </Button>
+    </ViewEnvProvider>
   );
 }

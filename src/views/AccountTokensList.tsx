@@ -6,7 +6,6 @@ import * as c from './AccountTokensList.css';
 import { LOADING_TEXTS } from './lazyParts';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
-import { useAllowLocalhost } from './useViewEnv';
 
 export const TOKENS_TEXTS = {
   list: 'Tokens',
@@ -23,7 +22,6 @@ export const TOKENS_TEXTS = {
 /** The Account view's Tokens tab: the total in USD and each token with its quantity and value. */
 export function AccountTokensList() {
   const { address, status, balances, formattedTotalUsd, loaded, refresh } = useBalances({ watch: true });
-  const allowLocalhost = useAllowLocalhost();
   if (!address) return <p className={s.muted}>{TOKENS_TEXTS.notConnected}</p>;
 
   if (!loaded) {
@@ -84,7 +82,6 @@ export function AccountTokensList() {
                 iconUrl={b.iconUrl || null}
                 quantity={b.formattedQuantity}
                 value={b.formattedValue}
-                allowLocalhost={allowLocalhost}
               />
             </li>
           ))}

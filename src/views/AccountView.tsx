@@ -16,7 +16,6 @@ import { AccountWalletFeatures } from './AccountWalletFeatures';
 import { AccountTokensList } from './lazyParts';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
-import { useAllowLocalhost } from './useViewEnv';
 
 export const ACCOUNT_TEXTS = {
   copyAddress: 'Copy address',
@@ -42,7 +41,6 @@ export function AccountView() {
   const { push } = useModal();
   const { show } = useToasts();
   const { copied, copy } = useCopy();
-  const allowLocalhost = useAllowLocalhost();
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = account;
   if (!address) return <p className={s.status}>{ACCOUNT_TEXTS.notConnected}</p>;
 
@@ -54,7 +52,7 @@ export function AccountView() {
   return (
     <div className={s.stack} data-kw-view="Account">
       <div className={c.header}>
-        <Avatar src={profileImage} address={address} alt="" size="xl" allowLocalhost={allowLocalhost} />
+        <Avatar src={profileImage} address={address} alt="" size="xl" />
         <span className={c.nameRow}>
           <span className={c.name} title={address} data-kw-account-name="">
             {shown}
@@ -80,7 +78,6 @@ export function AccountView() {
           name={activeNetwork.name}
           imageUrl={imageUrls[activeNetwork.id] ?? null}
           unsupported={isUnsupported}
-          allowLocalhost={allowLocalhost}
           onClick={() => push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
         />
       </div>

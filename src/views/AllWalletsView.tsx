@@ -9,7 +9,6 @@ import { WalletTile } from '../components/WalletTile/WalletTile';
 import { useAllWallets } from '../hooks/connect/useConnect';
 import * as a from './AllWalletsView.css';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import { useWalletPicker } from './useWalletPicker';
 
 export const ALL_WALLETS_TEXTS = {
@@ -28,7 +27,6 @@ const ROW_ESTIMATE = 112;
 export function AllWalletsView() {
   const { wallets, hasMore, status, error, query, searching, fetchNextPage, search } = useAllWallets();
   const pick = useWalletPicker();
-  const allowLocalhost = useAllowLocalhost();
   const [text, setText] = useState(query);
   const scrollRef = useRef<HTMLDivElement>(null);
   const rows = Math.ceil(wallets.length / a.COLUMNS);
@@ -109,7 +107,6 @@ export function AllWalletsView() {
                     iconUrl={w.imageUrl ?? null}
                     badge={w.badge}
                     badgeTone="success"
-                    allowLocalhost={allowLocalhost}
                     onClick={() => pick(w)}
                   />
                 ))}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
+import { capText, MAX_TEXT } from '../core/text';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnramp } from '../hooks/onramp/useOnramp';
 import * as b from './BuyView.css';

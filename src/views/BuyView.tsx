@@ -1,8 +1,8 @@
 import { useEffect, useId } from 'react';
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { ONRAMP_MESSAGES, paymentMethodLabel } from '../hooks/onramp/limits';

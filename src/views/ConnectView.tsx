@@ -12,7 +12,6 @@ import * as c from './ConnectView.css';
 import { EmailLoginForm } from './EmailLoginForm';
 import { SocialLoginButtons } from './SocialLoginButtons';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import { useWalletPicker } from './useWalletPicker';
 
 export const CONNECT_TEXTS = {
@@ -38,7 +37,6 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
   const all = useAllWallets();
   const { push, shake } = useModal();
   const pick = useWalletPicker();
-  const allowLocalhost = useAllowLocalhost();
   const needsConsent = Boolean(options.termsConditionsUrl || options.privacyPolicyUrl);
   const [agreed, setAgreed] = useState(false);
   const [consentError, setConsentError] = useState<string | undefined>();
@@ -82,7 +80,6 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
               }
               badge={w.badge}
               badgeTone={w.badge === 'Installed' ? 'success' : 'accent'}
-              allowLocalhost={allowLocalhost}
               onClick={guard(() => pick(w))}
             />
           </li>

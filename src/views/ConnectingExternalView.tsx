@@ -3,7 +3,6 @@ import { Image } from '../components/Image/Image';
 import { Text } from '../components/Text/Text';
 import { useConnect } from '../hooks/connect/useConnect';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 
 export const EXTERNAL_TEXTS = {
   waiting: (name: string) => `Continue in ${name}`,
@@ -19,7 +18,6 @@ export const EXTERNAL_TEXTS = {
 /** Waiting for a browser (injected / EIP-6963) wallet; declined or failed with Retry. */
 export function ConnectingExternalView() {
   const { attempt, retry } = useConnect();
-  const allowLocalhost = useAllowLocalhost();
   if (!attempt) return <p className={s.status}>{EXTERNAL_TEXTS.noWallet}</p>;
   const { wallet, status, error } = attempt;
   const failed = status === 'declined' || status === 'error';
@@ -29,7 +27,7 @@ export function ConnectingExternalView() {
         className={s.waitingPicture}
         data-state={failed ? 'failed' : status === 'connecting' ? 'waiting' : 'done'}
       >
-        <Image src={wallet.imageUrl} alt={wallet.name} size="xxl" allowLocalhost={allowLocalhost} />
+        <Image src={wallet.imageUrl} alt={wallet.name} size="xxl" />
       </span>
       {status === 'connecting' ? (
         <>

@@ -9,7 +9,7 @@ import { usePairing } from '../hooks/connect/useConnect';
 import * as q from './ConnectingWalletConnectView.css';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
-import { useAllowLocalhost, useIsMobile } from './useViewEnv';
+import { useIsMobile } from './useViewEnv';
 
 export const PAIRING_TEXTS = {
   scan: (name: string) => `Scan with ${name}`,
@@ -31,7 +31,6 @@ export const PAIRING_TEXTS = {
 /** Pairing by QR code (or a deep link on phones): countdown, expired → refreshed, declined with retry. */
 export function ConnectingWalletConnectView() {
   const { status, wallet, uri, buffering, error, generation, remaining, retry, deepLink } = usePairing();
-  const allowLocalhost = useAllowLocalhost();
   const isMobile = useIsMobile();
   const { copied, copy } = useCopy();
   const name = wallet?.name ?? 'WalletConnect';
@@ -43,7 +42,7 @@ export function ConnectingWalletConnectView() {
     return (
       <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
         <span className={s.waitingPicture} data-state="failed">
-          <Image src={wallet?.imageUrl} alt={name} size="xxl" allowLocalhost={allowLocalhost} />
+          <Image src={wallet?.imageUrl} alt={name} size="xxl" />
         </span>
         <Text variant="title" as="h3">
           {status === 'declined' ? PAIRING_TEXTS.declined : PAIRING_TEXTS.failed}

@@ -10,6 +10,7 @@ import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
 import { IDLE_PRELOAD_VIEWS, preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
+import { ViewEnvProvider } from './useViewEnv';
 import { useShownWhenViewReady, ViewHost } from './ViewHost';
 
 export interface KeywayModalProps {
@@ -59,7 +60,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
   const shown = useShownWhenViewReady(modal.isOpen, view);
 
   return (
-    <>
+    <ViewEnvProvider>
       <Modal
         open={shown}
         onOpenChange={(open) => (open ? modal.open() : modal.close())}
@@ -88,6 +89,6 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
           <KeywayToasts />
         </KitPortal>
       )}
-    </>
+    </ViewEnvProvider>
   );
 }

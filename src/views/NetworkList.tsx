@@ -15,18 +15,10 @@ export interface NetworkListProps {
   switchingId: string | null;
   /** Image URL per network id (useNetworks().imageUrls). */
   imageUrls: Readonly<Record<string, string>>;
-  allowLocalhost: boolean;
   onSelect: (network: KeywayNetwork) => void;
 }
 
-export function NetworkList({
-  networks,
-  activeId,
-  switchingId,
-  imageUrls,
-  allowLocalhost,
-  onSelect,
-}: NetworkListProps) {
+export function NetworkList({ networks, activeId, switchingId, imageUrls, onSelect }: NetworkListProps) {
   return (
     <ul className={s.list} aria-label={NETWORK_TEXTS.label}>
       {networks.map((n) => (
@@ -35,7 +27,6 @@ export function NetworkList({
             name={n.name}
             iconUrl={imageUrls[n.id] ?? null}
             iconShape="circle"
-            allowLocalhost={allowLocalhost}
             badge={
               n.id === switchingId
                 ? NETWORK_TEXTS.switching

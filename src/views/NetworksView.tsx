@@ -4,7 +4,6 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { errorText } from '../hooks/utils';
 import { NetworkList } from './NetworkList';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 
 /**
  * The configured networks: the active one marked, a click switches (pending until the wallet answers).
@@ -14,7 +13,6 @@ export function NetworksView() {
   const { networks, activeNetwork, isUnsupported, switching, error, switchNetwork, imageUrls } =
     useNetworks();
   const { params } = useModal();
-  const allowLocalhost = useAllowLocalhost();
   const [failure, setFailure] = useState<string | null>(null);
   const asked = useRef(false);
 
@@ -39,7 +37,6 @@ export function NetworksView() {
         activeId={isUnsupported ? null : activeNetwork.id}
         switchingId={switching?.id ?? null}
         imageUrls={imageUrls}
-        allowLocalhost={allowLocalhost}
         onSelect={(n) => go(n.id)}
       />
       {message ? (

@@ -1,6 +1,6 @@
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { Button } from '../components/Button/Button';
 import { SuccessIcon } from '../components/Icon/Icon';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';

@@ -1,8 +1,8 @@
 import type { FormEvent } from 'react';
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { NAME_SUFFIX } from '../core/constants';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { selectView } from '../hooks/modal/store';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';

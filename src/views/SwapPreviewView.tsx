@@ -1,15 +1,14 @@
 import { formatUnits } from 'viem';
 import { minimumOut } from '../chains/evm/swap';
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { formatTokenAmount } from '../core/format';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSwap } from '../hooks/swap/useSwap';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import * as w from './WalletSendView.css';
 
 export const SWAP_PREVIEW_TEXTS = {
@@ -53,7 +52,6 @@ export function SwapPreviewView() {
   const swap = useSwap({ initialize: false });
   const { back } = useModal();
   const network = useKeywayStore('networks', (n) => n.activeNetwork.name);
-  const allowLocalhost = useAllowLocalhost();
   const T = SWAP_PREVIEW_TEXTS;
   const { sourceToken, toToken } = swap;
   const busy = swap.loadingTransaction || swap.loadingQuote || swap.loadingBuildTransaction;
@@ -84,13 +82,7 @@ export function SwapPreviewView() {
     <div className={s.stack} data-kw-view="SwapPreview" aria-busy={busy || approvalBusy}>
       <section className={w.amountHero} aria-label={T.youPay}>
         <span className={s.muted}>{T.youPay}</span>
-        <Image
-          src={sourceToken.logoUri || null}
-          alt=""
-          size="lg"
-          shape="circle"
-          allowLocalhost={allowLocalhost}
-        />
+        <Image src={sourceToken.logoUri || null} alt="" size="lg" shape="circle" />
         <span className={w.amountText} data-kw-swap-pay="">
           {formatTokenAmount(amount, { maxDecimals: sourceToken.decimals })} {fromSymbol}
         </span>

@@ -8,7 +8,6 @@ import { useSwap } from '../hooks/swap/useSwap';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 
 export const SWAP_SELECT_TOKEN_TEXTS = {
   search: 'Search tokens',
@@ -33,7 +32,6 @@ type Row =
 export function SwapSelectTokenView() {
   const swap = useSwap({ initialize: false });
   const { back, params } = useModal();
-  const allowLocalhost = useAllowLocalhost();
   const [query, setQuery] = useState('');
   const viewportRef = useRef<HTMLElement>(null);
   const target = params?.target === 'toToken' ? 'toToken' : 'sourceToken';
@@ -97,7 +95,6 @@ export function SwapSelectTokenView() {
                       iconUrl={row.token.logoUri || null}
                       quantity={formatTokenAmount(row.token.quantity.numeric)}
                       {...(row.token.value > 0 ? { value: formatUsd(String(row.token.value)) } : {})}
-                      allowLocalhost={allowLocalhost}
                       onClick={() => choose(row.token)}
                     />
                   )}

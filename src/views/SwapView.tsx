@@ -1,5 +1,4 @@
 import { useState } from 'react';
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Button } from '../components/Button/Button';
 import { Checkbox } from '../components/Checkbox/Checkbox';
@@ -8,13 +7,13 @@ import { Image } from '../components/Image/Image';
 import { Spinner } from '../components/Spinner/Spinner';
 import { SWAP_PROVIDER_FEE_RATE, SWAP_SLIPPAGE_CHOICES } from '../core/constants';
 import { formatTokenAmount } from '../core/format';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import * as w from './WalletSendView.css';
 
 export const SWAP_VIEW_TEXTS = {
@@ -51,15 +50,7 @@ function FlipIcon(props: IconProps) {
   );
 }
 
-function TokenButton({
-  token,
-  onClick,
-  allowLocalhost,
-}: {
-  token: SwapTokenItem | null;
-  onClick: () => void;
-  allowLocalhost: boolean;
-}) {
+function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick: () => void }) {
   const T = SWAP_VIEW_TEXTS;
   const symbol = token ? capText(token.symbol, MAX_TEXT.symbol) : null;
   return (
@@ -69,17 +60,7 @@ function TokenButton({
       size="sm"
       className={w.tokenButton}
       aria-label={symbol ? T.changeToken(symbol) : T.selectToken}
-      leadingIcon={
-        token ? (
-          <Image
-            src={token.logoUri || null}
-            alt=""
-            size="sm"
-            shape="circle"
-            allowLocalhost={allowLocalhost}
-          />
-        ) : undefined
-      }
+      leadingIcon={token ? <Image src={token.logoUri || null} alt="" size="sm" shape="circle" /> : undefined}
       onClick={onClick}
     >
       {symbol ?? T.selectToken}
@@ -97,7 +78,6 @@ export function SwapView() {
   const swap = useSwap();
   const { push } = useModal();
   const connected = useKeywayStore('account', (a) => a.isConnected);
-  const allowLocalhost = useAllowLocalhost();
   const [impactAccepted, setImpactAccepted] = useState(false);
   const T = SWAP_VIEW_TEXTS;
   if (!connected) return <p className={s.status}>{T.notConnected}</p>;
@@ -156,7 +136,6 @@ export function SwapView() {
         trailing={
           <TokenButton
             token={sourceToken}
-            allowLocalhost={allowLocalhost}
             onClick={() => push('SwapSelectToken', { target: 'sourceToken' })}
           />
         }
@@ -182,11 +161,7 @@ export function SwapView() {
           <output className={v.toAmount} data-kw-swap-to-amount="" aria-live="polite">
             {swap.loadingQuote ? <Spinner size="sm" label={T.quoting} /> : swap.toTokenAmount || '0'}
           </output>
-          <TokenButton
-            token={toToken}
-            allowLocalhost={allowLocalhost}
-            onClick={() => push('SwapSelectToken', { target: 'toToken' })}
-          />
+          <TokenButton token={toToken} onClick={() => push('SwapSelectToken', { target: 'toToken' })} />
         </div>
         {swap.formattedToUsd ? <span className={s.muted}>≈ {swap.formattedToUsd}</span> : null}
       </section>

@@ -12,7 +12,6 @@ import {
 import { useTransactions } from '../hooks/transactions/useTransactions';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
-import { useAllowLocalhost } from './useViewEnv';
 
 export const TRANSACTIONS_TEXTS = {
   list: 'Transactions',
@@ -71,17 +70,10 @@ export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
 }
 
 /** One history row: the token icon beside the transaction (direction, title, status, amount, link). */
-export function ActivityRow({ item, allowLocalhost }: { item: TransactionItem; allowLocalhost?: boolean }) {
+export function ActivityRow({ item }: { item: TransactionItem }) {
   return (
     <div className={t.activityRow} data-kw-transaction={item.id}>
-      <Image
-        src={item.iconUrl || null}
-        alt=""
-        size="sm"
-        shape="circle"
-        allowLocalhost={allowLocalhost}
-        className={t.tokenIcon}
-      />
+      <Image src={item.iconUrl || null} alt="" size="sm" shape="circle" className={t.tokenIcon} />
       <div className={t.rowBody}>
         <TransactionRow
           direction={item.direction}
@@ -110,7 +102,6 @@ export interface TransactionListProps {
 export function TransactionList({ compact = false }: TransactionListProps) {
   const { address, status, sections, loadingMore, hasMore, empty, fetchNextPage, refresh } =
     useTransactions();
-  const allowLocalhost = useAllowLocalhost();
   const viewportRef = useRef<HTMLElement>(null);
   const rows = useMemo(() => flatten(sections, loadingMore), [sections, loadingMore]);
 
@@ -174,7 +165,7 @@ export function TransactionList({ compact = false }: TransactionListProps) {
               {row.kind === 'header' ? (
                 <h3 className={t.dayHeader}>{row.label}</h3>
               ) : row.kind === 'tx' ? (
-                <ActivityRow item={row.item} allowLocalhost={allowLocalhost} />
+                <ActivityRow item={row.item} />
               ) : (
                 <SkeletonRegion label={TRANSACTIONS_TEXTS.loadingMore}>
                   <SkeletonRow />

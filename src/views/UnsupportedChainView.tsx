@@ -5,7 +5,6 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { errorText } from '../hooks/utils';
 import { NetworkList } from './NetworkList';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 
 export const UNSUPPORTED_TEXTS = {
   explanation: 'This app does not support the network your wallet is on. Switch to one of these networks:',
@@ -16,7 +15,6 @@ export const UNSUPPORTED_TEXTS = {
 export function UnsupportedChainView() {
   const { networks, switching, switchNetwork, imageUrls } = useNetworks();
   const { disconnect, disconnecting } = useAccount();
-  const allowLocalhost = useAllowLocalhost();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <div className={s.stack} data-kw-view="UnsupportedChain">
@@ -26,7 +24,6 @@ export function UnsupportedChainView() {
         activeId={null}
         switchingId={switching?.id ?? null}
         imageUrls={imageUrls}
-        allowLocalhost={allowLocalhost}
         onSelect={(n) => {
           setFailure(null);
           switchNetwork(n.id).catch((e: unknown) => setFailure(errorText(e, 'Failed to switch network')));

@@ -8,7 +8,6 @@ import { useKeywayStore } from '../hooks/context';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
-import { useAllowLocalhost } from './useViewEnv';
 import * as r from './WalletReceiveView.css';
 
 export const RECEIVE_TEXTS = {
@@ -38,7 +37,6 @@ export function WalletReceiveView() {
   const address = useKeywayStore('account', (a) => (a.isConnected ? a.address : null));
   const { networks } = useNetworks();
   const { copied, copy } = useCopy();
-  const allowLocalhost = useAllowLocalhost();
   if (!address) return <p className={s.status}>{RECEIVE_TEXTS.notConnected}</p>;
   const valid = networksForAddress(address, networks);
 
@@ -67,7 +65,7 @@ export function WalletReceiveView() {
           <ul className={r.networks} aria-label={RECEIVE_TEXTS.networks}>
             {valid.map((n) => (
               <li key={n.id}>
-                <NetworkBadge name={n.name} imageUrl={n.imageUrl ?? null} allowLocalhost={allowLocalhost} />
+                <NetworkBadge name={n.name} imageUrl={n.imageUrl ?? null} />
               </li>
             ))}
           </ul>

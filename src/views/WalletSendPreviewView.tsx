@@ -1,13 +1,12 @@
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { formatTokenAmount, shortenAddress } from '../core/format';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import * as v from './WalletSendView.css';
 
 export const SEND_PREVIEW_TEXTS = {
@@ -37,7 +36,6 @@ export function WalletSendPreviewView() {
   const from = useKeywayStore('account', (a) => a.address);
   const fromName = useKeywayStore('account', (a) => a.profileName);
   const network = useKeywayStore('networks', (n) => n.activeNetwork.name);
-  const allowLocalhost = useAllowLocalhost();
   const T = SEND_PREVIEW_TEXTS;
   const { token, validation } = send;
   const busy = send.loading;
@@ -60,7 +58,7 @@ export function WalletSendPreviewView() {
     <div className={s.stack} data-kw-view="SendPreview" aria-busy={busy}>
       <section className={v.amountHero} aria-label={T.youSend}>
         <span className={s.muted}>{T.youSend}</span>
-        <Image src={token?.iconUrl || null} alt="" size="lg" shape="circle" allowLocalhost={allowLocalhost} />
+        <Image src={token?.iconUrl || null} alt="" size="lg" shape="circle" />
         <span className={v.amountText} data-kw-send-amount="">
           {formatTokenAmount(send.sendTokenAmount.trim(), { maxDecimals: 18 })} {symbol}
         </span>
@@ -79,13 +77,7 @@ export function WalletSendPreviewView() {
           <div className={v.row}>
             <dt className={v.rowLabel}>{T.to}</dt>
             <dd className={v.rowValue} title={to} data-kw-send-to={to}>
-              <Avatar
-                src={send.receiverProfileImageUrl}
-                address={to}
-                alt=""
-                size="sm"
-                allowLocalhost={allowLocalhost}
-              />
+              <Avatar src={send.receiverProfileImageUrl} address={to} alt="" size="sm" />
               {name ? <span>{name}</span> : null}
               {/* The whole address, never shortened: a look-alike address (same start and end, planted in
                   the history by a zero-value transfer) differs only in the middle. */}

@@ -6,7 +6,6 @@ import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import * as v from './WalletSendView.css';
 
 export const SELECT_TOKEN_TEXTS = {
@@ -24,7 +23,6 @@ export function WalletSendSelectTokenView() {
   const { balances, loaded, status } = useBalances();
   const { setToken } = useSend();
   const { back } = useModal();
-  const allowLocalhost = useAllowLocalhost();
   const [query, setQuery] = useState('');
   const T = SELECT_TOKEN_TEXTS;
   const q = query.trim().toLowerCase();
@@ -55,7 +53,6 @@ export function WalletSendSelectTokenView() {
                 iconUrl={b.iconUrl || null}
                 quantity={b.formattedQuantity}
                 value={b.formattedValue}
-                allowLocalhost={allowLocalhost}
                 onClick={() => {
                   setToken(b);
                   back();

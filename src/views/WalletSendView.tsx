@@ -1,16 +1,15 @@
-import { capText, MAX_TEXT } from '../components/_safe/safe';
 import { AddressInput } from '../components/AddressInput/AddressInput';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { shortenAddress } from '../core/format';
+import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import { looksLikeName } from '../hooks/send/validation';
 import * as s from './shared.css';
-import { useAllowLocalhost } from './useViewEnv';
 import * as v from './WalletSendView.css';
 
 export const SEND_VIEW_TEXTS = {
@@ -49,7 +48,6 @@ export function WalletSendView() {
   const send = useSend();
   const { push } = useModal();
   const connected = useKeywayStore('account', (a) => a.isConnected);
-  const allowLocalhost = useAllowLocalhost();
   const T = SEND_VIEW_TEXTS;
   if (!connected) return <p className={s.status}>{T.notConnected}</p>;
   const { token, validation } = send;
@@ -88,15 +86,7 @@ export function WalletSendView() {
             className={v.tokenButton}
             aria-label={tokenSymbol ? T.changeToken(tokenSymbol) : T.selectToken}
             leadingIcon={
-              token ? (
-                <Image
-                  src={token.iconUrl || null}
-                  alt=""
-                  size="sm"
-                  shape="circle"
-                  allowLocalhost={allowLocalhost}
-                />
-              ) : undefined
+              token ? <Image src={token.iconUrl || null} alt="" size="sm" shape="circle" /> : undefined
             }
             onClick={() => push('WalletSendSelectToken')}
           >
@@ -114,13 +104,7 @@ export function WalletSendView() {
         resolvedName={receiverSummary(send.receiverInput, send.receiverAddress, send.receiverProfileName)}
         avatar={
           send.receiverAddress ? (
-            <Avatar
-              src={send.receiverProfileImageUrl}
-              address={send.receiverAddress}
-              alt=""
-              size="sm"
-              allowLocalhost={allowLocalhost}
-            />
+            <Avatar src={send.receiverProfileImageUrl} address={send.receiverAddress} alt="" size="sm" />
           ) : undefined
         }
         error={validation.receiverError ?? undefined}

@@ -1,12 +1,26 @@
-/** Small view-side helpers: whether local (127.0.0.1) image URLs are acceptable, and the device kind. */
-import { useSyncExternalStore } from 'react';
-import { isHttpsOrLocalUrl } from '../core/networks';
+/**
+ * The views' environment: the instance's URL policy (whether loopback `http:` images and links load), resolved
+ * once per instance and handed to the components through context, and the device kind.
+ */
+import { createElement, type ReactNode, useMemo, useSyncExternalStore } from 'react';
+import { UrlPolicyContext } from '../components/_safe/urlPolicy';
+import { isHttpsOrLocalUrl, type UrlPolicy } from '../core/url';
 import { useKeyway } from '../hooks/context';
 
 /** True when the instance talks to a local stack: its explorer serves images from http://127.0.0.1. */
 export function useAllowLocalhost(): boolean {
   const { options } = useKeyway();
   return [options.explorerUrl, options.apiUrl].some((u) => u.startsWith('http:') && isHttpsOrLocalUrl(u));
+}
+
+/**
+ * Gives the components below it the instance's URL policy (core/url). KeywayModal, AccountButton and
+ * NetworkButton each render inside one, so no view or component passes `allowLocalhost` along.
+ */
+export function ViewEnvProvider({ children }: { children?: ReactNode }) {
+  const allowLocalhost = useAllowLocalhost();
+  const policy = useMemo<UrlPolicy>(() => ({ allowLocalhost }), [allowLocalhost]);
+  return createElement(UrlPolicyContext.Provider, { value: policy }, children);
 }
 
 const COARSE = '(pointer: coarse)';

@@ -1,10 +1,11 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, waitFor, within } from 'storybook/test';
+import { UrlPolicyContext } from '../../src/components/_safe/urlPolicy';
 import { Image } from '../../src/components/Image/Image';
 import { BROKEN_IMAGE, icons, JAVASCRIPT_URL } from './_fixtures';
 import localIconPath from './assets/local-wallet.svg?no-inline';
 
-/** Served by the dev server at http://localhost:<port>/...: what `allowLocalhost` exists for. */
+/** Served by the dev server at http://localhost:<port>/...: what an instance's `allowLocalhost` policy is for. */
 const localIcon = new URL(localIconPath, window.location.href).href;
 const blobSvg =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 8 8"><rect width="8" height="8" fill="#1f7a3f"/></svg>';
@@ -70,8 +71,26 @@ export const LocalhostRefusedByDefault: Story = {
   },
 };
 
+/** Without the instance's policy a loopback image never loads. */
+export const LocalhostRefused: Story = {
+  args: { src: localIcon, alt: 'Local wallet' },
+  play: async ({ canvasElement }) => {
+    await expect(canvasElement.querySelector('img')).toBeNull();
+    const fallback = within(canvasElement).getByRole('img', { name: 'Local wallet' });
+    await expect(fallback).toHaveAttribute('data-kw-image', 'fallback');
+  },
+};
+
+/** An instance that talks to a local stack provides `{ allowLocalhost: true }` (the views do it from its options). */
 export const LocalhostAllowed: Story = {
-  args: { src: localIcon, allowLocalhost: true, alt: 'Local wallet' },
+  args: { src: localIcon, alt: 'Local wallet' },
+  decorators: [
+    (Story) => (
+      <UrlPolicyContext.Provider value={{ allowLocalhost: true }}>
+        <Story />
+      </UrlPolicyContext.Provider>
+    ),
+  ],
   play: async ({ canvasElement }) => {
     const img = within(canvasElement).getByRole('img', { name: 'Local wallet' });
     await expect(img.tagName).toBe('IMG');

@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
-import { MAX_TEXT } from '../../src/components/_safe/safe';
 import { TokenRow } from '../../src/components/TokenRow/TokenRow';
+import { MAX_TEXT } from '../../src/core/text';
 import { icons, JAVASCRIPT_URL } from './_fixtures';
 
 const meta = {

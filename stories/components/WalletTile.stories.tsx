@@ -1,7 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
-import { MAX_TEXT } from '../../src/components/_safe/safe';
 import { WalletTile } from '../../src/components/WalletTile/WalletTile';
+import { MAX_TEXT } from '../../src/core/text';
 import { BROKEN_IMAGE, icons, JAVASCRIPT_URL, LONG_NAME } from './_fixtures';
 
 const meta = {

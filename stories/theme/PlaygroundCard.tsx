@@ -1,3 +1,4 @@
+import { UrlPolicyContext } from '../../src/components/_safe/urlPolicy';
 import { Button, IconButton } from '../../src/components/Button/Button';
 import { BackIcon, CloseIcon } from '../../src/components/Icon/Icon';
 import { ListItem } from '../../src/components/ListItem/ListItem';
@@ -18,7 +19,7 @@ export interface PlaygroundIcons {
 
 export interface PlaygroundCardProps {
   icons: PlaygroundIcons;
-  /** The CSP fixture serves its icons from http://127.0.0.1. */
+  /** The CSP fixture serves its icons from http://127.0.0.1 (given to the components as their URL policy). */
   allowLocalhost?: boolean;
   onConnect?: () => void;
 }
@@ -31,73 +32,56 @@ export interface PlaygroundCardProps {
  */
 export function PlaygroundCard({ icons, allowLocalhost, onConnect }: PlaygroundCardProps) {
   return (
-    <div className={page}>
-      <section className={card} aria-labelledby="kw-playground-title" data-kw-playground="">
-        <div className={header}>
-          <IconButton aria-label="Back" icon={<BackIcon />} size="sm" />
-          <Text variant="title" id="kw-playground-title" className={title}>
-            Connect Wallet
-          </Text>
-          <IconButton aria-label="Close" icon={<CloseIcon />} size="sm" />
-        </div>
-        <div className={tiles}>
-          <WalletTile
-            name="MetaMask"
-            iconUrl={icons.fox}
-            badge="Installed"
-            badgeTone="success"
-            allowLocalhost={allowLocalhost}
-          />
-          <WalletTile
-            name="Coinbase Wallet"
-            iconUrl={icons.coin}
-            badge="Recent"
-            badgeTone="accent"
-            allowLocalhost={allowLocalhost}
-          />
-          <WalletTile name="Rainbow" iconUrl={icons.rainbow} allowLocalhost={allowLocalhost} />
-          <WalletTile name="All Wallets" iconUrl={icons.grid} badge="430+" allowLocalhost={allowLocalhost} />
-        </div>
-        <ul className={list}>
-          <li>
-            <ListItem
-              name="Trust Wallet"
-              description="Mobile and extension"
-              iconUrl={icons.shield}
-              allowLocalhost={allowLocalhost}
+    <UrlPolicyContext.Provider value={{ allowLocalhost: !!allowLocalhost }}>
+      <div className={page}>
+        <section className={card} aria-labelledby="kw-playground-title" data-kw-playground="">
+          <div className={header}>
+            <IconButton aria-label="Back" icon={<BackIcon />} size="sm" />
+            <Text variant="title" id="kw-playground-title" className={title}>
+              Connect Wallet
+            </Text>
+            <IconButton aria-label="Close" icon={<CloseIcon />} size="sm" />
+          </div>
+          <div className={tiles}>
+            <WalletTile name="MetaMask" iconUrl={icons.fox} badge="Installed" badgeTone="success" />
+            <WalletTile name="Coinbase Wallet" iconUrl={icons.coin} badge="Recent" badgeTone="accent" />
+            <WalletTile name="Rainbow" iconUrl={icons.rainbow} />
+            <WalletTile name="All Wallets" iconUrl={icons.grid} badge="430+" />
+          </div>
+          <ul className={list}>
+            <li>
+              <ListItem name="Trust Wallet" description="Mobile and extension" iconUrl={icons.shield} />
+            </li>
+            <li>
+              <ListItem
+                name="Phantom"
+                description="Solana and Ethereum"
+                iconUrl={icons.phantom}
+                badge="Installed"
+                badgeTone="success"
+              />
+            </li>
+          </ul>
+          <div className={section}>
+            <Text variant="label" as="h3">
+              Balance
+            </Text>
+            <TokenRow
+              symbol="USDC"
+              name="USD Coin"
+              iconUrl={icons.usdc}
+              quantity="1,250.50"
+              value="$1,250.50"
             />
-          </li>
-          <li>
-            <ListItem
-              name="Phantom"
-              description="Solana and Ethereum"
-              iconUrl={icons.phantom}
-              badge="Installed"
-              badgeTone="success"
-              allowLocalhost={allowLocalhost}
-            />
-          </li>
-        </ul>
-        <div className={section}>
-          <Text variant="label" as="h3">
-            Balance
+          </div>
+          <Button variant="primary" size="lg" fullWidth onClick={onConnect} data-kw-playground-primary="">
+            Connect
+          </Button>
+          <Text variant="muted" align="center">
+            By connecting, you agree to the Terms of Service.
           </Text>
-          <TokenRow
-            symbol="USDC"
-            name="USD Coin"
-            iconUrl={icons.usdc}
-            quantity="1,250.50"
-            value="$1,250.50"
-            allowLocalhost={allowLocalhost}
-          />
-        </div>
-        <Button variant="primary" size="lg" fullWidth onClick={onConnect} data-kw-playground-primary="">
-          Connect
-        </Button>
-        <Text variant="muted" align="center">
-          By connecting, you agree to the Terms of Service.
-        </Text>
-      </section>
-    </div>
+        </section>
+      </div>
+    </UrlPolicyContext.Provider>
   );
 }

@@ -7,11 +7,11 @@
 import { erc20Abi, isAddress } from 'viem';
 import type { Config } from 'wagmi';
 import { readContracts } from 'wagmi/actions';
+import { capText } from '../../core/text';
 import type { TokenMetadata } from '../../hooks/balances/store';
 
-const MAX_TEXT = 32;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: strips control and bidi-override characters
-const clean = (v: string) => v.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '').trim();
+/** A token's name or symbol read from its contract (untrusted): core/text's rule, at most 32 characters. */
+const clean = (v: unknown) => capText(String(v), 32);
 
 export async function readErc20Metadata(
   config: Config,
@@ -32,8 +32,8 @@ export async function readErc20Metadata(
       { ...contract, functionName: 'decimals' },
     ],
   });
-  const s = clean(String(symbol)).slice(0, MAX_TEXT);
+  const s = clean(symbol);
   const d = Number(decimals);
   if (!s || !Number.isInteger(d) || d < 0 || d > 36) return null;
-  return { name: clean(String(name)).slice(0, MAX_TEXT) || s, symbol: s, decimals: d };
+  return { name: clean(name) || s, symbol: s, decimals: d };
 }

@@ -8,6 +8,7 @@ import { createStore } from 'zustand/vanilla';
 import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import type { KeywayNetwork } from '../../core/networks';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
+import { capText, MAX_TEXT } from '../../core/text';
 import { z } from '../../core/zod';
 import { encodeBase58, isSolanaAddress } from './address';
 import { solToLamports } from './amount';
@@ -42,15 +43,9 @@ export interface SolanaAdapterDeps {
   pollIntervalMs?: number;
 }
 
-const MAX_NAME = 64;
 const rememberedSchema = z.string().min(1).max(256);
 
-function capName(value: string): string {
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control and bidi-override characters
-  const clean = value.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '').trim();
-  const chars = Array.from(clean);
-  return chars.length <= MAX_NAME ? clean : `${chars.slice(0, MAX_NAME - 1).join('')}…`;
-}
+const capName = (value: string): string => capText(value, MAX_TEXT.name);
 
 const invalidInput = () => KeywayError.of('solanaInvalidInput');
 const sendFailed = (cause?: unknown) =>

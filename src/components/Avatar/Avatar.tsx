@@ -12,7 +12,6 @@ export interface AvatarProps {
   /** Accessible name, e.g. "vitalik.eth avatar". Pass `""` when a name is shown next to it. */
   alt: string;
   size?: AvatarSize;
-  allowLocalhost?: boolean;
   className?: string;
 }
 
@@ -42,7 +41,7 @@ function PersonGlyph() {
 }
 
 /** An account picture: the image when there is a usable one, else a gradient from the address, else a glyph. */
-export function Avatar({ src, address, alt, size = 'md', allowLocalhost, className }: AvatarProps) {
+export function Avatar({ src, address, alt, size = 'md', className }: AvatarProps) {
   const gradient = address?.trim() ? avatarGradient(address) : null;
   const cls = [avatar, sizes[size], gradient, className].filter(Boolean).join(' ');
   const a11y = alt ? { role: 'img' as const, 'aria-label': alt } : { 'aria-hidden': true as const };
@@ -61,7 +60,6 @@ export function Avatar({ src, address, alt, size = 'md', allowLocalhost, classNa
         alt={alt}
         size="fill"
         shape="circle"
-        allowLocalhost={allowLocalhost}
         fallback={gradient ? <span className={`${sizes[size]} ${gradient}`} /> : <PersonGlyph />}
       />
     </span>

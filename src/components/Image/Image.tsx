@@ -1,18 +1,20 @@
 import { type ReactNode, useState } from 'react';
-import { safeImageUrl } from '../_safe/safe';
+import { safeImageUrl } from '../../core/url';
+import { useUrlPolicy } from '../_safe/urlPolicy';
 import { fallbackGlyph, frame, img, shapes, sizes } from './Image.css';
 
 export type ImageSize = 'xs' | 'sm' | 'md' | 'lg' | 'xl' | 'xxl' | 'fill';
 
 export interface ImageProps {
-  /** Untrusted URL. Only `https:`, `data:image/` and `blob:` load (plus local http with `allowLocalhost`). */
+  /**
+   * Untrusted URL. Only `https:`, `data:image/` and `blob:` load, plus loopback `http:` where the instance allows
+   * localhost (core/url's rule; the policy comes from context, see `UrlPolicyContext`).
+   */
   src: string | null | undefined;
   /** Required: describe the image, or pass `""` when the text next to it already says what it is. */
   alt: string;
   size?: ImageSize;
   shape?: 'square' | 'rounded' | 'circle';
-  /** Accept `http://127.0.0.1` and `http://localhost` too: the kit's local stack only. */
-  allowLocalhost?: boolean;
   /** Shown when the URL is refused or fails to load. Defaults to a neutral picture glyph. */
   fallback?: ReactNode;
   className?: string;
@@ -32,16 +34,8 @@ function PictureGlyph() {
  * An image from an untrusted URL. A refused scheme (`javascript:`, `http:`, `data:text/html`) never reaches
  * `<img src>`; a load error swaps in the fallback. The frame keeps its size either way, so layouts do not jump.
  */
-export function Image({
-  src,
-  alt,
-  size = 'md',
-  shape = 'rounded',
-  allowLocalhost = false,
-  fallback,
-  className,
-}: ImageProps) {
-  const safe = safeImageUrl(src, { allowLocalhost });
+export function Image({ src, alt, size = 'md', shape = 'rounded', fallback, className }: ImageProps) {
+  const safe = safeImageUrl(src, useUrlPolicy());
   const [failedSrc, setFailedSrc] = useState<string | null>(null);
   const showImage = safe !== null && failedSrc !== safe;
   const cls = [frame, sizes[size], shapes[shape], className].filter(Boolean).join(' ');

@@ -1,4 +1,4 @@
-import { capText, MAX_TEXT } from '../_safe/safe';
+import { capText, MAX_TEXT } from '../../core/text';
 import { badge, badgeTones } from './badge.css';
 
 export type BadgeTone = 'neutral' | 'accent' | 'success';

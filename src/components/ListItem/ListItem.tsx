@@ -1,5 +1,7 @@
 import type { MouseEventHandler, ReactNode } from 'react';
-import { capText, MAX_TEXT, safeLinkUrl } from '../_safe/safe';
+import { capText, MAX_TEXT } from '../../core/text';
+import { safeLinkUrl } from '../../core/url';
+import { useUrlPolicy } from '../_safe/urlPolicy';
 import { Image } from '../Image/Image';
 import { Badge, type BadgeTone } from './Badge';
 import {
@@ -27,7 +29,6 @@ export interface ListItemProps {
   /** Trailing chevron: the row leads somewhere. */
   chevron?: boolean;
   disabled?: boolean;
-  allowLocalhost?: boolean;
   className?: string;
   'aria-label'?: string;
   /** Makes the row a button. */
@@ -64,17 +65,14 @@ export function ListItem(props: ListItemProps) {
     badgeTone,
     chevron = true,
     disabled,
-    allowLocalhost,
     className,
   } = props;
+  const urlPolicy = useUrlPolicy();
   const label = capText(name, MAX_TEXT.name);
   const desc = description ? capText(description, MAX_TEXT.description) : '';
   const content = (
     <>
-      {icon ??
-        (iconUrl !== undefined ? (
-          <Image src={iconUrl} alt="" size="lg" shape={iconShape} allowLocalhost={allowLocalhost} />
-        ) : null)}
+      {icon ?? (iconUrl !== undefined ? <Image src={iconUrl} alt="" size="lg" shape={iconShape} /> : null)}
       <span className={body}>
         <span className={nameClass} title={label}>
           {label}
@@ -88,7 +86,7 @@ export function ListItem(props: ListItemProps) {
   const cls = [row, className].filter(Boolean).join(' ');
 
   if (props.href !== undefined) {
-    const href = safeLinkUrl(props.href);
+    const href = safeLinkUrl(props.href, urlPolicy);
     if (!href || disabled) {
       // No usable destination: a plain row that looks disabled and is not announced as a link.
       return (

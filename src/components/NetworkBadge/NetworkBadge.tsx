@@ -1,5 +1,5 @@
 import type { MouseEventHandler } from 'react';
-import { capText, MAX_TEXT } from '../_safe/safe';
+import { capText, MAX_TEXT } from '../../core/text';
 import { Image } from '../Image/Image';
 import {
   badge,
@@ -21,7 +21,6 @@ export interface NetworkBadgeProps {
   /** Makes the badge a button (e.g. opens the network list). */
   onClick?: MouseEventHandler<HTMLButtonElement>;
   disabled?: boolean;
-  allowLocalhost?: boolean;
   className?: string;
 }
 
@@ -49,7 +48,6 @@ export function NetworkBadge({
   unsupportedLabel = 'Unsupported network',
   onClick,
   disabled,
-  allowLocalhost,
   className,
 }: NetworkBadgeProps) {
   const label = unsupported ? capText(unsupportedLabel, MAX_TEXT.name) : capText(name, MAX_TEXT.name);
@@ -66,7 +64,6 @@ export function NetworkBadge({
           alt=""
           size="sm"
           shape="circle"
-          allowLocalhost={allowLocalhost}
           // A network without a (usable) picture shows its initial rather than a generic picture glyph.
           fallback={<span className={initialClass}>{initialOf(name)}</span>}
         />

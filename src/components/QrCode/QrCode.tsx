@@ -1,6 +1,7 @@
 import { QrCode as ArkQrCode } from '@ark-ui/react';
 import { type CSSProperties, useState } from 'react';
-import { safeImageUrl } from '../_safe/safe';
+import { safeImageUrl } from '../../core/url';
+import { useUrlPolicy } from '../_safe/urlPolicy';
 import * as s from './QrCode.css';
 
 export interface QrCodeProps {
@@ -29,7 +30,7 @@ export function QrCode({
   loading = false,
   loadingLabel = 'Loading QR code',
 }: QrCodeProps) {
-  const safeLogo = safeImageUrl(logoUrl);
+  const safeLogo = safeImageUrl(logoUrl, useUrlPolicy());
   const [logoFailed, setLogoFailed] = useState<string | null>(null);
   const showLogo = safeLogo !== null && logoFailed !== safeLogo;
   const ecc = safeLogo ? 'H' : 'M';

@@ -1,5 +1,5 @@
 import type { MouseEventHandler } from 'react';
-import { capText, MAX_TEXT } from '../_safe/safe';
+import { capText, MAX_TEXT } from '../../core/text';
 import { Image } from '../Image/Image';
 import { end, interactive, main, numeric, primary, row, secondary } from './TokenRow.css';
 
@@ -16,7 +16,6 @@ export interface TokenRowProps {
   /** Makes the row a button (e.g. choose this token). */
   onClick?: MouseEventHandler<HTMLButtonElement>;
   disabled?: boolean;
-  allowLocalhost?: boolean;
   className?: string;
 }
 
@@ -29,7 +28,6 @@ export function TokenRow({
   value,
   onClick,
   disabled,
-  allowLocalhost,
   className,
 }: TokenRowProps) {
   const sym = capText(symbol, MAX_TEXT.symbol);
@@ -38,7 +36,7 @@ export function TokenRow({
   const usd = value ? capText(value, MAX_TEXT.amount) : '';
   const content = (
     <>
-      <Image src={iconUrl} alt="" size="lg" shape="circle" allowLocalhost={allowLocalhost} />
+      <Image src={iconUrl} alt="" size="lg" shape="circle" />
       <span className={main}>
         <span className={primary} title={tokenName}>
           {tokenName}

@@ -1,4 +1,6 @@
-import { capText, MAX_TEXT, safeLinkUrl } from '../_safe/safe';
+import { capText, MAX_TEXT } from '../../core/text';
+import { safeLinkUrl } from '../../core/url';
+import { useUrlPolicy } from '../_safe/urlPolicy';
 import { VisuallyHidden } from '../Text/Text';
 import {
   amount,
@@ -96,7 +98,7 @@ export function TransactionRow({
   const when = time ? capText(time, MAX_TEXT.badge) : '';
   const primaryAmount = capText(amountText, MAX_TEXT.amount);
   const secondary = secondaryText ? capText(secondaryText, MAX_TEXT.amount) : '';
-  const href = safeLinkUrl(explorerUrl);
+  const href = safeLinkUrl(explorerUrl, useUrlPolicy());
   const label = capText(explorerLabel, MAX_TEXT.name);
   return (
     <div

@@ -1,5 +1,5 @@
 import { type ButtonHTMLAttributes, forwardRef, type ReactNode } from 'react';
-import { capText, MAX_TEXT } from '../_safe/safe';
+import { capText, MAX_TEXT } from '../../core/text';
 import { Image } from '../Image/Image';
 import { Badge, type BadgeTone } from '../ListItem/Badge';
 import { badgeSlot, name as nameClass, tile } from './WalletTile.css';
@@ -14,12 +14,11 @@ export interface WalletTileProps extends Omit<ButtonHTMLAttributes<HTMLButtonEle
   /** "Installed", "Recent", ... */
   badge?: string;
   badgeTone?: BadgeTone;
-  allowLocalhost?: boolean;
 }
 
 /** A wallet in the grid: a button with the wallet's icon, name and an optional badge. */
 export const WalletTile = forwardRef<HTMLButtonElement, WalletTileProps>(function WalletTile(
-  { name, iconUrl, icon, badge, badgeTone = 'neutral', allowLocalhost, className, type, ...rest },
+  { name, iconUrl, icon, badge, badgeTone = 'neutral', className, type, ...rest },
   ref,
 ) {
   const label = capText(name, MAX_TEXT.name);
@@ -32,7 +31,7 @@ export const WalletTile = forwardRef<HTMLButtonElement, WalletTileProps>(functio
       data-kw-wallet-tile=""
       {...rest}
     >
-      {icon ?? <Image src={iconUrl} alt="" size="xl" shape="rounded" allowLocalhost={allowLocalhost} />}
+      {icon ?? <Image src={iconUrl} alt="" size="xl" shape="rounded" />}
       <span className={nameClass}>{label}</span>
       <span className={badgeSlot}>{badge ? <Badge tone={badgeTone}>{badge}</Badge> : null}</span>
     </button>

@@ -2,6 +2,7 @@
  * Field schemas shared by the frame events (spec §5: email valid, otp digits, theme mode light|dark,
  * RPC methods enumerated). Every string has a length cap so that an oversized payload fails the schema.
  */
+import { isHttpsOrLocalUrl } from '../../core/url';
 import { z } from '../../core/zod';
 
 export const MAX_EMAIL_LENGTH = 254;
@@ -49,19 +50,8 @@ export const SOLANA_MAX_TRANSACTION_BYTES = 1232;
 /** A Solana transaction signature: 64 bytes, 64 to 88 base58 characters. */
 export const SolanaSignatureSchema = z.string().min(64).max(88).regex(BASE58);
 
-const LOCAL_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]']);
-
 /** https: anywhere; http: only for a local development host. Nothing else (no javascript:, data:, …). */
-export function isWebUrl(value: string): boolean {
-  let url: URL;
-  try {
-    url = new URL(value);
-  } catch {
-    return false;
-  }
-  if (url.protocol === 'https:') return true;
-  return url.protocol === 'http:' && LOCAL_HOSTS.has(url.hostname);
-}
+export const isWebUrl = isHttpsOrLocalUrl;
 
 export const WebUrlSchema = z
   .string()

@@ -4,8 +4,9 @@
  * `WalletEntry` shape; lists are deduplicated by id and rdns and carry Installed/Recent badges.
  */
 
-import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../../api/links';
 import { CONNECTOR_IDS, CONNECTOR_NAMES, MAX_RECENT_WALLETS } from '../../core/constants';
+import { capText, MAX_TEXT } from '../../core/text';
+import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../../core/url';
 import { z } from '../../core/zod';
 
 /** The explorer's wallet record (API.md); only the fields the kit reads. */
@@ -60,15 +61,7 @@ export interface WalletListItem extends WalletEntry {
   badge?: WalletBadge;
 }
 
-const MAX_NAME = 64;
-
-function capName(value: unknown): string {
-  if (typeof value !== 'string') return '';
-  // biome-ignore lint/suspicious/noControlCharactersInRegex: strips control and bidi-override characters
-  const clean = value.replace(/[\u0000-\u001F\u007F-\u009F\u202A-\u202E\u2066-\u2069]/g, '').trim();
-  const chars = Array.from(clean);
-  return chars.length <= MAX_NAME ? clean : `${chars.slice(0, MAX_NAME - 1).join('')}…`;
-}
+const capName = (value: unknown): string => capText(value, MAX_TEXT.name);
 
 function links(w: {
   mobile_link?: string | null;

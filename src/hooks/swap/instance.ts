@@ -5,8 +5,8 @@
  */
 import { getAddress } from 'viem';
 import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
-import { isSafeImageUrl } from '../../api/links';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
+import { isSafeImageUrl } from '../../core/url';
 import type { Keyway } from '../../instance/createKeyway';
 import { selectView } from '../modal/store';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
