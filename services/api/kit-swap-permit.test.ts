@@ -130,8 +130,7 @@ async function setup() {
     bus: createEventBus(),
     showToast: (message) => toasts.push(message),
     isSafeImage: (u): u is string => typeof u === 'string',
-    goBack: () => undefined,
-    goToPreview: () => undefined,
+    emit: () => undefined,
     afterSuccess: () => void load(),
     debounceMs: 0,
   });

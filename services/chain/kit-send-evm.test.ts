@@ -115,7 +115,7 @@ async function setup() {
     bus,
     showToast: (message) => toasts.push(message),
     isSafeImage: (_u): _u is string => false,
-    goToPreview: () => undefined,
+    emit: () => undefined,
     afterSuccess: ({ forceUpdate }) => refreshed.push(forceUpdate),
   });
   return { store, current, events, toasts, refreshed };

@@ -17,6 +17,7 @@ import { createMemoryStorage, STORAGE_KEYS } from '../core/storage';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers, identityFixture } from '../testing/msw';
 import { createTestWallet } from '../testing/test-wallet';
+import { attachModalRouter } from '../views/modalRouter';
 
 // Anvil dev account 0 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -79,8 +80,10 @@ afterAll(() => {
 });
 
 const instances: Keyway[] = [];
+const detachRouters: (() => void)[] = [];
 const stops: Array<() => void> = [];
 afterEach(() => {
+  for (const detach of detachRouters.splice(0)) detach();
   for (const k of instances.splice(0)) k.destroy();
   for (const stop of stops.splice(0)) stop();
 });
@@ -154,6 +157,8 @@ function setup(
     { ...(opts.connectors ? { connectors: opts.connectors } : {}), optionalConnectors: false },
   );
   instances.push(kw);
+  // The modal moves as in the styled modal: its router follows the flows' outcomes.
+  detachRouters.push(attachModalRouter(kw));
   const events: TrackedEvent[] = [];
   kw.events.subscribe((e) => events.push(e));
   const { modal, connect, account, networks, siwe, toasts } = kw.stores;

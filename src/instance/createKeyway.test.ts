@@ -10,6 +10,7 @@ import { keywayLocal, keywayLocalL2, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { createBlockchainApiHandlers, createExplorerHandlers, type RecordedRequest } from '../testing/msw';
 import { createTestPairingProvider } from '../testing/pairing';
+import { attachModalRouter } from '../views/modalRouter';
 import { createKeyway } from './createKeyway';
 
 const EXPLORER = 'https://explorer.keyway.test';
@@ -201,6 +202,7 @@ describe('createKeyway', () => {
 
   it('network switch through the store: unknown ids throw "Network not found"', async () => {
     const kw = createKeyway(base);
+    attachModalRouter(kw);
     await expect(kw.stores.networks.getState().switchNetwork('eip155:999')).rejects.toThrow(
       'Network not found',
     );
@@ -220,6 +222,7 @@ describe('createKeyway', () => {
   it('pairs through the injected pairing provider and closes the modal when approved', async () => {
     const pairing = createTestPairingProvider();
     const kw = createKeyway(base, { pairingProvider: pairing, optionalConnectors: false });
+    attachModalRouter(kw);
     kw.stores.modal.getState().open();
     await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
     const wallet = kw.stores.connect.getState().recommended.wallets[0]!;

@@ -15,6 +15,7 @@ import {
 } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
+import { isSafeImageUrl } from '../api/links';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
@@ -22,8 +23,8 @@ import type { Wallet } from '../chains/solana/wallet-standard';
 import { type Analytics, createAnalytics } from '../core/analytics';
 import { createEventBus, type EventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
+import { createOutcomeStream, type OutcomeStream } from '../core/outcomes';
 import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
-import { isSafeImageUrl } from '../core/url';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { type AccountStore, createAccountStore } from '../hooks/account/store';
 import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';
@@ -61,6 +62,11 @@ export interface Keyway {
   readonly options: ResolvedKeywayOptions;
   /** The tracked-event stream (spec §4); hosts may subscribe. */
   readonly events: EventBus;
+  /**
+   * The outcomes of the flows (a code is needed, a transfer was sent, a connection failed). The styled
+   * modal maps them to its navigation; stores never move the modal themselves.
+   */
+  readonly outcomes: OutcomeStream;
   readonly storage: SafeStorage;
   readonly api: { blockchain: BlockchainApiClient; explorer: ExplorerClient };
   readonly analytics: Analytics;
@@ -112,6 +118,7 @@ type EmbeddedWalletFrameOptions = NonNullable<Parameters<typeof createEmbeddedWa
 export function createKeyway(input: KeywayOptions, internals: KeywayInternals = {}): Keyway {
   const options = parseKeywayOptions(input);
   const events = createEventBus();
+  const outcomes = createOutcomeStream();
   const storage = createSafeStorage(options.storage ?? null);
   const common = {
     projectId: options.projectId,
@@ -177,8 +184,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const showError = (message: string) => {
     toasts.getState().show({ message, variant: 'error' });
   };
-
-  const isEvm = () => stores.networks.getState().activeNetwork.chain === 'evm';
 
   // Solana (Wallet Standard wallets): only when a Solana network is configured. Discovery starts on the
   // first open, or at start-up for a remembered Solana wallet.
@@ -258,16 +263,13 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     getWagmiConfig,
     assetImageUrl: (imageId) => explorer.assetImageUrl(imageId),
     afterSwitch: () => {
-      const modal = stores.modal.getState();
-      // Into the other namespace without a connection there: the Connect view (its wallets for it).
-      const toConnect = namespaceSwitched && modal.isOpen && !stores.account.getState().isConnected;
+      const namespaceChanged = namespaceSwitched;
       namespaceSwitched = false;
-      if (toConnect) modal.reset('Connect');
-      else modal.afterNetworkSwitch();
+      outcomes.emit({ flow: 'network', status: 'switched', namespaceChanged });
     },
     onError: (message) => {
       showError(message);
-      stores.modal.getState().shake();
+      outcomes.emit({ flow: 'network', status: 'error', message });
     },
   });
   stores.siwe = createSiweStore({
@@ -283,8 +285,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     },
     ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
     disconnect: () => stores.account.getState().disconnect(),
-    onSuccess: () => stores.modal.getState().close(),
-    onError: () => stores.modal.getState().shake(),
+    onSuccess: () => outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
+    onError: (message) => outcomes.emit({ flow: 'siwe', status: 'error', message }),
   });
   stores.account = createAccountStore({
     getWagmiConfig,
@@ -306,12 +308,12 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     hasMultipleAddresses: options.hasMultipleAddresses,
     isSafeImage: isSafeImageUrl,
     showError,
-    afterPreferredAccountType: () => stores.modal.getState().afterPreferredAccountType(),
+    afterPreferredAccountType: () => outcomes.emit({ flow: 'account-type', status: 'chosen' }),
     solana: solana
       ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
       : null,
     onDisconnected: () => {
-      stores.modal.getState().close();
+      outcomes.emit({ flow: 'account', status: 'disconnected' });
       const siwe = stores.siwe.getState();
       if (siwe.session) void siwe.signOut().catch(() => undefined);
       else siwe.reset();
@@ -332,12 +334,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       disableAppend: options.disableAppend,
     },
     solana,
-    onConnected: () => {
-      const modal = stores.modal.getState();
-      if (!modal.isOpen) return;
-      if (options.isSiweEnabled && isEvm()) modal.reset('ConnectingSiwe');
-      else modal.close();
-    },
+    onConnected: () => outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' }),
   });
 
   stores.balances = createBalancesStore({
@@ -369,10 +366,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     bus: events,
     showToast: (message, variant) => toasts.getState().show({ message, variant }),
     isSafeImage: isSafeImageUrl,
-    goToPreview: () => stores.modal.getState().push('SendPreview'),
+    emit: (outcome) => outcomes.emit(outcome),
     afterSuccess: ({ forceUpdate }) => {
-      // Spec §4: after a send, the Account view; balances (forced for the tokens involved) and history refresh.
-      stores.modal.getState().reset('Account');
+      // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
       void stores.balances.getState().refresh({ forceUpdate });
       void stores.transactions.getState().refresh();
     },
@@ -438,7 +434,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   stores.connect.subscribe((s, prev) => {
     const status = s.attempt?.status;
     if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
-      stores.modal.getState().shake();
+      outcomes.emit({ flow: 'connect', status });
     }
   });
 
@@ -487,6 +483,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const instance: Keyway = {
     options,
     events,
+    outcomes,
     storage,
     api: { blockchain, explorer },
     analytics,

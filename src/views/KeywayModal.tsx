@@ -3,14 +3,13 @@ import { KitPortal } from '../components/_lib/KitPortal';
 import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useKeyway, useKeywayStore } from '../hooks/context';
-import type { ModalView } from '../hooks/modal/store';
 import { useModal } from '../hooks/modal/useModal';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
+import { useModalRouter } from './modalRouter';
 import { IDLE_PRELOAD_VIEWS, preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
-import { ViewEnvProvider } from './useViewEnv';
 import { useShownWhenViewReady, ViewHost } from './ViewHost';
 
 export interface KeywayModalProps {
@@ -27,12 +26,14 @@ export interface KeywayModalProps {
 
 /**
  * The modal: the shell with a title and Back per view, the current view of the modal store (each view's code
- * loaded lazily), the shake of the store, and the toasts.
+ * loaded lazily), the shake of the store, and the toasts. It routes the flows' outcomes to its views
+ * (`modalRouter.ts`) while it is mounted.
  */
 export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayModalProps) {
   const { options } = useKeyway();
+  // Flow outcomes move the modal (and Account is shown as UnsupportedChain) while it is mounted.
+  useModalRouter();
   const modal = useModal();
-  const isUnsupported = useKeywayStore('networks', (n) => n.isUnsupported && n.connectedChainId !== null);
   const walletName = useKeywayStore('connect', (c) => c.attempt?.wallet.name ?? null);
   const ownTheme = useMemo(
     () => theme ?? (options.theme ? createTheme(options.theme) : undefined),
@@ -53,14 +54,13 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     return () => clearTimeout(t);
   }, [preload]);
 
-  // A wallet on a chain the app does not list sees the unsupported-chain view instead of the account.
-  const view: ModalView = modal.view === 'Account' && isUnsupported ? 'UnsupportedChain' : modal.view;
+  const view = modal.view;
   const entry = VIEW_REGISTRY[view];
   const title = (entry?.title ?? view).replace('{wallet}', walletName ?? 'WalletConnect');
   const shown = useShownWhenViewReady(modal.isOpen, view);
 
   return (
-    <ViewEnvProvider>
+    <>
       <Modal
         open={shown}
         onOpenChange={(open) => (open ? modal.open() : modal.close())}
@@ -89,6 +89,6 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
           <KeywayToasts />
         </KitPortal>
       )}
-    </ViewEnvProvider>
+    </>
   );
 }

@@ -12,6 +12,7 @@ import { selectConnectList, selectShowAllWallets } from '../../hooks/connect/sto
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
 import { createExplorerHandlers } from '../../testing/msw';
 import { createSolanaTestWallet, type SolanaTestWallet } from '../../testing/solana-wallet';
+import { attachModalRouter } from '../../views/modalRouter';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
@@ -54,6 +55,8 @@ function instance(storage = createMemoryStorage(), networks = [keywayLocal, loca
     { optionalConnectors: false },
   );
   cleanups.push(() => kw.destroy());
+  // The modal moves as in the styled modal: its router follows the flows' outcomes.
+  cleanups.push(attachModalRouter(kw));
   return kw;
 }
 

@@ -5,6 +5,7 @@ import { createMemoryStorage as createKvStorage } from '../../core/storage';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
 import { type FakeFrame, FakeFrameError, installFakeFrame, NO_REPLY } from '../../frame/testing/fake-frame';
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
+import { attachModalRouter } from '../../views/modalRouter';
 import { getEmailLoginStore } from './store';
 
 const FRAME = 'https://frame.keyway.test';
@@ -35,6 +36,8 @@ function make(options: Record<string, unknown> = {}, timeouts = {}) {
     },
   );
   instances.push(keyway);
+  // The modal moves as in the styled modal: its router follows the login's outcomes.
+  attachModalRouter(keyway);
   keyway.stores.modal.getState().open('Connect');
   return { keyway, login: getEmailLoginStore(keyway) };
 }

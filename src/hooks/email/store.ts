@@ -51,7 +51,10 @@ export interface EmailLoginState {
 export interface EmailLoginActions {
   /** Validates the email, applies the 30 s cooldown, asks the frame to send a code or an approval link. */
   submitEmail(email: string): Promise<void>;
-  /** Sends the 6-digit code; on success connects and leaves the modal on Account (or ConnectingSiwe). */
+  /**
+   * Sends the 6-digit code; on success connects (status 'connected'; the styled modal then shows Account,
+   * or ConnectingSiwe).
+   */
   submitOtp(otp: string): Promise<void>;
   /** Asks for a new code / approval link for the same address (subject to the cooldown). */
   resend(): Promise<void>;
@@ -110,17 +113,12 @@ export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
     const fail = (run: number, error: unknown) => {
       if (run !== attempt) return;
       set({ status: 'error', error: emailErrorMessage(error), cooldown: false });
-      modal.getState().shake();
+      keyway.outcomes.emit({ flow: 'email', status: 'error' });
     };
 
-    const goTo = (view: 'EmailVerifyOtp' | 'EmailVerifyDevice', replace: boolean) => {
-      const m = modal.getState();
-      if (!m.isOpen) return;
-      const current = m.history[m.history.length - 1]?.view;
-      if (current === view) return;
-      if (replace && (current === 'EmailVerifyOtp' || current === 'EmailVerifyDevice')) m.replace(view);
-      else m.push(view);
-    };
+    /** Reports the step that needs the user: the code, or the device approval link. */
+    const goTo = (status: 'otp-required' | 'device-approval-required') =>
+      keyway.outcomes.emit({ flow: 'email', status });
 
     /** The device step: wait for the approval link, then the frame sends a code. */
     const waitForDevice = async (run: number) => {
@@ -129,7 +127,7 @@ export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
         await auth.connectDevice();
         if (run !== attempt) return;
         set({ step: 'otp', status: 'waiting', error: null, resent: false });
-        goTo('EmailVerifyOtp', true);
+        goTo('otp-required');
       } catch (error) {
         fail(run, error);
       }
@@ -143,11 +141,11 @@ export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
         if (run !== attempt) return;
         if (action === 'VERIFY_DEVICE') {
           set({ step: 'device', status: 'waiting', email, resent: isResend });
-          goTo('EmailVerifyDevice', true);
+          goTo('device-approval-required');
           void waitForDevice(run);
         } else {
           set({ step: 'otp', status: 'waiting', email, resent: isResend });
-          goTo('EmailVerifyOtp', true);
+          goTo('otp-required');
         }
       } catch (error) {
         if (error instanceof KeywayError && error.code === 'cooldown') {
@@ -187,12 +185,7 @@ export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
           await embedded.connect();
           if (run !== attempt) return;
           set({ status: 'connected' });
-          const m = modal.getState();
-          if (m.isOpen) {
-            const siwe =
-              keyway.options.isSiweEnabled && keyway.stores.networks.getState().activeNetwork.chain === 'evm';
-            m.reset(siwe ? 'ConnectingSiwe' : 'Account');
-          }
+          keyway.outcomes.emit({ flow: 'connect', status: 'connected', via: 'email' });
         } catch (error) {
           if (run !== attempt) return;
           // A wrong code: the frame's message, and the boxes are emptied for a new try.

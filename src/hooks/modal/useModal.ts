@@ -1,7 +1,8 @@
 import { useKeyway, useKeywayStore } from '../context';
 import type { HistoryEntry, ModalActions, ModalView, ModalViewParams, TransactionStackEntry } from './store';
 
-export interface UseModalResult extends Omit<ModalActions, 'dispose'> {
+export interface UseModalResult
+  extends Omit<ModalActions, 'dispose' | 'afterNetworkSwitch' | 'afterPreferredAccountType'> {
   isOpen: boolean;
   /** The current view (top of the stack). */
   view: ModalView;
@@ -40,8 +41,6 @@ export function useModal(): UseModalResult {
     push: a.push,
     replace: a.replace,
     reset: a.reset,
-    afterNetworkSwitch: a.afterNetworkSwitch,
-    afterPreferredAccountType: a.afterPreferredAccountType,
     pushTransactionStack: a.pushTransactionStack,
     popTransactionStack: a.popTransactionStack,
     shake: a.shake,

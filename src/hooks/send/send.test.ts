@@ -7,6 +7,7 @@ import { evmSendAsset } from '../../chains/evm/send';
 import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 import { type TokenBalance, toTokenBalance } from '../balances/store';
 import { coinTypeOf, createSendStore, type SendStoreDeps, type SolanaNativeSender } from './store';
 import { evmAddressProblem, maxSendAmount, parseAmount, SEND_MESSAGES, validateSend } from './validation';
@@ -286,7 +287,7 @@ function setup(over: Partial<SendStoreDeps> & { network?: KeywayNetwork; balance
   const events: TrackedEvent[] = [];
   bus.subscribe((e) => events.push(e));
   const toasts: { message: string; variant: string }[] = [];
-  const calls = { preview: 0, afterSuccess: [] as string[][] };
+  const calls = { outcomes: [] as OutcomeOf<'send'>[], afterSuccess: [] as string[][] };
   const sendEvm = vi.fn(async () => '0xabc' as const);
   const waitEvm = vi.fn(async () => undefined);
   const deps: SendStoreDeps = {
@@ -304,7 +305,7 @@ function setup(over: Partial<SendStoreDeps> & { network?: KeywayNetwork; balance
     bus,
     showToast: (message, variant) => toasts.push({ message, variant }),
     isSafeImage: (u): u is string => typeof u === 'string' && u.startsWith('https:'),
-    goToPreview: () => calls.preview++,
+    emit: (outcome) => calls.outcomes.push(outcome),
     afterSuccess: ({ forceUpdate }) => calls.afterSuccess.push(forceUpdate),
     sendEvm,
     waitEvm,
@@ -449,16 +450,18 @@ describe('send store', () => {
 
   it('preview goes ahead only when the form is valid', async () => {
     const { store, calls } = setup();
-    expect(store.getState().preview()).toBe(false);
+    expect(store.getState().preview()).toEqual({ status: 'invalid' });
+    expect(calls.outcomes).toEqual([]);
     await fill(store, ETH_BALANCE, '0.01', ALICE);
-    expect(store.getState().preview()).toBe(true);
-    expect(calls.preview).toBe(1);
+    expect(store.getState().preview()).toEqual({ status: 'review' });
+    expect(calls.outcomes).toEqual([{ flow: 'send', status: 'review' }]);
   });
 
   it('sends the native token with the gas price, then resets and refreshes the tokens involved', async () => {
     const { store, events, toasts, calls, sendEvm, waitEvm } = setup();
     await fill(store, ETH_BALANCE, '0.01', ALICE);
-    await expect(store.getState().submit()).resolves.toBe(true);
+    await expect(store.getState().submit()).resolves.toEqual({ status: 'sent', hash: '0xabc' });
+    expect(calls.outcomes).toEqual([{ flow: 'send', status: 'sent', hash: '0xabc' }]);
     expect(sendEvm).toHaveBeenCalledWith(expect.anything(), {
       chainId: 31337,
       asset: { type: 'native' },
@@ -496,8 +499,8 @@ describe('send store', () => {
       valid: false,
       amountError: SEND_MESSAGES.invalidTokenAddress,
     });
-    expect(store.getState().preview()).toBe(false);
-    await expect(store.getState().submit()).resolves.toBe(false);
+    expect(store.getState().preview()).toEqual({ status: 'invalid' });
+    await expect(store.getState().submit()).resolves.toEqual({ status: 'invalid' });
     expect(sendEvm).not.toHaveBeenCalled();
     expect(events).toEqual([]);
   });
@@ -526,7 +529,11 @@ describe('send store', () => {
     });
     const { store, events, toasts, calls } = setup({ sendEvm: vi.fn(async () => Promise.reject(rejected)) });
     await fill(store, ETH_BALANCE, '0.01', ALICE);
-    await expect(store.getState().submit()).resolves.toBe(false);
+    await expect(store.getState().submit()).resolves.toEqual({
+      status: 'error',
+      message: 'User rejected the request.',
+    });
+    expect(calls.outcomes).toEqual([]);
     expect(toasts).toEqual([{ message: 'User rejected the request.', variant: 'error' }]);
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_ERROR']);
     expect(calls.afterSuccess).toEqual([]);
@@ -563,7 +570,7 @@ describe('send store', () => {
       ['0.01', '0x1234'],
     ] as const) {
       await fill(store, ETH_BALANCE, amount, to);
-      await expect(store.getState().submit()).resolves.toBe(false);
+      await expect(store.getState().submit()).resolves.toEqual({ status: 'invalid' });
     }
     expect(sendEvm).not.toHaveBeenCalled();
     expect(events).toEqual([]);
@@ -578,7 +585,7 @@ describe('send store', () => {
       getSolana: () => solana,
     });
     await fill(store, SOL_BALANCE, '0.1', SOL_ADDR);
-    await expect(store.getState().submit()).resolves.toBe(true);
+    await expect(store.getState().submit()).resolves.toEqual({ status: 'sent', hash: '5sig' });
     expect(sendNative).toHaveBeenCalledWith({ to: SOL_ADDR, amount: '0.1' });
     expect(sendEvm).not.toHaveBeenCalled();
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_SUCCESS']);
@@ -608,7 +615,10 @@ describe('send store', () => {
     const other = { ...NETWORK, id: 'cosmos:hub', chain: 'cosmos' } as unknown as KeywayNetwork;
     const { store, toasts, events, sendEvm } = setup({ network: other });
     await fill(store, ETH_BALANCE, '0.1', 'cosmos1xyz');
-    expect(await store.getState().submit()).toBe(false);
+    expect(await store.getState().submit()).toEqual({
+      status: 'error',
+      message: ERROR_MESSAGES.unsupportedChain,
+    });
     expect(toasts).toEqual([{ message: ERROR_MESSAGES.unsupportedChain, variant: 'error' }]);
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_ERROR']);
     expect(sendEvm).not.toHaveBeenCalled();

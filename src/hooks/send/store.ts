@@ -21,11 +21,12 @@ import {
   waitForEvmSend,
 } from '../../chains/evm/send';
 import { isSolanaAddress } from '../../chains/solana/address';
+import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
-import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { formatTokenAmount, isValidEvmAddress } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 import { nativeTokenId, type TokenBalance } from '../balances/store';
 import { looksLikeName, maxSendAmount, SEND_MESSAGES, type SendValidation, validateSend } from './validation';
 
@@ -82,16 +83,30 @@ export interface SendActions {
   fetchGasPrice(): Promise<void>;
   /** The form's validation for the current state. */
   validate(): SendValidation;
-  /** Goes to the preview when the form is valid; returns whether it did. */
-  preview(): boolean;
-  /** Sends. Resolves true on success (the form is reset and the modal goes to Account). */
-  submit(): Promise<boolean>;
+  /**
+   * Checks the form: `{status: 'review'}` when it is valid (the transfer can be reviewed; the styled modal
+   * shows its preview), else `{status: 'invalid'}`.
+   */
+  preview(): SendPreviewResult;
+  /**
+   * Sends. Resolves `{status: 'sent', hash}` on success (the form is reset), `'invalid'` when the form is
+   * not valid, `'busy'` while a send runs, `{status: 'error', message}` when it failed (the message is also
+   * shown as a toast).
+   */
+  submit(): Promise<SendSubmitResult>;
   reset(): void;
   /** Recomputes the fee in USD (the instance calls it when the balances, and so the prices, change). */
   recomputeFee(): void;
   /** Fed by the instance wiring: a change of account or network clears the form. */
   setContext(address: string | null, network: KeywayNetwork | null): void;
 }
+
+export type SendPreviewResult = { status: 'review' } | { status: 'invalid' };
+export type SendSubmitResult =
+  | { status: 'sent'; hash: string }
+  | { status: 'invalid' }
+  | { status: 'busy' }
+  | { status: 'error'; message: string };
 
 export type SendStore = StoreApi<SendState & SendActions>;
 
@@ -117,8 +132,9 @@ export interface SendStoreDeps {
   bus: EventBus;
   showToast: (message: string, variant: 'success' | 'error') => void;
   isSafeImage: (url: unknown) => url is string;
-  /** Navigation: the preview, and after success (Account view). */
-  goToPreview: () => void;
+  /** Reports the flow's outcomes (the form can be reviewed, a transfer was sent). */
+  emit: (outcome: OutcomeOf<'send'>) => void;
+  /** After a transfer: the data to read again (`forceUpdate`: the token ids involved). */
   afterSuccess: (info: { forceUpdate: string[] }) => void;
   /** The EVM transport (default: wagmi sendTransaction / transfer, then wait for the receipt). */
   sendEvm?: typeof sendEvmToken;
@@ -340,20 +356,20 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
       },
 
       preview() {
-        if (!actions.validate().valid) return false;
-        deps.goToPreview();
-        return true;
+        if (!actions.validate().valid) return { status: 'invalid' };
+        deps.emit({ flow: 'send', status: 'review' });
+        return { status: 'review' };
       },
 
       async submit() {
         const s = get();
-        if (s.loading) return false;
+        if (s.loading) return { status: 'busy' };
         const validation = actions.validate();
         const token = currentToken();
         const to = s.receiverAddress;
         if (!validation.valid || !token || !to) {
           if (chain() === 'solana') deps.showToast(ERROR_MESSAGES.solanaInvalidInput, 'error');
-          return false;
+          return { status: 'invalid' };
         }
         const network = deps.getNetwork();
         const amount = s.sendTokenAmount.trim();
@@ -406,13 +422,14 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
             txHash: hash,
           });
           deps.afterSuccess({ forceUpdate });
-          return true;
+          deps.emit({ flow: 'send', status: 'sent', hash });
+          return { status: 'sent', hash };
         } catch (e) {
           const message = sendErrorMessage(e);
           deps.bus.emit('SEND_ERROR', eventProps({ message }));
           deps.showToast(message, 'error');
           set({ loading: false, status: 'error' });
-          return false;
+          return { status: 'error', message };
         }
       },
 

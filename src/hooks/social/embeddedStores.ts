@@ -8,6 +8,7 @@
 import type { Config } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
 import { ERROR_MESSAGES } from '../../core/errors';
+import type { FlowOutcome } from '../../core/outcomes';
 import type { AuthConnectorProperties } from '../../frame/connector/connector';
 import type { Keyway } from '../../instance/createKeyway';
 import type { EmbeddedWallet } from '../../instance/embedded';
@@ -17,7 +18,6 @@ import {
   type AccountTypeStore,
   createAccountTypeStore,
 } from '../account-type/store';
-import type { ModalStore } from '../modal/store';
 import type { ToastsStore } from '../toasts/store';
 import { createUpdateEmailStore, type UpdateEmailStore } from '../update-email/store';
 import { createSocialStore, type SocialStore, type SocialStoreDeps } from './store';
@@ -36,17 +36,16 @@ export interface EmbeddedLoginStores {
 
 export interface EmbeddedLoginStoresDeps {
   embedded: EmbeddedWallet | null;
-  modal: ModalStore;
+  /** Where the flows report their outcomes (the instance's outcome stream). */
+  emit: (outcome: FlowOutcome) => void;
   toasts: ToastsStore;
   account: AccountStore;
   getWagmiConfig: () => Config;
-  /** Where a completed social / Farcaster login goes (SIWE or Account). */
-  onConnected: () => void;
   social?: SocialLoginInternals;
 }
 
 export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): EmbeddedLoginStores {
-  const { embedded, modal, toasts, account } = deps;
+  const { embedded, toasts, account } = deps;
   const notConfigured = () => Promise.reject(new Error(ERROR_MESSAGES.addressOrAuthConnectorNotFound));
   const getAuth = () => (embedded ? embedded.getAuth() : notConfigured());
 
@@ -55,14 +54,13 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
     getAuth,
     frameOrigin: () => embedded?.frame.frameOrigin ?? null,
     connect: () => (embedded ? embedded.connect() : notConfigured()),
-    modal,
-    onConnected: deps.onConnected,
+    emit: deps.emit,
   });
 
   const updateEmail = createUpdateEmailStore({
     getAuth,
     currentEmail: () => embedded?.loginCache.email() ?? null,
-    modal,
+    emit: deps.emit,
     showSuccess: (message) => {
       toasts.getState().show({ message, variant: 'success' });
     },
@@ -84,9 +82,9 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
     activeChainId: () => account.getState().chainId,
     afterChoice: (type) => {
       // The connector stored the choice and tracked SET_PREFERRED_ACCOUNT_TYPE; mirror it in the account
-      // state without tracking it a second time, then apply the modal's navigation rule (spec §2).
+      // state without tracking it a second time, then report it (the modal's navigation rule, spec §2).
       account.setState({ preferredAccountType: type });
-      modal.getState().afterPreferredAccountType();
+      deps.emit({ flow: 'account-type', status: 'chosen' });
     },
     showError: (message) => {
       toasts.getState().show({ message, variant: 'error' });
@@ -148,19 +146,14 @@ export function setSocialLoginInternals(keyway: Keyway, internals: SocialLoginIn
 export function embeddedLoginStores(keyway: Keyway): EmbeddedLoginStores {
   let found = perInstance.get(keyway);
   if (!found) {
-    const { stores, options } = keyway;
+    const { stores, outcomes } = keyway;
     const social = internalsPerInstance.get(keyway);
     found = createEmbeddedLoginStores({
       embedded: embeddedOf(keyway),
-      modal: stores.modal,
+      emit: (outcome) => outcomes.emit(outcome),
       toasts: stores.toasts,
       account: stores.account,
       getWagmiConfig: keyway.getWagmiConfig,
-      onConnected: () => {
-        // Like a wallet connection: sign in with the wallet next when it is on (EVM), else the account.
-        const siwe = options.isSiweEnabled && stores.networks.getState().activeNetwork.chain === 'evm';
-        stores.modal.getState().reset(siwe ? 'ConnectingSiwe' : 'Account');
-      },
       ...(social ? { social } : {}),
     });
     perInstance.set(keyway, found);

@@ -1,10 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../core/events';
+import type { FlowOutcome } from '../../core/outcomes';
 import { createFrameClient, type FrameClient } from '../../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
 import { type FakeFrame, FakeFrameError, installFakeFrame, NO_REPLY } from '../../frame/testing/fake-frame';
+import { routeOutcome } from '../../views/modalRouter';
 import { createModalStore, type ModalStore, selectView } from '../modal/store';
 import {
   createSocialStore,
@@ -58,7 +60,8 @@ let auth: AuthConnectorApi;
 let modal: ModalStore;
 let popup: ReturnType<typeof createPopup>;
 let connect: ReturnType<typeof vi.fn<() => Promise<void>>>;
-let onConnected: ReturnType<typeof vi.fn<() => void>>;
+/** The store's outcomes, in order; each is also routed to `modal` as the styled modal does. */
+let outcomes: FlowOutcome[];
 let store: SocialStore;
 
 function setup(overrides: Partial<SocialStoreDeps> = {}) {
@@ -69,8 +72,10 @@ function setup(overrides: Partial<SocialStoreDeps> = {}) {
     },
     frameOrigin: () => FRAME_ORIGIN,
     connect,
-    modal,
-    onConnected,
+    emit: (outcome) => {
+      outcomes.push(outcome);
+      routeOutcome({ modal, isConnected: () => false, siweNext: () => false }, outcome);
+    },
     openPopup: () => popup,
     messages: window,
     acceptSyntheticEvents: true,
@@ -107,7 +112,7 @@ beforeEach(() => {
   modal.getState().open('Connect');
   popup = createPopup();
   connect = vi.fn<() => Promise<void>>(async () => undefined);
-  onConnected = vi.fn<() => void>(() => modal.getState().reset('Account'));
+  outcomes = [];
 });
 
 afterEach(() => {
@@ -139,7 +144,9 @@ describe('social login in a popup', () => {
     await vi.waitFor(() => expect(store.getState().status).toBe('connected'));
     expect(requestsOf('CONNECT_SOCIAL').map((r) => r.payload)).toEqual([{ uri: RESULT }]);
     expect(connect).toHaveBeenCalledOnce();
-    expect(onConnected).toHaveBeenCalledOnce();
+    expect(outcomes.filter((o) => o.flow === 'connect')).toEqual([
+      { flow: 'connect', status: 'connected', via: 'social' },
+    ]);
     expect(view()).toBe('Account');
     // The login cache rules ran once, in the frame client: username and social marker.
     expect(session.getItem(LOGIN_CACHE_KEYS.socialUsername)).toBe('octocat');

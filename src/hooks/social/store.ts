@@ -20,9 +20,9 @@
  * CONNECT_FARCASTER (spec §4); this store does not write it again.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OutcomeOf } from '../../core/outcomes';
 import { z } from '../../core/zod';
 import type { AuthConnectorApi } from '../../frame/connector/auth-api';
-import type { ModalStore } from '../modal/store';
 import { errorText } from '../utils';
 
 export const SOCIAL_LOGIN_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
@@ -161,9 +161,11 @@ export interface SocialStoreDeps {
   frameOrigin: () => string | null;
   /** Connects the wallet (wagmi, the w3mAuth connector) once the frame has logged the user in. */
   connect: () => Promise<void>;
-  modal: ModalStore;
-  /** After a successful login and connection (default: the Account view). */
-  onConnected?: () => void;
+  /**
+   * Reports the flow's outcomes: a login started or was abandoned, and the connection once it is made
+   * (the styled modal shows the matching views).
+   */
+  emit: (outcome: OutcomeOf<'social' | 'farcaster' | 'connect'>) => void;
   openPopup?: OpenSocialPopup;
   /** Where the callback page's message arrives (default: the page's window). */
   messages?: MessageSource | null;
@@ -195,7 +197,6 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
       : deps.messages;
   const timeoutMs = deps.timeoutMs ?? SOCIAL_LOGIN_TIMEOUT_MS;
   const pollMs = deps.pollMs ?? SOCIAL_POPUP_POLL_MS;
-  const modal = deps.modal;
 
   /** Each attempt has a number; anything that arrives for an older attempt is ignored. */
   let attempt = 0;
@@ -205,20 +206,9 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
   let deadline: ReturnType<typeof setTimeout> | undefined;
   let listener: ((event: MessageEvent) => void) | null = null;
 
-  const currentView = () => {
-    const h = modal.getState().history;
-    return h[h.length - 1]?.view;
-  };
-  const showView = (view: 'ConnectingSocial' | 'ConnectingFarcaster') => {
-    if (currentView() !== view) modal.getState().push(view);
-  };
-  const leaveView = (view: 'ConnectingSocial' | 'ConnectingFarcaster') => {
-    if (currentView() === view) modal.getState().back();
-  };
-  const connected = () => {
-    if (deps.onConnected) deps.onConnected();
-    else modal.getState().reset('Account');
-  };
+  const started = (flow: 'social' | 'farcaster') => deps.emit({ flow, status: 'started' });
+  const cancelled = (flow: 'social' | 'farcaster') => deps.emit({ flow, status: 'cancelled' });
+  const connected = (via: 'social' | 'farcaster') => deps.emit({ flow: 'connect', status: 'connected', via });
 
   /** Stops watching the popup and its messages; closes it unless told to keep it. */
   function stopWatching(closePopup: boolean) {
@@ -251,7 +241,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
       }
       if (id !== attempt) return;
       set({ status: 'connected', errorKind: null, error: null });
-      connected();
+      connected('social');
     }
 
     return {
@@ -263,7 +253,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         const id = ++attempt;
         const opened = openPopup();
         set({ provider, errorKind: null, error: null });
-        showView('ConnectingSocial');
+        started('social');
         if (!opened) {
           set({
             status: 'error',
@@ -307,7 +297,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
           // Closed by the user before any result: back to where the login started.
           stopWatching(false);
           set({ status: 'idle', hasWindow: false });
-          leaveView('ConnectingSocial');
+          cancelled('social');
         }, pollMs);
         deadline = setTimeout(() => fail(id, 'timeout', SOCIAL_ERRORS.timeout), timeoutMs);
 
@@ -335,7 +325,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         attempt++;
         stopWatching(true);
         set({ status: 'idle', errorKind: null, error: null, hasWindow: false });
-        leaveView('ConnectingSocial');
+        cancelled('social');
       },
 
       async connectFarcaster() {
@@ -344,7 +334,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
           if (id === farcasterAttempt) set({ farcaster: { ...get().farcaster, ...patch } });
         };
         set({ farcaster: { status: 'loading', url: null, error: null } });
-        showView('ConnectingFarcaster');
+        started('farcaster');
         try {
           const auth = await deps.getAuth();
           if (id !== farcasterAttempt) return;
@@ -361,13 +351,13 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         }
         if (id !== farcasterAttempt) return;
         setFarcaster({ status: 'connected', error: null });
-        connected();
+        connected('farcaster');
       },
 
       cancelFarcaster() {
         farcasterAttempt++;
         set({ farcaster: { status: 'idle', url: null, error: null } });
-        leaveView('ConnectingFarcaster');
+        cancelled('farcaster');
       },
 
       reset() {

@@ -6,14 +6,11 @@
 import { getAddress } from 'viem';
 import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
-import { isSafeImageUrl } from '../../core/url';
+import { isSafeImageUrl } from '../../api/links';
 import type { Keyway } from '../../instance/createKeyway';
-import { selectView } from '../modal/store';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
 const stores = new WeakMap<Keyway, SwapStore>();
-
-const SWAP_VIEWS = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
 
 /** The instance's swap store (created once). `overrides` are for tests and stories only. */
 export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> = {}): SwapStore {
@@ -58,15 +55,9 @@ export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> =
     bus: events,
     showToast: (message, variant) => s.toasts.getState().show({ message, variant }),
     isSafeImage: isSafeImageUrl,
-    goBack: () => {
-      const m = s.modal.getState();
-      if (m.isOpen && SWAP_VIEWS.has(selectView(m))) m.back();
-    },
-    goToPreview: () => s.modal.getState().push('SwapPreview'),
+    emit: (outcome) => keyway.outcomes.emit(outcome),
     afterSuccess: ({ forceUpdate }) => {
-      // Spec §4: after a swap, the Account view; balances (forced for both tokens) and history refresh.
-      const m = s.modal.getState();
-      if (m.isOpen) m.reset('Account');
+      // Spec §4: after a swap, balances (forced for both tokens) and history refresh.
       void s.balances.getState().refresh({ forceUpdate });
       void s.transactions.getState().refresh();
     },

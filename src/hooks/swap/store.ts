@@ -54,10 +54,11 @@ import {
   SWAP_QUOTE_MAX_AGE_MS,
   SWAP_SLIPPAGE_TOLERANCE_PERCENT,
 } from '../../core/constants';
-import { KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import { multiplyDecimal, numberToDecimal, truncateDecimal } from '../../core/decimal';
+import { KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 import type { TokenBalance } from '../balances/store';
 import { SWAP_MESSAGES, type SwapValidation, validateSwap } from './validation';
 
@@ -261,9 +262,9 @@ export interface SwapStoreDeps {
   bus: EventBus;
   showToast: (message: string, variant: 'success' | 'error') => void;
   isSafeImage: (url: unknown) => url is string;
-  /** Navigation (no-ops when the modal is not showing a swap view). */
-  goBack: () => void;
-  goToPreview: () => void;
+  /** Reports the flow's outcomes (the swap can be reviewed, it was sent, the form cannot go on). */
+  emit: (outcome: OutcomeOf<'swap'>) => void;
+  /** After a swap: the data to read again (`forceUpdate`: both tokens). */
   afterSuccess: (info: { forceUpdate: string[] }) => void;
   now?: () => number;
   debounceMs?: number;
@@ -442,7 +443,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         fetchError: true,
       });
       deps.showToast(toast, 'error');
-      deps.goBack();
+      deps.emit({ flow: 'swap', status: 'failed' });
     };
 
     const fetchPrices = async (ids: string[]) => {
@@ -851,7 +852,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
             set({ status: 'notInitialized', fetchError: true });
             const toast = e instanceof FlowError ? e.toast : TOAST_MESSAGES.initializeSwap;
             deps.showToast(toast, 'error');
-            deps.goBack();
+            deps.emit({ flow: 'swap', status: 'failed' });
           } finally {
             initializing = null;
           }
@@ -936,7 +937,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         if (!v.valid || s.loadingQuote || (!s.swapTransaction && !s.approvalTransaction && !s.permit)) {
           return false;
         }
-        deps.goToPreview();
+        deps.emit({ flow: 'swap', status: 'review' });
         return true;
       },
 
@@ -1025,8 +1026,9 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           return 'failed';
         }
         set({ loadingTransaction: true, quoteRefreshed: false });
+        let hash: Hex;
         try {
-          const hash = await deps.sendTransaction({
+          hash = await deps.sendTransaction({
             chainId: chainNumber(),
             to: tx.to,
             data: tx.data,
@@ -1050,6 +1052,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         const forceUpdate = [from.address, to.address];
         set({ ...initialForm(), sourceToken: from, status: 'notInitialized' });
         deps.afterSuccess({ forceUpdate });
+        deps.emit({ flow: 'swap', status: 'sent', hash });
         return 'sent';
       },
 

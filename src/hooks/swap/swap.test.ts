@@ -19,6 +19,7 @@ import { approveData, SWAP_SAFETY_MESSAGES } from '../../chains/evm/swap';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import { mainnet } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 import {
   createBlockchainApiHandlers,
   FIXTURE_ADDRESS,
@@ -78,7 +79,7 @@ function make(
   const bus = createEventBus();
   bus.subscribe((e) => events.push(e));
   const sent: EvmCall[] = [];
-  const nav = { back: 0, preview: 0, success: [] as string[][] };
+  const nav = { failed: 0, review: 0, success: [] as string[][], outcomes: [] as OutcomeOf<'swap'>[] };
   let reject: Error | null = null;
   const balances = (opts.balances ?? makeBalances()).map((b) => toTokenBalance(balanceSchema.parse(b)));
   const api = createBlockchainApiClient({
@@ -104,8 +105,11 @@ function make(
     bus,
     showToast: (message, variant) => toasts.push({ message, variant }),
     isSafeImage: (u): u is string => typeof u === 'string' && u.startsWith('https://'),
-    goBack: () => nav.back++,
-    goToPreview: () => nav.preview++,
+    emit: (outcome) => {
+      nav.outcomes.push(outcome);
+      if (outcome.status === 'failed') nav.failed++;
+      if (outcome.status === 'review') nav.review++;
+    },
     afterSuccess: ({ forceUpdate }) => nav.success.push(forceUpdate),
     debounceMs: 20,
     ...(opts.now ? { now: opts.now } : {}),
@@ -198,7 +202,7 @@ describe('swap store: initialize', () => {
     await store.getState().initialize();
     expect(store.getState()).toMatchObject({ status: 'notInitialized', fetchError: true });
     expect(toasts).toEqual([{ message: TOAST_MESSAGES.initializeSwap, variant: 'error' }]);
-    expect(nav.back).toBe(1);
+    expect(nav.failed).toBe(1);
   });
 
   it('a failed network-token price toasts its message, goes back and sets the fetch error', async () => {
@@ -207,7 +211,7 @@ describe('swap store: initialize', () => {
     await store.getState().initialize();
     expect(toasts.map((t) => t.message)).toEqual([TOAST_MESSAGES.fetchNetworkTokenPrice]);
     expect(store.getState().fetchError).toBe(true);
-    expect(nav.back).toBe(1);
+    expect(nav.failed).toBe(1);
   });
 
   it('a failed gas price leaves the fee unknown and the swap still builds', async () => {
@@ -301,7 +305,7 @@ describe('swap store: quote and transaction', () => {
       store.getState().setSourceTokenAmount('100');
       await settle();
       expect(toasts.map((t) => t.message)).toEqual([message]);
-      expect(nav.back).toBe(1);
+      expect(nav.failed).toBe(1);
       expect(store.getState()).toMatchObject({
         fetchError: true,
         sourceTokenAmount: '100',
@@ -330,7 +334,7 @@ describe('swap store: quote and transaction', () => {
       sourceTokenAmount: '0.5',
     });
     expect(toasts).toEqual([]);
-    expect(nav.back).toBe(0);
+    expect(nav.failed).toBe(0);
   });
 
   it('switching exchanges the tokens and uses amount 1 when the target amount is empty', async () => {
@@ -468,7 +472,7 @@ describe('swap store: sending', () => {
     m.store.getState().setSourceTokenAmount('0.5');
     await settle();
     expect(m.store.getState().preview()).toBe(true);
-    expect(m.nav.preview).toBe(1);
+    expect(m.nav.review).toBe(1);
     expect(await m.store.getState().swap()).toBe('sent');
     expect(m.sent).toHaveLength(1);
     expect(m.sent[0]).toMatchObject({ to: FIXTURE_ROUTER, value: 500000000000000000n, chainId: 1 });
@@ -479,6 +483,10 @@ describe('swap store: sending', () => {
       swapFromAmount: '0.5',
     });
     expect(m.nav.success).toEqual([['eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', USDC]]);
+    expect(m.nav.outcomes).toEqual([
+      { flow: 'swap', status: 'review' },
+      { flow: 'swap', status: 'sent', hash: `0x${'1'.padStart(64, '0')}` },
+    ]);
     expect(m.store.getState()).toMatchObject({ sourceTokenAmount: '', swapTransaction: null });
     expect(m.toasts.at(-1)).toEqual({ message: 'Swapped 0.5 ETH for 1586.647 USDC', variant: 'success' });
   });

@@ -10,9 +10,9 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { EMAIL_LOGIN_COOLDOWN_MS } from '../../core/constants';
 import { cooldownMessage } from '../../core/errors';
+import type { OutcomeOf } from '../../core/outcomes';
 import type { AuthConnectorApi } from '../../frame/connector/auth-api';
 import { EmailSchema, OtpSchema } from '../../frame/protocol/fields';
-import type { ModalStore, ModalView } from '../modal/store';
 import { errorText } from '../utils';
 
 export const UPDATE_EMAIL_ERRORS = {
@@ -58,43 +58,25 @@ export interface UpdateEmailStoreDeps {
   getAuth: () => Promise<AuthConnectorApi>;
   /** The email the login cache holds now (synchronous; null before a login). */
   currentEmail: () => string | null;
-  modal: ModalStore;
+  /** Reports the flow's outcomes: the code step to show next, and the updated email. */
+  emit: (outcome: OutcomeOf<'update-email'>) => void;
   showSuccess?: (message: string) => void;
   now?: () => number;
 }
 
-const VIEW_OF_STEP: Record<Exclude<UpdateEmailStep, 'done'>, ModalView> = {
-  email: 'UpdateEmail',
-  primaryOtp: 'UpdateEmailPrimaryOtp',
-  secondaryOtp: 'UpdateEmailSecondaryOtp',
-};
-
 export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailStore {
   const now = deps.now ?? Date.now;
-  const modal = deps.modal;
   let lastSentAt: number | null = null;
 
   const remaining = () =>
     lastSentAt === null ? 0 : Math.max(0, lastSentAt + EMAIL_LOGIN_COOLDOWN_MS - now());
 
-  /** Shows the view of a step: replaces the current update-email view, or pushes the first one. */
-  const goTo = (step: Exclude<UpdateEmailStep, 'done'>) => {
-    const { history } = modal.getState();
-    const top = history[history.length - 1]?.view;
-    const target = VIEW_OF_STEP[step];
-    if (top === target) return;
-    if (top === 'UpdateEmailPrimaryOtp' || top === 'UpdateEmailSecondaryOtp')
-      modal.getState().replace(target);
-    else modal.getState().push(target);
-  };
-
-  /** Back to the account settings (the view the flow started from), or to it as the only view. */
-  const backToSettings = () => {
-    const { history } = modal.getState();
-    const index = history.map((h) => h.view).lastIndexOf('AccountSettings');
-    if (index >= 0) modal.setState({ history: history.slice(0, index + 1) });
-    else modal.getState().reset('AccountSettings');
-  };
+  /** Reports the code step that comes next. */
+  const goTo = (step: 'primaryOtp' | 'secondaryOtp') =>
+    deps.emit({
+      flow: 'update-email',
+      status: step === 'primaryOtp' ? 'primary-otp-required' : 'secondary-otp-required',
+    });
 
   return createStore<UpdateEmailState & UpdateEmailActions>()((set, get) => {
     /** Sends UPDATE_EMAIL for `email`, applying the cooldown; moves to the step the frame asks for. */
@@ -191,7 +173,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
         verify('secondaryOtp', otp, async (auth, code) => {
           const { newEmail } = await auth.updateEmailSecondaryOtp({ otp: code });
           set({ submitting: false, step: 'done', currentEmail: newEmail, newEmail: null, error: null });
-          backToSettings();
+          deps.emit({ flow: 'update-email', status: 'updated', email: newEmail });
           deps.showSuccess?.(UPDATE_EMAIL_SUCCESS);
         }),
 

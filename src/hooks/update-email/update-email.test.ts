@@ -5,6 +5,7 @@ import { createFrameClient, type FrameClient } from '../../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
 import { type FakeFrame, FakeFrameError, installFakeFrame } from '../../frame/testing/fake-frame';
+import { routeOutcome } from '../../views/modalRouter';
 import { createModalStore, type ModalStore, selectView } from '../modal/store';
 import { createUpdateEmailStore, UPDATE_EMAIL_ERRORS, type UpdateEmailStore } from './store';
 
@@ -66,7 +67,8 @@ beforeEach(() => {
       return auth;
     },
     currentEmail: () => cache.email(),
-    modal,
+    // Routed to `modal` as the styled modal does.
+    emit: (outcome) => routeOutcome({ modal, isConnected: () => true, siweNext: () => false }, outcome),
     showSuccess,
     now: () => now,
   });

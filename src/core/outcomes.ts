@@ -1,0 +1,83 @@
+/**
+ * Outcomes of the kit's flows: what an action or a store reports when a step of a flow ends (a code is
+ * needed, a transfer was sent, a connection failed). Stores never move the modal; they report outcomes on
+ * the instance's outcome stream, and the styled layer (`views/modalRouter.ts`) maps them to navigation. A
+ * host with its own UI reads the same outcomes (from the actions' results, or by subscribing) and gets no
+ * modal state change.
+ */
+
+/** How a connection was made: a wallet (extension, QR code, Coinbase, ...) or the embedded wallet's logins. */
+export type ConnectedVia = 'wallet' | 'email' | 'social' | 'farcaster';
+
+export type FlowOutcome =
+  /** An account is connected. */
+  | { flow: 'connect'; status: 'connected'; via: ConnectedVia }
+  /** A wallet connection attempt ended declined or failed. */
+  | { flow: 'connect'; status: 'declined' | 'error' }
+  /** The account was disconnected. */
+  | { flow: 'account'; status: 'disconnected' }
+  /** The embedded wallet's preferred account type was chosen. */
+  | { flow: 'account-type'; status: 'chosen' }
+  /** The active network changed; `namespaceChanged` when it moved between EVM and Solana. */
+  | { flow: 'network'; status: 'switched'; namespaceChanged: boolean }
+  | { flow: 'network'; status: 'error'; message: string }
+  | { flow: 'siwe'; status: 'signed-in' }
+  | { flow: 'siwe'; status: 'error'; message: string }
+  /** The send form is valid: the transfer can be reviewed. */
+  | { flow: 'send'; status: 'review' }
+  | { flow: 'send'; status: 'sent'; hash: string }
+  /** The swap form has a quote and its transaction: the swap can be reviewed. */
+  | { flow: 'swap'; status: 'review' }
+  | { flow: 'swap'; status: 'sent'; hash: string }
+  /** The swap could not start or its quote failed: the form cannot go on. */
+  | { flow: 'swap'; status: 'failed' }
+  /** The email login needs the 6-digit code sent to the address. */
+  | { flow: 'email'; status: 'otp-required' }
+  /** The email login waits for the device approval link. */
+  | { flow: 'email'; status: 'device-approval-required' }
+  | { flow: 'email'; status: 'error' }
+  /** A social login window was opened (or blocked) and the login is under way. */
+  | { flow: 'social'; status: 'started' }
+  /** The social login ended without a connection (the window was closed, or the user cancelled). */
+  | { flow: 'social'; status: 'cancelled' }
+  | { flow: 'farcaster'; status: 'started' }
+  | { flow: 'farcaster'; status: 'cancelled' }
+  /** The email update needs the code sent to the current address, then the one sent to the new address. */
+  | { flow: 'update-email'; status: 'primary-otp-required' | 'secondary-otp-required' }
+  | { flow: 'update-email'; status: 'updated'; email: string };
+
+export type FlowName = FlowOutcome['flow'];
+/** The outcomes of one flow. */
+export type OutcomeOf<F extends FlowName> = Extract<FlowOutcome, { flow: F }>;
+
+/** A small synchronous stream of outcomes, one per Keyway instance. */
+export interface OutcomeStream {
+  emit(outcome: FlowOutcome): void;
+  subscribe(listener: (outcome: FlowOutcome) => void): () => void;
+  /** How many listeners are subscribed (0 once every subscriber left). */
+  readonly listenerCount: number;
+}
+
+export function createOutcomeStream(): OutcomeStream {
+  const listeners = new Set<(outcome: FlowOutcome) => void>();
+  return {
+    emit(outcome) {
+      for (const l of [...listeners]) {
+        try {
+          l(outcome);
+        } catch (err) {
+          console.error('Keyway: an outcome listener threw', err);
+        }
+      }
+    },
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => {
+        listeners.delete(listener);
+      };
+    },
+    get listenerCount() {
+      return listeners.size;
+    },
+  };
+}

@@ -1,0 +1,191 @@
+/**
+ * The one place where flow outcomes become modal navigation (spec §2). Stores and hooks report outcomes
+ * (`keyway.outcomes`); while the styled modal (or a single styled view) is mounted, this router follows
+ * them and moves the modal's view stack. It also keeps the stack honest about what is shown: a connected
+ * wallet on a network the app does not list sees UnsupportedChain where Account would be, and
+ * `useModal().view` says so. A host that never renders the styled views never attaches it, so its own UI
+ * gets no modal state change.
+ */
+import { useLayoutEffect } from 'react';
+import type { FlowOutcome } from '../core/outcomes';
+import { useKeyway } from '../hooks/context';
+import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
+import type { Keyway } from '../instance/createKeyway';
+
+const SWAP_VIEWS: ReadonlySet<ModalView> = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
+const EMAIL_STEP_VIEWS: ReadonlySet<ModalView> = new Set(['EmailVerifyOtp', 'EmailVerifyDevice']);
+const UPDATE_EMAIL_CODE_VIEWS: ReadonlySet<ModalView> = new Set([
+  'UpdateEmailPrimaryOtp',
+  'UpdateEmailSecondaryOtp',
+]);
+/** The params of an UnsupportedChain view that stands for Account (the router put it there). */
+const IN_PLACE_OF_ACCOUNT: ModalViewParams = Object.freeze({ inPlaceOf: 'Account' });
+
+/** What the router moves and the two facts its rules read. */
+export interface ModalRouterTarget {
+  modal: ModalStore;
+  isConnected(): boolean;
+  /** Sign-in with wallet comes after a connection (SIWE on, EVM network). */
+  siweNext(): boolean;
+}
+
+/** The router target of an instance. */
+export function modalRouterTarget(keyway: Keyway): ModalRouterTarget {
+  const { stores, options } = keyway;
+  return {
+    modal: stores.modal,
+    isConnected: () => stores.account.getState().isConnected,
+    siweNext: () => options.isSiweEnabled && stores.networks.getState().activeNetwork.chain === 'evm',
+  };
+}
+
+/** Applies one outcome to the modal (spec §2 navigation rules). */
+export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): void {
+  const { modal, siweNext } = target;
+  const m = modal.getState();
+  const top = selectView(m);
+  /** Shows a step view: replaces the current step of the same flow, else pushes it. */
+  const showStep = (view: ModalView, steps: ReadonlySet<ModalView>) => {
+    if (top === view) return;
+    if (steps.has(top)) m.replace(view);
+    else m.push(view);
+  };
+
+  switch (outcome.flow) {
+    case 'connect':
+      if (outcome.status !== 'connected') {
+        m.shake();
+        return;
+      }
+      if (!m.isOpen) return;
+      // A wallet connection closes the modal; a login of the embedded wallet shows the account. With
+      // sign-in with wallet on (EVM), the sign-in comes next either way.
+      if (siweNext()) m.reset('ConnectingSiwe');
+      else if (outcome.via === 'wallet') m.close();
+      else m.reset('Account');
+      return;
+    case 'account':
+      m.close();
+      return;
+    case 'account-type':
+      // ConnectingSiwe (sign-in with wallet on an EVM network), else Account.
+      m.afterPreferredAccountType();
+      return;
+    case 'network':
+      if (outcome.status === 'error') {
+        m.shake();
+        return;
+      }
+      // Into the other namespace without a connection there: the Connect view (its wallets for it).
+      if (outcome.namespaceChanged && m.isOpen && !target.isConnected()) m.reset('Connect');
+      else m.afterNetworkSwitch();
+      return;
+    case 'siwe':
+      if (outcome.status === 'signed-in') m.close();
+      else m.shake();
+      return;
+    case 'send':
+      // Spec §4: after a send, the Account view.
+      if (outcome.status === 'review') m.push('SendPreview');
+      else m.reset('Account');
+      return;
+    case 'swap':
+      if (outcome.status === 'review') m.push('SwapPreview');
+      else if (!m.isOpen) return;
+      else if (outcome.status === 'sent') m.reset('Account');
+      else if (SWAP_VIEWS.has(top)) m.back();
+      return;
+    case 'email':
+      if (outcome.status === 'error') m.shake();
+      else if (!m.isOpen) return;
+      else
+        showStep(
+          outcome.status === 'otp-required' ? 'EmailVerifyOtp' : 'EmailVerifyDevice',
+          EMAIL_STEP_VIEWS,
+        );
+      return;
+    case 'social':
+    case 'farcaster': {
+      const view: ModalView = outcome.flow === 'social' ? 'ConnectingSocial' : 'ConnectingFarcaster';
+      if (outcome.status === 'started') {
+        if (top !== view) m.push(view);
+      } else if (top === view) m.back();
+      return;
+    }
+    case 'update-email': {
+      if (outcome.status !== 'updated') {
+        showStep(
+          outcome.status === 'primary-otp-required' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp',
+          UPDATE_EMAIL_CODE_VIEWS,
+        );
+        return;
+      }
+      // Back to the account settings (where the flow started), or to it as the only view.
+      const { history } = m;
+      const index = history.map((h) => h.view).lastIndexOf('AccountSettings');
+      if (index >= 0) modal.setState({ history: history.slice(0, index + 1) });
+      else m.reset('AccountSettings');
+      return;
+    }
+  }
+}
+
+/** The unsupported-chain rule: Account is shown as UnsupportedChain while the wallet is on such a chain. */
+function applyUnsupportedChainRule(keyway: Keyway): void {
+  const { modal, networks } = keyway.stores;
+  const m = modal.getState();
+  const n = networks.getState();
+  const unsupported = n.isUnsupported && n.connectedChainId !== null;
+  const top = m.history[m.history.length - 1];
+  if (!top) return;
+  if (unsupported && top.view === 'Account') m.replace('UnsupportedChain', IN_PLACE_OF_ACCOUNT);
+  else if (!unsupported && top.view === 'UnsupportedChain' && top.params === IN_PLACE_OF_ACCOUNT) {
+    m.replace('Account');
+  }
+}
+
+const attached = new WeakMap<Keyway, { count: number; detach: () => void }>();
+
+/**
+ * Starts following the instance's outcomes (and the unsupported-chain rule); returns the function that stops.
+ * Attaching twice (two styled roots of one instance) routes each outcome once.
+ */
+export function attachModalRouter(keyway: Keyway): () => void {
+  let entry = attached.get(keyway);
+  if (!entry) {
+    const rule = () => applyUnsupportedChainRule(keyway);
+    const target = modalRouterTarget(keyway);
+    const subs = [
+      keyway.outcomes.subscribe((outcome) => routeOutcome(target, outcome)),
+      keyway.stores.modal.subscribe(rule),
+      keyway.stores.networks.subscribe(rule),
+    ];
+    rule();
+    entry = {
+      count: 0,
+      detach: () => {
+        for (const u of subs) u();
+      },
+    };
+    attached.set(keyway, entry);
+  }
+  const current = entry;
+  current.count++;
+  let done = false;
+  return () => {
+    if (done) return;
+    done = true;
+    current.count--;
+    if (current.count === 0) {
+      current.detach();
+      attached.delete(keyway);
+    }
+  };
+}
+
+/** Routes the instance's outcomes while the calling component is mounted (KeywayModal, a styled view host). */
+export function useModalRouter(): void {
+  const keyway = useKeyway();
+  // Before paint: an open modal never shows Account for a frame where UnsupportedChain belongs.
+  useLayoutEffect(() => attachModalRouter(keyway), [keyway]);
+}
