@@ -132,7 +132,6 @@ export { useKeywayEvents } from './hooks/events/useKeywayEvents';
 export { KeywayProvider, type KeywayProviderProps } from './hooks/KeywayProvider';
 export {
   type HistoryEntry,
-  MODAL_VIEWS,
   type ModalActions,
   type ModalState,
   type ModalStore,

@@ -15,7 +15,6 @@ import {
 } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
-import { isSafeImageUrl } from '../api/links';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
@@ -25,6 +24,7 @@ import { createEventBus, type EventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
 import { createOutcomeStream, type OutcomeStream } from '../core/outcomes';
 import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
+import { isSafeImageUrl } from '../core/url';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { type AccountStore, createAccountStore } from '../hooks/account/store';
 import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';

@@ -49,5 +49,6 @@ export {
   WalletSendView,
 } from './lazyViews';
 export { NetworkButton } from './NetworkButton';
+export { MODAL_VIEWS } from './registry';
 export { SocialLoginButtons } from './SocialLoginButtons';
 export type { TransactionListProps } from './TransactionsView';

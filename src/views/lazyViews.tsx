@@ -1,13 +1,20 @@
 /**
  * The views as exported by `keyway/views`: each one loads its code on first render (inside its own Suspense),
- * through the same shared loads as KeywayModal (a view already loaded renders at once). Nothing here imports
- * a view module statically, so importing `keyway/views` for KeywayModal and the buttons keeps every view out
- * of the initial bundle.
+ * through the same shared loads as KeywayModal (a view already loaded renders at once). The table is derived
+ * from the registry (views/registry.ts), the one list of the views; nothing here imports a view module
+ * statically, so importing `keyway/views` for KeywayModal and the buttons keeps every view out of the initial
+ * bundle.
  */
 import { type ComponentType, Suspense } from 'react';
 import { Spinner } from '../components/Spinner/Spinner';
-import type { ModalView } from '../hooks/modal/store';
 import type { ConnectViewProps } from './ConnectView';
+import {
+  MODAL_VIEWS,
+  type ModalView,
+  VIEW_REGISTRY,
+  type ViewComponentName,
+  type ViewEntry,
+} from './registry';
 import { ViewHost } from './ViewHost';
 
 function lazyView(view: ModalView, displayName: string): ComponentType<ConnectViewProps> {
@@ -23,55 +30,48 @@ function lazyView(view: ModalView, displayName: string): ComponentType<ConnectVi
   return View;
 }
 
-export const ConnectView: ComponentType<ConnectViewProps> = lazyView('Connect', 'ConnectView');
-export const AllWalletsView: ComponentType = lazyView('AllWallets', 'AllWalletsView');
-export const ConnectingExternalView: ComponentType = lazyView('ConnectingExternal', 'ConnectingExternalView');
-export const ConnectingWalletConnectView: ComponentType = lazyView(
-  'ConnectingWalletConnect',
-  'ConnectingWalletConnectView',
-);
-export const AccountView: ComponentType = lazyView('Account', 'AccountView');
-export const NetworksView: ComponentType = lazyView('Networks', 'NetworksView');
-export const UnsupportedChainView: ComponentType = lazyView('UnsupportedChain', 'UnsupportedChainView');
-export const ConnectingSiweView: ComponentType = lazyView('ConnectingSiwe', 'ConnectingSiweView');
-export const EmailVerifyOtpView: ComponentType = lazyView('EmailVerifyOtp', 'EmailVerifyOtpView');
-export const EmailVerifyDeviceView: ComponentType = lazyView('EmailVerifyDevice', 'EmailVerifyDeviceView');
-export const ApproveTransactionView: ComponentType = lazyView('ApproveTransaction', 'ApproveTransactionView');
-export const TransactionsView: ComponentType = lazyView('Transactions', 'TransactionsView');
-export const WalletReceiveView: ComponentType = lazyView('WalletReceive', 'WalletReceiveView');
-export const ConnectingSocialView: ComponentType = lazyView('ConnectingSocial', 'ConnectingSocialView');
-export const ConnectingFarcasterView: ComponentType = lazyView(
-  'ConnectingFarcaster',
-  'ConnectingFarcasterView',
-);
-export const AccountSettingsView: ComponentType = lazyView('AccountSettings', 'AccountSettingsView');
-export const UpdateEmailView: ComponentType = lazyView('UpdateEmail', 'UpdateEmailView');
-export const UpdateEmailPrimaryOtpView: ComponentType = lazyView(
-  'UpdateEmailPrimaryOtp',
-  'UpdateEmailPrimaryOtpView',
-);
-export const UpdateEmailSecondaryOtpView: ComponentType = lazyView(
-  'UpdateEmailSecondaryOtp',
-  'UpdateEmailSecondaryOtpView',
-);
-export const WalletSendView: ComponentType = lazyView('Send', 'WalletSendView');
-export const WalletSendSelectTokenView: ComponentType = lazyView(
-  'WalletSendSelectToken',
-  'WalletSendSelectTokenView',
-);
-export const WalletSendPreviewView: ComponentType = lazyView('SendPreview', 'WalletSendPreviewView');
-export const SwapView: ComponentType = lazyView('Swap', 'SwapView');
-export const SwapSelectTokenView: ComponentType = lazyView('SwapSelectToken', 'SwapSelectTokenView');
-export const SwapPreviewView: ComponentType = lazyView('SwapPreview', 'SwapPreviewView');
-export const RegisterAccountNameView: ComponentType = lazyView(
-  'RegisterAccountName',
-  'RegisterAccountNameView',
-);
-export const RegisterAccountNameSuccessView: ComponentType = lazyView(
-  'RegisterAccountNameSuccess',
-  'RegisterAccountNameSuccessView',
-);
-export const BuyView: ComponentType = lazyView('OnRampProviders', 'BuyView');
-export const BuyInProgressView: ComponentType = lazyView('BuyInProgress', 'BuyInProgressView');
-export const OnRampTokenSelectView: ComponentType = lazyView('OnRampTokenSelect', 'OnRampTokenSelectView');
-export const OnRampFiatSelectView: ComponentType = lazyView('OnRampFiatSelect', 'OnRampFiatSelectView');
+/** Every drawn view under its exported name; only the Connect view takes props (its optional slots). */
+type LazyViews = {
+  [N in ViewComponentName]: N extends 'ConnectView' ? ComponentType<ConnectViewProps> : ComponentType;
+};
+
+const LAZY_VIEWS = Object.fromEntries(
+  MODAL_VIEWS.flatMap((view) => {
+    const name = (VIEW_REGISTRY[view] as ViewEntry).component;
+    return name ? [[name, lazyView(view, name)]] : [];
+  }),
+) as LazyViews;
+
+export const {
+  AccountSettingsView,
+  AccountView,
+  AllWalletsView,
+  ApproveTransactionView,
+  BuyInProgressView,
+  BuyView,
+  ConnectView,
+  ConnectingExternalView,
+  ConnectingFarcasterView,
+  ConnectingSiweView,
+  ConnectingSocialView,
+  ConnectingWalletConnectView,
+  EmailVerifyDeviceView,
+  EmailVerifyOtpView,
+  NetworksView,
+  OnRampFiatSelectView,
+  OnRampTokenSelectView,
+  RegisterAccountNameSuccessView,
+  RegisterAccountNameView,
+  SwapPreviewView,
+  SwapSelectTokenView,
+  SwapView,
+  TransactionsView,
+  UnsupportedChainView,
+  UpdateEmailPrimaryOtpView,
+  UpdateEmailSecondaryOtpView,
+  UpdateEmailView,
+  WalletReceiveView,
+  WalletSendPreviewView,
+  WalletSendSelectTokenView,
+  WalletSendView,
+} = LAZY_VIEWS;

@@ -1,39 +1,49 @@
 /**
- * The modal's views: title and a lazy loader per view. KeywayModal imports nothing else from the views, so
- * their code stays out of a host's initial bundle until the modal opens (or the page is idle).
- * Later capabilities add their views here.
+ * The modal's views, listed once: per view its title, the name `keyway/views` exports it under and a lazy
+ * loader. Everything else that names the views is derived from this list: the `ModalView` type (and so the
+ * modal store's history), `MODAL_VIEWS`, and the lazily loading exports of `keyway/views` (lazyViews.tsx).
+ * KeywayModal imports nothing else from the views, so their code stays out of a host's initial bundle until
+ * the modal opens (or the page is idle). A new view is one entry here.
  */
 import type { ComponentType } from 'react';
-import type { ModalView } from '../hooks/modal/store';
 import type { ConnectViewProps } from './ConnectView';
+
+type ViewComponent = ComponentType<ConnectViewProps>;
 
 export interface ViewEntry {
   /** The modal title; `{wallet}` is replaced with the wallet being connected. */
   title: string;
-  /** Views take no props, except the Connect view's optional slots. */
-  load: () => Promise<{ default: ComponentType<ConnectViewProps> }>;
+  /** The name `keyway/views` exports the view under; absent for a view the kit does not draw (yet). */
+  component?: string;
+  /** Views take no props, except the Connect view's optional slots. Absent: "not available" is shown. */
+  load?: () => Promise<{ default: ViewComponent }>;
 }
 
-export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
+const ENTRIES = {
   Connect: {
     title: 'Connect wallet',
+    component: 'ConnectView' as const,
     load: () => import('./ConnectView').then((m) => ({ default: m.ConnectView })),
   },
   AllWallets: {
     title: 'All wallets',
+    component: 'AllWalletsView' as const,
     load: () => import('./AllWalletsView').then((m) => ({ default: m.AllWalletsView })),
   },
   ConnectingExternal: {
     title: '{wallet}',
+    component: 'ConnectingExternalView' as const,
     load: () => import('./ConnectingExternalView').then((m) => ({ default: m.ConnectingExternalView })),
   },
   ConnectingWalletConnect: {
     title: '{wallet}',
+    component: 'ConnectingWalletConnectView' as const,
     load: () =>
       import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectView })),
   },
   Account: {
     title: 'Account',
+    component: 'AccountView' as const,
     // The default tab's code (Tokens) comes with the view, so the tab never shows a loading frame.
     load: () =>
       import('./AccountView').then(async (m) => {
@@ -43,117 +53,160 @@ export const VIEW_REGISTRY: Partial<Record<ModalView, ViewEntry>> = {
   },
   Networks: {
     title: 'Choose network',
+    component: 'NetworksView' as const,
     load: () => import('./NetworksView').then((m) => ({ default: m.NetworksView })),
   },
   UnsupportedChain: {
     title: 'Switch network',
+    component: 'UnsupportedChainView' as const,
     load: () => import('./UnsupportedChainView').then((m) => ({ default: m.UnsupportedChainView })),
   },
   Transactions: {
     title: 'Activity',
+    component: 'TransactionsView' as const,
     load: () => import('./TransactionsView').then((m) => ({ default: m.TransactionsView })),
   },
   WalletReceive: {
     title: 'Receive',
+    component: 'WalletReceiveView' as const,
     load: () => import('./WalletReceiveView').then((m) => ({ default: m.WalletReceiveView })),
   },
   Send: {
     title: 'Send',
+    component: 'WalletSendView' as const,
     load: () => import('./WalletSendView').then((m) => ({ default: m.WalletSendView })),
   },
   WalletSendSelectToken: {
     title: 'Select token',
+    component: 'WalletSendSelectTokenView' as const,
     load: () => import('./WalletSendSelectTokenView').then((m) => ({ default: m.WalletSendSelectTokenView })),
   },
   SendPreview: {
     title: 'Review send',
+    component: 'WalletSendPreviewView' as const,
     load: () => import('./WalletSendPreviewView').then((m) => ({ default: m.WalletSendPreviewView })),
   },
   Swap: {
     title: 'Swap',
+    component: 'SwapView' as const,
     load: () => import('./SwapView').then((m) => ({ default: m.SwapView })),
   },
   SwapSelectToken: {
     title: 'Select token',
+    component: 'SwapSelectTokenView' as const,
     load: () => import('./SwapSelectTokenView').then((m) => ({ default: m.SwapSelectTokenView })),
   },
   SwapPreview: {
     title: 'Review swap',
+    component: 'SwapPreviewView' as const,
     load: () => import('./SwapPreviewView').then((m) => ({ default: m.SwapPreviewView })),
   },
   // Account → Buy opens OnRampProviders: the Buy form (method and provider chosen in it; token and network,
   // and the payment currency, in the two select views).
   OnRampProviders: {
     title: 'Buy',
+    component: 'BuyView' as const,
     load: () => import('./BuyView').then((m) => ({ default: m.BuyView })),
   },
   OnRampTokenSelect: {
     title: 'Select token',
+    component: 'OnRampTokenSelectView' as const,
     load: () => import('./OnRampTokenSelectView').then((m) => ({ default: m.OnRampTokenSelectView })),
   },
   OnRampFiatSelect: {
     title: 'Select currency',
+    component: 'OnRampFiatSelectView' as const,
     load: () => import('./OnRampFiatSelectView').then((m) => ({ default: m.OnRampFiatSelectView })),
   },
   BuyInProgress: {
     title: 'Buy',
+    component: 'BuyInProgressView' as const,
     load: () => import('./BuyInProgressView').then((m) => ({ default: m.BuyInProgressView })),
   },
   ConnectingSiwe: {
     title: 'Sign in',
+    component: 'ConnectingSiweView' as const,
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),
   },
   EmailVerifyOtp: {
     title: 'Confirm email',
+    component: 'EmailVerifyOtpView' as const,
     load: () => import('./EmailVerifyOtpView').then((m) => ({ default: m.EmailVerifyOtpView })),
   },
   EmailVerifyDevice: {
     title: 'Register device',
+    component: 'EmailVerifyDeviceView' as const,
     load: () => import('./EmailVerifyDeviceView').then((m) => ({ default: m.EmailVerifyDeviceView })),
   },
   ApproveTransaction: {
     title: 'Approve request',
+    component: 'ApproveTransactionView' as const,
     load: () => import('./ApproveTransactionView').then((m) => ({ default: m.ApproveTransactionView })),
   },
   // Embedded wallet: social / Farcaster login, update email, account settings.
   ConnectingSocial: {
     title: 'Log in',
+    component: 'ConnectingSocialView' as const,
     load: () => import('./ConnectingSocialView').then((m) => ({ default: m.ConnectingSocialView })),
   },
   ConnectingFarcaster: {
     title: 'Farcaster',
+    component: 'ConnectingFarcasterView' as const,
     load: () => import('./ConnectingFarcasterView').then((m) => ({ default: m.ConnectingFarcasterView })),
   },
   AccountSettings: {
     title: 'Account settings',
+    component: 'AccountSettingsView' as const,
     load: () => import('./AccountSettingsView').then((m) => ({ default: m.AccountSettingsView })),
   },
   UpdateEmail: {
     title: 'Update email',
+    component: 'UpdateEmailView' as const,
     load: () => import('./UpdateEmailView').then((m) => ({ default: m.UpdateEmailView })),
   },
   UpdateEmailPrimaryOtp: {
     title: 'Confirm current email',
+    component: 'UpdateEmailPrimaryOtpView' as const,
     load: () => import('./UpdateEmailPrimaryOtpView').then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
   },
   UpdateEmailSecondaryOtp: {
     title: 'Confirm new email',
+    component: 'UpdateEmailSecondaryOtpView' as const,
     load: () =>
       import('./UpdateEmailSecondaryOtpView').then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
   },
   // Account names: registration with the embedded wallet.
   RegisterAccountName: {
     title: 'Choose your name',
+    component: 'RegisterAccountNameView' as const,
     load: () => import('./RegisterAccountNameView').then((m) => ({ default: m.RegisterAccountNameView })),
   },
   RegisterAccountNameSuccess: {
     title: 'Name registered',
+    component: 'RegisterAccountNameSuccessView' as const,
     load: () =>
       import('./RegisterAccountNameSuccessView').then((m) => ({ default: m.RegisterAccountNameSuccessView })),
   },
-};
+  // The spec's views that the kit does not draw: opening one shows "not available".
+  WhatIsAWallet: { title: 'What is a wallet?' },
+  UpgradeWallet: { title: 'Upgrade wallet' },
+  SelectAddresses: { title: 'Select addresses' },
+  ChooseAccountName: { title: 'Choose your name' },
+} satisfies Record<string, ViewEntry>;
 
-type ViewComponent = ComponentType<ConnectViewProps>;
+/** Every view the modal can show: the registry's names. */
+export type ModalView = keyof typeof ENTRIES;
+
+/** The views by name (the registry itself; KeywayModal reads titles, ViewHost the loaders). */
+export const VIEW_REGISTRY: { [V in ModalView]: (typeof ENTRIES)[V] } = ENTRIES;
+
+/** Every view the modal can show, in the registry's order. */
+export const MODAL_VIEWS = Object.keys(ENTRIES) as readonly ModalView[];
+
+/** The names `keyway/views` exports the drawn views under (lazyViews.tsx). */
+export type ViewComponentName = {
+  [V in ModalView]: (typeof ENTRIES)[V] extends { component: infer N extends string } ? N : never;
+}[ModalView];
 /** A load that records its own outcome the way React's `use` reads it (`status`, `value`, `reason`). */
 type TrackedLoad = Promise<ViewComponent> & {
   status?: 'pending' | 'fulfilled' | 'rejected';
@@ -169,8 +222,8 @@ const loads = new Map<ModalView, TrackedLoad>();
  * that was already there). A failed load is forgotten, so the next render tries again.
  */
 export function loadView(view: ModalView): Promise<ViewComponent> | null {
-  const entry = VIEW_REGISTRY[view];
-  if (!entry) return null;
+  const entry: ViewEntry | undefined = VIEW_REGISTRY[view];
+  if (!entry?.load) return null;
   let tracked = loads.get(view);
   if (!tracked) {
     const load: TrackedLoad = entry.load().then((m) => m.default);
@@ -194,7 +247,7 @@ export function loadView(view: ModalView): Promise<ViewComponent> | null {
 
 /** True once the view's code is loaded (or the view is unknown: its "not available" text needs no code). */
 export function isViewLoaded(view: ModalView): boolean {
-  if (!VIEW_REGISTRY[view]) return true;
+  if (!(VIEW_REGISTRY[view] as ViewEntry | undefined)?.load) return true;
   return (loads.get(view) as TrackedLoad | undefined)?.status === 'fulfilled';
 }
 
@@ -215,8 +268,6 @@ export const IDLE_PRELOAD_VIEWS: readonly ModalView[] = [
 ];
 
 /** Loads the code of `views` (default: every registered view; idempotent). */
-export function preloadViews(
-  views: readonly ModalView[] = Object.keys(VIEW_REGISTRY) as ModalView[],
-): Promise<unknown> {
+export function preloadViews(views: readonly ModalView[] = MODAL_VIEWS): Promise<unknown> {
   return Promise.all(views.map((view) => loadView(view)?.catch(() => undefined)));
 }

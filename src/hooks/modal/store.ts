@@ -5,46 +5,10 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { SHAKE_DURATION_MS } from '../../core/constants';
 import type { EventBus } from '../../core/events';
+import type { ModalView } from '../../views/registry';
 
-/** Every view the modal can show. The first six are the spec's; the others belong to later capabilities. */
-export const MODAL_VIEWS = [
-  'Connect',
-  'Account',
-  'Networks',
-  'ConnectingSiwe',
-  'RegisterAccountName',
-  'RegisterAccountNameSuccess',
-  'AllWallets',
-  'ConnectingExternal',
-  'ConnectingWalletConnect',
-  'UnsupportedChain',
-  'WhatIsAWallet',
-  'Transactions',
-  'Swap',
-  'SwapPreview',
-  'SwapSelectToken',
-  'Send',
-  'SendPreview',
-  'OnRampProviders',
-  'OnRampTokenSelect',
-  'OnRampFiatSelect',
-  'BuyInProgress',
-  'EmailVerifyOtp',
-  'EmailVerifyDevice',
-  'UpdateEmail',
-  'UpdateEmailPrimaryOtp',
-  'UpdateEmailSecondaryOtp',
-  'ConnectingSocial',
-  'ConnectingFarcaster',
-  'ApproveTransaction',
-  'UpgradeWallet',
-  'SelectAddresses',
-  'AccountSettings',
-  'ChooseAccountName',
-  'WalletReceive',
-  'WalletSendSelectToken',
-] as const;
-export type ModalView = (typeof MODAL_VIEWS)[number];
+/** Every view the modal can show: the names of the views' registry (views/registry.ts), the one list of them. */
+export type { ModalView };
 
 /** Free-form parameters of a view (the wallet being connected, a token, ...). */
 export type ModalViewParams = Readonly<Record<string, unknown>>;

@@ -6,7 +6,7 @@
 import { getAddress } from 'viem';
 import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
-import { isSafeImageUrl } from '../../api/links';
+import { isSafeImageUrl } from '../../core/url';
 import type { Keyway } from '../../instance/createKeyway';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
