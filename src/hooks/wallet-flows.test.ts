@@ -6,22 +6,29 @@
  */
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
+import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
+import { createElement, type ReactNode } from 'react';
 import { type Hex, verifyMessage } from 'viem';
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CreateConnectorFn, mock } from 'wagmi';
 import type { TrackedEvent } from '../core/events';
 import type { KeywayNetwork } from '../core/networks';
+import type { FlowOutcome } from '../core/outcomes';
 import { createMemoryStorage, STORAGE_KEYS } from '../core/storage';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers, identityFixture } from '../testing/msw';
 import { createTestWallet } from '../testing/test-wallet';
 import { attachModalRouter } from '../views/modalRouter';
+import { KeywayProvider } from './KeywayProvider';
+import { useSend } from './send/useSend';
 
 // Anvil dev account 0 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+// Anvil dev account 1: the receiver of a transfer.
+const ADDR1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 // Ports reserved for this file (31000-31099: core/hooks unit tests).
 const PORT_A = 31061;
 const PORT_B = 31062;
@@ -83,6 +90,7 @@ const instances: Keyway[] = [];
 const detachRouters: (() => void)[] = [];
 const stops: Array<() => void> = [];
 afterEach(() => {
+  cleanup();
   for (const detach of detachRouters.splice(0)) detach();
   for (const k of instances.splice(0)) k.destroy();
   for (const stop of stops.splice(0)) stop();
@@ -95,6 +103,8 @@ function setup(
     walletChainId?: number;
     siwe?: boolean;
     connectors?: CreateConnectorFn[];
+    /** Attach the styled modal's router (default true); false for a host with its own UI. */
+    router?: boolean;
   } = {},
 ) {
   const storage = createMemoryStorage();
@@ -158,7 +168,7 @@ function setup(
   );
   instances.push(kw);
   // The modal moves as in the styled modal: its router follows the flows' outcomes.
-  detachRouters.push(attachModalRouter(kw));
+  if (opts.router !== false) detachRouters.push(attachModalRouter(kw));
   const events: TrackedEvent[] = [];
   kw.events.subscribe((e) => events.push(e));
   const { modal, connect, account, networks, siwe, toasts } = kw.stores;
@@ -328,5 +338,40 @@ describe('sign-in with wallet', () => {
     expect(t.modal.getState().history.map((h) => h.view)).toEqual(['ConnectingSiwe']);
     expect(t.storage.getItem(STORAGE_KEYS.preferredAccountType)).toBe('"smartAccount"');
     expect(t.events.map((e) => e.event)).toContain('SET_PREFERRED_ACCOUNT_TYPE');
+  });
+});
+
+describe('a host with its own UI (no KeywayModal)', () => {
+  it('useSend: review, then a transfer mined on the chain; the modal store is untouched', async () => {
+    const t = setup({ router: false });
+    t.wallet.approveNext();
+    expect(await t.connect.getState().connect('dev.keyway.wallet')).toBe('connected');
+    const outcomes: FlowOutcome[] = [];
+    t.kw.outcomes.subscribe((o) => outcomes.push(o));
+    const modalBefore = t.modal.getState();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(KeywayProvider, { keyway: t.kw }, children);
+    const { result } = renderHook(() => useSend(), { wrapper });
+    await waitFor(() => expect(result.current.balances.some((b) => b.symbol === 'ETH')).toBe(true));
+    const eth = result.current.balances.find((b) => b.symbol === 'ETH')!;
+    act(() => {
+      result.current.setToken(eth);
+      result.current.setAmount('0.01');
+    });
+    await act(() => result.current.setReceiver(ADDR1));
+    await waitFor(() => expect(result.current.gasStatus).toBe('ready'));
+    expect(result.current.validation.valid).toBe(true);
+    expect(result.current.preview()).toEqual({ status: 'review' });
+    t.wallet.approveNext();
+    let sent: Awaited<ReturnType<typeof result.current.submit>> | null = null;
+    await act(async () => {
+      sent = await result.current.submit();
+    });
+    expect(sent).toMatchObject({ status: 'sent', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
+    expect(outcomes).toEqual([
+      { flow: 'send', status: 'review' },
+      { flow: 'send', status: 'sent', hash: (sent as unknown as { hash: string }).hash },
+    ]);
+    expect(t.modal.getState()).toBe(modalBefore);
   });
 });

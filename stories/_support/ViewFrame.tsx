@@ -2,13 +2,10 @@
 import type { Decorator } from '@storybook/react-vite';
 import type { ReactNode } from 'react';
 import { KeywayToasts } from '../../src/views/KeywayToasts';
-import { useModalRouter } from '../../src/views/modalRouter';
 import { withKeyway } from './keyway';
 import * as s from './ViewFrame.css';
 
 export function ViewFrame({ title, children }: { title: string; children: ReactNode }) {
-  // The view's flow outcomes move the modal store as in KeywayModal (a story asserts where it went).
-  useModalRouter();
   return (
     <main>
       <section className={s.frame} aria-labelledby="kw-story-view-title">

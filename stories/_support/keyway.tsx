@@ -26,6 +26,7 @@ import {
 } from '../../src/testing/msw';
 import { createTestPairingProvider, type TestPairingProvider } from '../../src/testing/pairing';
 import { createTestWallet, type TestWallet } from '../../src/testing/test-wallet';
+import { attachModalRouter } from '../../src/views/modalRouter';
 import { preloadViews } from '../../src/views/registry';
 
 export const STORY_EXPLORER_URL = 'https://explorer.keyway.test';
@@ -171,6 +172,9 @@ export async function createStoryKit(
     },
     internals,
   );
+  // A styled host: the modal router follows the flows' outcomes from the start (as KeywayModal does once
+  // mounted), so a setup that runs a flow before the story renders leaves the modal where the flow went.
+  const detachRouter = attachModalRouter(keyway);
   const kit: StoryKit = { keyway, wallet, pairing };
   if (opts.connect) {
     const target = opts.connect === true ? wallet.info.rdns : opts.connect;
@@ -182,6 +186,7 @@ export async function createStoryKit(
     kit,
     cleanup: () => {
       stopAnnouncing();
+      detachRouter();
       keyway.destroy();
     },
   };
