@@ -1,4 +1,4 @@
-import { useAccount, useConnect, useNetworks } from 'keyway';
+import { useAccount, useConnect, useEmailLogin, useNetworks, useSend, useToasts } from 'keyway';
 import { useState } from 'react';
 
 function errorText(error: unknown): string {
@@ -33,6 +33,127 @@ function WalletList() {
               </button>
             </>
           ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/** Email login through the embedded wallet: the address, then the 6-digit code mailed to it. */
+function EmailLoginPanel() {
+  const login = useEmailLogin();
+  const [email, setEmail] = useState('');
+  const [code, setCode] = useState('');
+  if (!login.available) return null;
+  const busy = login.status === 'sending' || login.status === 'verifying' || login.status === 'connecting';
+  const error = login.error ? <p role="alert">{login.error}</p> : null;
+  return (
+    <section aria-labelledby="email-heading">
+      <h2 id="email-heading">Log in by email</h2>
+      {login.step === 'email' ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void login.submitEmail(email);
+          }}
+        >
+          <label>
+            Email <input autoComplete="email" value={email} onChange={(e) => setEmail(e.target.value)} />
+          </label>{' '}
+          <button type="submit" disabled={busy}>
+            Send code
+          </button>
+          {error}
+        </form>
+      ) : login.step === 'otp' ? (
+        <form
+          onSubmit={(e) => {
+            e.preventDefault();
+            void login.submitOtp(code);
+          }}
+        >
+          <p>Enter the code sent to {login.email}.</p>
+          <label>
+            Code{' '}
+            <input
+              autoComplete="one-time-code"
+              inputMode="numeric"
+              value={code}
+              onChange={(e) => setCode(e.target.value)}
+            />
+          </label>{' '}
+          <button type="submit" disabled={busy}>
+            Verify
+          </button>
+          {error}
+        </form>
+      ) : (
+        <p>Approve this device: follow the link sent to {login.email}.</p>
+      )}
+    </section>
+  );
+}
+
+/** Send with the kit's send state: token, amount, receiver (address or name); validated before it is sent. */
+function SendPanel() {
+  const send = useSend();
+  const { toasts } = useToasts();
+  const { validation } = send;
+  const failure = send.status === 'error' ? toasts.findLast((t) => t.variant === 'error')?.message : null;
+  return (
+    <section aria-labelledby="send-heading">
+      <h2 id="send-heading">Send</h2>
+      <form
+        onSubmit={(e) => {
+          e.preventDefault();
+          void send.submit();
+        }}
+      >
+        <p>
+          <label>
+            Token{' '}
+            <select
+              value={send.token?.id ?? ''}
+              onChange={(e) => send.setToken(send.balances.find((b) => b.id === e.target.value) ?? null)}
+            >
+              <option value="">Choose a token</option>
+              {send.balances.map((b) => (
+                <option key={b.id} value={b.id}>
+                  {b.symbol}
+                </option>
+              ))}
+            </select>
+          </label>
+        </p>
+        <p>
+          <label>
+            Amount{' '}
+            <input
+              inputMode="decimal"
+              value={send.sendTokenAmount}
+              onChange={(e) => send.setAmount(e.target.value)}
+            />
+          </label>
+          {validation.amountError ? <span role="alert"> {validation.amountError}</span> : null}
+        </p>
+        <p>
+          <label>
+            To <input value={send.receiverInput} onChange={(e) => void send.setReceiver(e.target.value)} />
+          </label>
+          {validation.receiverError ? <span role="alert"> {validation.receiverError}</span> : null}
+        </p>
+        <button type="submit" disabled={!validation.valid || send.loading}>
+          {send.loading ? 'Sending…' : validation.valid ? 'Send' : validation.action}
+        </button>
+      </form>
+      {send.status === 'success' && send.txHash ? (
+        <p role="status" data-testid="send-result" data-status="sent">
+          Sent in transaction <code>{send.txHash}</code>
+        </p>
+      ) : null}
+      {send.status === 'error' ? (
+        <p role="alert" data-testid="send-result" data-status="error">
+          {failure ?? 'The transfer failed'}
         </p>
       ) : null}
     </section>
@@ -100,7 +221,17 @@ export function HeadlessApp() {
     <main className="hl-main">
       <h1>Keyway headless playground</h1>
       <p>This page builds its own UI from the kit's hooks only.</p>
-      {isConnected ? <AccountPanel /> : <WalletList />}
+      {isConnected ? (
+        <>
+          <AccountPanel />
+          <SendPanel />
+        </>
+      ) : (
+        <>
+          <WalletList />
+          <EmailLoginPanel />
+        </>
+      )}
       <p>
         <a href="/">Styled page</a>
       </p>
