@@ -1,4 +1,4 @@
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect } from 'react';
 import { Button } from '../components/Button/Button';
 import { Checkbox } from '../components/Checkbox/Checkbox';
 import { MailIcon, WalletIcon } from '../components/Icon/Icon';
@@ -6,6 +6,7 @@ import { ListItem } from '../components/ListItem/ListItem';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { CONNECTOR_IDS } from '../core/constants';
 import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
+import { useConsent } from '../hooks/connect/useConsent';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import * as c from './ConnectView.css';
@@ -37,9 +38,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
   const all = useAllWallets();
   const { push, shake } = useModal();
   const pick = useWalletPicker();
-  const needsConsent = Boolean(options.termsConditionsUrl || options.privacyPolicyUrl);
-  const [agreed, setAgreed] = useState(false);
-  const [consentError, setConsentError] = useState<string | undefined>();
+  const consent = useConsent();
 
   useEffect(() => {
     void prefetch();
@@ -49,11 +48,10 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
     if (showAllWallets && all.status === 'idle') void all.fetchNextPage();
   }, [showAllWallets, all.status, all.fetchNextPage]);
 
+  // An attempt before the user agreed is refused: the checkbox says why and the modal shakes.
   const guard = (go: () => void) => () => {
-    if (needsConsent && !agreed) {
-      setConsentError(CONNECT_TEXTS.consentRequired);
-      shake();
-    } else go();
+    if (consent.proceed()) go();
+    else shake();
   };
 
   return (
@@ -115,16 +113,13 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
           </Button>
         </div>
       ) : null}
-      {needsConsent ? (
+      {consent.required ? (
         <div className={c.legal}>
           <Checkbox
-            checked={agreed}
+            checked={consent.agreed}
             required
-            error={consentError}
-            onCheckedChange={(v) => {
-              setAgreed(v);
-              if (v) setConsentError(undefined);
-            }}
+            error={consent.missing ? CONNECT_TEXTS.consentRequired : undefined}
+            onCheckedChange={consent.setAgreed}
           >
             I agree to the{' '}
             {options.termsConditionsUrl ? (
