@@ -97,6 +97,50 @@ describe('locales', () => {
   });
 });
 
+describe('plural messages of the catalogues', () => {
+  /** The branch keywords of every `{n, plural, …}` in `msg`. */
+  function pluralBranches(msg: string): string[][] {
+    const out: string[][] = [];
+    const re = /\{\s*\w+\s*,\s*plural\s*,/g;
+    for (let m = re.exec(msg); m; m = re.exec(msg)) {
+      const keys: string[] = [];
+      let depth = 1;
+      let word = '';
+      for (let i = m.index + m[0].length; i < msg.length && depth > 0; i++) {
+        const ch = msg[i] as string;
+        if (ch === '{') {
+          if (depth === 1) keys.push(word.trim());
+          word = '';
+          depth++;
+        } else if (ch === '}') depth--;
+        else if (depth === 1) word += ch;
+      }
+      out.push(keys);
+    }
+    return out;
+  }
+
+  it('give every plural category Intl.PluralRules uses for the locale, and format with each', async () => {
+    for (const locale of Object.keys(CATALOGUE_LOADERS) as (typeof LOCALES)[number][]) {
+      const catalogue = await loadCatalogue(locale);
+      const categories = new Intl.PluralRules(locale).resolvedOptions().pluralCategories;
+      for (const [path, msg] of leaves(catalogue as unknown as Tree)) {
+        for (const keys of pluralBranches(msg)) {
+          for (const category of categories) expect(keys, `${locale} ${path}`).toContain(category);
+        }
+      }
+    }
+    const ar = (await loadCatalogue('ar'))?.errors.cooldown ?? '';
+    expect(formatMessage(ar, { seconds: 1 }, 'ar')).toContain('ثانية واحدة');
+    expect(formatMessage(ar, { seconds: 2 }, 'ar')).toContain('ثانيتين');
+    expect(formatMessage(ar, { seconds: 5 }, 'ar')).toMatch(/ثوانٍ$/);
+    const ru = (await loadCatalogue('ru'))?.errors.cooldown ?? '';
+    expect(formatMessage(ru, { seconds: 21 }, 'ru')).toMatch(/21 секунду$/);
+    expect(formatMessage(ru, { seconds: 3 }, 'ru')).toMatch(/3 секунды$/);
+    expect(formatMessage(ru, { seconds: 18 }, 'ru')).toMatch(/18 секунд$/);
+  });
+});
+
 describe('locale and messages options', () => {
   const minimal = { projectId: 'p1', networks: [keywayLocal] };
 

@@ -31,7 +31,17 @@ const RTL_LANGUAGES: ReadonlySet<string> = new Set(['ar', 'he', 'fa', 'ur']);
 export const CATALOGUE_LOADERS: Partial<
   Record<Exclude<Locale, 'en'>, () => Promise<{ default: Catalogue }>>
 > = {
+  es: () => import('./locales/es'),
+  'pt-BR': () => import('./locales/pt-BR'),
+  fr: () => import('./locales/fr'),
   de: () => import('./locales/de'),
+  tr: () => import('./locales/tr'),
+  ru: () => import('./locales/ru'),
+  'zh-CN': () => import('./locales/zh-CN'),
+  ja: () => import('./locales/ja'),
+  ko: () => import('./locales/ko'),
+  ar: () => import('./locales/ar'),
+  he: () => import('./locales/he'),
 };
 
 /** Whether `tag` is a well-formed BCP 47 language tag (`de`, `pt-BR`, `zh-Hans-CN`). */

@@ -164,7 +164,7 @@ export default {
   },
   emailForm: {
     label: 'E-Mail',
-    placeholder: 'du@beispiel.de',
+    placeholder: 'du@example.com',
     submit: 'Weiter',
     sending: 'Wird gesendet …',
   },
@@ -436,7 +436,7 @@ export default {
   },
   updateEmail: {
     label: 'Neue E-Mail',
-    placeholder: 'du@beispiel.de',
+    placeholder: 'du@example.com',
     current: 'Aktuelle E-Mail: {email}',
     explanation: 'Wir senden einen Code an deine aktuelle E-Mail-Adresse und danach einen an die neue.',
     submit: 'Weiter',
