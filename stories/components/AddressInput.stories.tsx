@@ -6,6 +6,7 @@ const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 const meta = {
   title: 'Components/AddressInput',
+  tags: ['autodocs'],
   component: AddressInput,
   args: { label: 'Receiver', onValueChange: fn() },
 } satisfies Meta<typeof AddressInput>;

@@ -5,6 +5,7 @@ import { AmountInput, type AmountInputProps } from '../../src/components/AmountI
 
 const meta = {
   title: 'Components/AmountInput',
+  tags: ['autodocs'],
   component: AmountInput,
   args: { label: 'Amount', decimals: 18, onValueChange: fn(), trailing: <span>ETH</span> },
 } satisfies Meta<typeof AmountInput>;

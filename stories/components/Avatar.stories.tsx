@@ -5,6 +5,7 @@ import { ADDRESS_A, ADDRESS_B, ADDRESS_C, BROKEN_IMAGE, icons, JAVASCRIPT_URL } 
 
 const meta = {
   title: 'Components/Avatar',
+  tags: ['autodocs'],
   component: Avatar,
   args: { address: ADDRESS_A, alt: 'Account avatar', size: 'lg' },
   argTypes: { size: { control: 'inline-radio', options: ['sm', 'md', 'lg', 'xl'] } },

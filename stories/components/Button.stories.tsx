@@ -4,6 +4,7 @@ import { Button, IconButton } from '../../src/components/Button/Button';
 
 const meta = {
   title: 'Components/Button',
+  tags: ['autodocs'],
   component: Button,
   args: { children: 'Connect wallet', onClick: fn() },
   argTypes: {

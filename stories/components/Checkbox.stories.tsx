@@ -31,6 +31,7 @@ const consent = (
 
 const meta = {
   title: 'Components/Checkbox',
+  tags: ['autodocs'],
   component: Checkbox,
   args: { children: 'Remember this wallet', onCheckedChange: fn() },
   beforeEach: () => {

@@ -12,6 +12,7 @@ const blobSvg =
 
 const meta = {
   title: 'Components/Image',
+  tags: ['autodocs'],
   component: Image,
   args: { src: icons.fox, alt: 'MetaMask logo', size: 'xl', shape: 'rounded' },
   argTypes: {

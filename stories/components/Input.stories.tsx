@@ -6,6 +6,7 @@ import { Input } from '../../src/components/Input/Input';
 
 const meta = {
   title: 'Components/Input',
+  tags: ['autodocs'],
   component: Input,
   args: { label: 'Email', placeholder: 'you@example.com', type: 'email', onChange: fn() },
 } satisfies Meta<typeof Input>;

@@ -5,6 +5,7 @@ import { icons, JAVASCRIPT_URL, LONG_NAME } from './_fixtures';
 
 const meta = {
   title: 'Components/ListItem',
+  tags: ['autodocs'],
   component: ListItem,
   args: { name: 'MetaMask', iconUrl: icons.fox, onClick: fn() },
   decorators: [

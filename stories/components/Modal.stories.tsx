@@ -33,6 +33,7 @@ function Harness({ initiallyOpen = false, onOpenChange, shake, ...props }: Harne
 
 const meta = {
   title: 'Components/Modal',
+  tags: ['autodocs'],
   component: Harness,
   args: {
     title: 'Connect wallet',

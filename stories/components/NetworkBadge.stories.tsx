@@ -5,6 +5,7 @@ import { icons, JAVASCRIPT_URL, LONG_NAME } from './_fixtures';
 
 const meta = {
   title: 'Components/NetworkBadge',
+  tags: ['autodocs'],
   component: NetworkBadge,
   args: { name: 'Ethereum', imageUrl: icons.ethereum },
 } satisfies Meta<typeof NetworkBadge>;

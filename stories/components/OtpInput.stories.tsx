@@ -4,6 +4,7 @@ import { OtpInput } from '../../src/components/OtpInput/OtpInput';
 
 const meta = {
   title: 'Components/OtpInput',
+  tags: ['autodocs'],
   component: OtpInput,
   args: { onComplete: fn(), onChange: fn() },
 } satisfies Meta<typeof OtpInput>;

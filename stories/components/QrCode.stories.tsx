@@ -10,6 +10,7 @@ const LOGO =
 
 const meta = {
   title: 'Components/QrCode',
+  tags: ['autodocs'],
   component: QrCode,
   args: { value: URI, label: 'QR code to connect a wallet' },
 } satisfies Meta<typeof QrCode>;

@@ -4,6 +4,7 @@ import { Skeleton, SkeletonRegion, SkeletonText } from '../../src/components/Ske
 
 const meta = {
   title: 'Components/Skeleton',
+  tags: ['autodocs'],
   component: Skeleton,
   args: { shape: 'text', width: 'full' },
   argTypes: {

@@ -11,6 +11,7 @@ const items: TabItem[] = [
 
 const meta = {
   title: 'Components/Tabs',
+  tags: ['autodocs'],
   component: Tabs,
   args: { items, 'aria-label': 'Account sections', onValueChange: fn() },
 } satisfies Meta<typeof Tabs>;

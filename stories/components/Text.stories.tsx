@@ -5,6 +5,7 @@ import { LONG_NAME } from './_fixtures';
 
 const meta = {
   title: 'Components/Text',
+  tags: ['autodocs'],
   component: Text,
   args: { children: 'Connect a wallet', variant: 'body' },
   argTypes: {

@@ -7,6 +7,7 @@ import { TOAST_MESSAGES } from '../../src/core/errors';
 
 const meta = {
   title: 'Components/Toast',
+  tags: ['autodocs'],
   component: ToastRegion,
   args: { toasts: [], onDismiss: fn() },
 } satisfies Meta<typeof ToastRegion>;

@@ -6,6 +6,7 @@ import { icons, JAVASCRIPT_URL } from './_fixtures';
 
 const meta = {
   title: 'Components/TokenRow',
+  tags: ['autodocs'],
   component: TokenRow,
   args: { symbol: 'USDC', name: 'USD Coin', iconUrl: icons.usdc, quantity: '1,250.50', value: '$1,250.50' },
   decorators: [

@@ -5,6 +5,7 @@ import { Tooltip, type TooltipProps } from '../../src/components/Tooltip/Tooltip
 
 const meta = {
   title: 'Components/Tooltip',
+  tags: ['autodocs'],
   component: Tooltip,
   args: { message: 'Copy address', children: <Button variant="secondary">0x7099…79C8</Button> },
   // Room above the trigger, so the tooltip takes its preferred place instead of flipping below.

@@ -5,6 +5,7 @@ import { JAVASCRIPT_URL } from './_fixtures';
 
 const meta = {
   title: 'Components/TransactionRow',
+  tags: ['autodocs'],
   component: TransactionRow,
   args: {
     direction: 'out',

@@ -6,6 +6,7 @@ import { BROKEN_IMAGE, icons, JAVASCRIPT_URL, LONG_NAME } from './_fixtures';
 
 const meta = {
   title: 'Components/WalletTile',
+  tags: ['autodocs'],
   component: WalletTile,
   args: { name: 'MetaMask', iconUrl: icons.fox, onClick: fn() },
   decorators: [
