@@ -106,6 +106,7 @@ export {
   useConnect,
   usePairing,
 } from './hooks/connect/useConnect';
+export { type UseConsentResult, useConsent } from './hooks/connect/useConsent';
 export {
   type UseWalletPickerResult,
   useWalletPicker,
