@@ -6,14 +6,11 @@ import { useAccount } from '../hooks/account/useAccount';
 import { usePreferredAccountType } from '../hooks/account-type/usePreferredAccountType';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { useMessages } from '../i18n/useMessages';
 import * as r from './RegisterAccountName.css';
 import * as s from './shared.css';
 
 export const ACCOUNT_NAME_ENTRY = 'Choose your name';
-export const ACCOUNT_NAME_OFFER_TEXTS = {
-  offer: 'Pick a name people can send to instead of your address.',
-  skip: 'Not now',
-} as const;
 
 /** Lower-cased addresses whose name offer was skipped (the plain entry stays). */
 const SKIPPED_KEY = 'keyway:nameOfferSkipped';
@@ -25,6 +22,8 @@ const skippedSchema = z.array(z.string().max(128)).max(50);
  * sees it as a short offer with 'Not now' (remembered per address) instead of the plain entry.
  */
 export function AccountNameEntry({ offer = false }: { offer?: boolean }) {
+  const m = useMessages();
+  const T = m.accountName;
   const keyway = useKeyway();
   const { isEmbedded } = usePreferredAccountType();
   const { address, profileName, profileStatus } = useAccount();
@@ -40,13 +39,13 @@ export function AccountNameEntry({ offer = false }: { offer?: boolean }) {
     };
     return (
       <section className={r.offer} aria-label={ACCOUNT_NAME_ENTRY} data-kw-name-offer="">
-        <p className={s.muted}>{ACCOUNT_NAME_OFFER_TEXTS.offer}</p>
+        <p className={s.muted}>{T.offer}</p>
         <div className={s.actions}>
           <Button size="sm" onClick={open}>
             {ACCOUNT_NAME_ENTRY}
           </Button>
           <Button size="sm" variant="ghost" onClick={skip}>
-            {ACCOUNT_NAME_OFFER_TEXTS.skip}
+            {T.skip}
           </Button>
         </div>
       </section>

@@ -8,28 +8,15 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { embeddedOf } from '../hooks/social/embeddedStores';
 import { SOCIAL_PROVIDER_NAMES } from '../hooks/social/store';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
+import { useMessages } from '../i18n/useMessages';
 import { AccountNameEntry } from './AccountNameEntry';
 import * as c from './AccountSettingsView.css';
 import * as s from './shared.css';
 
-export const ACCOUNT_SETTINGS_TEXTS = {
-  email: 'Email',
-  updateEmail: 'Update email',
-  loggedInWith: 'Logged in with',
-  socialAccount: (provider: string, userName: string | null) =>
-    userName ? `${provider} (${userName})` : provider,
-  accountType: 'Account type',
-  eoa: 'Externally owned account (EOA)',
-  smartAccount: 'Smart account',
-  switchToSmart: 'Switch to smart account',
-  switchToEoa: 'Switch to EOA',
-  checking: 'Checking smart account support',
-  unavailable: (network: string) => `Smart accounts are not available on ${network}.`,
-  notEmbedded: 'These settings are for accounts created with email or a social login.',
-} as const;
-
 /** Settings of an embedded-wallet account: its email (with Update email) and the preferred account type. */
 export function AccountSettingsView() {
+  const m = useMessages();
+  const T = m.accountSettings;
   const keyway = useKeyway();
   const embedded = embeddedOf(keyway);
   const { push } = useModal();
@@ -45,7 +32,7 @@ export function AccountSettingsView() {
   }, [load, start]);
 
   if (!embedded || !accountType.isEmbedded) {
-    return <p className={s.status}>{ACCOUNT_SETTINGS_TEXTS.notEmbedded}</p>;
+    return <p className={s.status}>{T.notEmbedded}</p>;
   }
   const email = update.currentEmail;
   const socialProvider = embedded.loginCache.socialProvider();
@@ -58,34 +45,36 @@ export function AccountSettingsView() {
       {email ? (
         <section className={c.section} aria-labelledby={`${ids}-email`}>
           <h3 id={`${ids}-email`} className={c.heading}>
-            {ACCOUNT_SETTINGS_TEXTS.email}
+            {T.email}
           </h3>
           <p className={c.value} data-kw-settings-email="">
             {email}
           </p>
           <Button variant="secondary" size="sm" onClick={() => push('UpdateEmail')}>
-            {ACCOUNT_SETTINGS_TEXTS.updateEmail}
+            {T.updateEmail}
           </Button>
         </section>
       ) : socialProvider ? (
         <section className={c.section} aria-labelledby={`${ids}-social`}>
           <h3 id={`${ids}-social`} className={c.heading}>
-            {ACCOUNT_SETTINGS_TEXTS.loggedInWith}
+            {T.loggedInWith}
           </h3>
           <p className={c.value}>
-            {ACCOUNT_SETTINGS_TEXTS.socialAccount(SOCIAL_PROVIDER_NAMES[socialProvider], socialUserName)}
+            {socialUserName
+              ? T.socialAccount({ provider: SOCIAL_PROVIDER_NAMES[socialProvider], userName: socialUserName })
+              : SOCIAL_PROVIDER_NAMES[socialProvider]}
           </p>
         </section>
       ) : null}
       <section className={c.section} aria-labelledby={`${ids}-type`}>
         <h3 id={`${ids}-type`} className={c.heading}>
-          {ACCOUNT_SETTINGS_TEXTS.accountType}
+          {T.accountType}
         </h3>
         <p className={c.value} data-kw-account-type={type}>
-          {type === 'smartAccount' ? ACCOUNT_SETTINGS_TEXTS.smartAccount : ACCOUNT_SETTINGS_TEXTS.eoa}
+          {type === 'smartAccount' ? T.smartAccount : T.eoa}
         </p>
         {accountType.status !== 'ready' ? (
-          <Spinner size="sm" label={ACCOUNT_SETTINGS_TEXTS.checking} />
+          <Spinner size="sm" label={T.checking} />
         ) : accountType.smartAccountEnabled || type === 'smartAccount' ? (
           <Button
             variant="secondary"
@@ -93,12 +82,10 @@ export function AccountSettingsView() {
             loading={accountType.switchingTo !== null}
             onClick={() => void accountType.setPreferredAccountType(next)}
           >
-            {next === 'smartAccount'
-              ? ACCOUNT_SETTINGS_TEXTS.switchToSmart
-              : ACCOUNT_SETTINGS_TEXTS.switchToEoa}
+            {next === 'smartAccount' ? T.switchToSmart : T.switchToEoa}
           </Button>
         ) : (
-          <p className={s.muted}>{ACCOUNT_SETTINGS_TEXTS.unavailable(activeNetwork.name)}</p>
+          <p className={s.muted}>{T.unavailable({ network: activeNetwork.name })}</p>
         )}
         {/* The error toast announces the failure; this line keeps it next to the button (no second alert). */}
         {accountType.error ? (

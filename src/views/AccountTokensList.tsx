@@ -2,41 +2,31 @@ import { Button } from '../components/Button/Button';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { TokenRow } from '../components/TokenRow/TokenRow';
 import { useBalances } from '../hooks/balances/useBalances';
+import { useMessages } from '../i18n/useMessages';
 import * as c from './AccountTokensList.css';
-import { LOADING_TEXTS } from './lazyParts';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
 
-export const TOKENS_TEXTS = {
-  list: 'Tokens',
-  total: 'Total balance',
-  loading: LOADING_TEXTS.tokens,
-  empty: 'No tokens yet',
-  emptyHint: 'Tokens you hold on this network show up here.',
-  stale: 'Showing the last known balances.',
-  failed: 'Balances could not be loaded.',
-  retry: 'Try again',
-  notConnected: 'No wallet is connected.',
-} as const;
-
 /** The Account view's Tokens tab: the total in USD and each token with its quantity and value. */
 export function AccountTokensList() {
+  const m = useMessages();
+  const T = m.tokens;
   const { address, status, balances, formattedTotalUsd, loaded, refresh } = useBalances({ watch: true });
-  if (!address) return <p className={s.muted}>{TOKENS_TEXTS.notConnected}</p>;
+  if (!address) return <p className={s.muted}>{m.common.notConnected}</p>;
 
   if (!loaded) {
     if (status === 'error') {
       return (
         <div className={s.status} data-kw-tokens="error">
-          <p>{TOKENS_TEXTS.failed}</p>
+          <p>{T.failed}</p>
           <Button variant="secondary" onClick={() => void refresh()}>
-            {TOKENS_TEXTS.retry}
+            {m.common.retry}
           </Button>
         </div>
       );
     }
     return (
-      <SkeletonRegion label={TOKENS_TEXTS.loading}>
+      <SkeletonRegion label={m.loading.tokens}>
         {Array.from({ length: 3 }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
           <div key={i} className={t.skeletonRow}>
@@ -54,26 +44,26 @@ export function AccountTokensList() {
   return (
     <div className={s.stack} data-kw-account-tab="tokens" aria-busy={status === 'loading'}>
       <p className={c.total}>
-        <span className={s.muted}>{TOKENS_TEXTS.total}</span>
+        <span className={s.muted}>{T.total}</span>
         <span className={c.totalValue} data-kw-total-usd="">
           {formattedTotalUsd}
         </span>
       </p>
       {status === 'error' ? (
         <p className={s.errorText} role="status">
-          {TOKENS_TEXTS.stale}{' '}
+          {T.stale}{' '}
           <Button variant="ghost" size="sm" onClick={() => void refresh()}>
-            {TOKENS_TEXTS.retry}
+            {m.common.retry}
           </Button>
         </p>
       ) : null}
       {balances.length === 0 ? (
         <div className={s.status} data-kw-tokens="empty">
-          <p>{TOKENS_TEXTS.empty}</p>
-          <p className={s.muted}>{TOKENS_TEXTS.emptyHint}</p>
+          <p>{T.empty}</p>
+          <p className={s.muted}>{T.emptyHint}</p>
         </div>
       ) : (
-        <ul className={c.list} aria-label={TOKENS_TEXTS.list}>
+        <ul className={c.list} aria-label={T.list}>
           {balances.map((b) => (
             <li key={b.id}>
               <TokenRow

@@ -9,6 +9,7 @@ import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import { useToasts } from '../hooks/toasts/useToasts';
+import { useMessages } from '../i18n/useMessages';
 import { AccountNameEntry } from './AccountNameEntry';
 import { AccountSettingsEntry } from './AccountSettingsEntry';
 import * as c from './AccountView.css';
@@ -17,18 +18,6 @@ import { AccountTokensList } from './lazyParts';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 
-export const ACCOUNT_TEXTS = {
-  copyAddress: 'Copy address',
-  addressCopied: 'Address copied',
-  explorer: 'View on block explorer',
-  disconnect: 'Disconnect',
-  balanceUnavailable: 'Balance unavailable',
-  loadingBalance: 'Loading balance',
-  addresses: 'Addresses',
-  selected: 'Active',
-  notConnected: 'No wallet is connected.',
-} as const;
-
 /** Loads the code of the Account view's default tab (Tokens), so that it shows without a loading frame. */
 export function preloadAccountTabs(): Promise<unknown> {
   return AccountTokensList.preload().catch(() => undefined);
@@ -36,17 +25,19 @@ export function preloadAccountTabs(): Promise<unknown> {
 
 /** The connected account: name or address, avatar, balance, network, explorer link, copy, disconnect. */
 export function AccountView() {
+  const m = useMessages();
+  const T = m.account;
   const account = useAccount();
   const { activeNetwork, isUnsupported, imageUrls } = useNetworks();
   const { push } = useModal();
   const { show } = useToasts();
   const { copied, copy } = useCopy();
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = account;
-  if (!address) return <p className={s.status}>{ACCOUNT_TEXTS.notConnected}</p>;
+  if (!address) return <p className={s.status}>{m.common.notConnected}</p>;
 
   const shown = profileName ?? shortenAddress(address);
   const onCopy = async () => {
-    if (await copy(address)) show({ message: ACCOUNT_TEXTS.addressCopied, variant: 'success' });
+    if (await copy(address)) show({ message: T.addressCopied, variant: 'success' });
   };
 
   return (
@@ -58,7 +49,7 @@ export function AccountView() {
             {shown}
           </span>
           <IconButton
-            aria-label={ACCOUNT_TEXTS.copyAddress}
+            aria-label={T.copyAddress}
             icon={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
             size="sm"
             onClick={() => void onCopy()}
@@ -69,7 +60,7 @@ export function AccountView() {
           {balanceStatus === 'success' && balance !== null ? (
             `${formatTokenAmount(balance, { maxDecimals: 4 })} ${balanceSymbol ?? ''}`.trim()
           ) : balanceStatus === 'error' ? (
-            ACCOUNT_TEXTS.balanceUnavailable
+            T.balanceUnavailable
           ) : (
             <Skeleton shape="text" width="1/3" />
           )}
@@ -83,14 +74,14 @@ export function AccountView() {
       </div>
       {account.hasMultipleAddresses && account.allAccounts.length > 1 ? (
         <fieldset className={c.fieldset}>
-          <legend className={c.legend}>{ACCOUNT_TEXTS.addresses}</legend>
+          <legend className={c.legend}>{T.addresses}</legend>
           <ul className={s.list}>
             {account.allAccounts.map((a) => (
               <li key={a}>
                 <ListItem
                   name={account.addressLabels[a.toLowerCase()] ?? shortenAddress(a)}
                   icon={<Avatar address={a} alt="" size="sm" />}
-                  badge={a === address ? ACCOUNT_TEXTS.selected : undefined}
+                  badge={a === address ? T.selected : undefined}
                   badgeTone="accent"
                   chevron={false}
                   onClick={() => account.selectAddress(a)}
@@ -105,7 +96,7 @@ export function AccountView() {
       <AccountSettingsEntry />
       {account.addressExplorerUrl ? (
         <ListItem
-          name={ACCOUNT_TEXTS.explorer}
+          name={T.explorer}
           icon={<ExternalIcon size={20} />}
           href={account.addressExplorerUrl}
           external
@@ -117,7 +108,7 @@ export function AccountView() {
         loading={account.disconnecting}
         onClick={() => void account.disconnect().catch(() => undefined)}
       >
-        {ACCOUNT_TEXTS.disconnect}
+        {T.disconnect}
       </Button>
     </div>
   );

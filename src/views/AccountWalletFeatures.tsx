@@ -3,19 +3,9 @@ import { Tabs } from '../components/Tabs/Tabs';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnrampAvailable } from '../hooks/onramp/available';
+import { useMessages } from '../i18n/useMessages';
 import * as f from './AccountWalletFeatures.css';
 import { AccountActivityList, AccountTokensList } from './lazyParts';
-
-export const WALLET_FEATURES_TEXTS = {
-  actions: 'Wallet actions',
-  buy: 'Buy',
-  swap: 'Swap',
-  receive: 'Receive',
-  send: 'Send',
-  sections: 'Account sections',
-  tokens: 'Tokens',
-  activity: 'Activity',
-} as const;
 
 const TAB_VALUES = ['tokens', 'activity'] as const;
 
@@ -26,12 +16,13 @@ const TAB_VALUES = ['tokens', 'activity'] as const;
  * lazily behind skeleton rows: Tokens is preloaded with the Account view, Activity loads on first select.
  */
 export function AccountWalletFeatures() {
+  const m = useMessages();
+  const T = m.walletFeatures;
   const { options, stores } = useKeyway();
   const { push } = useModal();
   const currentTab = useKeywayStore('account', (a) => a.currentTab);
   const isEvm = useKeywayStore('networks', (n) => n.activeNetwork.chain === 'evm');
   const canBuy = useOnrampAvailable();
-  const T = WALLET_FEATURES_TEXTS;
   return (
     <>
       <nav className={f.actions} aria-label={T.actions}>

@@ -7,24 +7,18 @@ import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { Spinner } from '../components/Spinner/Spinner';
 import { WalletTile } from '../components/WalletTile/WalletTile';
 import { useAllWallets } from '../hooks/connect/useConnect';
+import { useMessages } from '../i18n/useMessages';
 import * as a from './AllWalletsView.css';
 import * as s from './shared.css';
 import { useWalletPicker } from './useWalletPicker';
-
-export const ALL_WALLETS_TEXTS = {
-  search: 'Search wallets',
-  loading: 'Loading wallets',
-  loadingMore: 'Loading more wallets',
-  searching: 'Searching',
-  retry: 'Try again',
-  noResults: (query: string) => `No wallet found for “${query}”`,
-} as const;
 
 /** Tile height plus the row gap; rows are measured after render, this is the first guess. */
 const ROW_ESTIMATE = 112;
 
 /** Every wallet of the explorer: search, a virtualised grid (only visible rows exist), infinite scroll. */
 export function AllWalletsView() {
+  const m = useMessages();
+  const T = m.allWallets;
   const { wallets, hasMore, status, error, query, searching, fetchNextPage, search } = useAllWallets();
   const pick = useWalletPicker();
   const [text, setText] = useState(query);
@@ -51,12 +45,12 @@ export function AllWalletsView() {
   return (
     <div className={s.stack} data-kw-view="AllWallets">
       <Input
-        label={ALL_WALLETS_TEXTS.search}
+        label={T.search}
         hideLabel
         type="search"
-        placeholder={ALL_WALLETS_TEXTS.search}
+        placeholder={T.search}
         leading={<SearchIcon size={18} />}
-        trailing={searching ? <Spinner size="sm" label={ALL_WALLETS_TEXTS.searching} /> : undefined}
+        trailing={searching ? <Spinner size="sm" label={T.searching} /> : undefined}
         value={text}
         autoComplete="off"
         onChange={(e) => {
@@ -65,7 +59,7 @@ export function AllWalletsView() {
         }}
       />
       {wallets.length === 0 && (status === 'loading' || status === 'idle' || searching) ? (
-        <SkeletonRegion label={ALL_WALLETS_TEXTS.loading}>
+        <SkeletonRegion label={T.loading}>
           <div className={a.grid}>
             {Array.from({ length: 8 }, (_, i) => (
               // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
@@ -74,7 +68,7 @@ export function AllWalletsView() {
           </div>
         </SkeletonRegion>
       ) : null}
-      {empty ? <p className={s.status}>{ALL_WALLETS_TEXTS.noResults(query)}</p> : null}
+      {empty ? <p className={s.status}>{T.noResults({ query })}</p> : null}
       {failed ? (
         <div className={s.status}>
           <p className={s.errorText} role="alert">
@@ -85,7 +79,7 @@ export function AllWalletsView() {
             size="sm"
             onClick={() => (query ? search(query) : void fetchNextPage())}
           >
-            {ALL_WALLETS_TEXTS.retry}
+            {m.common.retry}
           </Button>
         </div>
       ) : null}
@@ -113,7 +107,7 @@ export function AllWalletsView() {
               </div>
             ))}
           </div>
-          {status === 'loading' ? <Spinner size="sm" label={ALL_WALLETS_TEXTS.loadingMore} /> : null}
+          {status === 'loading' ? <Spinner size="sm" label={T.loadingMore} /> : null}
         </div>
       ) : null}
     </div>

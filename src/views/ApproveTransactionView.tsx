@@ -3,26 +3,9 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { useMessages } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
-
-export const APPROVE_TEXTS = {
-  heading: 'Approve in your secure wallet',
-  hint: 'The request is shown by the secure wallet, on its own page. Approve or reject it there.',
-  frameRegion: 'Secure wallet approval',
-  methods: {
-    personal_sign: 'Sign message',
-    eth_signTypedData_v4: 'Sign typed data',
-    eth_sendTransaction: 'Send transaction',
-    wallet_sendCalls: 'Send calls',
-    wallet_grantPermissions: 'Grant permissions',
-    eth_sendUserOperation: 'Send user operation',
-    solana_signMessage: 'Sign message',
-    solana_signTransaction: 'Sign transaction',
-    solana_signAndSendTransaction: 'Send transaction',
-    solana_signAllTransactions: 'Sign transactions',
-  } as Record<string, string>,
-} as const;
 
 /** Animation frames the body must keep its place before the frame is shown over it. */
 const STILL_FRAMES = 6;
@@ -34,6 +17,8 @@ const STILL_FRAMES = 6;
  * and leaves this view.
  */
 export function ApproveTransactionView() {
+  const m = useMessages();
+  const T = m.approve;
   const { embedded } = useKeyway();
   const { params } = useModal();
   const area = useRef<HTMLElement>(null);
@@ -87,14 +72,14 @@ export function ApproveTransactionView() {
       ref={area}
       className={e.approvalArea}
       data-kw-view="ApproveTransaction"
-      aria-label={APPROVE_TEXTS.frameRegion}
+      aria-label={T.frameRegion}
       data-method={method}
     >
       <Text variant="title" as="h3">
-        {APPROVE_TEXTS.methods[method] ?? APPROVE_TEXTS.heading}
+        {T.methods[method as keyof typeof T.methods] ?? T.heading}
       </Text>
       <p className={s.muted} role="status">
-        <Spinner size="sm" label={null} /> {APPROVE_TEXTS.hint}
+        <Spinner size="sm" label={null} /> {T.hint}
       </p>
     </section>
   );

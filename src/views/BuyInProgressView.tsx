@@ -4,26 +4,9 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { capText, MAX_TEXT } from '../core/text';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnramp } from '../hooks/onramp/useOnramp';
+import { useMessages } from '../i18n/useMessages';
 import * as b from './BuyView.css';
 import * as s from './shared.css';
-
-export const BUY_PROGRESS_TEXTS = {
-  waitingTitle: 'Complete your purchase in the provider window',
-  waiting: 'Waiting for your purchase to arrive…',
-  waitingHint: 'Closed the window without paying? Choose Back to the form; your amounts are kept.',
-  blockedTitle: 'Your browser blocked the provider window',
-  blocked: 'Open the provider page to pay. It opens in a new tab.',
-  openLink: 'Open the provider page',
-  stillWaitingTitle: 'Still waiting',
-  stillWaiting: 'The purchase has not arrived yet. Payments can take a few minutes.',
-  checkAgain: 'Check again',
-  successTitle: 'Purchase complete',
-  received: (amount: string, symbol: string) => `You received ${amount} ${symbol}`.trim(),
-  viewActivity: 'View in Activity',
-  back: 'Back to the form',
-  done: 'Done',
-} as const;
-const T = BUY_PROGRESS_TEXTS;
 
 /**
  * While the provider page is open: waiting (the history polled with `onramp`), the link when the popup was
@@ -31,6 +14,8 @@ const T = BUY_PROGRESS_TEXTS;
  * window closed without a purchase, or Back, returns to Buy with the form kept.
  */
 export function BuyInProgressView() {
+  const m = useMessages();
+  const T = m.buyProgress;
   const onramp = useOnramp({ load: false });
   const { back, push, reset } = useModal();
   const { status, url, received } = onramp.purchase;
@@ -53,7 +38,10 @@ export function BuyInProgressView() {
         <h2>{T.successTitle}</h2>
         {received ? (
           <p>
-            {T.received(capText(received.amount, MAX_TEXT.amount), capText(received.symbol, MAX_TEXT.symbol))}
+            {T.received({
+              amount: capText(received.amount, MAX_TEXT.amount),
+              symbol: capText(received.symbol, MAX_TEXT.symbol),
+            }).trim()}
           </p>
         ) : null}
         <div className={s.actions}>
@@ -73,7 +61,7 @@ export function BuyInProgressView() {
               reset('Account');
             }}
           >
-            {T.done}
+            {m.common.done}
           </Button>
         </div>
       </div>

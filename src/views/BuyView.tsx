@@ -7,38 +7,20 @@ import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { ONRAMP_MESSAGES, paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp, useOnrampStore } from '../hooks/onramp/useOnramp';
+import { useLocale } from '../i18n/context';
+import { formatFiat } from '../i18n/intl';
+import { useMessages } from '../i18n/useMessages';
 import * as b from './BuyView.css';
 import * as s from './shared.css';
 import * as w from './WalletSendView.css';
 
-export const BUY_VIEW_TEXTS = {
-  form: 'Buy crypto',
-  loading: 'Loading on-ramp options',
-  youPay: 'You pay',
-  youReceive: 'You receive (estimate)',
-  changeCurrency: (currency: string) => `${currency}, change currency`,
-  changeToken: (symbol: string, network: string) => `${symbol} on ${network}, change token`,
-  onNetwork: (network: string) => `on ${network}`,
-  paymentMethod: 'Payment method',
-  providers: 'Provider',
-  fee: (total: string, currency: string) => `Fees: ${total} ${currency}`,
-  feeWithQuote: 'Fees: shown with a quote',
-  methodLimits: (method: string, min: string, max: string, currency: string) =>
-    `${method}: ${min} to ${max} ${currency}`,
-  quoting: 'Getting a quote',
-  limits: (min: string, max: string, currency: string) => `Limits: ${min} to ${max} ${currency}`,
-  fees: (total: string, currency: string) => `Fees included: ${total} ${currency}`,
-  estimated: ONRAMP_MESSAGES.estimated,
-  continue: ONRAMP_MESSAGES.continue,
-  useBank: 'Use bank transfer',
-  notConnected: 'No wallet is connected.',
-} as const;
-const T = BUY_VIEW_TEXTS;
-
-const methodName = (id: string) => {
-  const label = paymentMethodLabel(id);
-  return label.charAt(0).toUpperCase() + label.slice(1);
-};
+/** A payment method's name in the active locale, capitalised (`card` → `Card`); an unknown id as the API writes it. */
+function methodNameIn(methods: Readonly<Record<string, string>>, locale: string) {
+  return (id: string) => {
+    const label = methods[id] ?? paymentMethodLabel(id);
+    return label.charAt(0).toLocaleUpperCase(locale) + label.slice(1);
+  };
+}
 
 /**
  * Buy: the fiat amount with its currency (OnRampFiatSelect), the crypto estimate with the token and network
@@ -48,6 +30,10 @@ const methodName = (id: string) => {
  * quotes for real.
  */
 export function BuyView() {
+  const m = useMessages();
+  const T = m.buy;
+  const { locale } = useLocale();
+  const methodName = methodNameIn(T.methods, locale);
   const onramp = useOnramp();
   const { push } = useModal();
   const v = onramp.validation;
@@ -62,7 +48,7 @@ export function BuyView() {
       cancelPurchase();
   }, [store]);
 
-  if (!onramp.address) return <p className={s.muted}>{T.notConnected}</p>;
+  if (!onramp.address) return <p className={s.muted}>{m.common.notConnected}</p>;
   if (onramp.status !== 'ready') {
     return (
       <div className={s.status}>
@@ -105,13 +91,20 @@ export function BuyView() {
         decimals={2}
         placeholder="0.00"
         error={onramp.error ?? undefined}
-        hint={v.limits && !onramp.error ? T.limits(v.limits.min, v.limits.max, currency) : undefined}
+        hint={
+          v.limits && !onramp.error
+            ? T.limits({
+                min: formatFiat(v.limits.min, currency, locale),
+                max: formatFiat(v.limits.max, currency, locale),
+              })
+            : undefined
+        }
         trailing={
           <Button
             variant="secondary"
             size="sm"
             className={w.tokenButton}
-            aria-label={T.changeCurrency(currency)}
+            aria-label={T.changeCurrency({ currency })}
             onClick={() => push('OnRampFiatSelect')}
           >
             {currency}
@@ -124,13 +117,13 @@ export function BuyView() {
         onValueChange={onramp.setPurchaseAmount}
         decimals={6}
         placeholder="0"
-        labelAside={network ? T.onNetwork(network) : undefined}
+        labelAside={network ? T.onNetwork({ network }) : undefined}
         trailing={
           <Button
             variant="secondary"
             size="sm"
             className={w.tokenButton}
-            aria-label={T.changeToken(symbol, network)}
+            aria-label={T.changeToken({ symbol, network })}
             onClick={() => push('OnRampTokenSelect')}
           >
             {symbol}
@@ -145,7 +138,7 @@ export function BuyView() {
           ) : estimated && onramp.purchaseAmount ? (
             T.estimated
           ) : fee && !showProviders ? (
-            T.fees(fee, currency)
+            T.fees({ total: formatFiat(fee, currency, locale) })
           ) : undefined
         }
       />
@@ -182,10 +175,16 @@ export function BuyView() {
               <span className={b.choiceBody}>
                 <span className={b.providerName}>{capText(p.name, MAX_TEXT.name)}</span>
                 <span className={s.muted}>{capText(p.description, MAX_TEXT.description)}</span>
-                <span className={s.muted}>{fee ? T.fee(fee, currency) : T.feeWithQuote}</span>
+                <span className={s.muted}>
+                  {fee ? T.fee({ total: formatFiat(fee, currency, locale) }) : T.feeWithQuote}
+                </span>
                 {v.limits && onramp.paymentMethod ? (
                   <span className={s.muted}>
-                    {T.methodLimits(methodName(onramp.paymentMethod), v.limits.min, v.limits.max, currency)}
+                    {T.methodLimits({
+                      method: methodName(onramp.paymentMethod),
+                      min: formatFiat(v.limits.min, currency, locale),
+                      max: formatFiat(v.limits.max, currency, locale),
+                    })}
                   </span>
                 ) : null}
               </span>

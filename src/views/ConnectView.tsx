@@ -9,19 +9,12 @@ import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
 import { useConsent } from '../hooks/connect/useConsent';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { useMessages } from '../i18n/useMessages';
 import * as c from './ConnectView.css';
 import { EmailLoginForm } from './EmailLoginForm';
 import { SocialLoginButtons } from './SocialLoginButtons';
 import * as s from './shared.css';
 import { useWalletPicker } from './useWalletPicker';
-
-export const CONNECT_TEXTS = {
-  allWallets: 'All wallets',
-  consentRequired: 'Accept the terms to connect a wallet',
-  listError: 'Failed to load wallets',
-  retry: 'Try again',
-  loading: 'Loading wallets',
-} as const;
 
 export interface ConnectViewProps {
   /** Entry points added by later capabilities (email and social login): shown above the wallets. */
@@ -31,6 +24,8 @@ export interface ConnectViewProps {
 
 /** The Connect view: recent, installed, featured and recommended wallets, "All wallets", legal consent. */
 export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectViewProps) {
+  const m = useMessages();
+  const T = m.connect;
   const { options, embedded } = useKeyway();
   // With the embedded wallet, the email field is offered unless the host gives its own slot.
   const emailSlot = givenEmailSlot ?? (embedded ? <EmailLoginForm /> : null);
@@ -85,7 +80,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
         {showAllWallets ? (
           <li>
             <ListItem
-              name={CONNECT_TEXTS.allWallets}
+              name={T.allWallets}
               icon={
                 <span className={c.allIcon}>
                   <WalletIcon />
@@ -98,7 +93,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
         ) : null}
       </ul>
       {listStatus === 'loading' ? (
-        <SkeletonRegion label={CONNECT_TEXTS.loading}>
+        <SkeletonRegion label={T.loading}>
           <div className={s.list}>
             <Skeleton shape="rect" size="md" />
             <Skeleton shape="rect" size="md" />
@@ -107,9 +102,9 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
       ) : null}
       {listStatus === 'error' ? (
         <div className={s.status}>
-          <p className={s.errorText}>{CONNECT_TEXTS.listError}</p>
+          <p className={s.errorText}>{T.listError}</p>
           <Button variant="secondary" size="sm" onClick={() => void prefetch()}>
-            {CONNECT_TEXTS.retry}
+            {m.common.retry}
           </Button>
         </div>
       ) : null}
@@ -118,7 +113,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
           <Checkbox
             checked={consent.agreed}
             required
-            error={consent.missing ? CONNECT_TEXTS.consentRequired : undefined}
+            error={consent.missing ? T.consentRequired : undefined}
             onCheckedChange={consent.setAgreed}
           >
             I agree to the{' '}

@@ -2,23 +2,15 @@ import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { Text } from '../components/Text/Text';
 import { useConnect } from '../hooks/connect/useConnect';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
-
-export const EXTERNAL_TEXTS = {
-  waiting: (name: string) => `Continue in ${name}`,
-  waitingHint: 'Accept the connection request in your wallet.',
-  declined: 'Connection declined',
-  declinedHint: 'The request was declined in the wallet.',
-  failed: 'Connection failed',
-  connected: 'Connected',
-  retry: 'Try again',
-  noWallet: 'Choose a wallet to connect.',
-} as const;
 
 /** Waiting for a browser (injected / EIP-6963) wallet; declined or failed with Retry. */
 export function ConnectingExternalView() {
+  const m = useMessages();
+  const T = m.connectingExternal;
   const { attempt, retry } = useConnect();
-  if (!attempt) return <p className={s.status}>{EXTERNAL_TEXTS.noWallet}</p>;
+  if (!attempt) return <p className={s.status}>{T.noWallet}</p>;
   const { wallet, status, error } = attempt;
   const failed = status === 'declined' || status === 'error';
   return (
@@ -32,27 +24,27 @@ export function ConnectingExternalView() {
       {status === 'connecting' ? (
         <>
           <Text variant="title" as="h3">
-            {EXTERNAL_TEXTS.waiting(wallet.name)}
+            {T.waiting({ name: wallet.name })}
           </Text>
-          <p className={s.muted}>{EXTERNAL_TEXTS.waitingHint}</p>
+          <p className={s.muted}>{T.waitingHint}</p>
         </>
       ) : null}
       {status === 'connected' ? (
         <div role="status">
           <Text variant="title" as="h3">
-            {EXTERNAL_TEXTS.connected}
+            {m.common.connected}
           </Text>
         </div>
       ) : null}
       {failed ? (
         <>
           <Text variant="title" as="h3">
-            {status === 'declined' ? EXTERNAL_TEXTS.declined : EXTERNAL_TEXTS.failed}
+            {status === 'declined' ? T.declined : T.failed}
           </Text>
           <p className={s.errorText} role="alert">
-            {status === 'declined' ? EXTERNAL_TEXTS.declinedHint : error}
+            {status === 'declined' ? T.declinedHint : error}
           </p>
-          <Button onClick={() => void retry().catch(() => undefined)}>{EXTERNAL_TEXTS.retry}</Button>
+          <Button onClick={() => void retry().catch(() => undefined)}>{m.common.retry}</Button>
         </>
       ) : null}
     </div>

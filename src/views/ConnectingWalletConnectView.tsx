@@ -6,30 +6,16 @@ import { Image } from '../components/Image/Image';
 import { Skeleton } from '../components/Skeleton/Skeleton';
 import { Text } from '../components/Text/Text';
 import { usePairing } from '../hooks/connect/useConnect';
+import { useMessages } from '../i18n/useMessages';
 import * as q from './ConnectingWalletConnectView.css';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import { useIsMobile } from './useViewEnv';
 
-export const PAIRING_TEXTS = {
-  scan: (name: string) => `Scan with ${name}`,
-  scanAny: 'Scan with your phone',
-  qrLabel: (name: string) => `QR code to connect ${name}`,
-  expiresIn: (m: number, sec: number) => `Expires in ${m}:${String(sec).padStart(2, '0')}`,
-  expired: 'This QR code expired. Getting a new one…',
-  generating: 'Generating a QR code…',
-  refreshed: 'QR code refreshed',
-  copy: 'Copy link',
-  copied: 'Copied',
-  open: (name: string) => `Open ${name}`,
-  declined: 'Connection declined',
-  failed: 'Connection failed',
-  retry: 'Try again',
-  connected: 'Connected',
-} as const;
-
 /** Pairing by QR code (or a deep link on phones): countdown, expired → refreshed, declined with retry. */
 export function ConnectingWalletConnectView() {
+  const m = useMessages();
+  const T = m.pairing;
   const { status, wallet, uri, buffering, error, generation, remaining, retry, deepLink } = usePairing();
   const isMobile = useIsMobile();
   const { copied, copy } = useCopy();
@@ -45,12 +31,12 @@ export function ConnectingWalletConnectView() {
           <Image src={wallet?.imageUrl} alt={name} size="xxl" />
         </span>
         <Text variant="title" as="h3">
-          {status === 'declined' ? PAIRING_TEXTS.declined : PAIRING_TEXTS.failed}
+          {status === 'declined' ? T.declined : T.failed}
         </Text>
         <p className={s.errorText} role="alert">
           {error}
         </p>
-        <Button onClick={() => void retry()}>{PAIRING_TEXTS.retry}</Button>
+        <Button onClick={() => void retry()}>{m.common.retry}</Button>
       </div>
     );
   }
@@ -59,7 +45,7 @@ export function ConnectingWalletConnectView() {
       <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
         <div role="status">
           <Text variant="title" as="h3">
-            {PAIRING_TEXTS.connected}
+            {m.common.connected}
           </Text>
         </div>
       </div>
@@ -68,11 +54,11 @@ export function ConnectingWalletConnectView() {
   return (
     <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
       <Text variant="title" as="h3">
-        {wallet ? PAIRING_TEXTS.scan(name) : PAIRING_TEXTS.scanAny}
+        {wallet ? T.scan({ name }) : T.scanAny}
       </Text>
       {uri && !buffering ? (
         <QrCode.Root value={uri} encoding={{ ecc: 'M' }} className={q.qrBox}>
-          <div role="img" aria-label={PAIRING_TEXTS.qrLabel(name)} data-kw-qr={uri} className={q.qrFrame}>
+          <div role="img" aria-label={T.qrLabel({ name })} data-kw-qr={uri} className={q.qrFrame}>
             <QrCode.Frame className={q.qrFrame} aria-hidden="true">
               <QrCode.Pattern className={q.qrPattern} />
             </QrCode.Frame>
@@ -81,19 +67,19 @@ export function ConnectingWalletConnectView() {
       ) : (
         <div className={q.qrBox} role="status" aria-busy="true">
           <Skeleton shape="rect" size="lg" />
-          <span className={s.muted}>{generation > 1 ? PAIRING_TEXTS.expired : PAIRING_TEXTS.generating}</span>
+          <span className={s.muted}>{generation > 1 ? T.expired : T.generating}</span>
         </div>
       )}
       {uri && !buffering ? (
         <p className={s.muted} aria-live="polite">
-          {generation > 1 ? `${PAIRING_TEXTS.refreshed}. ` : ''}
-          {PAIRING_TEXTS.expiresIn(Math.floor(seconds / 60), seconds % 60)}
+          {generation > 1 ? `${T.refreshed}. ` : ''}
+          {T.expiresIn({ time: `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}` })}
         </p>
       ) : null}
       <div className={s.actions}>
         {mobileLink ? (
           <a href={mobileLink} className={button({})} data-kw-deep-link="">
-            {PAIRING_TEXTS.open(name)}
+            {T.open({ name })}
           </a>
         ) : null}
         <Button
@@ -102,7 +88,7 @@ export function ConnectingWalletConnectView() {
           leadingIcon={copied ? <CheckIcon size={16} /> : <CopyIcon size={16} />}
           onClick={() => uri && void copy(uri)}
         >
-          {copied ? PAIRING_TEXTS.copied : PAIRING_TEXTS.copy}
+          {copied ? m.common.copied : T.copy}
         </Button>
       </div>
     </div>

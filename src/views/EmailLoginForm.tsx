@@ -2,17 +2,13 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
+import { useMessages } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
-
-export const EMAIL_FORM_TEXTS = {
-  label: 'Email',
-  placeholder: 'you@example.com',
-  submit: 'Continue',
-  sending: 'Sending…',
-} as const;
 
 /** The email entry point on the Connect view (shown when the instance has the embedded wallet). */
 export function EmailLoginForm() {
+  const m = useMessages();
+  const T = m.emailForm;
   const login = useEmailLogin();
   const [value, setValue] = useState(login.email);
   if (!login.available) return null;
@@ -28,12 +24,12 @@ export function EmailLoginForm() {
       <div className={e.row}>
         <div className={e.grow}>
           <Input
-            label={EMAIL_FORM_TEXTS.label}
+            label={T.label}
             type="email"
             name="email"
             autoComplete="email"
             inputMode="email"
-            placeholder={EMAIL_FORM_TEXTS.placeholder}
+            placeholder={T.placeholder}
             value={value}
             maxLength={254}
             onChange={(event) => {
@@ -45,7 +41,7 @@ export function EmailLoginForm() {
         </div>
       </div>
       <Button type="submit" loading={sending} fullWidth>
-        {sending ? EMAIL_FORM_TEXTS.sending : EMAIL_FORM_TEXTS.submit}
+        {sending ? T.sending : T.submit}
       </Button>
     </form>
   );

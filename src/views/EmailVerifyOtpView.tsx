@@ -3,23 +3,15 @@ import { Button } from '../components/Button/Button';
 import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
-import { EMAIL_TEXTS } from '../hooks/email/store';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
+import { useMessages } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
 
-export const OTP_TEXTS = {
-  heading: 'Enter the code',
-  codeLabel: 'Verification code',
-  hint: 'The code expires soon. Check your spam folder if it has not arrived.',
-  resend: 'Resend code',
-  verifying: 'Verifying…',
-  connecting: 'Connecting your wallet…',
-  noEmail: 'Enter your email first.',
-} as const;
-
 /** EmailVerifyOtp: six code boxes; a wrong code shows the frame's message and empties the boxes. */
 export function EmailVerifyOtpView() {
+  const m = useMessages();
+  const T = m.emailOtp;
   const login = useEmailLogin();
   const boxes = useRef<HTMLDivElement>(null);
   const [code, setCode] = useState('');
@@ -31,22 +23,22 @@ export function EmailVerifyOtpView() {
     setCode('');
     boxes.current?.querySelector<HTMLInputElement>('input')?.focus();
   }, [otpResetKey]);
-  if (!login.email) return <p className={s.status}>{OTP_TEXTS.noEmail}</p>;
+  if (!login.email) return <p className={s.status}>{T.noEmail}</p>;
   const busy = login.status === 'verifying' || login.status === 'connecting';
   return (
     <div className={s.status} data-kw-view="EmailVerifyOtp" data-status={login.status}>
       <Text variant="title" as="h3">
-        {OTP_TEXTS.heading}
+        {T.heading}
       </Text>
       <p className={s.muted}>
-        {EMAIL_TEXTS.codeSent('')}
+        {m.email.codeSent({ email: '' })}
         <span className={e.email}>{login.email}</span>
       </p>
       <div ref={boxes} className={e.form}>
         <OtpInput
           value={code}
           onChange={setCode}
-          label={OTP_TEXTS.codeLabel}
+          label={T.codeLabel}
           autoFocus
           // Not disabled while verifying: a disabled box would lose the focus (it must stay for a new try).
           error={login.step === 'otp' && !login.cooldown ? (login.error ?? undefined) : undefined}
@@ -55,8 +47,7 @@ export function EmailVerifyOtpView() {
       </div>
       {busy ? (
         <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} />{' '}
-          {login.status === 'verifying' ? OTP_TEXTS.verifying : OTP_TEXTS.connecting}
+          <Spinner size="sm" label={null} /> {login.status === 'verifying' ? T.verifying : T.connecting}
         </p>
       ) : null}
       {login.cooldown ? (
@@ -64,8 +55,8 @@ export function EmailVerifyOtpView() {
           {login.error}
         </p>
       ) : null}
-      {login.resent && login.status === 'waiting' ? <p role="status">{EMAIL_TEXTS.codeResent}</p> : null}
-      <p className={s.muted}>{OTP_TEXTS.hint}</p>
+      {login.resent && login.status === 'waiting' ? <p role="status">{m.email.codeResent}</p> : null}
+      <p className={s.muted}>{T.hint}</p>
       <Button
         variant="ghost"
         size="sm"
@@ -73,7 +64,7 @@ export function EmailVerifyOtpView() {
         disabled={busy}
         onClick={() => void login.resend()}
       >
-        {OTP_TEXTS.resend}
+        {T.resend}
       </Button>
     </div>
   );

@@ -1,13 +1,8 @@
 /** The list of configured networks, shared by the Networks and UnsupportedChain views. */
 import { ListItem } from '../components/ListItem/ListItem';
 import type { KeywayNetwork } from '../core/networks';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
-
-export const NETWORK_TEXTS = {
-  active: 'Active',
-  switching: 'Approve in wallet',
-  label: 'Networks',
-} as const;
 
 export interface NetworkListProps {
   networks: readonly KeywayNetwork[];
@@ -19,21 +14,17 @@ export interface NetworkListProps {
 }
 
 export function NetworkList({ networks, activeId, switchingId, imageUrls, onSelect }: NetworkListProps) {
+  const m = useMessages();
+  const T = m.networks;
   return (
-    <ul className={s.list} aria-label={NETWORK_TEXTS.label}>
+    <ul className={s.list} aria-label={T.label}>
       {networks.map((n) => (
         <li key={n.id} aria-current={n.id === activeId ? 'true' : undefined}>
           <ListItem
             name={n.name}
             iconUrl={imageUrls[n.id] ?? null}
             iconShape="circle"
-            badge={
-              n.id === switchingId
-                ? NETWORK_TEXTS.switching
-                : n.id === activeId
-                  ? NETWORK_TEXTS.active
-                  : undefined
-            }
+            badge={n.id === switchingId ? T.switching : n.id === activeId ? T.active : undefined}
             badgeTone={n.id === activeId ? 'success' : 'accent'}
             chevron={false}
             disabled={switchingId !== null}

@@ -4,17 +4,9 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { useModal } from '../hooks/modal/useModal';
 import { paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp } from '../hooks/onramp/useOnramp';
+import { useMessages } from '../i18n/useMessages';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
-
-export const ONRAMP_FIAT_SELECT_TEXTS = {
-  search: 'Search currencies',
-  searchPlaceholder: 'Search by code or name',
-  list: 'Payment currencies',
-  loading: 'Loading on-ramp options',
-  selected: 'Selected',
-  noMatch: 'No currencies match your search.',
-} as const;
 
 /** The currency's English name ("US Dollar"), or the code where the browser has none. */
 const currencyName = (code: string): string => {
@@ -30,14 +22,15 @@ const currencyName = (code: string): string => {
  * one marked), searchable by code or name. Choosing one goes back to Buy.
  */
 export function OnRampFiatSelectView() {
+  const m = useMessages();
+  const T = m.onrampFiat;
   const onramp = useOnramp();
   const { back } = useModal();
   const [query, setQuery] = useState('');
-  const T = ONRAMP_FIAT_SELECT_TEXTS;
   if (onramp.status !== 'ready') {
     return (
       <div className={s.status}>
-        <Spinner label={T.loading} />
+        <Spinner label={m.buy.loading} />
       </div>
     );
   }

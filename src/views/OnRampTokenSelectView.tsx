@@ -3,32 +3,24 @@ import { ListItem } from '../components/ListItem/ListItem';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnramp } from '../hooks/onramp/useOnramp';
+import { useMessages } from '../i18n/useMessages';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
-
-export const ONRAMP_TOKEN_SELECT_TEXTS = {
-  search: 'Search tokens',
-  searchPlaceholder: 'Search by token or network',
-  list: 'Tokens to buy',
-  loading: 'Loading on-ramp options',
-  selected: 'Selected',
-  noMatch: 'No tokens match your search.',
-  onNetwork: (network: string) => `on ${network}`,
-} as const;
 
 /**
  * Choose what to buy: every purchase currency on each of its networks (one row per pair, the current choice
  * marked), searchable by token name, symbol or network. Choosing a row sets both and goes back to Buy.
  */
 export function OnRampTokenSelectView() {
+  const m = useMessages();
+  const T = m.onrampToken;
   const onramp = useOnramp();
   const { back } = useModal();
   const [query, setQuery] = useState('');
-  const T = ONRAMP_TOKEN_SELECT_TEXTS;
   if (onramp.status !== 'ready') {
     return (
       <div className={s.status}>
-        <Spinner label={T.loading} />
+        <Spinner label={m.buy.loading} />
       </div>
     );
   }
@@ -54,7 +46,7 @@ export function OnRampTokenSelectView() {
               <li key={`${c.id}:${n.name}`}>
                 <ListItem
                   name={`${c.name} (${c.symbol})`}
-                  description={T.onNetwork(n.display_name)}
+                  description={T.onNetwork({ network: n.display_name })}
                   badge={chosen ? T.selected : undefined}
                   badgeTone="accent"
                   chevron={false}

@@ -7,25 +7,14 @@ import { useKeyway, useKeywayStore } from '../hooks/context';
 import { selectView } from '../hooks/modal/store';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';
 import { NAME_MAX_LENGTH } from '../hooks/names/validation';
+import { useMessages } from '../i18n/useMessages';
 import * as r from './RegisterAccountName.css';
 import * as s from './shared.css';
 
-export const REGISTER_NAME_TEXTS = {
-  label: 'Name',
-  placeholder: 'yourname',
-  intro: 'Choose a name people can send to instead of your address.',
-  checking: 'Checking availability…',
-  available: (name: string) => `${name} is available`,
-  taken: (name: string) => `${name} is taken`,
-  suggestions: 'Available instead',
-  register: 'Register',
-  signing: 'Sign the message in your wallet',
-  submitting: 'Registering…',
-  notAvailable: 'Name registration is not available for this account',
-} as const;
-
 /** Choose and register an account name (spec §2 RegisterAccountName). */
 export function RegisterAccountNameView() {
+  const m = useMessages();
+  const T = m.registerName;
   const keyway = useKeyway();
   const reg = useNameRegistration({ loadNames: false });
   const account = useKeywayStore('account', (a) => a.address);
@@ -37,7 +26,7 @@ export function RegisterAccountNameView() {
         data-kw-view="RegisterAccountName"
         data-kw-name-unavailable={reg.unavailableReason}
       >
-        <p>{REGISTER_NAME_TEXTS.notAvailable}</p>
+        <p>{T.notAvailable}</p>
         <p className={s.muted}>{reg.unavailableMessage}</p>
       </div>
     );
@@ -57,12 +46,12 @@ export function RegisterAccountNameView() {
   };
   const hint =
     reg.availability === 'checking'
-      ? REGISTER_NAME_TEXTS.checking
+      ? T.checking
       : reg.availability === 'available'
-        ? REGISTER_NAME_TEXTS.available(shownName)
+        ? T.available({ name: shownName })
         : reg.availability === 'taken'
-          ? REGISTER_NAME_TEXTS.taken(shownName)
-          : REGISTER_NAME_TEXTS.intro;
+          ? T.taken({ name: shownName })
+          : T.intro;
 
   return (
     <form
@@ -74,12 +63,12 @@ export function RegisterAccountNameView() {
       aria-busy={busy}
     >
       <Input
-        label={REGISTER_NAME_TEXTS.label}
+        label={T.label}
         name="account-name"
         autoComplete="off"
         autoCapitalize="none"
         spellCheck={false}
-        placeholder={REGISTER_NAME_TEXTS.placeholder}
+        placeholder={T.placeholder}
         maxLength={NAME_MAX_LENGTH + NAME_SUFFIX.length}
         value={reg.name}
         disabled={busy}
@@ -89,8 +78,8 @@ export function RegisterAccountNameView() {
         onChange={(event) => reg.setName(event.target.value)}
       />
       {reg.availability === 'taken' && reg.suggestions.length > 0 ? (
-        <section aria-label={REGISTER_NAME_TEXTS.suggestions}>
-          <p className={s.muted}>{REGISTER_NAME_TEXTS.suggestions}</p>
+        <section aria-label={T.suggestions}>
+          <p className={s.muted}>{T.suggestions}</p>
           <ul className={r.suggestions}>
             {reg.suggestions.map((x) => (
               <li key={x.name}>
@@ -115,11 +104,7 @@ export function RegisterAccountNameView() {
       ) : null}
       {account ? <p className={r.address}>{account}</p> : null}
       <Button type="submit" fullWidth loading={busy} disabled={!reg.canRegister && !busy}>
-        {reg.status === 'signing'
-          ? REGISTER_NAME_TEXTS.signing
-          : reg.status === 'submitting'
-            ? REGISTER_NAME_TEXTS.submitting
-            : REGISTER_NAME_TEXTS.register}
+        {reg.status === 'signing' ? T.signing : reg.status === 'submitting' ? T.submitting : T.register}
       </Button>
     </form>
   );

@@ -4,13 +4,9 @@ import {
   type SocialLoginProvider,
 } from '../hooks/social/store';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
+import { useMessages } from '../i18n/useMessages';
 import * as c from './SocialLogin.css';
 import { BrandIcon } from './socialIcons';
-
-export const SOCIAL_BUTTON_TEXTS = {
-  group: 'Log in with a social account',
-  logInWith: (name: string) => `Log in with ${name}`,
-} as const;
 
 /** A provider's brand mark on a tile (decorative; the button carries the name). */
 export function SocialMark({
@@ -32,16 +28,18 @@ export function SocialMark({
  * opens the login popup in the click handler itself (browsers block windows opened later).
  */
 export function SocialLoginButtons() {
+  const m = useMessages();
+  const T = m.social;
   const social = useSocialLogin();
   if (!social.available) return null;
   return (
-    <ul className={c.row} aria-label={SOCIAL_BUTTON_TEXTS.group} data-kw-social-buttons="">
+    <ul className={c.row} aria-label={T.group} data-kw-social-buttons="">
       {SOCIAL_LOGIN_PROVIDERS.map((provider) => (
         <li key={provider}>
           <button
             type="button"
             className={c.providerButton}
-            aria-label={SOCIAL_BUTTON_TEXTS.logInWith(SOCIAL_PROVIDER_NAMES[provider])}
+            aria-label={T.logInWith({ name: SOCIAL_PROVIDER_NAMES[provider] })}
             title={SOCIAL_PROVIDER_NAMES[provider]}
             onClick={() => void social.connectSocial(provider)}
           >
@@ -53,7 +51,7 @@ export function SocialLoginButtons() {
         <button
           type="button"
           className={c.providerButton}
-          aria-label={SOCIAL_BUTTON_TEXTS.logInWith(SOCIAL_PROVIDER_NAMES.farcaster)}
+          aria-label={T.logInWith({ name: SOCIAL_PROVIDER_NAMES.farcaster })}
           title={SOCIAL_PROVIDER_NAMES.farcaster}
           onClick={() => void social.connectFarcaster()}
         >

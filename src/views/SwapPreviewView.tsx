@@ -7,39 +7,10 @@ import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSwap } from '../hooks/swap/useSwap';
+import { useMessages } from '../i18n/useMessages';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
 import * as w from './WalletSendView.css';
-
-export const SWAP_PREVIEW_TEXTS = {
-  summary: 'Swap summary',
-  youPay: 'You pay',
-  youReceive: 'You receive at least',
-  expected: (amount: string, symbol: string) => `Expected ${amount} ${symbol}`,
-  network: 'Network',
-  fee: 'Network fee',
-  feeUnknown: 'Unknown',
-  steps: 'Steps',
-  approveStep: (amount: string, symbol: string) => `Allow the swap to use exactly ${amount} ${symbol}`,
-  approve: 'Approve',
-  approving: 'Confirm in your wallet',
-  approvalPending: 'Approving…',
-  approved: 'Approved',
-  approvalRejected: 'The approval was not given. You can try again.',
-  permitStep: (amount: string, symbol: string) => `Sign a permit for exactly ${amount} ${symbol}`,
-  permitNote: 'A signature, not a transaction: no fee for the approval.',
-  signPermit: 'Sign permit',
-  signingPermit: 'Sign in your wallet',
-  permitSigned: 'Signed',
-  permitRejected: 'The permit was not signed. You can try again.',
-  swapStep: 'Swap',
-  swap: 'Swap',
-  swapping: 'Confirm in your wallet',
-  refreshed: 'The quote was more than 30 seconds old and has been updated. Check the amounts and swap again.',
-  cancel: 'Cancel',
-  incomplete: 'Something is missing in the swap form.',
-  edit: 'Back to the form',
-} as const;
 
 /**
  * Review a swap: what you pay, the least you receive (the quote less the slippage) and the expected amount,
@@ -49,10 +20,11 @@ export const SWAP_PREVIEW_TEXTS = {
  * shown before it is used.
  */
 export function SwapPreviewView() {
+  const m = useMessages();
+  const T = m.swapPreview;
   const swap = useSwap({ initialize: false });
   const { back } = useModal();
   const network = useKeywayStore('networks', (n) => n.activeNetwork.name);
-  const T = SWAP_PREVIEW_TEXTS;
   const { sourceToken, toToken } = swap;
   const busy = swap.loadingTransaction || swap.loadingQuote || swap.loadingBuildTransaction;
   const approvalBusy = swap.approvalStatus === 'signing' || swap.approvalStatus === 'pending';
@@ -98,7 +70,10 @@ export function SwapPreviewView() {
         <div className={v.row}>
           <dt className={v.label} />
           <dd className={`${v.value} ${s.muted}`}>
-            {T.expected(formatTokenAmount(swap.toTokenAmount, { maxDecimals: 6 }), toSymbol)}
+            {T.expected({
+              amount: formatTokenAmount(swap.toTokenAmount, { maxDecimals: 6 }),
+              symbol: toSymbol,
+            })}
           </dd>
         </div>
         <div className={v.row}>
@@ -119,7 +94,10 @@ export function SwapPreviewView() {
         <ol className={v.steps} aria-label={T.steps}>
           <li className={v.step} data-kw-swap-step="permit" data-kw-state={swap.approvalStatus}>
             <span>
-              {T.permitStep(formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }), fromSymbol)}
+              {T.permitStep({
+                amount: formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }),
+                symbol: fromSymbol,
+              })}
               <br />
               <span className={s.muted}>{T.permitNote}</span>
             </span>
@@ -144,7 +122,10 @@ export function SwapPreviewView() {
         <ol className={v.steps} aria-label={T.steps}>
           <li className={v.step} data-kw-swap-step="approve" data-kw-state={swap.approvalStatus}>
             <span>
-              {T.approveStep(formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }), fromSymbol)}
+              {T.approveStep({
+                amount: formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }),
+                symbol: fromSymbol,
+              })}
             </span>
             {swap.approvalStatus === 'done' ? (
               <span className={s.muted}>{T.approved}</span>
@@ -175,7 +156,7 @@ export function SwapPreviewView() {
       ) : null}
       <div className={s.actions}>
         <Button variant="secondary" onClick={back} disabled={busy || approvalBusy}>
-          {T.cancel}
+          {m.common.cancel}
         </Button>
         <Button
           onClick={() => void swap.swap()}

@@ -5,18 +5,10 @@ import { formatTokenAmount, formatUsd } from '../core/format';
 import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
+import { useMessages } from '../i18n/useMessages';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
-
-export const SWAP_SELECT_TOKEN_TEXTS = {
-  search: 'Search tokens',
-  searchPlaceholder: 'Search by name, symbol or address',
-  list: 'Tokens',
-  yours: 'Your tokens',
-  all: 'All tokens',
-  noMatch: 'No tokens match your search.',
-} as const;
 
 const ROW_HEIGHT = 64;
 const HEADER_HEIGHT = 36;
@@ -30,12 +22,13 @@ type Row =
  * balances, then the API's other tokens; searchable by name, symbol or address; virtualized for long lists.
  */
 export function SwapSelectTokenView() {
+  const m = useMessages();
+  const T = m.swapSelectToken;
   const swap = useSwap({ initialize: false });
   const { back, params } = useModal();
   const [query, setQuery] = useState('');
   const viewportRef = useRef<HTMLElement>(null);
   const target = params?.target === 'toToken' ? 'toToken' : 'sourceToken';
-  const T = SWAP_SELECT_TOKEN_TEXTS;
   const q = query.trim().toLowerCase();
   const rows = useMemo(() => {
     const match = (t: SwapTokenItem) =>
@@ -52,7 +45,7 @@ export function SwapSelectTokenView() {
     if (others.length) out.push({ kind: 'header', key: 'h:all', label: T.all });
     for (const t of others) out.push({ kind: 'token', key: `a:${t.address}`, token: t });
     return out;
-  }, [q, swap.myTokensWithBalance, swap.tokens]);
+  }, [q, swap.myTokensWithBalance, swap.tokens, T.yours, T.all]);
 
   const virtualizer = useVirtualizer({
     count: rows.length,

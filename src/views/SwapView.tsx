@@ -12,35 +12,12 @@ import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
+import { useLocale } from '../i18n/context';
+import { formatPercent } from '../i18n/intl';
+import { useMessages } from '../i18n/useMessages';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
 import * as w from './WalletSendView.css';
-
-export const SWAP_VIEW_TEXTS = {
-  form: 'Swap tokens',
-  initializing: 'Loading tokens',
-  initFailed: 'Swap could not start.',
-  retry: 'Try again',
-  notConnected: 'No wallet is connected.',
-  youPay: 'You pay',
-  youReceive: 'You receive',
-  selectToken: 'Select token',
-  changeToken: (symbol: string) => `${symbol}, change token`,
-  balance: (quantity: string, symbol: string) => `Balance: ${quantity} ${symbol}`,
-  max: 'Max',
-  flip: 'Switch tokens',
-  quoting: 'Getting a quote',
-  details: 'Swap details',
-  rate: 'Rate',
-  priceImpact: 'Price impact',
-  providerFee: `Provider fee (${(SWAP_PROVIDER_FEE_RATE * 100).toFixed(2)}%)`,
-  networkFee: 'Network fee',
-  feeUnknown: 'Unknown',
-  slippage: 'Max. slippage',
-  slippageChoice: (p: number) => `${p}%`,
-  impactWarning: (p: string) => `Price impact is ${p}%: you get noticeably less than the market price.`,
-  impactConfirm: (p: string) => `I understand this swap loses about ${p}% to price impact.`,
-} as const;
 
 function FlipIcon(props: IconProps) {
   return (
@@ -51,7 +28,8 @@ function FlipIcon(props: IconProps) {
 }
 
 function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick: () => void }) {
-  const T = SWAP_VIEW_TEXTS;
+  const m = useMessages();
+  const T = m.swap;
   const symbol = token ? capText(token.symbol, MAX_TEXT.symbol) : null;
   return (
     <Button
@@ -59,7 +37,7 @@ function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick:
       variant="secondary"
       size="sm"
       className={w.tokenButton}
-      aria-label={symbol ? T.changeToken(symbol) : T.selectToken}
+      aria-label={symbol ? T.changeToken({ symbol }) : T.selectToken}
       leadingIcon={token ? <Image src={token.logoUri || null} alt="" size="sm" shape="circle" /> : undefined}
       onClick={onClick}
     >
@@ -75,12 +53,14 @@ function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick:
  * input problem has its message under the amount; nothing typed is cleared.
  */
 export function SwapView() {
+  const m = useMessages();
+  const T = m.swap;
+  const { locale } = useLocale();
   const swap = useSwap();
   const { push } = useModal();
   const connected = useKeywayStore('account', (a) => a.isConnected);
   const [impactAccepted, setImpactAccepted] = useState(false);
-  const T = SWAP_VIEW_TEXTS;
-  if (!connected) return <p className={s.status}>{T.notConnected}</p>;
+  if (!connected) return <p className={s.status}>{m.common.notConnected}</p>;
   if (swap.status !== 'initialized') {
     return !swap.fetchError ? (
       <div className={s.status} data-kw-view="Swap" data-kw-swap="initializing">
@@ -90,7 +70,7 @@ export function SwapView() {
       <div className={s.status} data-kw-view="Swap" data-kw-swap="failed">
         <p>{T.initFailed}</p>
         <Button variant="secondary" onClick={() => void swap.initialize({ force: true })}>
-          {T.retry}
+          {m.common.retry}
         </Button>
       </div>
     );
@@ -105,7 +85,10 @@ export function SwapView() {
     !!(swap.swapTransaction || swap.approvalTransaction || swap.permit);
   const busy = swap.loadingQuote || swap.loadingBuildTransaction || swap.loadingApprovalTransaction;
   const balanceOf = (t: SwapTokenItem) =>
-    T.balance(formatTokenAmount(t.quantity.numeric), capText(t.symbol, MAX_TEXT.symbol));
+    T.balance({
+      quantity: formatTokenAmount(t.quantity.numeric),
+      symbol: capText(t.symbol, MAX_TEXT.symbol),
+    });
 
   return (
     <form
@@ -180,12 +163,14 @@ export function SwapView() {
                 className={`${v.value} ${swap.priceImpactLevel === 'confirm' ? v.danger : swap.priceImpactLevel === 'warn' ? v.warn : ''}`}
                 data-kw-swap-impact={swap.priceImpactLevel}
               >
-                {impact}%
+                {formatPercent(Number(impact) / 100, locale, 2)}
               </dd>
             </div>
           ) : null}
           <div className={v.row}>
-            <dt className={v.label}>{T.providerFee}</dt>
+            <dt className={v.label}>
+              {T.providerFee({ rate: formatPercent(SWAP_PROVIDER_FEE_RATE, locale, 2) })}
+            </dt>
             <dd className={v.value}>
               {swap.providerFee ? `${formatTokenAmount(swap.providerFee)} ${sourceSymbol}` : '—'}
             </dd>
@@ -208,7 +193,7 @@ export function SwapView() {
                   aria-pressed={swap.slippage === p}
                   onClick={() => swap.setSlippage(p)}
                 >
-                  {T.slippageChoice(p)}
+                  {formatPercent(p / 100, locale)}
                 </Button>
               ))}
             </dd>
@@ -217,12 +202,12 @@ export function SwapView() {
       ) : null}
       {impact !== null && swap.priceImpactLevel !== 'none' ? (
         <p className={swap.priceImpactLevel === 'confirm' ? s.errorText : v.warn} role="alert">
-          {T.impactWarning(impact)}
+          {T.impactWarning({ percent: formatPercent(Number(impact) / 100, locale, 2) })}
         </p>
       ) : null}
       {impact !== null && swap.priceImpactLevel === 'confirm' ? (
         <Checkbox checked={impactAccepted} onCheckedChange={setImpactAccepted}>
-          {T.impactConfirm(impact)}
+          {T.impactConfirm({ percent: formatPercent(Number(impact) / 100, locale, 2) })}
         </Checkbox>
       ) : null}
       <Button type="submit" fullWidth disabled={!ready || needsConfirm} loading={busy}>

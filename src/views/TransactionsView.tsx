@@ -10,19 +10,9 @@ import {
   type TransactionSection,
 } from '../hooks/transactions/format';
 import { useTransactions } from '../hooks/transactions/useTransactions';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
-
-export const TRANSACTIONS_TEXTS = {
-  list: 'Transactions',
-  loading: 'Loading transactions',
-  loadingMore: 'Loading more transactions',
-  empty: 'No transactions yet',
-  emptyHint: 'Tokens you send and receive on this network show up here.',
-  failed: 'Your activity could not be loaded.',
-  retry: 'Try again',
-  notConnected: 'No wallet is connected.',
-} as const;
 
 /** Start loading the next page when the last rendered row is this close to the end. */
 const PREFETCH_ROWS = 8;
@@ -59,8 +49,10 @@ function SkeletonRow() {
 
 /** Placeholder rows while the first page loads. */
 export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
+  const m = useMessages();
+  const T = m.transactions;
   return (
-    <SkeletonRegion label={TRANSACTIONS_TEXTS.loading}>
+    <SkeletonRegion label={m.loading.activity}>
       {Array.from({ length: rows }, (_, i) => (
         // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
         <SkeletonRow key={i} />
@@ -100,6 +92,8 @@ export interface TransactionListProps {
  * loads as the end comes near. Loading, empty and error states included.
  */
 export function TransactionList({ compact = false }: TransactionListProps) {
+  const m = useMessages();
+  const T = m.transactions;
   const { address, status, sections, loadingMore, hasMore, empty, fetchNextPage, refresh } =
     useTransactions();
   const viewportRef = useRef<HTMLElement>(null);
@@ -120,14 +114,14 @@ export function TransactionList({ compact = false }: TransactionListProps) {
     if (lastIndex >= rows.length - 1 - PREFETCH_ROWS) void fetchNextPage();
   }, [status, hasMore, loadingMore, lastIndex, rows.length, fetchNextPage]);
 
-  if (!address) return <p className={s.muted}>{TRANSACTIONS_TEXTS.notConnected}</p>;
+  if (!address) return <p className={s.muted}>{m.common.notConnected}</p>;
   if (status === 'idle' || status === 'loading') return <TransactionsSkeleton />;
   if (status === 'error') {
     return (
       <div className={s.status} data-kw-transactions="error">
-        <p>{TRANSACTIONS_TEXTS.failed}</p>
+        <p>{T.failed}</p>
         <Button variant="secondary" onClick={() => void refresh()}>
-          {TRANSACTIONS_TEXTS.retry}
+          {m.common.retry}
         </Button>
       </div>
     );
@@ -135,8 +129,8 @@ export function TransactionList({ compact = false }: TransactionListProps) {
   if (empty) {
     return (
       <div className={s.status} data-kw-transactions="empty">
-        <p>{TRANSACTIONS_TEXTS.empty}</p>
-        <p className={s.muted}>{TRANSACTIONS_TEXTS.emptyHint}</p>
+        <p>{T.empty}</p>
+        <p className={s.muted}>{T.emptyHint}</p>
       </div>
     );
   }
@@ -145,7 +139,7 @@ export function TransactionList({ compact = false }: TransactionListProps) {
     <section
       ref={viewportRef}
       className={compact ? `${t.viewport} ${t.compactViewport}` : t.viewport}
-      aria-label={TRANSACTIONS_TEXTS.list}
+      aria-label={T.list}
       aria-busy={loadingMore}
       // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
       tabIndex={0}
@@ -167,7 +161,7 @@ export function TransactionList({ compact = false }: TransactionListProps) {
               ) : row.kind === 'tx' ? (
                 <ActivityRow item={row.item} />
               ) : (
-                <SkeletonRegion label={TRANSACTIONS_TEXTS.loadingMore}>
+                <SkeletonRegion label={T.loadingMore}>
                   <SkeletonRow />
                 </SkeletonRegion>
               )}

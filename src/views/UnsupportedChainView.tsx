@@ -3,22 +3,20 @@ import { Button } from '../components/Button/Button';
 import { useAccount } from '../hooks/account/useAccount';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import { errorText } from '../hooks/utils';
+import { useMessages } from '../i18n/useMessages';
 import { NetworkList } from './NetworkList';
 import * as s from './shared.css';
 
-export const UNSUPPORTED_TEXTS = {
-  explanation: 'This app does not support the network your wallet is on. Switch to one of these networks:',
-  disconnect: 'Disconnect',
-} as const;
-
 /** The wallet is on a chain the app does not list: switch to a supported network, or disconnect. */
 export function UnsupportedChainView() {
+  const m = useMessages();
+  const T = m.unsupported;
   const { networks, switching, switchNetwork, imageUrls } = useNetworks();
   const { disconnect, disconnecting } = useAccount();
   const [failure, setFailure] = useState<string | null>(null);
   return (
     <div className={s.stack} data-kw-view="UnsupportedChain">
-      <p className={s.muted}>{UNSUPPORTED_TEXTS.explanation}</p>
+      <p className={s.muted}>{T.explanation}</p>
       <NetworkList
         networks={networks}
         activeId={null}
@@ -40,7 +38,7 @@ export function UnsupportedChainView() {
         loading={disconnecting}
         onClick={() => void disconnect().catch(() => undefined)}
       >
-        {UNSUPPORTED_TEXTS.disconnect}
+        {T.disconnect}
       </Button>
     </div>
   );

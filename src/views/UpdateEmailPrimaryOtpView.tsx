@@ -4,20 +4,13 @@ import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
-
-export const UPDATE_EMAIL_OTP_TEXTS = {
-  primaryTitle: 'Confirm your current email',
-  secondaryTitle: 'Confirm your new email',
-  sentTo: (email: string) => `Enter the 6-digit code we sent to ${email}.`,
-  codeLabel: 'Verification code',
-  verifying: 'Checking the code…',
-  resend: 'Resend code',
-  resent: 'A new code is on its way.',
-} as const;
 
 /** The code step shared by both update-email views (current address, then new address). */
 export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }) {
+  const m = useMessages();
+  const T = m.updateEmail;
   const update = useUpdateEmail();
   const [resent, setResent] = useState(false);
   // Remount the boxes after a wrong code so the user types the whole code again.
@@ -35,12 +28,12 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
       data-kw-view={which === 'primary' ? 'UpdateEmailPrimaryOtp' : 'UpdateEmailSecondaryOtp'}
     >
       <Text variant="title" as="h3">
-        {which === 'primary' ? UPDATE_EMAIL_OTP_TEXTS.primaryTitle : UPDATE_EMAIL_OTP_TEXTS.secondaryTitle}
+        {which === 'primary' ? T.primaryTitle : T.secondaryTitle}
       </Text>
-      {email ? <p className={s.muted}>{UPDATE_EMAIL_OTP_TEXTS.sentTo(email)}</p> : null}
+      {email ? <p className={s.muted}>{T.sentTo({ email })}</p> : null}
       <OtpInput
         key={attempt}
-        label={UPDATE_EMAIL_OTP_TEXTS.codeLabel}
+        label={T.codeLabel}
         autoFocus
         disabled={update.submitting}
         error={update.error ?? undefined}
@@ -48,12 +41,12 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
       />
       {update.submitting ? (
         <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {UPDATE_EMAIL_OTP_TEXTS.verifying}
+          <Spinner size="sm" label={null} /> {T.verifying}
         </p>
       ) : null}
       {resent && !update.error ? (
         <p className={s.muted} role="status">
-          {UPDATE_EMAIL_OTP_TEXTS.resent}
+          {T.resent}
         </p>
       ) : null}
       {which === 'primary' ? (
@@ -65,7 +58,7 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
             setResent(await update.resendCode());
           }}
         >
-          {UPDATE_EMAIL_OTP_TEXTS.resend}
+          {T.resend}
         </Button>
       ) : null}
     </div>

@@ -2,19 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
-
-export const UPDATE_EMAIL_TEXTS = {
-  label: 'New email',
-  placeholder: 'you@example.com',
-  current: (email: string) => `Current email: ${email}`,
-  explanation: 'We will send a code to your current email, then one to the new address.',
-  submit: 'Continue',
-  sending: 'Sending…',
-} as const;
 
 /** Update email, step 1: the new address. */
 export function UpdateEmailView() {
+  const m = useMessages();
+  const T = m.updateEmail;
   const update = useUpdateEmail();
   const [value, setValue] = useState('');
   const { start } = update;
@@ -27,19 +21,17 @@ export function UpdateEmailView() {
   };
   return (
     <form className={s.stack} onSubmit={onSubmit} noValidate data-kw-view="UpdateEmail">
-      {update.currentEmail ? (
-        <p className={s.muted}>{UPDATE_EMAIL_TEXTS.current(update.currentEmail)}</p>
-      ) : null}
+      {update.currentEmail ? <p className={s.muted}>{T.current({ email: update.currentEmail })}</p> : null}
       <Input
-        label={UPDATE_EMAIL_TEXTS.label}
+        label={T.label}
         type="email"
         name="email"
         autoComplete="email"
         inputMode="email"
-        placeholder={UPDATE_EMAIL_TEXTS.placeholder}
+        placeholder={T.placeholder}
         maxLength={254}
         value={value}
-        hint={UPDATE_EMAIL_TEXTS.explanation}
+        hint={T.explanation}
         error={update.error ?? undefined}
         onChange={(event) => {
           setValue(event.target.value);
@@ -47,7 +39,7 @@ export function UpdateEmailView() {
         }}
       />
       <Button type="submit" loading={update.submitting} fullWidth>
-        {update.submitting ? UPDATE_EMAIL_TEXTS.sending : UPDATE_EMAIL_TEXTS.submit}
+        {update.submitting ? T.sending : T.submit}
       </Button>
     </form>
   );

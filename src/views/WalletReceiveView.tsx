@@ -6,19 +6,12 @@ import { isValidEvmAddress, isValidSolanaAddress } from '../core/format';
 import type { KeywayNetwork } from '../core/networks';
 import { useKeywayStore } from '../hooks/context';
 import { useNetworks } from '../hooks/networks/useNetworks';
+import { useLocale } from '../i18n/context';
+import { formatOrList } from '../i18n/intl';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import * as r from './WalletReceiveView.css';
-
-export const RECEIVE_TEXTS = {
-  qrLabel: 'QR code of your address',
-  copy: 'Copy address',
-  copied: 'Copied',
-  networks: 'Networks this address works on',
-  warning: (names: string) =>
-    `Only send assets on ${names} to this address. Assets sent on another network may be lost.`,
-  notConnected: 'No wallet is connected.',
-} as const;
 
 /** The networks an address is valid on: every EVM network for a 0x address, every Solana one for a key. */
 export function networksForAddress(address: string, networks: readonly KeywayNetwork[]): KeywayNetwork[] {
@@ -27,23 +20,21 @@ export function networksForAddress(address: string, networks: readonly KeywayNet
   return [];
 }
 
-function listNames(names: string[]): string {
-  if (names.length <= 1) return names[0] ?? '';
-  return `${names.slice(0, -1).join(', ')} or ${names[names.length - 1]}`;
-}
-
 /** Receive: the address as a QR code with copy, the networks it is valid on, and a warning. */
 export function WalletReceiveView() {
+  const m = useMessages();
+  const { locale } = useLocale();
+  const T = m.receive;
   const address = useKeywayStore('account', (a) => (a.isConnected ? a.address : null));
   const { networks } = useNetworks();
   const { copied, copy } = useCopy();
-  if (!address) return <p className={s.status}>{RECEIVE_TEXTS.notConnected}</p>;
+  if (!address) return <p className={s.status}>{m.common.notConnected}</p>;
   const valid = networksForAddress(address, networks);
 
   return (
     <div className={`${s.stack} ${r.center}`} data-kw-view="WalletReceive">
       <QrCode.Root value={address} encoding={{ ecc: 'M' }} className={r.qrBox}>
-        <div role="img" aria-label={RECEIVE_TEXTS.qrLabel} data-kw-qr={address} className={r.qrFrame}>
+        <div role="img" aria-label={T.qrLabel} data-kw-qr={address} className={r.qrFrame}>
           <QrCode.Frame className={r.qrFrame} aria-hidden="true">
             <QrCode.Pattern className={r.qrPattern} />
           </QrCode.Frame>
@@ -58,11 +49,11 @@ export function WalletReceiveView() {
         onClick={() => void copy(address)}
         aria-live="polite"
       >
-        {copied ? RECEIVE_TEXTS.copied : RECEIVE_TEXTS.copy}
+        {copied ? m.common.copied : T.copy}
       </Button>
       {valid.length ? (
         <>
-          <ul className={r.networks} aria-label={RECEIVE_TEXTS.networks}>
+          <ul className={r.networks} aria-label={T.networks}>
             {valid.map((n) => (
               <li key={n.id}>
                 <NetworkBadge name={n.name} imageUrl={n.imageUrl ?? null} />
@@ -70,7 +61,12 @@ export function WalletReceiveView() {
             ))}
           </ul>
           <p className={r.warning} role="note">
-            {RECEIVE_TEXTS.warning(listNames(valid.map((n) => n.name)))}
+            {T.warning({
+              networks: formatOrList(
+                valid.map((n) => n.name),
+                locale,
+              ),
+            })}
           </p>
         </>
       ) : null}

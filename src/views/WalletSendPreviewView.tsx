@@ -6,24 +6,9 @@ import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import * as v from './WalletSendView.css';
-
-export const SEND_PREVIEW_TEXTS = {
-  summary: 'Send summary',
-  youSend: 'You send',
-  from: 'From',
-  to: 'To',
-  network: 'Network',
-  fee: 'Network fee',
-  feeUnknown: '—',
-  send: 'Send',
-  cancel: 'Cancel',
-  confirming: 'Confirm in your wallet',
-  pending: 'Sending…',
-  incomplete: 'Something is missing in the send form.',
-  edit: 'Back to the form',
-} as const;
 
 /**
  * Review a send: the amount and its USD value, from and to (with the receiver's name and avatar), the network
@@ -31,12 +16,13 @@ export const SEND_PREVIEW_TEXTS = {
  * toast and keeps the preview; success goes to the Account view.
  */
 export function WalletSendPreviewView() {
+  const m = useMessages();
+  const T = m.sendPreview;
   const send = useSend();
   const { back } = useModal();
   const from = useKeywayStore('account', (a) => a.address);
   const fromName = useKeywayStore('account', (a) => a.profileName);
   const network = useKeywayStore('networks', (n) => n.activeNetwork.name);
-  const T = SEND_PREVIEW_TEXTS;
   const { token, validation } = send;
   const busy = send.loading;
 
@@ -100,7 +86,7 @@ export function WalletSendPreviewView() {
       </section>
       <div className={s.actions}>
         <Button variant="secondary" onClick={back} disabled={busy}>
-          {T.cancel}
+          {m.common.cancel}
         </Button>
         <Button onClick={() => void send.submit()} loading={busy} disabled={busy}>
           {send.status === 'confirming' ? T.confirming : send.status === 'pending' ? T.pending : T.send}

@@ -4,27 +4,19 @@ import { TokenRow } from '../components/TokenRow/TokenRow';
 import { useBalances } from '../hooks/balances/useBalances';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
+import { useMessages } from '../i18n/useMessages';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
 import * as v from './WalletSendView.css';
 
-export const SELECT_TOKEN_TEXTS = {
-  search: 'Search tokens',
-  searchPlaceholder: 'Search by name or symbol',
-  list: 'Your tokens',
-  loading: 'Loading balances',
-  empty: 'You hold no tokens on this network.',
-  noMatch: 'No tokens match your search.',
-  failed: 'Balances could not be loaded.',
-} as const;
-
 /** Choose the token to send: the balances of the active network, searchable by name or symbol. */
 export function WalletSendSelectTokenView() {
+  const m = useMessages();
+  const T = m.sendSelectToken;
   const { balances, loaded, status } = useBalances();
   const { setToken } = useSend();
   const { back } = useModal();
   const [query, setQuery] = useState('');
-  const T = SELECT_TOKEN_TEXTS;
   const q = query.trim().toLowerCase();
   const shown = q
     ? balances.filter((b) => b.symbol.toLowerCase().includes(q) || b.name.toLowerCase().includes(q))
@@ -38,7 +30,7 @@ export function WalletSendSelectTokenView() {
           <p className={s.status}>{T.failed}</p>
         ) : (
           <div className={s.status}>
-            <Spinner label={T.loading} />
+            <Spinner label={m.loading.tokens} />
           </div>
         )
       ) : shown.length === 0 ? (

@@ -9,23 +9,9 @@ import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import { looksLikeName } from '../hooks/send/validation';
+import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import * as v from './WalletSendView.css';
-
-export const SEND_VIEW_TEXTS = {
-  form: 'Send tokens',
-  amount: 'Amount',
-  selectToken: 'Select token',
-  changeToken: (symbol: string) => `${symbol}, change token`,
-  balance: (quantity: string, symbol: string) => `Balance: ${quantity} ${symbol}`,
-  max: 'Max',
-  to: 'To',
-  receiverPlaceholder: 'Address or name',
-  resolving: 'Resolving name',
-  fee: 'Network fee',
-  feeUnknown: '—',
-  notConnected: 'No wallet is connected.',
-} as const;
 
 /** The receiver line under the field: a typed name shows its address, a typed address its name. */
 export function receiverSummary(
@@ -45,11 +31,12 @@ export function receiverSummary(
  * input has its own message under its field; nothing the user typed is cleared.
  */
 export function WalletSendView() {
+  const m = useMessages();
+  const T = m.send;
   const send = useSend();
   const { push } = useModal();
   const connected = useKeywayStore('account', (a) => a.isConnected);
-  const T = SEND_VIEW_TEXTS;
-  if (!connected) return <p className={s.status}>{T.notConnected}</p>;
+  if (!connected) return <p className={s.status}>{m.common.notConnected}</p>;
   const { token, validation } = send;
   const tokenSymbol = token ? capText(token.symbol, MAX_TEXT.symbol) : null;
 
@@ -73,7 +60,7 @@ export function WalletSendView() {
         labelAside={
           token ? (
             <span className={s.muted} data-kw-send-balance="">
-              {T.balance(token.formattedQuantity, tokenSymbol ?? '')}
+              {T.balance({ quantity: token.formattedQuantity, symbol: tokenSymbol ?? '' }).trim()}
             </span>
           ) : undefined
         }
@@ -84,7 +71,7 @@ export function WalletSendView() {
             variant="secondary"
             size="sm"
             className={v.tokenButton}
-            aria-label={tokenSymbol ? T.changeToken(tokenSymbol) : T.selectToken}
+            aria-label={tokenSymbol ? T.changeToken({ symbol: tokenSymbol }) : T.selectToken}
             leadingIcon={
               token ? <Image src={token.iconUrl || null} alt="" size="sm" shape="circle" /> : undefined
             }

@@ -7,6 +7,7 @@
  */
 import { type ComponentType, lazy, Suspense, useState } from 'react';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { useMessages } from '../i18n/useMessages';
 import type { TransactionListProps } from './TransactionsView';
 import * as t from './TransactionsView.css';
 
@@ -59,18 +60,20 @@ export function lazyComponent<P extends object>(
   return Object.assign(Part, { preload });
 }
 
-/** What screen readers hear while a part's code loads (the parts' own loading states say the same). */
-export const LOADING_TEXTS = {
-  tokens: 'Loading balances',
-  activity: 'Loading transactions',
-  features: 'Loading account',
-} as const;
-
 /** Skeleton rows standing in for a part whose code is loading (`data-kw-lazy-fallback` names the part). */
-function SkeletonRows({ part, label, rows }: { part: string; label: string; rows: number }) {
+function SkeletonRows({
+  part,
+  label,
+  rows,
+}: {
+  part: string;
+  label: 'tokens' | 'activity' | 'features';
+  rows: number;
+}) {
+  const m = useMessages();
   return (
     <div data-kw-lazy-fallback={part}>
-      <SkeletonRegion label={label}>
+      <SkeletonRegion label={m.loading[label]}>
         {Array.from({ length: rows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
           <div key={i} className={t.skeletonRow}>
@@ -86,16 +89,10 @@ function SkeletonRows({ part, label, rows }: { part: string; label: string; rows
   );
 }
 
-const TokensSkeleton = () => <SkeletonRows part="AccountTokensList" label={LOADING_TEXTS.tokens} rows={3} />;
-const ActivitySkeleton = () => (
-  <SkeletonRows part="AccountActivityList" label={LOADING_TEXTS.activity} rows={5} />
-);
-const TransactionListSkeleton = () => (
-  <SkeletonRows part="TransactionList" label={LOADING_TEXTS.activity} rows={5} />
-);
-const FeaturesSkeleton = () => (
-  <SkeletonRows part="AccountWalletFeatures" label={LOADING_TEXTS.features} rows={3} />
-);
+const TokensSkeleton = () => <SkeletonRows part="AccountTokensList" label="tokens" rows={3} />;
+const ActivitySkeleton = () => <SkeletonRows part="AccountActivityList" label="activity" rows={5} />;
+const TransactionListSkeleton = () => <SkeletonRows part="TransactionList" label="activity" rows={5} />;
+const FeaturesSkeleton = () => <SkeletonRows part="AccountWalletFeatures" label="features" rows={3} />;
 
 /** The Account view's Tokens tab (lazy; the Account view preloads it). */
 export const AccountTokensList = lazyComponent(

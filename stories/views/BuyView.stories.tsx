@@ -54,20 +54,20 @@ export const Ready: Story = {
     await expect(canvas.getByRole('radio', { name: 'Bank transfer' })).not.toBeChecked();
     await expect(canvas.getByRole('button', { name: 'USDC on Keyway Local, change token' })).toBeVisible();
     await expect(canvas.getByText('on Keyway Local')).toBeVisible();
-    await expect(canvas.getByText('Limits: 10.00 to 7500.00 USD')).toBeVisible();
+    await expect(canvas.getByText('Limits: $10.00 to $7,500.00')).toBeVisible();
     const providers = within(canvas.getByRole('group', { name: 'Provider' }));
     await expect(providers.getByRole('radio', { name: /Coinbase/ })).toBeChecked();
-    await expect(providers.getByText('Card: 10.00 to 7500.00 USD')).toBeVisible();
+    await expect(providers.getByText('Card: $10.00 to $7,500.00')).toBeVisible();
     await expect(providers.getByText('Fees: shown with a quote')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
     await expect(canvas.queryByText(ONRAMP_MESSAGES.estimated)).toBeNull();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('46.51'));
-    await expect(providers.getByText(/^Fees: \d+\.\d{2} USD$/)).toBeVisible();
+    await expect(providers.getByText(/^Fees: \$\d[\d,]*\.\d{2}$/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
     // Bank transfer: the provider shows that method's limits.
     await userEvent.click(canvas.getByRole('radio', { name: 'Bank transfer' }));
-    await expect(providers.getByText('Bank transfer: 10.00 to 25000.00 USD')).toBeVisible();
+    await expect(providers.getByText('Bank transfer: $10.00 to $25,000.00')).toBeVisible();
     const modal = storyKit().keyway.stores.modal;
     await userEvent.click(canvas.getByRole('button', { name: 'USDC on Keyway Local, change token' }));
     await expect(modal.getState().history.at(-1)?.view).toBe('OnRampTokenSelect');
@@ -86,7 +86,7 @@ export const ProvidersHidden: Story = {
     await expect(canvas.queryByRole('radio', { name: /Coinbase/ })).toBeNull();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('46.51'));
-    await expect(canvas.getByText(/^Fees included: \d+\.\d{2} USD$/)).toBeVisible();
+    await expect(canvas.getByText(/^Fees included: \$\d[\d,]*\.\d{2}$/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
   },
 };
@@ -124,7 +124,7 @@ export const BelowMinimumBank: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('radio', { name: 'Bank transfer' }));
-    await expect(canvas.getByText('Limits: 10.00 to 25000.00 USD')).toBeVisible();
+    await expect(canvas.getByText('Limits: $10.00 to $25,000.00')).toBeVisible();
     await userEvent.type(payField(canvas), '5');
     await expect(await canvas.findByText('The minimum purchase is 10.00 USD')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -145,7 +145,7 @@ export const AboveMaximumCard: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Use bank transfer' }));
     await expect(canvas.getByRole('radio', { name: 'Bank transfer' })).toBeChecked();
     await waitFor(() => expect(canvas.queryByText(/The maximum by card/)).toBeNull());
-    await expect(canvas.getByText('Limits: 10.00 to 25000.00 USD')).toBeVisible();
+    await expect(canvas.getByText('Limits: $10.00 to $25,000.00')).toBeVisible();
   },
 };
 

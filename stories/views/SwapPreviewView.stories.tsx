@@ -2,8 +2,9 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { decodeFunctionData, erc20Abi, parseTransaction } from 'viem';
 import { swapRouterAbi } from '../../src/chains/evm/swap';
+import { en } from '../../src/i18n/en';
 import { FIXTURE_ROUTER } from '../../src/testing/msw';
-import { SWAP_PREVIEW_TEXTS, SwapPreviewView } from '../../src/views/SwapPreviewView';
+import { SwapPreviewView } from '../../src/views/SwapPreviewView';
 import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 import { sendChain } from './_sendData';
@@ -154,7 +155,7 @@ export const PermitNeeded: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Sign a permit for exactly 100 USDC')).toBeVisible();
-    await expect(canvas.getByText(SWAP_PREVIEW_TEXTS.permitNote)).toBeVisible();
+    await expect(canvas.getByText(en.swapPreview.permitNote)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Sign permit' })).toBeEnabled();
     await expect(canvas.queryByRole('button', { name: 'Approve' })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Swap' })).toBeDisabled();
