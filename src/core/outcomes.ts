@@ -44,7 +44,11 @@ export type FlowOutcome =
   | { flow: 'farcaster'; status: 'cancelled' }
   /** The email update needs the code sent to the current address, then the one sent to the new address. */
   | { flow: 'update-email'; status: 'primary-otp-required' | 'secondary-otp-required' }
-  | { flow: 'update-email'; status: 'updated'; email: string };
+  | { flow: 'update-email'; status: 'updated'; email: string }
+  /** The embedded wallet's frame shows its approval screen for an unsafe request (signing, sending). */
+  | { flow: 'approval'; status: 'required'; requestId: string; method: string }
+  /** The approval of that request ended (approved, rejected or aborted); the frame hid its screen. */
+  | { flow: 'approval'; status: 'done'; requestId: string };
 
 export type FlowName = FlowOutcome['flow'];
 /** The outcomes of one flow. */

@@ -99,15 +99,15 @@ describe('flow hooks in a host without KeywayModal', () => {
     // The popup stand-in is a same-document window, so the result message can name it as its source.
     const frame = document.body.appendChild(document.createElement('iframe'));
     const popupWindow = frame.contentWindow as Window;
-    const popup: SocialPopup = {
-      closed: false,
+    const popup = {
+      closed: false as boolean,
       navigate: () => undefined,
       close() {
         popup.closed = true;
       },
       focus: () => undefined,
-      source: popupWindow,
-    };
+      source: popupWindow as unknown,
+    } satisfies SocialPopup;
     setSocialLoginInternals(keyway, {
       openPopup: () => popup,
       messages: window,

@@ -146,6 +146,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         eventBus: events,
         getWagmiConfig,
         getModal: () => stores.modal,
+        emit: (outcome) => outcomes.emit(outcome),
         afterConnect: () => connectEmbeddedSolana(),
         ...(internals.embeddedFrame ? { frameOptions: internals.embeddedFrame } : {}),
       })

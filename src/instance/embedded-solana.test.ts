@@ -17,6 +17,7 @@ import { createMemoryStorage as createKvStorage, STORAGE_KEYS } from '../core/st
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../frame/login-cache';
 import { type FakeFrame, installFakeFrame, NO_REPLY } from '../frame/testing/fake-frame';
 import { selectConnectList } from '../hooks/connect/store';
+import { attachModalRouter } from '../views/modalRouter';
 import { createKeyway, type Keyway } from './createKeyway';
 
 const FRAME = 'https://frame.keyway.test';
@@ -49,6 +50,8 @@ function make(defaultNetwork = solanaLocal) {
     },
   );
   instances.push(keyway);
+  // The modal moves as in the styled modal: its router follows the flows' outcomes.
+  attachModalRouter(keyway);
   return keyway;
 }
 

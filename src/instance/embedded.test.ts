@@ -5,9 +5,11 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createConfig } from 'wagmi';
 import { disconnect, getConnection, reconnect, signMessage } from 'wagmi/actions';
 import { keywayLocal } from '../core/networks';
+import type { FlowOutcome } from '../core/outcomes';
 import { createMemoryStorage as createKvStorage } from '../core/storage';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../frame/login-cache';
 import { type FakeFrame, FakeFrameError, installFakeFrame, NO_REPLY } from '../frame/testing/fake-frame';
+import { attachModalRouter } from '../views/modalRouter';
 import { createKeyway, type Keyway } from './createKeyway';
 
 const FRAME = 'https://frame.keyway.test';
@@ -22,7 +24,8 @@ function frameIframes() {
   return document.querySelectorAll('iframe[data-keyway-frame]').length;
 }
 
-function make(extra: Record<string, unknown> = {}) {
+/** An instance whose modal moves as in the styled modal (its router attached), unless `router` is false. */
+function make(extra: Record<string, unknown> = {}, router = true) {
   const keyway = createKeyway(
     {
       projectId: 'p1',
@@ -41,6 +44,7 @@ function make(extra: Record<string, unknown> = {}) {
     },
   );
   instances.push(keyway);
+  if (router) attachModalRouter(keyway);
   return keyway;
 }
 
@@ -155,6 +159,31 @@ describe('keyway.embedded', () => {
     fake.reply(request, { result: sig });
     await expect(signed).resolves.toBe(sig);
     expect(keyway.stores.modal.getState().isOpen).toBe(false);
+  });
+
+  it('without the styled modal, an unsafe request reports its approval and leaves the modal store untouched', async () => {
+    const keyway = make({}, false);
+    const auth = await keyway.embedded!.getAuth();
+    await auth.connectEmail({ email: 'ada@example.com' });
+    await auth.connectOtp({ otp: '123456' });
+    await keyway.embedded!.connect();
+    const outcomes: FlowOutcome[] = [];
+    keyway.outcomes.subscribe((o) => outcomes.push(o));
+    const modalBefore = keyway.stores.modal.getState();
+    fake.handlers.RPC_REQUEST = () => NO_REPLY;
+    const posted = fake.nextRequest('RPC_REQUEST');
+    const signed = signMessage(keyway.wagmiConfig, { message: 'hello' });
+    signed.catch(() => undefined);
+    const request = await posted;
+    await waitFor(() => outcomes.length > 0);
+    const sig = `0x${'ab'.repeat(65)}`;
+    fake.reply(request, { result: sig });
+    await expect(signed).resolves.toBe(sig);
+    expect(outcomes).toEqual([
+      { flow: 'approval', status: 'required', requestId: expect.any(String), method: 'personal_sign' },
+      { flow: 'approval', status: 'done', requestId: (outcomes[0] as { requestId: string }).requestId },
+    ]);
+    expect(keyway.stores.modal.getState()).toBe(modalBefore);
   });
 
   it("closing the modal aborts a pending sign with 'Request was aborted'", async () => {

@@ -18,6 +18,7 @@ import type { Config, Connector, CreateConnectorFn } from 'wagmi';
 import { connect, getConnection, reconnect } from 'wagmi/actions';
 import { CONNECTOR_IDS } from '../core/constants';
 import type { EventBus } from '../core/events';
+import type { OutcomeOf } from '../core/outcomes';
 import { createFrameClient, type FrameClient, type FrameClientOptions } from '../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../frame/connector/auth-api';
 import { authConnector } from '../frame/connector/connector';
@@ -53,8 +54,10 @@ export interface EmbeddedWalletOptions {
   chainId: FrameChainId;
   eventBus: EventBus;
   getWagmiConfig: () => Config;
-  /** The modal: closing it aborts pending frame requests; unsafe RPC requests show ApproveTransaction. */
+  /** The modal: closing it aborts pending frame requests. */
   getModal?: () => ModalStore;
+  /** Reports the approval of unsafe RPC requests (the styled modal shows ApproveTransaction meanwhile). */
+  emit?: (outcome: OutcomeOf<'approval'>) => void;
   /**
    * After `connect()` connected wagmi: the other namespaces join the login (the instance connects the
    * embedded wallet's Solana side here). A rejection fails the login step.
@@ -89,7 +92,7 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
     return found;
   }
 
-  // ---- the modal: abort on close, approval view for unsafe methods ----
+  // ---- the modal: abort on close; approvals of unsafe methods reported as outcomes ----
   function watchModal(modal: ModalStore) {
     cleanups.push(
       modal.subscribe((s, prev) => {
@@ -97,21 +100,15 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
         if (prev.isOpen && !s.isOpen) frame.abortPending();
       }),
     );
-    let openedForApproval = false;
+  }
+  function reportApprovals(emit: (outcome: OutcomeOf<'approval'>) => void) {
     cleanups.push(
-      frame.on('approval-needed', ({ id, method }) => {
-        const m = modal.getState();
-        openedForApproval = !m.isOpen;
-        if (openedForApproval) m.open('ApproveTransaction', { requestId: id, method });
-        else m.push('ApproveTransaction', { requestId: id, method });
-      }),
+      frame.on('approval-needed', ({ id, method }) =>
+        emit({ flow: 'approval', status: 'required', requestId: id, method }),
+      ),
       frame.on('approval-done', ({ id }) => {
         frame.hideApproval();
-        const m = modal.getState();
-        const current = m.history[m.history.length - 1];
-        if (!m.isOpen || current?.view !== 'ApproveTransaction' || current.params?.requestId !== id) return;
-        if (openedForApproval || m.history.length <= 1) m.close();
-        else m.back();
+        emit({ flow: 'approval', status: 'done', requestId: id });
       }),
     );
   }
@@ -155,6 +152,7 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
     start() {
       const modal = opts.getModal?.();
       if (modal) watchModal(modal);
+      if (opts.emit) reportApprovals(opts.emit);
       restoreOnHostConfig();
     },
     destroy() {

@@ -112,6 +112,22 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       } else if (top === view) m.back();
       return;
     }
+    case 'approval': {
+      // The frame's approval screen lies over the ApproveTransaction view; the modal opens for it when
+      // it was closed, and closes again after (else goes back to where it was).
+      if (outcome.status === 'required') {
+        const params = { requestId: outcome.requestId, method: outcome.method };
+        if (m.isOpen) m.push('ApproveTransaction', params);
+        else m.open('ApproveTransaction', { ...params, openedForApproval: true });
+        return;
+      }
+      const current = m.history[m.history.length - 1];
+      if (!m.isOpen || top !== 'ApproveTransaction' || current?.params?.requestId !== outcome.requestId)
+        return;
+      if (current.params?.openedForApproval === true || m.history.length <= 1) m.close();
+      else m.back();
+      return;
+    }
     case 'update-email': {
       if (outcome.status !== 'updated') {
         showStep(
