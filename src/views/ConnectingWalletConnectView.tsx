@@ -1,13 +1,11 @@
-import { QrCode } from '@ark-ui/react/qr-code';
 import { Button } from '../components/Button/Button';
 import { button } from '../components/Button/Button.css';
 import { CheckIcon, CopyIcon } from '../components/Icon/Icon';
 import { Image } from '../components/Image/Image';
-import { Skeleton } from '../components/Skeleton/Skeleton';
+import { QrCode } from '../components/QrCode/QrCode';
 import { Text } from '../components/Text/Text';
 import { usePairing } from '../hooks/connect/useConnect';
 import { useMessages } from '../i18n/useMessages';
-import * as q from './ConnectingWalletConnectView.css';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import { useIsMobile } from './useViewEnv';
@@ -56,20 +54,13 @@ export function ConnectingWalletConnectView() {
       <Text variant="title" as="h3">
         {wallet ? T.scan({ name }) : T.scanAny}
       </Text>
-      {uri && !buffering ? (
-        <QrCode.Root value={uri} encoding={{ ecc: 'M' }} className={q.qrBox}>
-          <div role="img" aria-label={T.qrLabel({ name })} data-kw-qr={uri} className={q.qrFrame}>
-            <QrCode.Frame className={q.qrFrame} aria-hidden="true">
-              <QrCode.Pattern className={q.qrPattern} />
-            </QrCode.Frame>
-          </div>
-        </QrCode.Root>
-      ) : (
-        <div className={q.qrBox} role="status" aria-busy="true">
-          <Skeleton shape="rect" size="lg" />
-          <span className={s.muted}>{generation > 1 ? T.expired : T.generating}</span>
-        </div>
-      )}
+      <QrCode
+        value={uri ?? undefined}
+        loading={!uri || buffering}
+        label={T.qrLabel({ name })}
+        loadingLabel={generation > 1 ? T.expired : T.generating}
+        showLoadingLabel
+      />
       {uri && !buffering ? (
         <p className={s.muted} aria-live="polite">
           {generation > 1 ? `${T.refreshed}. ` : ''}

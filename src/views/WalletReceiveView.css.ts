@@ -9,23 +9,6 @@ export const center = style({
   textAlign: 'center',
 });
 
-export const qrBox = style({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  width: '232px',
-  height: '232px',
-  padding: vars.space['3'],
-  borderRadius: vars.radius.lg,
-  backgroundColor: '#ffffff',
-  borderWidth: '1px',
-  borderStyle: 'solid',
-  borderColor: vars.color.border,
-});
-
-export const qrFrame = style({ width: '100%', height: '100%' });
-export const qrPattern = style({ fill: '#000000' });
-
 export const address = style({
   fontFamily: vars.font.mono,
   fontSize: vars.fontSize.sm,

@@ -1,7 +1,7 @@
-import { QrCode } from '@ark-ui/react/qr-code';
 import { Button } from '../components/Button/Button';
 import { CheckIcon, CopyIcon } from '../components/Icon/Icon';
 import { NetworkBadge } from '../components/NetworkBadge/NetworkBadge';
+import { QrCode } from '../components/QrCode/QrCode';
 import { isValidEvmAddress, isValidSolanaAddress } from '../core/format';
 import type { KeywayNetwork } from '../core/networks';
 import { useKeywayStore } from '../hooks/context';
@@ -33,13 +33,7 @@ export function WalletReceiveView() {
 
   return (
     <div className={`${s.stack} ${r.center}`} data-kw-view="WalletReceive">
-      <QrCode.Root value={address} encoding={{ ecc: 'M' }} className={r.qrBox}>
-        <div role="img" aria-label={T.qrLabel} data-kw-qr={address} className={r.qrFrame}>
-          <QrCode.Frame className={r.qrFrame} aria-hidden="true">
-            <QrCode.Pattern className={r.qrPattern} />
-          </QrCode.Frame>
-        </div>
-      </QrCode.Root>
+      <QrCode value={address} size={232} label={T.qrLabel} />
       <span className={r.address} data-kw-receive-address="">
         {address}
       </span>

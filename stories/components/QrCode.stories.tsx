@@ -28,6 +28,7 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const img = code(canvasElement);
     await expect(img).toHaveAttribute('data-ecc', 'M');
+    await expect(img).toHaveAttribute('data-kw-qr', URI);
     const path = img.querySelector('svg path');
     await expect(path?.getAttribute('d')?.length ?? 0).toBeGreaterThan(100);
     await expect(img.querySelector('img')).toBeNull();
@@ -80,6 +81,17 @@ export const Loading: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(canvas.getByRole('status')).toHaveTextContent('Loading QR code');
+    await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
+  },
+};
+
+/** The placeholder says on screen what is happening (a pairing URI replaced after it expired). */
+export const LoadingWithVisibleLabel: Story = {
+  args: { loading: true, loadingLabel: 'This QR code expired. Getting a new one…', showLoadingLabel: true },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(canvas.getByRole('status')).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.getByText('This QR code expired. Getting a new one…')).toBeVisible();
     await expect(canvas.queryByRole('img')).not.toBeInTheDocument();
   },
 };

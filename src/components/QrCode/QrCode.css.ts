@@ -62,6 +62,18 @@ export const placeholder = style({
   '@media': { '(prefers-reduced-motion: reduce)': { animation: 'none' } },
 });
 
+/** The placeholder's text when it is shown: centred on the placeholder, muted. */
+export const loadingLabel = style({
+  position: 'absolute',
+  inset: vars.space['4'],
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  textAlign: 'center',
+  fontSize: vars.fontSize.sm,
+  color: lightColors.muted,
+});
+
 export const visuallyHidden = style({
   position: 'absolute',
   width: '1px',

@@ -15,12 +15,16 @@ export interface QrCodeProps {
   label?: string;
   /** Shows the placeholder even when a value is present (e.g. while a new pairing replaces an expired one). */
   loading?: boolean;
+  /** What the placeholder says (to screen readers; on screen too with `showLoadingLabel`). */
   loadingLabel?: string;
+  /** Shows `loadingLabel` on the placeholder, e.g. "This QR code expired. Getting a new one…". */
+  showLoadingLabel?: boolean;
 }
 
 /**
- * A QR code (Ark QR Code, SVG). With a centre logo it switches to high error correction so the modules the
- * logo covers are recovered by the scanner.
+ * A QR code (Ark QR Code, SVG): the kit's one QR code (pairing URIs, the receive address, Farcaster login).
+ * With a centre logo it switches to high error correction so the modules the logo covers are recovered by the
+ * scanner. The encoded value is also in `data-kw-qr`, for tests that read it back.
  */
 export function QrCode({
   value,
@@ -29,6 +33,7 @@ export function QrCode({
   label = 'QR code',
   loading = false,
   loadingLabel = 'Loading QR code',
+  showLoadingLabel = false,
 }: QrCodeProps) {
   const safeLogo = safeImageUrl(logoUrl, useUrlPolicy());
   const [logoFailed, setLogoFailed] = useState<string | null>(null);
@@ -39,8 +44,8 @@ export function QrCode({
   if (loading || !value) {
     return (
       <div className={s.card} style={sizeVar} role="status" aria-busy="true">
-        <span className={s.visuallyHidden}>{loadingLabel}</span>
         <span className={s.placeholder} aria-hidden="true" />
+        <span className={showLoadingLabel ? s.loadingLabel : s.visuallyHidden}>{loadingLabel}</span>
       </div>
     );
   }
@@ -54,6 +59,7 @@ export function QrCode({
         role="img"
         aria-label={label}
         data-ecc={ecc}
+        data-kw-qr={value}
       >
         <ArkQrCode.Frame className={s.frame} aria-hidden="true">
           <ArkQrCode.Pattern className={s.pattern} />
