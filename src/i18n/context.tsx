@@ -20,12 +20,24 @@ export interface I18nState {
   /** The kit locale whose catalogue is shown. */
   readonly lang: Locale;
   readonly dir: TextDirection;
+  /**
+   * The `dir` of the kit's roots: the locale's direction when the host chose a locale, else none (the kit then
+   * follows the page's direction).
+   */
+  readonly rootDir: TextDirection | undefined;
   /** The shown catalogue; `null` for English (built in). */
   readonly catalogue: Catalogue | null;
   readonly overrides: MessageOverrides | undefined;
 }
 
-const ENGLISH: I18nState = { locale: 'en', lang: 'en', dir: 'ltr', catalogue: null, overrides: undefined };
+const ENGLISH: I18nState = {
+  locale: 'en',
+  lang: 'en',
+  dir: 'ltr',
+  rootDir: undefined,
+  catalogue: null,
+  overrides: undefined,
+};
 
 export const I18nContext = createContext<I18nState>(ENGLISH);
 
@@ -70,7 +82,15 @@ export function I18nProvider({ locale: tag, messages, children }: I18nProviderPr
         : tag && isLocaleTag(tag) && tag.toLowerCase().startsWith('en')
           ? tag
           : 'en';
-    return { locale, lang: shown, dir: directionOf(shown), catalogue: loaded.catalogue, overrides: messages };
+    const dir = directionOf(shown);
+    return {
+      locale,
+      lang: shown,
+      dir,
+      rootDir: tag === undefined ? undefined : dir,
+      catalogue: loaded.catalogue,
+      overrides: messages,
+    };
   }, [loaded, tag, messages]);
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -19,7 +19,7 @@ globalStyle(ROOT_SELECTOR, {
   lineHeight: vars.lineHeight.normal,
   color: vars.color.foreground,
   WebkitFontSmoothing: 'antialiased',
-  textAlign: 'left',
+  textAlign: 'start',
   letterSpacing: 'normal',
 });
 

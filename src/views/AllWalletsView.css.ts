@@ -16,7 +16,7 @@ export const inner = style({ position: 'relative', width: '100%' });
 export const row = style({
   position: 'absolute',
   top: 0,
-  left: 0,
+  insetInlineStart: 0,
   width: '100%',
   display: 'grid',
   gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))`,

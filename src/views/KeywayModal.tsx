@@ -4,6 +4,7 @@ import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { useShellMessages } from '../i18n/useShellMessages';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
@@ -56,7 +57,14 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
 
   const view = modal.view;
   const entry = VIEW_REGISTRY[view];
-  const title = (entry?.title ?? view).replace('{wallet}', walletName ?? 'WalletConnect');
+  const shell = useShellMessages();
+  const titled: string | ((values: { wallet: string }) => string) | undefined =
+    shell.titles[view as keyof typeof shell.titles];
+  const wallet = walletName ?? 'WalletConnect';
+  const title =
+    typeof titled === 'function'
+      ? titled({ wallet })
+      : (titled ?? (entry?.title ?? view).replace('{wallet}', wallet));
   const shown = useShownWhenViewReady(modal.isOpen, view);
 
   return (
@@ -65,6 +73,8 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
         open={shown}
         onOpenChange={(open) => (open ? modal.open() : modal.close())}
         title={title}
+        closeLabel={shell.modal.close}
+        backLabel={shell.modal.back}
         onBack={modal.canGoBack ? modal.back : undefined}
         shake={modal.shaking}
         theme={ownTheme}
@@ -75,7 +85,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
           <Suspense
             fallback={
               <div className={s.status} data-kw-view-loading="">
-                <Spinner />
+                <Spinner label={shell.modal.loading} />
               </div>
             }
           >

@@ -81,7 +81,7 @@ export const viewport = style({
   borderRadius: vars.radius.md,
 });
 export const inner = style({ position: 'relative', width: '100%' });
-export const virtualRow = style({ position: 'absolute', top: 0, left: 0, width: '100%' });
+export const virtualRow = style({ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%' });
 export const groupLabel = style({
   margin: 0,
   paddingBlock: vars.space['2'],

@@ -18,7 +18,7 @@ export const compactViewport = style({ height: '320px', maxHeight: '320px' });
 
 export const inner = style({ position: 'relative', width: '100%' });
 
-export const virtualRow = style({ position: 'absolute', top: 0, left: 0, width: '100%' });
+export const virtualRow = style({ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%' });
 
 export const dayHeader = style({
   margin: 0,

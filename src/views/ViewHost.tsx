@@ -1,18 +1,22 @@
 import { use, useEffect, useReducer, useState } from 'react';
 import type { ModalView } from '../hooks/modal/store';
+import { useCompiledMessages } from '../i18n/context';
 import type { ConnectViewProps } from './ConnectView';
 import { isViewLoaded, loadView } from './registry';
 import * as s from './shared.css';
 
 export const VIEW_UNAVAILABLE = 'This view is not available.';
+/** The one catalogue text ViewHost shows (in the initial bundle, so it does not take the whole catalogue). */
+const UNAVAILABLE_TEXT = { common: { viewUnavailable: VIEW_UNAVAILABLE } } as const;
 
 /**
  * Renders a registered view. Its code is read with `use` from the registry's shared load: a view whose code
  * is already loaded renders in the same pass; otherwise the nearest Suspense boundary shows its fallback.
  */
 export function ViewHost({ view, ...props }: { view: ModalView } & ConnectViewProps) {
+  const m = useCompiledMessages(UNAVAILABLE_TEXT);
   const load = loadView(view);
-  if (!load) return <p className={s.status}>{VIEW_UNAVAILABLE}</p>;
+  if (!load) return <p className={s.status}>{m.common.viewUnavailable}</p>;
   const View = use(load);
   return <View {...props} />;
 }

@@ -8,7 +8,7 @@ export const spinner = style({
   borderRadius: vars.radius.full,
   borderStyle: 'solid',
   borderColor: 'currentColor',
-  borderRightColor: 'transparent',
+  borderInlineEndColor: 'transparent',
   animation: `${spin} 0.8s linear infinite`,
   flexShrink: 0,
   '@media': { '(prefers-reduced-motion: reduce)': { animationDuration: '2.4s' } },

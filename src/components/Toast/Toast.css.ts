@@ -8,8 +8,9 @@ const enter = keyframes({
 
 export const region = style({
   position: 'fixed',
-  left: '50%',
-  translate: '-50% 0',
+  // Centred in both directions: inline insets with auto margins, not left + translate.
+  insetInline: 0,
+  marginInline: 'auto',
   zIndex: vars.zIndex.toast,
   width: 'max-content',
   maxWidth: 'calc(100vw - 32px)',

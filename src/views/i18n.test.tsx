@@ -1,0 +1,73 @@
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { TOAST_MESSAGES } from '../core/errors';
+import { keywayLocal } from '../core/networks';
+import { createMemoryStorage } from '../core/storage';
+import { KeywayProvider } from '../hooks/KeywayProvider';
+import { createKeyway, type Keyway } from '../instance/createKeyway';
+import { ThemeScope } from '../theme/ThemeScope';
+import { ConnectButton } from './ConnectButton';
+import { KeywayToasts } from './KeywayToasts';
+
+const instances: Keyway[] = [];
+afterEach(() => {
+  cleanup();
+  for (const k of instances.splice(0)) k.destroy();
+});
+
+function make(extra: Partial<Parameters<typeof createKeyway>[0]> = {}) {
+  const kw = createKeyway(
+    { projectId: 'test-project', networks: [keywayLocal], storage: createMemoryStorage(), ...extra },
+    { optionalConnectors: false },
+  );
+  instances.push(kw);
+  return kw;
+}
+
+function Kit({ keyway, locale }: { keyway: Keyway; locale?: string }) {
+  return (
+    <KeywayProvider keyway={keyway} {...(locale ? { locale } : {})}>
+      <ThemeScope data-testid="root">
+        <ConnectButton />
+        <KeywayToasts />
+      </ThemeScope>
+    </KeywayProvider>
+  );
+}
+
+describe('locale', () => {
+  it('shows English without a locale, and leaves the direction to the page', () => {
+    render(<Kit keyway={make()} />);
+    expect(screen.getByRole('button', { name: 'Connect wallet' })).toBeTruthy();
+    expect(screen.getByTestId('root').hasAttribute('dir')).toBe(false);
+  });
+
+  it('loads the locale option’s catalogue, and follows the provider’s locale prop at run time', async () => {
+    const keyway = make({ locale: 'de-AT' });
+    const { rerender } = render(<Kit keyway={keyway} />);
+    expect(await screen.findByRole('button', { name: 'Wallet verbinden' })).toBeTruthy();
+    expect(screen.getByTestId('root').getAttribute('dir')).toBe('ltr');
+    rerender(<Kit keyway={keyway} locale="en" />);
+    expect(await screen.findByRole('button', { name: 'Connect wallet' })).toBeTruthy();
+    rerender(<Kit keyway={keyway} locale="de" />);
+    expect(await screen.findByRole('button', { name: 'Wallet verbinden' })).toBeTruthy();
+  });
+
+  it('shows a §8 toast in the locale while its English text stays the identifier in the store', async () => {
+    const keyway = make({ locale: 'de' });
+    render(<Kit keyway={keyway} />);
+    await screen.findByRole('button', { name: 'Wallet verbinden' });
+    act(() => {
+      keyway.stores.toasts.getState().show({ message: TOAST_MESSAGES.fetchTransactions, variant: 'error' });
+    });
+    expect(await screen.findByText('Transaktionen konnten nicht geladen werden')).toBeTruthy();
+    expect(keyway.stores.toasts.getState().toasts[0]?.message).toBe('Failed to fetch transactions');
+    expect(screen.getByRole('region', { name: 'Benachrichtigungen' })).toBeTruthy();
+  });
+
+  it('applies the messages option over every locale', async () => {
+    const keyway = make({ locale: 'de', messages: { connectButton: { label: 'Jetzt verbinden' } } });
+    render(<Kit keyway={keyway} />);
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Jetzt verbinden' })).toBeTruthy());
+  });
+});
