@@ -8,6 +8,10 @@ import { KeywayOptionsError } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
 import { keywayLocal, keywayLocalL2, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
+import { getNameRegistrationStore } from '../hooks/names/instance';
+import { getOnrampStore } from '../hooks/onramp/instance';
+import { embeddedLoginStores } from '../hooks/social/embeddedStores';
+import { getSwapStore } from '../hooks/swap/instance';
 import { createBlockchainApiHandlers, createExplorerHandlers, type RecordedRequest } from '../testing/msw';
 import { createTestPairingProvider } from '../testing/pairing';
 import { attachModalRouter } from '../views/modalRouter';
@@ -168,6 +172,56 @@ describe('createKeyway', () => {
     expect(requests.map((r) => r.url.pathname)).toEqual(['/getWallets']);
     expect(seen.map((e) => e.event)).toEqual(['MODAL_OPEN']);
     kw.destroy();
+  });
+
+  it('destroy() ends every subscription and timer, the parts created on first use included', () => {
+    vi.useFakeTimers();
+    try {
+      const kw = createKeyway(base, { optionalConnectors: false });
+      const detach = attachModalRouter(kw);
+      // The parts a flow creates on first use: the same value each time, owned by the instance.
+      const swap = getSwapStore(kw);
+      expect(getSwapStore(kw)).toBe(swap);
+      const onramp = getOnrampStore(kw);
+      const names = getNameRegistrationStore(kw);
+      const embeddedLogin = embeddedLoginStores(kw);
+      // Timers: the shake, a toast's auto-dismiss.
+      kw.stores.modal.getState().shake();
+      kw.stores.toasts.getState().show({ message: 'Hello', variant: 'success' });
+      expect(vi.getTimerCount()).toBeGreaterThan(0);
+      detach();
+      expect(kw.outcomes.listenerCount).toBe(0);
+
+      kw.destroy();
+      expect(kw.destroyed).toBe(true);
+      expect(vi.getTimerCount()).toBe(0);
+      // No store follows another any more: an account and a network change reach none of them.
+      const watched = [
+        kw.stores.balances,
+        kw.stores.transactions,
+        kw.stores.send,
+        kw.stores.modal,
+        swap,
+        onramp,
+        names,
+        embeddedLogin.accountType,
+      ] as const;
+      const before = watched.map((store) => store.getState());
+      kw.stores.account.setState({
+        isConnected: true,
+        status: 'connected',
+        address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      });
+      kw.stores.networks.setState({ activeNetwork: keywayLocalL2 });
+      expect(watched.map((store) => store.getState())).toEqual(before);
+      watched.forEach((store, i) => {
+        expect(store.getState()).toBe(before[i]);
+      });
+      expect(vi.getTimerCount()).toBe(0);
+      expect(() => getSwapStore(kw)).toThrow('This Keyway instance was destroyed');
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('two instances never share state', async () => {

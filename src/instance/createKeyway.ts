@@ -30,10 +30,16 @@ import { type AccountStore, createAccountStore } from '../hooks/account/store';
 import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
 import { type ConnectStore, createConnectStore } from '../hooks/connect/store';
+import type { EmailLoginStore } from '../hooks/email/store';
 import { createModalStore, type ModalStore } from '../hooks/modal/store';
+import type { NameRegistrationStore } from '../hooks/names/store';
 import { createNetworksStore, type NetworksStore } from '../hooks/networks/store';
+import type { OnrampNetworks } from '../hooks/onramp/available';
+import type { OnrampStore } from '../hooks/onramp/store';
 import { createSendStore, type SendStore } from '../hooks/send/store';
 import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
+import type { EmbeddedLoginStores } from '../hooks/social/embeddedStores';
+import type { SwapStore } from '../hooks/swap/store';
 import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
 import { createTransactionsStore, type TransactionsStore } from '../hooks/transactions/store';
@@ -56,6 +62,26 @@ export interface KeywayStores {
   balances: BalancesStore;
   transactions: TransactionsStore;
   send: SendStore;
+}
+
+/**
+ * The stores of flows whose code loads on first use (swap, on-ramp, names, the embedded wallet's logins):
+ * created by their own module the first time a hook or view asks, then owned by the instance (kept for its
+ * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
+ */
+export interface KeywayParts {
+  swap: SwapStore;
+  onramp: OnrampStore;
+  onrampNetworks: OnrampNetworks;
+  names: NameRegistrationStore;
+  embeddedLogin: EmbeddedLoginStores;
+  emailLogin: EmailLoginStore;
+}
+
+/** A part as its module creates it: the value, and what `destroy()` undoes (subscriptions, timers). */
+export interface OwnedPart<T> {
+  value: T;
+  dispose(): void;
 }
 
 export interface Keyway {
@@ -94,7 +120,12 @@ export interface Keyway {
    * `networks`; with a host's own `wagmiConfig` it is added to that config on first use.
    */
   readonly embedded: EmbeddedWallet | null;
-  /** Stops every subscription and timer. The instance must not be used afterwards. */
+  /**
+   * The part under `key`: created by `create` on first use, then the same value for the instance's lifetime;
+   * `destroy()` disposes it. Throws once the instance was destroyed.
+   */
+  part<K extends keyof KeywayParts>(key: K, create: () => OwnedPart<KeywayParts[K]>): KeywayParts[K];
+  /** Stops every subscription and timer, of the parts too. The instance must not be used afterwards. */
   destroy(): void;
   readonly destroyed: boolean;
 }
@@ -356,46 +387,15 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     getNetworks: () => stores.networks.getState().networks,
     showError,
   });
-  stores.send = createSendStore({
+  const sendSubs = wireSend(stores, {
     api: blockchain,
     getWagmiConfig,
-    getNetwork: () => stores.networks.getState().activeNetwork,
-    getAddress: () => stores.account.getState().address,
-    getBalances: () => stores.balances.getState().balances,
     // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
     getSolana: () => self?.solana ?? null,
     bus: events,
-    showToast: (message, variant) => toasts.getState().show({ message, variant }),
-    isSafeImage: isSafeImageUrl,
-    emit: (outcome) => outcomes.emit(outcome),
-    afterSuccess: ({ forceUpdate }) => {
-      // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
-      void stores.balances.getState().refresh({ forceUpdate });
-      void stores.transactions.getState().refresh();
-    },
+    outcomes,
   });
-  // Balances and history follow the connected address and the active network (reset on a change).
-  const syncWalletData = () => {
-    const { isConnected, address } = stores.account.getState();
-    const network = stores.networks.getState().activeNetwork;
-    const current = isConnected ? address : null;
-    stores.balances.getState().setContext(current, network);
-    stores.transactions.getState().setContext(current, network);
-    stores.send.getState().setContext(current, network);
-  };
-  const walletDataSubs = [
-    stores.account.subscribe(syncWalletData),
-    stores.networks.subscribe(syncWalletData),
-    // The send form's fee in USD follows the native token's price.
-    stores.balances.subscribe(() => stores.send.getState().recomputeFee()),
-    // Token balances fetched again (after a transaction, or reread while shown; not their first load): the
-    // account's native balance (the account button) is read again with them, so both say the same.
-    stores.balances.subscribe((s, prev) => {
-      if (prev.loaded && prev.status === 'loading' && s.status === 'ready' && s.address === prev.address)
-        void stores.account.getState().refreshBalance();
-    }),
-  ];
-  syncWalletData();
+  const walletDataSubs = wireWalletData(stores);
 
   // ---------- namespaces: EVM (wagmi) and Solana (keyway.solana) ----------
   const namespaceSubs = [
@@ -431,13 +431,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   // Registered once the stores exist: a login remembered from a previous visit reconnects it at once.
   if (embeddedSolana && solana) solana.register(embeddedSolana.wallet, { embedded: true });
 
-  // A connection attempt that ends declined or failed shakes the modal (spec §4: shake on error).
-  stores.connect.subscribe((s, prev) => {
-    const status = s.attempt?.status;
-    if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
-      outcomes.emit({ flow: 'connect', status });
-    }
-  });
+  const connectSub = wireConnectOutcomes(stores, outcomes);
 
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
@@ -481,6 +475,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   embedded?.start();
 
   let destroyed = false;
+  const parts = new Map<keyof KeywayParts, OwnedPart<unknown>>();
   const instance: Keyway = {
     options,
     events,
@@ -502,12 +497,26 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         if (!destroyed && currentConfig === config) bind(previous);
       };
     },
+    part(key, create) {
+      if (destroyed) throw new Error('This Keyway instance was destroyed');
+      let found = parts.get(key);
+      if (!found) {
+        found = create();
+        parts.set(key, found);
+      }
+      return found.value as KeywayParts[typeof key];
+    },
     destroy() {
       if (destroyed) return;
       destroyed = true;
+      // The parts first (they subscribe to the core stores), newest first.
+      for (const owned of [...parts.values()].reverse()) owned.dispose();
+      parts.clear();
+      connectSub();
       unbind?.();
       embedded?.destroy();
       for (const u of walletDataSubs) u();
+      for (const u of sendSubs) u();
       for (const u of namespaceSubs) u();
       solana?.destroy();
       stores.balances.getState().reset();
@@ -523,4 +532,76 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   };
   self = instance;
   return instance;
+}
+
+/**
+ * The send flow: its store reads the active network, the account and the balances; a transfer refreshes the
+ * balances (forced for the tokens involved) and the history; the fee in USD follows the native token's
+ * price. Returns the subscriptions to end.
+ */
+function wireSend(
+  stores: KeywayStores,
+  deps: {
+    api: BlockchainApiClient;
+    getWagmiConfig: () => Config;
+    getSolana: () => SolanaAdapter | null;
+    bus: EventBus;
+    outcomes: OutcomeStream;
+  },
+): Array<() => void> {
+  stores.send = createSendStore({
+    api: deps.api,
+    getWagmiConfig: deps.getWagmiConfig,
+    getNetwork: () => stores.networks.getState().activeNetwork,
+    getAddress: () => stores.account.getState().address,
+    getBalances: () => stores.balances.getState().balances,
+    getSolana: deps.getSolana,
+    bus: deps.bus,
+    showToast: (message, variant) => stores.toasts.getState().show({ message, variant }),
+    isSafeImage: isSafeImageUrl,
+    emit: (outcome) => deps.outcomes.emit(outcome),
+    afterSuccess: ({ forceUpdate }) => {
+      // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
+      void stores.balances.getState().refresh({ forceUpdate });
+      void stores.transactions.getState().refresh();
+    },
+  });
+  return [stores.balances.subscribe(() => stores.send.getState().recomputeFee())];
+}
+
+/**
+ * Balances, history and the send form follow the connected address and the active network (reset on a
+ * change); token balances fetched again also reread the account's native balance. Returns the subscriptions.
+ */
+function wireWalletData(stores: KeywayStores): Array<() => void> {
+  const sync = () => {
+    const { isConnected, address } = stores.account.getState();
+    const network = stores.networks.getState().activeNetwork;
+    const current = isConnected ? address : null;
+    stores.balances.getState().setContext(current, network);
+    stores.transactions.getState().setContext(current, network);
+    stores.send.getState().setContext(current, network);
+  };
+  const subs = [
+    stores.account.subscribe(sync),
+    stores.networks.subscribe(sync),
+    // Token balances fetched again (after a transaction, or reread while shown; not their first load): the
+    // account's native balance (the account button) is read again with them, so both say the same.
+    stores.balances.subscribe((s, prev) => {
+      if (prev.loaded && prev.status === 'loading' && s.status === 'ready' && s.address === prev.address)
+        void stores.account.getState().refreshBalance();
+    }),
+  ];
+  sync();
+  return subs;
+}
+
+/** A connection attempt that ends declined or failed is an outcome (the modal shakes, spec §4). */
+function wireConnectOutcomes(stores: KeywayStores, outcomes: OutcomeStream): () => void {
+  return stores.connect.subscribe((s, prev) => {
+    const status = s.attempt?.status;
+    if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
+      outcomes.emit({ flow: 'connect', status });
+    }
+  });
 }

@@ -1,7 +1,7 @@
 /**
  * Email login through the embedded wallet (spec §4 email flow, §5 cooldown, §8 errors): one vanilla
- * zustand store per Keyway instance, created on first use (a WeakMap keyed by the instance, so two
- * instances never share it and an instance without the embedded wallet never builds one).
+ * zustand store per Keyway instance, created on first use as a part of the instance (`keyway.part`: two
+ * instances never share it, an instance without the embedded wallet never builds one, `destroy()` disposes it).
  *
  * Steps: email → (frame answers VERIFY_OTP) code entry, or (VERIFY_DEVICE) "approve this device" wait,
  * which continues to code entry once the link was followed (the frame then sends a code). A correct code
@@ -12,7 +12,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { cooldownMessage, ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../../frame/errors';
 import { EmailSchema } from '../../frame/protocol/fields';
-import type { Keyway } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../../instance/createKeyway';
 
 export const EMAIL_TEXTS = {
   invalidEmail: 'Enter a valid email address',
@@ -87,12 +87,12 @@ export function emailErrorMessage(error: unknown): string {
   return ERROR_MESSAGES.frameError;
 }
 
-const stores = new WeakMap<Keyway, EmailLoginStore>();
-
-/** The instance's email-login store; throws when the instance has no embedded wallet. */
+/** The instance's email-login store (a part of the instance); throws when it has no embedded wallet. */
 export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
-  const existing = stores.get(keyway);
-  if (existing) return existing;
+  return keyway.part('emailLogin', () => wireEmailLogin(keyway));
+}
+
+function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
   const embedded = keyway.embedded;
   if (!embedded) throw new Error('Email login needs the embedded wallet: set secureFrameUrl');
   const modal = keyway.stores.modal;
@@ -218,7 +218,7 @@ export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
 
   // Closing the modal abandons the steps (pending frame requests are aborted with 'Request was
   // aborted'); what was typed is kept, the message says why the attempt stopped.
-  modal.subscribe((s, prev) => {
+  const unsubscribe = modal.subscribe((s, prev) => {
     if (!prev.isOpen || s.isOpen) return;
     const { status, step } = store.getState();
     attempt++;
@@ -239,6 +239,11 @@ export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
       store.setState({ step: 'email', status: 'idle', error: null, cooldown: false });
     }
   });
-  stores.set(keyway, store);
-  return store;
+  return {
+    value: store,
+    dispose() {
+      unsubscribe();
+      attempt++;
+    },
+  };
 }

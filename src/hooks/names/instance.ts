@@ -6,15 +6,13 @@
 import { stringToHex } from 'viem';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import { z } from '../../core/zod';
-import type { Keyway } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../../instance/createKeyway';
 import { embeddedLoginStores, embeddedOf } from '../social/embeddedStores';
 import {
   createNameRegistrationStore,
   type NameRegistrationStore,
   type NameRegistrationStoreDeps,
 } from './store';
-
-const stores = new WeakMap<Keyway, NameRegistrationStore>();
 
 interface Eip1193 {
   request(args: { method: string; params: unknown[] }): Promise<unknown>;
@@ -27,8 +25,14 @@ export function getNameRegistrationStore(
   keyway: Keyway,
   overrides: Partial<NameRegistrationStoreDeps> = {},
 ): NameRegistrationStore {
-  const existing = stores.get(keyway);
-  if (existing) return existing;
+  return keyway.part('names', () => wireNames(keyway, overrides));
+}
+
+/** Creates the name-registration store and feeds it the account, the network and the embedded connection. */
+function wireNames(
+  keyway: Keyway,
+  overrides: Partial<NameRegistrationStoreDeps>,
+): OwnedPart<NameRegistrationStore> {
   const { stores: s, api } = keyway;
   const accountType = embeddedLoginStores(keyway).accountType;
   const store = createNameRegistrationStore({
@@ -61,9 +65,12 @@ export function getNameRegistrationStore(
     });
   };
   sync();
-  s.account.subscribe(sync);
-  s.networks.subscribe(sync);
-  accountType.subscribe(sync);
-  stores.set(keyway, store);
-  return store;
+  const subs = [s.account.subscribe(sync), s.networks.subscribe(sync), accountType.subscribe(sync)];
+  return {
+    value: store,
+    dispose() {
+      for (const u of subs) u();
+      store.getState().reset();
+    },
+  };
 }

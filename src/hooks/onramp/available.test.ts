@@ -21,7 +21,16 @@ const withLocal: OnrampOptions = {
 
 const fakeKeyway = (answers: OnrampOptions[]) => {
   const getOnrampOptions = vi.fn(async () => answers.shift() ?? real);
-  return { keyway: { api: { blockchain: { getOnrampOptions } } } as unknown as Keyway, getOnrampOptions };
+  // The instance's parts, as `keyway.part` keeps them: created once per key.
+  const parts = new Map<string, unknown>();
+  const part: Keyway['part'] = (key, create) => {
+    if (!parts.has(key)) parts.set(key, create().value);
+    return parts.get(key) as never;
+  };
+  return {
+    keyway: { api: { blockchain: { getOnrampOptions } }, part } as unknown as Keyway,
+    getOnrampOptions,
+  };
 };
 
 describe('on-ramp availability', () => {

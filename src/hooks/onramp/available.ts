@@ -12,23 +12,19 @@ import type { OnrampOptions } from '../../api/schemas';
 import type { Keyway } from '../../instance/createKeyway';
 import { useKeyway, useKeywayStore } from '../context';
 
-interface Known {
+/** What an instance knows of the on-ramp networks (a part of the instance, created on first use). */
+export interface OnrampNetworks {
   chains: ReadonlySet<string> | null;
   real: boolean;
   loading: Promise<void> | null;
   listeners: Set<() => void>;
 }
 
-const known = new WeakMap<Keyway, Known>();
-
-const entry = (keyway: Keyway): Known => {
-  let e = known.get(keyway);
-  if (!e) {
-    e = { chains: null, real: false, loading: null, listeners: new Set() };
-    known.set(keyway, e);
-  }
-  return e;
-};
+const entry = (keyway: Keyway): OnrampNetworks =>
+  keyway.part('onrampNetworks', () => {
+    const value: OnrampNetworks = { chains: null, real: false, loading: null, listeners: new Set() };
+    return { value, dispose: () => value.listeners.clear() };
+  });
 
 /** The chain ids with a purchase currency, as last known (null before any answer). */
 export const knownOnrampChains = (keyway: Keyway): ReadonlySet<string> | null => entry(keyway).chains;

@@ -3,16 +3,17 @@
  * instance's lifetime: the on-ramp code stays out of the initial JS, nothing is fetched before it is used,
  * and what the user typed survives leaving the view. It follows the connected account and the active network.
  */
-import type { Keyway } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../../instance/createKeyway';
 import { noteOnrampOptions } from './available';
 import { createOnrampStore, type OnrampStore, type OnrampStoreDeps } from './store';
 
-const stores = new WeakMap<Keyway, OnrampStore>();
-
 /** The instance's on-ramp store (created once). `overrides` are for tests and stories only. */
 export function getOnrampStore(keyway: Keyway, overrides: Partial<OnrampStoreDeps> = {}): OnrampStore {
-  const existing = stores.get(keyway);
-  if (existing) return existing;
+  return keyway.part('onramp', () => wireOnramp(keyway, overrides));
+}
+
+/** Creates the on-ramp store and feeds it the connected account and the active network. */
+function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedPart<OnrampStore> {
   const { stores: s, api } = keyway;
   const store = createOnrampStore({
     // The options the form loads also tell the Account view where Buy is offered.
@@ -37,8 +38,12 @@ export function getOnrampStore(keyway: Keyway, overrides: Partial<OnrampStoreDep
     store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
   };
   sync();
-  s.account.subscribe(sync);
-  s.networks.subscribe(sync);
-  stores.set(keyway, store);
-  return store;
+  const subs = [s.account.subscribe(sync), s.networks.subscribe(sync)];
+  return {
+    value: store,
+    dispose() {
+      for (const u of subs) u();
+      store.getState().reset();
+    },
+  };
 }

@@ -1,8 +1,8 @@
 /**
  * The stores of the embedded wallet's social login, update-email flow and preferred account type, one set
  * per Keyway instance. They are created on first use (`embeddedLoginStores(keyway)`, what the hooks call)
- * and kept in a WeakMap keyed by the instance, so an instance that never shows these views never builds
- * them, and two instances never share them. Without an embedded wallet (no `secureFrameUrl`) the stores
+ * as a part of the instance (`keyway.part`), so an instance that never shows these views never builds them,
+ * two instances never share them, and `destroy()` disposes them. Without an embedded wallet (no `secureFrameUrl`) the stores
  * exist but every action reports that the embedded wallet is not configured.
  */
 import type { Config } from 'wagmi';
@@ -10,7 +10,7 @@ import { getConnection } from 'wagmi/actions';
 import { ERROR_MESSAGES } from '../../core/errors';
 import type { FlowOutcome } from '../../core/outcomes';
 import type { AuthConnectorProperties } from '../../frame/connector/connector';
-import type { Keyway } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../../instance/createKeyway';
 import type { EmbeddedWallet } from '../../instance/embedded';
 import type { AccountStore } from '../account/store';
 import {
@@ -130,33 +130,34 @@ export function embeddedOf(keyway: Keyway): EmbeddedWallet | null {
   return (keyway as { embedded?: EmbeddedWallet | null }).embedded ?? null;
 }
 
-const perInstance = new WeakMap<Keyway, EmbeddedLoginStores>();
-const internalsPerInstance = new WeakMap<Keyway, SocialLoginInternals>();
+/** Creates the instance's embedded-login stores (a part of the instance, disposed with it). */
+function wireEmbeddedLogin(keyway: Keyway, social?: SocialLoginInternals): OwnedPart<EmbeddedLoginStores> {
+  const { stores, outcomes } = keyway;
+  const value = createEmbeddedLoginStores({
+    embedded: embeddedOf(keyway),
+    emit: (outcome) => outcomes.emit(outcome),
+    toasts: stores.toasts,
+    account: stores.account,
+    getWagmiConfig: keyway.getWagmiConfig,
+    ...(social ? { social } : {}),
+  });
+  return { value, dispose: () => value.dispose() };
+}
 
 /**
  * Test and advanced hook: the social store of `keyway` uses these (a simulated popup in stories). Call it
- * before the first use of the stores.
+ * before the first use of the stores (it creates them).
  */
 export function setSocialLoginInternals(keyway: Keyway, internals: SocialLoginInternals): void {
-  if (perInstance.has(keyway)) throw new Error('setSocialLoginInternals: the stores already exist');
-  internalsPerInstance.set(keyway, internals);
+  let created = false;
+  keyway.part('embeddedLogin', () => {
+    created = true;
+    return wireEmbeddedLogin(keyway, internals);
+  });
+  if (!created) throw new Error('setSocialLoginInternals: the stores already exist');
 }
 
 /** The instance's social / update-email / account-type stores, created on first use. */
 export function embeddedLoginStores(keyway: Keyway): EmbeddedLoginStores {
-  let found = perInstance.get(keyway);
-  if (!found) {
-    const { stores, outcomes } = keyway;
-    const social = internalsPerInstance.get(keyway);
-    found = createEmbeddedLoginStores({
-      embedded: embeddedOf(keyway),
-      emit: (outcome) => outcomes.emit(outcome),
-      toasts: stores.toasts,
-      account: stores.account,
-      getWagmiConfig: keyway.getWagmiConfig,
-      ...(social ? { social } : {}),
-    });
-    perInstance.set(keyway, found);
-  }
-  return found;
+  return keyway.part('embeddedLogin', () => wireEmbeddedLogin(keyway));
 }

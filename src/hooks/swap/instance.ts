@@ -7,15 +7,16 @@ import { getAddress } from 'viem';
 import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { isSafeImageUrl } from '../../core/url';
-import type { Keyway } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../../instance/createKeyway';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
-const stores = new WeakMap<Keyway, SwapStore>();
-
-/** The instance's swap store (created once). `overrides` are for tests and stories only. */
+/** The instance's swap store (created once, owned by the instance). `overrides` are for tests and stories only. */
 export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> = {}): SwapStore {
-  const existing = stores.get(keyway);
-  if (existing) return existing;
+  return keyway.part('swap', () => wireSwap(keyway, overrides));
+}
+
+/** Creates the swap store and feeds it the connected account and the active network. */
+function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<SwapStore> {
   const { stores: s, api, events } = keyway;
   const store = createSwapStore({
     api: api.blockchain,
@@ -68,8 +69,12 @@ export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> =
     store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
   };
   sync();
-  s.account.subscribe(sync);
-  s.networks.subscribe(sync);
-  stores.set(keyway, store);
-  return store;
+  const subs = [s.account.subscribe(sync), s.networks.subscribe(sync)];
+  return {
+    value: store,
+    dispose() {
+      for (const u of subs) u();
+      store.getState().reset();
+    },
+  };
 }
