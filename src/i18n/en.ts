@@ -173,6 +173,7 @@ export const en = {
     empty: 'No transactions yet',
     emptyHint: 'Tokens you send and receive on this network show up here.',
     failed: 'Your activity could not be loaded.',
+    unknownDate: 'Unknown date',
   },
   accountSettings: {
     email: 'Email',

@@ -58,3 +58,41 @@ export function formatPercent(ratio: number, locale: string, decimals?: number):
 export function formatOrList(items: readonly string[], locale: string): string {
   return new Intl.ListFormat(locale, { type: 'disjunction' }).format(items);
 }
+
+const relative = new Map<string, Intl.RelativeTimeFormat>();
+
+/**
+ * A day heading of the activity list in the locale: the transactions store groups by calendar day (`YYYY-MM-DD`
+ * keys in the display time zone) and names today and yesterday; here they read as `Intl.RelativeTimeFormat`
+ * says them (`Today`, `Heute`, `اليوم`), other days as a short date (`Mar 3`, `3. März`), with the year when it
+ * is not the current one. `unknown` is the heading of rows without a time.
+ */
+export function formatDayLabel(
+  key: string,
+  storeLabel: string,
+  locale: string,
+  unknown: string,
+  now: number = Date.now(),
+): string {
+  if (key === 'unknown') return unknown;
+  const offset = storeLabel === 'Today' ? 0 : storeLabel === 'Yesterday' ? -1 : null;
+  if (offset !== null) {
+    let f = relative.get(locale);
+    if (!f) {
+      f = new Intl.RelativeTimeFormat(locale, { numeric: 'auto' });
+      relative.set(locale, f);
+    }
+    const text = f.format(offset, 'day');
+    return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
+  }
+  const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
+  if (!m) return storeLabel;
+  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  const sameYear = new Date(now).getUTCFullYear() === Number(m[1]);
+  return new Intl.DateTimeFormat(locale, {
+    month: 'short',
+    day: 'numeric',
+    ...(sameYear ? {} : { year: 'numeric' as const }),
+    timeZone: 'UTC',
+  }).format(day);
+}

@@ -3,6 +3,7 @@ import { Button } from '../components/Button/Button';
 import { formatTokenAmount, shortenAddress } from '../core/format';
 import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
+import { useLocale } from '../i18n/context';
 import * as b from './Buttons.css';
 import { ViewEnvProvider } from './useViewEnv';
 
@@ -15,6 +16,7 @@ import { ViewEnvProvider } from './useViewEnv';
  * then no API, explorer, analytics or RPC request leaves the page because of the kit.
  */
 export function AccountButton() {
+  const { locale } = useLocale();
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = useAccount({
     requestDetails: false,
   });
@@ -34,7 +36,7 @@ export function AccountButton() {
         </span>
         {balanceStatus === 'success' && balance !== null ? (
           <span className={b.accountBalance}>
-            {formatTokenAmount(balance, { maxDecimals: 3 })} {balanceSymbol}
+            {formatTokenAmount(balance, { maxDecimals: 3, locale })} {balanceSymbol}
           </span>
         ) : null}
       </Button>

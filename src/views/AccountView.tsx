@@ -9,6 +9,7 @@ import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
 import { useToasts } from '../hooks/toasts/useToasts';
+import { useLocale } from '../i18n/context';
 import { useMessages } from '../i18n/useMessages';
 import { AccountNameEntry } from './AccountNameEntry';
 import { AccountSettingsEntry } from './AccountSettingsEntry';
@@ -25,6 +26,7 @@ export function preloadAccountTabs(): Promise<unknown> {
 
 /** The connected account: name or address, avatar, balance, network, explorer link, copy, disconnect. */
 export function AccountView() {
+  const { locale } = useLocale();
   const m = useMessages();
   const T = m.account;
   const account = useAccount();
@@ -58,7 +60,7 @@ export function AccountView() {
         {profileName ? <span className={s.muted}>{shortenAddress(address)}</span> : null}
         <span className={c.balance} data-kw-balance="">
           {balanceStatus === 'success' && balance !== null ? (
-            `${formatTokenAmount(balance, { maxDecimals: 4 })} ${balanceSymbol ?? ''}`.trim()
+            `${formatTokenAmount(balance, { maxDecimals: 4, locale })} ${balanceSymbol ?? ''}`.trim()
           ) : balanceStatus === 'error' ? (
             T.balanceUnavailable
           ) : (

@@ -7,6 +7,7 @@ import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSwap } from '../hooks/swap/useSwap';
+import { useLocale } from '../i18n/context';
 import { useMessages } from '../i18n/useMessages';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
@@ -20,6 +21,7 @@ import * as w from './WalletSendView.css';
  * shown before it is used.
  */
 export function SwapPreviewView() {
+  const { locale } = useLocale();
   const m = useMessages();
   const T = m.swapPreview;
   const swap = useSwap({ initialize: false });
@@ -56,7 +58,7 @@ export function SwapPreviewView() {
         <span className={s.muted}>{T.youPay}</span>
         <Image src={sourceToken.logoUri || null} alt="" size="lg" shape="circle" />
         <span className={w.amountText} data-kw-swap-pay="">
-          {formatTokenAmount(amount, { maxDecimals: sourceToken.decimals })} {fromSymbol}
+          {formatTokenAmount(amount, { maxDecimals: sourceToken.decimals, locale })} {fromSymbol}
         </span>
         {swap.formattedSourceUsd ? <span className={s.muted}>≈ {swap.formattedSourceUsd}</span> : null}
       </section>
@@ -64,14 +66,14 @@ export function SwapPreviewView() {
         <div className={v.row}>
           <dt className={v.label}>{T.youReceive}</dt>
           <dd className={v.value} data-kw-swap-min="">
-            {formatTokenAmount(least, { maxDecimals: 6 })} {toSymbol}
+            {formatTokenAmount(least, { maxDecimals: 6, locale })} {toSymbol}
           </dd>
         </div>
         <div className={v.row}>
           <dt className={v.label} />
           <dd className={`${v.value} ${s.muted}`}>
             {T.expected({
-              amount: formatTokenAmount(swap.toTokenAmount, { maxDecimals: 6 }),
+              amount: formatTokenAmount(swap.toTokenAmount, { maxDecimals: 6, locale }),
               symbol: toSymbol,
             })}
           </dd>
@@ -95,7 +97,7 @@ export function SwapPreviewView() {
           <li className={v.step} data-kw-swap-step="permit" data-kw-state={swap.approvalStatus}>
             <span>
               {T.permitStep({
-                amount: formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }),
+                amount: formatTokenAmount(amount, { maxDecimals: sourceToken.decimals, locale }),
                 symbol: fromSymbol,
               })}
               <br />
@@ -123,7 +125,7 @@ export function SwapPreviewView() {
           <li className={v.step} data-kw-swap-step="approve" data-kw-state={swap.approvalStatus}>
             <span>
               {T.approveStep({
-                amount: formatTokenAmount(amount, { maxDecimals: sourceToken.decimals }),
+                amount: formatTokenAmount(amount, { maxDecimals: sourceToken.decimals, locale }),
                 symbol: fromSymbol,
               })}
             </span>

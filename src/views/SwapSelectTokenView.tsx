@@ -5,6 +5,7 @@ import { formatTokenAmount, formatUsd } from '../core/format';
 import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
+import { useLocale } from '../i18n/context';
 import { useMessages } from '../i18n/useMessages';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as v from './SwapView.css';
@@ -22,6 +23,7 @@ type Row =
  * balances, then the API's other tokens; searchable by name, symbol or address; virtualized for long lists.
  */
 export function SwapSelectTokenView() {
+  const { locale } = useLocale();
   const m = useMessages();
   const T = m.swapSelectToken;
   const swap = useSwap({ initialize: false });
@@ -86,8 +88,10 @@ export function SwapSelectTokenView() {
                       symbol={row.token.symbol}
                       name={row.token.name}
                       iconUrl={row.token.logoUri || null}
-                      quantity={formatTokenAmount(row.token.quantity.numeric)}
-                      {...(row.token.value > 0 ? { value: formatUsd(String(row.token.value)) } : {})}
+                      quantity={formatTokenAmount(row.token.quantity.numeric, { locale })}
+                      {...(row.token.value > 0
+                        ? { value: formatUsd(String(row.token.value), { locale }) }
+                        : {})}
                       onClick={() => choose(row.token)}
                     />
                   )}

@@ -86,7 +86,7 @@ export function SwapView() {
   const busy = swap.loadingQuote || swap.loadingBuildTransaction || swap.loadingApprovalTransaction;
   const balanceOf = (t: SwapTokenItem) =>
     T.balance({
-      quantity: formatTokenAmount(t.quantity.numeric),
+      quantity: formatTokenAmount(t.quantity.numeric, { locale }),
       symbol: capText(t.symbol, MAX_TEXT.symbol),
     });
 
@@ -172,7 +172,7 @@ export function SwapView() {
               {T.providerFee({ rate: formatPercent(SWAP_PROVIDER_FEE_RATE, locale, 2) })}
             </dt>
             <dd className={v.value}>
-              {swap.providerFee ? `${formatTokenAmount(swap.providerFee)} ${sourceSymbol}` : '—'}
+              {swap.providerFee ? `${formatTokenAmount(swap.providerFee, { locale })} ${sourceSymbol}` : '—'}
             </dd>
           </div>
           <div className={v.row}>

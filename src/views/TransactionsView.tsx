@@ -10,6 +10,8 @@ import {
   type TransactionSection,
 } from '../hooks/transactions/format';
 import { useTransactions } from '../hooks/transactions/useTransactions';
+import { useLocale } from '../i18n/context';
+import { formatDayLabel } from '../i18n/intl';
 import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
@@ -63,6 +65,7 @@ export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
 
 /** One history row: the token icon beside the transaction (direction, title, status, amount, link). */
 export function ActivityRow({ item }: { item: TransactionItem }) {
+  const { locale } = useLocale();
   return (
     <div className={t.activityRow} data-kw-transaction={item.id}>
       <Image src={item.iconUrl || null} alt="" size="sm" shape="circle" className={t.tokenIcon} />
@@ -74,7 +77,7 @@ export function ActivityRow({ item }: { item: TransactionItem }) {
           amount={item.amount}
           {...(item.secondaryAmount ? { secondaryAmount: item.secondaryAmount } : {})}
           status={item.status}
-          time={formatTransactionTime(item.timestamp)}
+          time={formatTransactionTime(item.timestamp, { locale })}
           explorerUrl={item.explorerUrl}
         />
       </div>
@@ -94,6 +97,7 @@ export interface TransactionListProps {
 export function TransactionList({ compact = false }: TransactionListProps) {
   const m = useMessages();
   const T = m.transactions;
+  const { locale } = useLocale();
   const { address, status, sections, loadingMore, hasMore, empty, fetchNextPage, refresh } =
     useTransactions();
   const viewportRef = useRef<HTMLElement>(null);
@@ -157,7 +161,9 @@ export function TransactionList({ compact = false }: TransactionListProps) {
               style={{ transform: `translateY(${v.start}px)` }}
             >
               {row.kind === 'header' ? (
-                <h3 className={t.dayHeader}>{row.label}</h3>
+                <h3 className={t.dayHeader}>
+                  {formatDayLabel(row.key.slice('day:'.length), row.label, locale, T.unknownDate)}
+                </h3>
               ) : row.kind === 'tx' ? (
                 <ActivityRow item={row.item} />
               ) : (

@@ -6,6 +6,7 @@ import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
+import { useLocale } from '../i18n/context';
 import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import * as v from './WalletSendView.css';
@@ -16,6 +17,7 @@ import * as v from './WalletSendView.css';
  * toast and keeps the preview; success goes to the Account view.
  */
 export function WalletSendPreviewView() {
+  const { locale } = useLocale();
   const m = useMessages();
   const T = m.sendPreview;
   const send = useSend();
@@ -46,7 +48,7 @@ export function WalletSendPreviewView() {
         <span className={s.muted}>{T.youSend}</span>
         <Image src={token?.iconUrl || null} alt="" size="lg" shape="circle" />
         <span className={v.amountText} data-kw-send-amount="">
-          {formatTokenAmount(send.sendTokenAmount.trim(), { maxDecimals: 18 })} {symbol}
+          {formatTokenAmount(send.sendTokenAmount.trim(), { maxDecimals: 18, locale })} {symbol}
         </span>
         {send.formattedAmountUsd ? <span className={s.muted}>≈ {send.formattedAmountUsd}</span> : null}
       </section>

@@ -222,6 +222,7 @@ export default {
     empty: 'لا توجد معاملات بعد',
     emptyHint: 'تظهر هنا الرموز التي ترسلها وتستلمها على هذه الشبكة.',
     failed: 'تعذّر تحميل نشاطك.',
+    unknownDate: 'تاريخ غير معروف',
   },
   accountSettings: {
     email: 'البريد الإلكتروني',

@@ -222,6 +222,7 @@ export default {
     empty: 'Noch keine Transaktionen',
     emptyHint: 'Token, die du in diesem Netzwerk sendest und empfängst, erscheinen hier.',
     failed: 'Deine Aktivität konnte nicht geladen werden.',
+    unknownDate: 'Unbekanntes Datum',
   },
   accountSettings: {
     email: 'E-Mail',

@@ -223,6 +223,7 @@ export default {
     empty: 'Aún no hay transacciones',
     emptyHint: 'Aquí aparecen los tokens que envías y recibes en esta red.',
     failed: 'No se pudo cargar tu actividad.',
+    unknownDate: 'Fecha desconocida',
   },
   accountSettings: {
     email: 'Correo electrónico',

@@ -223,6 +223,7 @@ export default {
     empty: 'Aucune transaction pour l’instant',
     emptyHint: 'Les jetons que vous envoyez et recevez sur ce réseau apparaissent ici.',
     failed: 'Impossible de charger votre activité.',
+    unknownDate: 'Date inconnue',
   },
   accountSettings: {
     email: 'E-mail',

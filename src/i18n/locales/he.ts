@@ -221,6 +221,7 @@ export default {
     empty: 'אין עדיין עסקאות',
     emptyHint: 'הטוקנים שנשלחים ומתקבלים ברשת הזו יופיעו כאן.',
     failed: 'לא ניתן לטעון את הפעילות שלך.',
+    unknownDate: 'תאריך לא ידוע',
   },
   accountSettings: {
     email: 'אימייל',

@@ -222,6 +222,7 @@ export default {
     empty: '取引はまだありません',
     emptyHint: 'このネットワークで送受信したトークンがここに表示されます。',
     failed: 'アクティビティを読み込めませんでした。',
+    unknownDate: '日付不明',
   },
   accountSettings: {
     email: 'メールアドレス',

@@ -221,6 +221,7 @@ export default {
     empty: '아직 거래가 없습니다',
     emptyHint: '이 네트워크에서 보내고 받은 토큰이 여기에 표시됩니다.',
     failed: '활동을 불러올 수 없습니다.',
+    unknownDate: '날짜 알 수 없음',
   },
   accountSettings: {
     email: '이메일',

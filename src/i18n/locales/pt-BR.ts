@@ -221,6 +221,7 @@ export default {
     empty: 'Nenhuma transação ainda',
     emptyHint: 'Os tokens que você envia e recebe nesta rede aparecem aqui.',
     failed: 'Não foi possível carregar sua atividade.',
+    unknownDate: 'Data desconhecida',
   },
   accountSettings: {
     email: 'E-mail',

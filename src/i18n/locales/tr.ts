@@ -222,6 +222,7 @@ export default {
     empty: 'Henüz işlem yok',
     emptyHint: 'Bu ağda gönderdiğiniz ve aldığınız tokenler burada görünür.',
     failed: 'Etkinliğiniz yüklenemedi.',
+    unknownDate: 'Bilinmeyen tarih',
   },
   accountSettings: {
     email: 'E-posta',

@@ -221,6 +221,7 @@ export default {
     empty: '暂无交易',
     emptyHint: '你在此网络上发送和接收的代币会显示在这里。',
     failed: '无法加载你的活动。',
+    unknownDate: '日期未知',
   },
   accountSettings: {
     email: '邮箱',
