@@ -41,4 +41,5 @@ export {
   type TransactionRowProps,
   type TransactionStatus,
 } from './TransactionRow/TransactionRow';
+export { VirtualList, type VirtualListProps } from './VirtualList/VirtualList';
 export { WalletTile, type WalletTileProps } from './WalletTile/WalletTile';

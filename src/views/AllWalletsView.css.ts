@@ -6,18 +6,11 @@ export const COLUMNS = 4;
 export const scroller = style({
   height: '400px',
   maxHeight: 'calc(100dvh - 220px)',
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
   contain: 'strict',
 });
 
-export const inner = style({ position: 'relative', width: '100%' });
-
+/** A row of tiles (an item of the virtual list). */
 export const row = style({
-  position: 'absolute',
-  top: 0,
-  insetInlineStart: 0,
-  width: '100%',
   display: 'grid',
   gridTemplateColumns: `repeat(${COLUMNS}, minmax(0, 1fr))`,
   gap: vars.space['2'],

@@ -1,12 +1,13 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { SearchIcon } from '../components/Icon/Icon';
 import { Input } from '../components/Input/Input';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { Spinner } from '../components/Spinner/Spinner';
+import { VirtualList } from '../components/VirtualList/VirtualList';
 import { WalletTile } from '../components/WalletTile/WalletTile';
 import { useAllWallets } from '../hooks/connect/useConnect';
+import type { WalletListItem } from '../hooks/connect/wallets';
 import { useMessages } from '../i18n/useMessages';
 import * as a from './AllWalletsView.css';
 import * as s from './shared.css';
@@ -22,22 +23,17 @@ export function AllWalletsView() {
   const { wallets, hasMore, status, error, query, searching, fetchNextPage, search } = useAllWallets();
   const pick = useWalletPicker();
   const [text, setText] = useState(query);
-  const scrollRef = useRef<HTMLDivElement>(null);
-  const rows = Math.ceil(wallets.length / a.COLUMNS);
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scrollRef.current,
-    estimateSize: () => ROW_ESTIMATE,
-    overscan: 3,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items[items.length - 1]?.index ?? -1;
+  // Rows of COLUMNS tiles: the virtual list's items.
+  const rows = useMemo(() => {
+    const out: WalletListItem[][] = [];
+    for (let i = 0; i < wallets.length; i += a.COLUMNS) out.push(wallets.slice(i, i + a.COLUMNS));
+    return out;
+  }, [wallets]);
 
+  // The first page on arrival; the list asks for the next ones as its last rows come into view.
   useEffect(() => {
-    if (query || status === 'loading' || status === 'error' || !hasMore) return;
-    // First page on arrival; then the next one whenever the last rows come into view.
-    if (status === 'idle' || lastIndex >= rows - 2) void fetchNextPage();
-  }, [query, status, hasMore, lastIndex, rows, fetchNextPage]);
+    if (!query && status === 'idle' && hasMore) void fetchNextPage();
+  }, [query, status, hasMore, fetchNextPage]);
 
   const failed = status === 'error';
   const empty = query !== '' && !searching && status === 'success' && wallets.length === 0;
@@ -84,31 +80,32 @@ export function AllWalletsView() {
         </div>
       ) : null}
       {wallets.length > 0 ? (
-        <div ref={scrollRef} className={a.scroller} data-kw-wallet-grid="">
-          <div className={a.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
-            {items.map((row) => (
-              <div
-                key={row.key}
-                data-index={row.index}
-                ref={virtualizer.measureElement}
-                className={a.row}
-                style={{ transform: `translateY(${row.start}px)` }}
-              >
-                {wallets.slice(row.index * a.COLUMNS, (row.index + 1) * a.COLUMNS).map((w) => (
-                  <WalletTile
-                    key={w.id}
-                    name={w.name}
-                    iconUrl={w.imageUrl ?? null}
-                    badge={w.badge}
-                    badgeTone="success"
-                    onClick={() => pick(w)}
-                  />
-                ))}
-              </div>
-            ))}
-          </div>
-          {status === 'loading' ? <Spinner size="sm" label={T.loadingMore} /> : null}
-        </div>
+        <VirtualList
+          items={rows}
+          getKey={(_, i) => i}
+          estimateSize={() => ROW_ESTIMATE}
+          overscan={3}
+          hasMore={hasMore && !query && status === 'success'}
+          loading={status === 'loading'}
+          onEndReached={() => void fetchNextPage()}
+          endThreshold={1}
+          className={a.scroller}
+          itemClassName={a.row}
+          footer={status === 'loading' ? <Spinner size="sm" label={T.loadingMore} /> : null}
+          data-kw-wallet-grid=""
+          renderItem={(row) =>
+            row.map((w) => (
+              <WalletTile
+                key={w.id}
+                name={w.name}
+                iconUrl={w.imageUrl ?? null}
+                badge={w.badge}
+                badgeTone="success"
+                onClick={() => pick(w)}
+              />
+            ))
+          }
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useMemo, useRef, useState } from 'react';
+import { useMemo, useState } from 'react';
 import { TokenRow } from '../components/TokenRow/TokenRow';
+import { VirtualList } from '../components/VirtualList/VirtualList';
 import { formatTokenAmount, formatUsd } from '../core/format';
 import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
@@ -29,7 +29,6 @@ export function SwapSelectTokenView() {
   const swap = useSwap({ initialize: false });
   const { back, params } = useModal();
   const [query, setQuery] = useState('');
-  const viewportRef = useRef<HTMLElement>(null);
   const target = params?.target === 'toToken' ? 'toToken' : 'sourceToken';
   const q = query.trim().toLowerCase();
   const rows = useMemo(() => {
@@ -49,16 +48,6 @@ export function SwapSelectTokenView() {
     return out;
   }, [q, swap.myTokensWithBalance, swap.tokens, T.yours, T.all]);
 
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => viewportRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => rows[i]?.key ?? i,
-    overscan: 6,
-    // Before layout (and in environments without one) render a first screenful.
-    initialRect: { width: 360, height: 360 },
-  });
-
   const choose = (t: SwapTokenItem) => {
     if (target === 'toToken') swap.setToToken(t);
     else swap.setSourceToken(t);
@@ -71,35 +60,30 @@ export function SwapSelectTokenView() {
       {rows.length === 0 ? (
         <PickerEmpty>{T.noMatch}</PickerEmpty>
       ) : (
-        <section ref={viewportRef} className={v.viewport} aria-label={T.list}>
-          <div className={v.inner} style={{ height: virtualizer.getTotalSize() }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const row = rows[item.index]!;
-              return (
-                <div
-                  key={item.key}
-                  className={v.virtualRow}
-                  style={{ transform: `translateY(${item.start}px)`, height: item.size }}
-                >
-                  {row.kind === 'header' ? (
-                    <p className={v.groupLabel}>{row.label}</p>
-                  ) : (
-                    <TokenRow
-                      symbol={row.token.symbol}
-                      name={row.token.name}
-                      iconUrl={row.token.logoUri || null}
-                      quantity={formatTokenAmount(row.token.quantity.numeric, { locale })}
-                      {...(row.token.value > 0
-                        ? { value: formatUsd(String(row.token.value), { locale }) }
-                        : {})}
-                      onClick={() => choose(row.token)}
-                    />
-                  )}
-                </div>
-              );
-            })}
-          </div>
-        </section>
+        <VirtualList
+          items={rows}
+          getKey={(row) => row.key}
+          estimateSize={(row) => (row.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT)}
+          overscan={6}
+          // Before layout (and in environments without one) render a first screenful.
+          initialRect={{ width: 360, height: 360 }}
+          className={v.viewport}
+          aria-label={T.list}
+          renderItem={(row) =>
+            row.kind === 'header' ? (
+              <p className={v.groupLabel}>{row.label}</p>
+            ) : (
+              <TokenRow
+                symbol={row.token.symbol}
+                name={row.token.name}
+                iconUrl={row.token.logoUri || null}
+                quantity={formatTokenAmount(row.token.quantity.numeric, { locale })}
+                {...(row.token.value > 0 ? { value: formatUsd(String(row.token.value), { locale }) } : {})}
+                onClick={() => choose(row.token)}
+              />
+            )
+          }
+        />
       )}
     </div>
   );

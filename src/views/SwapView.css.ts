@@ -74,14 +74,9 @@ export const step = style({
 });
 
 export const viewport = style({
-  position: 'relative',
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
   height: '360px',
   borderRadius: vars.radius.md,
 });
-export const inner = style({ position: 'relative', width: '100%' });
-export const virtualRow = style({ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%' });
 export const groupLabel = style({
   margin: 0,
   paddingBlock: vars.space['2'],

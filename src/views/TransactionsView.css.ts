@@ -3,9 +3,6 @@ import { vars } from '../theme/contract.css';
 
 /** The scrolling viewport of the virtual list. */
 export const viewport = style({
-  position: 'relative',
-  overflowY: 'auto',
-  overscrollBehavior: 'contain',
   maxHeight: '420px',
   height: '420px',
   borderRadius: vars.radius.md,
@@ -15,10 +12,6 @@ export const viewport = style({
 });
 
 export const compactViewport = style({ height: '320px', maxHeight: '320px' });
-
-export const inner = style({ position: 'relative', width: '100%' });
-
-export const virtualRow = style({ position: 'absolute', top: 0, insetInlineStart: 0, width: '100%' });
 
 export const dayHeader = style({
   margin: 0,

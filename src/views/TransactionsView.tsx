@@ -1,9 +1,9 @@
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { TransactionRow } from '../components/TransactionRow/TransactionRow';
+import { VirtualList } from '../components/VirtualList/VirtualList';
 import {
   formatTransactionTime,
   type TransactionItem,
@@ -100,23 +100,7 @@ export function TransactionList({ compact = false }: TransactionListProps) {
   const { locale } = useLocale();
   const { address, status, sections, loadingMore, hasMore, empty, fetchNextPage, refresh } =
     useTransactions();
-  const viewportRef = useRef<HTMLElement>(null);
   const rows = useMemo(() => flatten(sections, loadingMore), [sections, loadingMore]);
-
-  const virtualizer = useVirtualizer({
-    count: rows.length,
-    getScrollElement: () => viewportRef.current,
-    estimateSize: (i) => (rows[i]?.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT),
-    getItemKey: (i) => rows[i]?.key ?? i,
-    overscan: 6,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.length ? items[items.length - 1]!.index : -1;
-
-  useEffect(() => {
-    if (status !== 'ready' || !hasMore || loadingMore) return;
-    if (lastIndex >= rows.length - 1 - PREFETCH_ROWS) void fetchNextPage();
-  }, [status, hasMore, loadingMore, lastIndex, rows.length, fetchNextPage]);
 
   if (!address) return <p className={s.muted}>{m.common.notConnected}</p>;
   if (status === 'idle' || status === 'loading') return <TransactionsSkeleton />;
@@ -140,42 +124,31 @@ export function TransactionList({ compact = false }: TransactionListProps) {
   }
 
   return (
-    <section
-      ref={viewportRef}
+    <VirtualList
+      items={rows}
+      getKey={(row) => row.key}
+      estimateSize={(row) => (row.kind === 'header' ? HEADER_HEIGHT : ROW_HEIGHT)}
+      overscan={6}
+      hasMore={status === 'ready' && hasMore}
+      loading={loadingMore}
+      onEndReached={() => void fetchNextPage()}
+      endThreshold={PREFETCH_ROWS}
       className={compact ? `${t.viewport} ${t.compactViewport}` : t.viewport}
       aria-label={T.list}
-      aria-busy={loadingMore}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
-      tabIndex={0}
+      focusable
       data-kw-transactions="list"
-    >
-      <div className={t.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
-        {items.map((v) => {
-          const row = rows[v.index]!;
-          return (
-            <div
-              key={v.key}
-              ref={virtualizer.measureElement}
-              data-index={v.index}
-              className={t.virtualRow}
-              style={{ transform: `translateY(${v.start}px)` }}
-            >
-              {row.kind === 'header' ? (
-                <h3 className={t.dayHeader}>
-                  {formatDayLabel(row.key.slice('day:'.length), row.label, locale, T.unknownDate)}
-                </h3>
-              ) : row.kind === 'tx' ? (
-                <ActivityRow item={row.item} />
-              ) : (
-                <SkeletonRegion label={T.loadingMore}>
-                  <SkeletonRow />
-                </SkeletonRegion>
-              )}
-            </div>
-          );
-        })}
-      </div>
-    </section>
+      renderItem={(row) =>
+        row.kind === 'header' ? (
+          <h3 className={t.dayHeader}>{row.label}</h3>
+        ) : row.kind === 'tx' ? (
+          <ActivityRow item={row.item} />
+        ) : (
+          <SkeletonRegion label={T.loadingMore}>
+            <SkeletonRow />
+          </SkeletonRegion>
+        )
+      }
+    />
   );
 }
 

@@ -1,0 +1,102 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
+import * as s from './VirtualList.css';
+
+export interface VirtualListProps<T> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
+  /** Everything in the list; only the items in (and near) the visible window are rendered. */
+  items: readonly T[];
+  /** A stable key per item (React key and the measurement cache). */
+  getKey: (item: T, index: number) => string | number;
+  /** First guess of an item's height in px; every rendered item is measured after render. */
+  estimateSize: (item: T, index: number) => number;
+  renderItem: (item: T, index: number) => ReactNode;
+  /** More items can be loaded: `onEndReached` is called when the end comes near. */
+  hasMore?: boolean;
+  /** A page is loading: `onEndReached` waits until it is in, and the list reports `aria-busy`. */
+  loading?: boolean;
+  /** Loads the next page. Called once the last `endThreshold` items come into view, while `hasMore`. */
+  onEndReached?: () => void;
+  /** How many items before the end the next page is asked for (default 2). */
+  endThreshold?: number;
+  /** Items rendered beyond the visible window on each side (default 4). */
+  overscan?: number;
+  /** The size assumed before layout (and where there is none, e.g. in tests): a first screenful renders. */
+  initialRect?: { width: number; height: number };
+  /** The class of each rendered item (e.g. a grid row of tiles). */
+  itemClassName?: string;
+  /** Shown after the items inside the scrolling viewport (e.g. a "loading more" spinner). */
+  footer?: ReactNode;
+  /** Makes the viewport a tab stop: for lists whose items are not focusable themselves. */
+  focusable?: boolean;
+}
+
+/**
+ * A virtual list: one scrolling viewport in which only the visible items (plus `overscan`) exist in the DOM,
+ * each measured after render, and the next page asked for as the end comes near. The one implementation of
+ * the kit's long lists (all wallets, the activity, token pickers). The caller gives the viewport its height
+ * through `className`.
+ */
+export function VirtualList<T>({
+  items,
+  getKey,
+  estimateSize,
+  renderItem,
+  hasMore = false,
+  loading = false,
+  onEndReached,
+  endThreshold = 2,
+  overscan = 4,
+  initialRect,
+  itemClassName,
+  footer,
+  focusable = false,
+  className,
+  ...rest
+}: VirtualListProps<T>) {
+  const viewportRef = useRef<HTMLElement>(null);
+  const virtualizer = useVirtualizer({
+    count: items.length,
+    getScrollElement: () => viewportRef.current,
+    estimateSize: (i) => estimateSize(items[i]!, i),
+    getItemKey: (i) => getKey(items[i]!, i),
+    overscan,
+    ...(initialRect ? { initialRect } : {}),
+  });
+  const rendered = virtualizer.getVirtualItems();
+  const lastIndex = rendered.length ? rendered[rendered.length - 1]!.index : -1;
+
+  // The latest callback, so a new function each render does not ask for a page again.
+  const endReached = useRef(onEndReached);
+  endReached.current = onEndReached;
+  useEffect(() => {
+    if (!hasMore || loading || items.length === 0) return;
+    if (lastIndex >= items.length - 1 - endThreshold) endReached.current?.();
+  }, [hasMore, loading, lastIndex, items.length, endThreshold]);
+
+  return (
+    <section
+      ref={viewportRef}
+      className={[s.viewport, className].filter(Boolean).join(' ')}
+      aria-busy={loading || undefined}
+      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      tabIndex={focusable ? 0 : undefined}
+      data-kw-virtual-list=""
+      {...rest}
+    >
+      <div className={s.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
+        {rendered.map((v) => (
+          <div
+            key={v.key}
+            ref={virtualizer.measureElement}
+            data-index={v.index}
+            className={itemClassName ? `${s.item} ${itemClassName}` : s.item}
+            style={{ transform: `translateY(${v.start}px)` }}
+          >
+            {renderItem(items[v.index]!, v.index)}
+          </div>
+        ))}
+      </div>
+      {footer}
+    </section>
+  );
+}
