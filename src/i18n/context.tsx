@@ -2,6 +2,7 @@
  * The active locale of a Keyway tree: `<I18nProvider>` (inside `KeywayProvider`) resolves the host's locale, loads
  * its catalogue lazily and keeps showing the previous one (English at first) until it has arrived.
  */
+import { LocaleProvider } from '@ark-ui/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import {
   directionOf,
@@ -92,7 +93,12 @@ export function I18nProvider({ locale: tag, messages, children }: I18nProviderPr
       overrides: messages,
     };
   }, [loaded, tag, messages]);
-  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
+  return (
+    <I18nContext.Provider value={value}>
+      {/* Ark UI parts (dialog, tabs, tooltips) set their own `dir` from Ark's locale (Ark's default: en-US). */}
+      <LocaleProvider locale={value.rootDir ? value.lang : 'en-US'}>{children}</LocaleProvider>
+    </I18nContext.Provider>
+  );
 }
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -21,7 +21,14 @@ export const name = style({
   whiteSpace: 'nowrap',
 });
 
-export const balance = style({ fontSize: vars.fontSize.lg, color: vars.color.muted, minHeight: '1.5em' });
+export const balance = style({
+  fontSize: vars.fontSize.lg,
+  color: vars.color.muted,
+  minHeight: '1.5em',
+  // `12.5 ETH` reads left to right in a right-to-left modal too (the line is centred: nothing else moves).
+  direction: 'ltr',
+  unicodeBidi: 'isolate',
+});
 
 export const fieldset = style({ border: 0, padding: 0, margin: 0, minWidth: 0 });
 export const legend = style({

@@ -6,3 +6,8 @@ export const icon = style({
   verticalAlign: 'middle',
   color: 'inherit',
 });
+
+/** Icons that point along the reading direction (back, chevrons) turn around in right-to-left text. */
+export const directional = style({
+  selectors: { '&:dir(rtl)': { transform: 'scaleX(-1)' } },
+});

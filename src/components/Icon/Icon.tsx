@@ -1,5 +1,5 @@
 import type { ReactNode, SVGProps } from 'react';
-import { icon } from './Icon.css';
+import { directional, icon } from './Icon.css';
 
 export interface IconProps extends Omit<SVGProps<SVGSVGElement>, 'children'> {
   /** Width and height in px. */
@@ -51,9 +51,10 @@ export function CloseIcon(props: IconProps) {
   );
 }
 
-export function BackIcon(props: IconProps) {
+/** Points backwards along the reading direction: left, or right in right-to-left text. */
+export function BackIcon({ className, ...props }: IconProps) {
   return (
-    <SvgIcon {...props}>
+    <SvgIcon {...props} className={className ? `${directional} ${className}` : directional}>
       <path d="M19 12H5M11 18l-6-6 6-6" />
     </SvgIcon>
   );
@@ -102,9 +103,10 @@ export function SuccessIcon(props: IconProps) {
   );
 }
 
-export function ChevronIcon(props: IconProps) {
+/** Points forwards along the reading direction: right, or left in right-to-left text. */
+export function ChevronIcon({ className, ...props }: IconProps) {
   return (
-    <SvgIcon {...props}>
+    <SvgIcon {...props} className={className ? `${directional} ${className}` : directional}>
       <path d="M9 5l7 7-7 7" />
     </SvgIcon>
   );

@@ -59,6 +59,8 @@ export const chevron = style({
   width: '16px',
   height: '16px',
   color: vars.color.muted,
+  // Points forwards along the reading direction.
+  selectors: { '&:dir(rtl)': { transform: 'scaleX(-1)' } },
 });
 
 export const inert = style({ cursor: 'not-allowed', opacity: 0.5 });

@@ -42,12 +42,17 @@ export function TokenRow({
           {tokenName}
         </span>
         <span className={`${secondary} ${numeric}`}>
-          {qty} {sym}
+          {/* An amount reads left to right in right-to-left text too: `<0.001 DAI`, never `DAI 0.001>`. */}
+          <span dir="ltr">
+            {qty} {sym}
+          </span>
         </span>
       </span>
       {usd ? (
         <span className={end}>
-          <span className={`${primary} ${numeric}`}>{usd}</span>
+          <span className={`${primary} ${numeric}`}>
+            <span dir="ltr">{usd}</span>
+          </span>
         </span>
       ) : null}
     </>

@@ -121,7 +121,7 @@ export function TransactionRow({
                 ·
               </span>
               <span className={counterpartyClass} title={party}>
-                {party}
+                <span dir="ltr">{party}</span>
               </span>
             </>
           ) : null}
@@ -141,9 +141,14 @@ export function TransactionRow({
             .filter(Boolean)
             .join(' ')}
         >
-          {primaryAmount}
+          {/* Amounts and addresses read left to right in right-to-left text too. */}
+          <span dir="ltr">{primaryAmount}</span>
         </span>
-        {secondary ? <span className={secondaryAmount}>{secondary}</span> : null}
+        {secondary ? (
+          <span className={secondaryAmount}>
+            <span dir="ltr">{secondary}</span>
+          </span>
+        ) : null}
         {href ? (
           <a className={explorer} href={href} target="_blank" rel="noopener noreferrer">
             {label}
