@@ -8,8 +8,8 @@ import { type ReactNode, useContext, useEffect, useState } from 'react';
 import { WagmiContext, WagmiProvider } from 'wagmi';
 import { I18nProvider } from '../i18n/context';
 import type { MessageOverrides } from '../i18n/types';
-import type { Keyway } from '../instance/createKeyway';
 import { KeywayContext } from './context';
+import type { Keyway } from './keyway';
 
 export interface KeywayProviderProps {
   keyway: Keyway;

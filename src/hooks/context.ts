@@ -2,7 +2,7 @@
 import { createContext, useContext } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
-import type { Keyway, KeywayStores } from '../instance/createKeyway';
+import type { Keyway, KeywayStores } from './keyway';
 
 export const KeywayContext = createContext<Keyway | null>(null);
 

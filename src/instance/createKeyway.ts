@@ -14,121 +14,33 @@ import {
   watchConnectors,
 } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
-import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
+import { createExplorerClient } from '../api/explorer-api';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
-import type { Wallet } from '../chains/solana/wallet-standard';
-import { type Analytics, createAnalytics } from '../core/analytics';
+import { createAnalytics } from '../core/analytics';
 import { createEventBus, type EventBus } from '../core/events';
-import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
+import { type KeywayOptions, parseKeywayOptions } from '../core/options';
 import { createOutcomeStream, type OutcomeStream } from '../core/outcomes';
-import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
+import { browserStorage, createSafeStorage } from '../core/storage';
 import { isSafeImageUrl } from '../core/url';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
-import { type AccountStore, createAccountStore } from '../hooks/account/store';
-import { type BalancesStore, createBalancesStore } from '../hooks/balances/store';
+import { createAccountStore } from '../hooks/account/store';
+import { createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
-import { type ConnectStore, createConnectStore } from '../hooks/connect/store';
-import type { EmailLoginStore } from '../hooks/email/store';
-import { createModalStore, type ModalStore } from '../hooks/modal/store';
-import type { NameRegistrationStore } from '../hooks/names/store';
-import { createNetworksStore, type NetworksStore } from '../hooks/networks/store';
-import type { OnrampNetworks } from '../hooks/onramp/available';
-import type { OnrampStore } from '../hooks/onramp/store';
-import { createSendStore, type SendStore } from '../hooks/send/store';
-import { createSiweStore, type SiweStore } from '../hooks/siwe/store';
-import type { EmbeddedLoginStores } from '../hooks/social/embeddedStores';
-import type { SwapStore } from '../hooks/swap/store';
-import { createToastsStore, type ToastsStore } from '../hooks/toasts/store';
-import { createTooltipStore, type TooltipStore } from '../hooks/tooltip/store';
-import { createTransactionsStore, type TransactionsStore } from '../hooks/transactions/store';
-import {
-  createEmbeddedWallet,
-  EMBEDDED_CONNECTOR_ID,
-  type EmbeddedWallet,
-  type EmbeddedWalletInternal,
-} from './embedded';
+import { createConnectStore } from '../hooks/connect/store';
+import type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
+import { createModalStore } from '../hooks/modal/store';
+import { createNetworksStore } from '../hooks/networks/store';
+import { createSendStore } from '../hooks/send/store';
+import { createSiweStore } from '../hooks/siwe/store';
+import { createToastsStore } from '../hooks/toasts/store';
+import { createTooltipStore } from '../hooks/tooltip/store';
+import { createTransactionsStore } from '../hooks/transactions/store';
+import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInternal } from './embedded';
 import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
 
-export interface KeywayStores {
-  modal: ModalStore;
-  toasts: ToastsStore;
-  tooltip: TooltipStore;
-  connect: ConnectStore;
-  account: AccountStore;
-  networks: NetworksStore;
-  siwe: SiweStore;
-  balances: BalancesStore;
-  transactions: TransactionsStore;
-  send: SendStore;
-}
-
-/**
- * The stores of flows whose code loads on first use (swap, on-ramp, names, the embedded wallet's logins):
- * created by their own module the first time a hook or view asks, then owned by the instance (kept for its
- * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
- */
-export interface KeywayParts {
-  swap: SwapStore;
-  onramp: OnrampStore;
-  onrampNetworks: OnrampNetworks;
-  names: NameRegistrationStore;
-  embeddedLogin: EmbeddedLoginStores;
-  emailLogin: EmailLoginStore;
-}
-
-/** A part as its module creates it: the value, and what `destroy()` undoes (subscriptions, timers). */
-export interface OwnedPart<T> {
-  value: T;
-  dispose(): void;
-}
-
-export interface Keyway {
-  readonly options: ResolvedKeywayOptions;
-  /** The tracked-event stream (spec §4); hosts may subscribe. */
-  readonly events: EventBus;
-  /**
-   * The outcomes of the flows (a code is needed, a transfer was sent, a connection failed). The styled
-   * modal maps them to its navigation; stores never move the modal themselves.
-   */
-  readonly outcomes: OutcomeStream;
-  readonly storage: SafeStorage;
-  readonly api: { blockchain: BlockchainApiClient; explorer: ExplorerClient };
-  readonly analytics: Analytics;
-  readonly stores: KeywayStores;
-  /** The instance's own wagmi config: the host's `wagmiConfig`, or one built from `networks`. */
-  readonly wagmiConfig: Config;
-  /** Solana (Wallet Standard wallets, SOL transfers); null when no Solana network is configured. */
-  readonly solana: SolanaAdapter | null;
-  /**
-   * The embedded wallet's Solana side as a Wallet Standard wallet (signing through the secure frame); null
-   * without `secureFrameUrl` or without a Solana network. The kit connects it on login; a host that uses
-   * another Solana library can hand this object to it.
-   */
-  readonly embeddedSolanaWallet: Wallet | null;
-  /** The config the stores act on now (a host's WagmiProvider config once KeywayProvider is inside one). */
-  getWagmiConfig(): Config;
-  /**
-   * Feeds the stores from this wagmi config's state (KeywayProvider calls it with the config of the
-   * WagmiProvider it sits in). Returns a function that goes back to the instance's own config.
-   */
-  attachWagmiConfig(config: Config): () => void;
-  /**
-   * The embedded wallet (email / social / device login through the secure frame), or null when
-   * `secureFrameUrl` is not set. Its connector ('w3mAuth') is part of the wagmi config built from
-   * `networks`; with a host's own `wagmiConfig` it is added to that config on first use.
-   */
-  readonly embedded: EmbeddedWallet | null;
-  /**
-   * The part under `key`: created by `create` on first use, then the same value for the instance's lifetime;
-   * `destroy()` disposes it. Throws once the instance was destroyed.
-   */
-  part<K extends keyof KeywayParts>(key: K, create: () => OwnedPart<KeywayParts[K]>): KeywayParts[K];
-  /** Stops every subscription and timer, of the parts too. The instance must not be used afterwards. */
-  destroy(): void;
-  readonly destroyed: boolean;
-}
+export type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 
 /** Advanced wiring for tests and custom transports (not host options: not validated, not serialisable). */
 export interface KeywayInternals {

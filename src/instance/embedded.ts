@@ -14,38 +14,22 @@
  * `connect()` once the frame has a session: that connects wagmi with the auth connector, so the account
  * store shows the embedded wallet's address. Signing out (wagmi disconnect) clears the login cache.
  */
-import type { Config, Connector, CreateConnectorFn } from 'wagmi';
+import type { Config, Connector } from 'wagmi';
 import { connect, getConnection, reconnect } from 'wagmi/actions';
 import { CONNECTOR_IDS } from '../core/constants';
 import type { EventBus } from '../core/events';
 import type { OutcomeOf } from '../core/outcomes';
-import { createFrameClient, type FrameClient, type FrameClientOptions } from '../frame/client/client';
-import { type AuthConnectorApi, createAuthConnectorApi } from '../frame/connector/auth-api';
+import { createFrameClient, type FrameClientOptions } from '../frame/client/client';
+import { createAuthConnectorApi } from '../frame/connector/auth-api';
 import { authConnector } from '../frame/connector/connector';
-import type { LoginCache } from '../frame/login-cache';
 import type { FrameChainId } from '../frame/protocol/fields';
+import type { EmbeddedWallet } from '../hooks/keyway';
 import type { ModalStore } from '../hooks/modal/store';
 import { addConnectorIfAvailable } from './wagmi';
 
 export const EMBEDDED_CONNECTOR_ID = CONNECTOR_IDS.auth;
 
-export interface EmbeddedWallet {
-  /** The wagmi connector id of the embedded wallet: 'w3mAuth'. */
-  readonly connectorId: typeof EMBEDDED_CONNECTOR_ID;
-  /** The login cache (spec §3/§4 stored values) in the host page's storage. */
-  readonly loginCache: LoginCache;
-  /** The frame client (approval events, the iframe once created). */
-  readonly frame: FrameClient;
-  /** The wagmi connector function built on this frame client (the kit adds it to the wagmi config). */
-  readonly connector: CreateConnectorFn;
-  /** The headless auth API; creates the iframe on the first call and resolves once the frame is ready. */
-  getAuth(): Promise<AuthConnectorApi>;
-  /** After a successful login step: connects wagmi with the auth connector (the account shows the address). */
-  connect(): Promise<void>;
-  /** The auth connector on the current wagmi config, added to it when missing. */
-  getConnector(): Promise<Connector>;
-  destroy(): void;
-}
+export type { EmbeddedWallet } from '../hooks/keyway';
 
 export interface EmbeddedWalletOptions {
   frameUrl: string;

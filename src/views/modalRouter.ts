@@ -9,8 +9,8 @@
 import { useLayoutEffect } from 'react';
 import type { FlowOutcome } from '../core/outcomes';
 import { useKeyway } from '../hooks/context';
+import type { Keyway } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
-import type { Keyway } from '../instance/createKeyway';
 
 const SWAP_VIEWS: ReadonlySet<ModalView> = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
 const EMAIL_STEP_VIEWS: ReadonlySet<ModalView> = new Set(['EmailVerifyOtp', 'EmailVerifyDevice']);

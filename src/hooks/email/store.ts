@@ -12,7 +12,7 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import { cooldownMessage, ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../../frame/errors';
 import { EmailSchema } from '../../frame/protocol/fields';
-import type { Keyway, OwnedPart } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../keyway';
 
 export const EMAIL_TEXTS = {
   invalidEmail: 'Enter a valid email address',

@@ -6,7 +6,7 @@
 import { stringToHex } from 'viem';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import { z } from '../../core/zod';
-import type { Keyway, OwnedPart } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../keyway';
 import { embeddedLoginStores, embeddedOf } from '../social/embeddedStores';
 import {
   createNameRegistrationStore,

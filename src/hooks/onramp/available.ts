@@ -9,8 +9,8 @@
  */
 import { useEffect, useSyncExternalStore } from 'react';
 import type { OnrampOptions } from '../../api/schemas';
-import type { Keyway } from '../../instance/createKeyway';
 import { useKeyway, useKeywayStore } from '../context';
+import type { Keyway } from '../keyway';
 
 /** What an instance knows of the on-ramp networks (a part of the instance, created on first use). */
 export interface OnrampNetworks {

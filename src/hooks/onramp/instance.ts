@@ -3,7 +3,7 @@
  * instance's lifetime: the on-ramp code stays out of the initial JS, nothing is fetched before it is used,
  * and what the user typed survives leaving the view. It follows the connected account and the active network.
  */
-import type { Keyway, OwnedPart } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../keyway';
 import { noteOnrampOptions } from './available';
 import { createOnrampStore, type OnrampStore, type OnrampStoreDeps } from './store';
 

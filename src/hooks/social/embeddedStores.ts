@@ -10,14 +10,13 @@ import { getConnection } from 'wagmi/actions';
 import { ERROR_MESSAGES } from '../../core/errors';
 import type { FlowOutcome } from '../../core/outcomes';
 import type { AuthConnectorProperties } from '../../frame/connector/connector';
-import type { Keyway, OwnedPart } from '../../instance/createKeyway';
-import type { EmbeddedWallet } from '../../instance/embedded';
 import type { AccountStore } from '../account/store';
 import {
   type AccountTypeConnector,
   type AccountTypeStore,
   createAccountTypeStore,
 } from '../account-type/store';
+import type { EmbeddedWallet, Keyway, OwnedPart } from '../keyway';
 import type { ToastsStore } from '../toasts/store';
 import { createUpdateEmailStore, type UpdateEmailStore } from '../update-email/store';
 import { createSocialStore, type SocialStore, type SocialStoreDeps } from './store';

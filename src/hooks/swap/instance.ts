@@ -7,7 +7,7 @@ import { getAddress } from 'viem';
 import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { isSafeImageUrl } from '../../core/url';
-import type { Keyway, OwnedPart } from '../../instance/createKeyway';
+import type { Keyway, OwnedPart } from '../keyway';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
 /** The instance's swap store (created once, owned by the instance). `overrides` are for tests and stories only. */

@@ -1,0 +1,132 @@
+/**
+ * The Keyway instance as the hooks and views read it: its options, clients, stores and the parts created on
+ * first use. `createKeyway` (the composition root, `instance/createKeyway.ts`) builds and disposes one; the
+ * hooks depend on this contract only, never on the module that builds it.
+ */
+import type { Config, Connector, CreateConnectorFn } from 'wagmi';
+import type { BlockchainApiClient } from '../api/blockchain-api';
+import type { ExplorerClient } from '../api/explorer-api';
+import type { SolanaAdapter } from '../chains/solana/types';
+import type { Wallet } from '../chains/solana/wallet-standard';
+import type { Analytics } from '../core/analytics';
+import type { CONNECTOR_IDS } from '../core/constants';
+import type { EventBus } from '../core/events';
+import type { ResolvedKeywayOptions } from '../core/options';
+import type { OutcomeStream } from '../core/outcomes';
+import type { SafeStorage } from '../core/storage';
+import type { FrameClient } from '../frame/client/client';
+import type { AuthConnectorApi } from '../frame/connector/auth-api';
+import type { LoginCache } from '../frame/login-cache';
+import type { AccountStore } from './account/store';
+import type { BalancesStore } from './balances/store';
+import type { ConnectStore } from './connect/store';
+import type { EmailLoginStore } from './email/store';
+import type { ModalStore } from './modal/store';
+import type { NameRegistrationStore } from './names/store';
+import type { NetworksStore } from './networks/store';
+import type { OnrampNetworks } from './onramp/available';
+import type { OnrampStore } from './onramp/store';
+import type { SendStore } from './send/store';
+import type { SiweStore } from './siwe/store';
+import type { EmbeddedLoginStores } from './social/embeddedStores';
+import type { SwapStore } from './swap/store';
+import type { ToastsStore } from './toasts/store';
+import type { TooltipStore } from './tooltip/store';
+import type { TransactionsStore } from './transactions/store';
+
+export interface KeywayStores {
+  modal: ModalStore;
+  toasts: ToastsStore;
+  tooltip: TooltipStore;
+  connect: ConnectStore;
+  account: AccountStore;
+  networks: NetworksStore;
+  siwe: SiweStore;
+  balances: BalancesStore;
+  transactions: TransactionsStore;
+  send: SendStore;
+}
+
+/**
+ * The stores of flows whose code loads on first use (swap, on-ramp, names, the embedded wallet's logins):
+ * created by their own module the first time a hook or view asks, then owned by the instance (kept for its
+ * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
+ */
+export interface KeywayParts {
+  swap: SwapStore;
+  onramp: OnrampStore;
+  onrampNetworks: OnrampNetworks;
+  names: NameRegistrationStore;
+  embeddedLogin: EmbeddedLoginStores;
+  emailLogin: EmailLoginStore;
+}
+
+/** A part as its module creates it: the value, and what `destroy()` undoes (subscriptions, timers). */
+export interface OwnedPart<T> {
+  value: T;
+  dispose(): void;
+}
+
+export interface Keyway {
+  readonly options: ResolvedKeywayOptions;
+  /** The tracked-event stream (spec §4); hosts may subscribe. */
+  readonly events: EventBus;
+  /**
+   * The outcomes of the flows (a code is needed, a transfer was sent, a connection failed). The styled
+   * modal maps them to its navigation; stores never move the modal themselves.
+   */
+  readonly outcomes: OutcomeStream;
+  readonly storage: SafeStorage;
+  readonly api: { blockchain: BlockchainApiClient; explorer: ExplorerClient };
+  readonly analytics: Analytics;
+  readonly stores: KeywayStores;
+  /** The instance's own wagmi config: the host's `wagmiConfig`, or one built from `networks`. */
+  readonly wagmiConfig: Config;
+  /** Solana (Wallet Standard wallets, SOL transfers); null when no Solana network is configured. */
+  readonly solana: SolanaAdapter | null;
+  /**
+   * The embedded wallet's Solana side as a Wallet Standard wallet (signing through the secure frame); null
+   * without `secureFrameUrl` or without a Solana network. The kit connects it on login; a host that uses
+   * another Solana library can hand this object to it.
+   */
+  readonly embeddedSolanaWallet: Wallet | null;
+  /** The config the stores act on now (a host's WagmiProvider config once KeywayProvider is inside one). */
+  getWagmiConfig(): Config;
+  /**
+   * Feeds the stores from this wagmi config's state (KeywayProvider calls it with the config of the
+   * WagmiProvider it sits in). Returns a function that goes back to the instance's own config.
+   */
+  attachWagmiConfig(config: Config): () => void;
+  /**
+   * The embedded wallet (email / social / device login through the secure frame), or null when
+   * `secureFrameUrl` is not set. Its connector ('w3mAuth') is part of the wagmi config built from
+   * `networks`; with a host's own `wagmiConfig` it is added to that config on first use.
+   */
+  readonly embedded: EmbeddedWallet | null;
+  /**
+   * The part under `key`: created by `create` on first use, then the same value for the instance's lifetime;
+   * `destroy()` disposes it. Throws once the instance was destroyed.
+   */
+  part<K extends keyof KeywayParts>(key: K, create: () => OwnedPart<KeywayParts[K]>): KeywayParts[K];
+  /** Stops every subscription and timer, of the parts too. The instance must not be used afterwards. */
+  destroy(): void;
+  readonly destroyed: boolean;
+}
+
+export interface EmbeddedWallet {
+  /** The wagmi connector id of the embedded wallet: 'w3mAuth'. */
+  readonly connectorId: typeof CONNECTOR_IDS.auth;
+  /** The login cache (spec §3/§4 stored values) in the host page's storage. */
+  readonly loginCache: LoginCache;
+  /** The frame client (approval events, the iframe once created). */
+  readonly frame: FrameClient;
+  /** The wagmi connector function built on this frame client (the kit adds it to the wagmi config). */
+  readonly connector: CreateConnectorFn;
+  /** The headless auth API; creates the iframe on the first call and resolves once the frame is ready. */
+  getAuth(): Promise<AuthConnectorApi>;
+  /** After a successful login step: connects wagmi with the auth connector (the account shows the address). */
+  connect(): Promise<void>;
+  /** The auth connector on the current wagmi config, added to it when missing. */
+  getConnector(): Promise<Connector>;
+  destroy(): void;
+}
