@@ -53,6 +53,12 @@ export const en = {
   connect: {
     allWallets: 'All wallets',
     consentRequired: 'Accept the terms to connect a wallet',
+    consentTerms: 'I agree to the {terms}',
+    consentPrivacy: 'I agree to the {privacy}',
+    consentBoth: 'I agree to the {terms} and the {privacy}',
+    terms: 'Terms of Service',
+    privacy: 'Privacy Policy',
+    wallets: 'Wallets',
     listError: 'Failed to load wallets',
     loading: 'Loading wallets',
   },

@@ -9,6 +9,7 @@ import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
 import { useConsent } from '../hooks/connect/useConsent';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { withParts } from '../i18n/parts';
 import { useMessages } from '../i18n/useMessages';
 import * as c from './ConnectView.css';
 import { EmailLoginForm } from './EmailLoginForm';
@@ -57,7 +58,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
           {socialSlot ?? <SocialLoginButtons />}
         </div>
       ) : null}
-      <ul className={s.list} aria-label="Wallets">
+      <ul className={s.list} aria-label={T.wallets}>
         {wallets.map((w) => (
           <li key={w.id}>
             <ListItem
@@ -116,18 +117,25 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
             error={consent.missing ? T.consentRequired : undefined}
             onCheckedChange={consent.setAgreed}
           >
-            I agree to the{' '}
-            {options.termsConditionsUrl ? (
-              <a href={options.termsConditionsUrl} target="_blank" rel="noopener noreferrer">
-                Terms of Service
-              </a>
-            ) : null}
-            {options.termsConditionsUrl && options.privacyPolicyUrl ? ' and the ' : null}
-            {options.privacyPolicyUrl ? (
-              <a href={options.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-                Privacy Policy
-              </a>
-            ) : null}
+            {withParts(
+              options.termsConditionsUrl && options.privacyPolicyUrl
+                ? T.consentBoth
+                : options.termsConditionsUrl
+                  ? T.consentTerms
+                  : T.consentPrivacy,
+              {
+                terms: options.termsConditionsUrl ? (
+                  <a href={options.termsConditionsUrl} target="_blank" rel="noopener noreferrer">
+                    {T.terms}
+                  </a>
+                ) : null,
+                privacy: options.privacyPolicyUrl ? (
+                  <a href={options.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
+                    {T.privacy}
+                  </a>
+                ) : null,
+              },
+            )}
           </Checkbox>
         </div>
       ) : null}

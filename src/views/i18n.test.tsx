@@ -4,6 +4,8 @@ import { TOAST_MESSAGES } from '../core/errors';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { KeywayProvider } from '../hooks/KeywayProvider';
+import { formatMessage } from '../i18n/message';
+import { withParts } from '../i18n/parts';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { ThemeScope } from '../theme/ThemeScope';
 import { ConnectButton } from './ConnectButton';
@@ -69,5 +71,28 @@ describe('locale', () => {
     const keyway = make({ locale: 'de', messages: { connectButton: { label: 'Jetzt verbinden' } } });
     render(<Kit keyway={keyway} />);
     await waitFor(() => expect(screen.getByRole('button', { name: 'Jetzt verbinden' })).toBeTruthy());
+  });
+});
+
+describe('withParts', () => {
+  it('places elements where the translation puts them, as one sentence', () => {
+    const message = (msg: string) => (values: { terms: string | number; privacy: string | number }) =>
+      formatMessage(msg, values, 'de');
+    const parts = {
+      terms: <a href="https://example.com/terms">Nutzungsbedingungen</a>,
+      privacy: <a href="https://example.com/privacy">Datenschutzerklärung</a>,
+    };
+    render(
+      <p data-testid="consent">{withParts(message('Ich stimme den {terms} und der {privacy} zu'), parts)}</p>,
+    );
+    expect(screen.getByTestId('consent').textContent).toBe(
+      'Ich stimme den Nutzungsbedingungen und der Datenschutzerklärung zu',
+    );
+    expect(screen.getByRole('link', { name: 'Datenschutzerklärung' }).getAttribute('href')).toBe(
+      'https://example.com/privacy',
+    );
+    cleanup();
+    render(<p data-testid="consent">{withParts(message('{privacy} と {terms}'), parts)}</p>);
+    expect(screen.getByTestId('consent').textContent).toBe('Datenschutzerklärung と Nutzungsbedingungen');
   });
 });

@@ -63,17 +63,18 @@ export function lazyComponent<P extends object>(
 /** Skeleton rows standing in for a part whose code is loading (`data-kw-lazy-fallback` names the part). */
 function SkeletonRows({
   part,
-  label,
+  text,
   rows,
 }: {
   part: string;
-  label: 'tokens' | 'activity' | 'features';
+  /** The loading text, from the catalogue's `loading` section. */
+  text: 'tokens' | 'activity' | 'features';
   rows: number;
 }) {
   const m = useMessages();
   return (
     <div data-kw-lazy-fallback={part}>
-      <SkeletonRegion label={m.loading[label]}>
+      <SkeletonRegion label={m.loading[text]}>
         {Array.from({ length: rows }, (_, i) => (
           // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
           <div key={i} className={t.skeletonRow}>
@@ -89,10 +90,10 @@ function SkeletonRows({
   );
 }
 
-const TokensSkeleton = () => <SkeletonRows part="AccountTokensList" label="tokens" rows={3} />;
-const ActivitySkeleton = () => <SkeletonRows part="AccountActivityList" label="activity" rows={5} />;
-const TransactionListSkeleton = () => <SkeletonRows part="TransactionList" label="activity" rows={5} />;
-const FeaturesSkeleton = () => <SkeletonRows part="AccountWalletFeatures" label="features" rows={3} />;
+const TokensSkeleton = () => <SkeletonRows part="AccountTokensList" text="tokens" rows={3} />;
+const ActivitySkeleton = () => <SkeletonRows part="AccountActivityList" text="activity" rows={5} />;
+const TransactionListSkeleton = () => <SkeletonRows part="TransactionList" text="activity" rows={5} />;
+const FeaturesSkeleton = () => <SkeletonRows part="AccountWalletFeatures" text="features" rows={3} />;
 
 /** The Account view's Tokens tab (lazy; the Account view preloads it). */
 export const AccountTokensList = lazyComponent(

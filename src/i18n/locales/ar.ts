@@ -102,6 +102,12 @@ export default {
   connect: {
     allWallets: 'كل المحافظ',
     consentRequired: 'وافق على الشروط لربط محفظة',
+    consentTerms: 'أوافق على {terms}',
+    consentPrivacy: 'أوافق على {privacy}',
+    consentBoth: 'أوافق على {terms} و{privacy}',
+    terms: 'شروط الخدمة',
+    privacy: 'سياسة الخصوصية',
+    wallets: 'المحافظ',
     listError: 'تعذّر تحميل المحافظ',
     loading: 'جارٍ تحميل المحافظ',
   },

@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: 'Alle Wallets',
     consentRequired: 'Akzeptiere die Bedingungen, um eine Wallet zu verbinden',
+    consentTerms: 'Ich stimme den {terms} zu',
+    consentPrivacy: 'Ich stimme der {privacy} zu',
+    consentBoth: 'Ich stimme den {terms} und der {privacy} zu',
+    terms: 'Nutzungsbedingungen',
+    privacy: 'Datenschutzerklärung',
+    wallets: 'Wallets',
     listError: 'Wallets konnten nicht geladen werden',
     loading: 'Wallets werden geladen',
   },

@@ -102,6 +102,12 @@ export default {
   connect: {
     allWallets: 'Todas las billeteras',
     consentRequired: 'Acepta los términos para conectar una billetera',
+    consentTerms: 'Acepto los {terms}',
+    consentPrivacy: 'Acepto la {privacy}',
+    consentBoth: 'Acepto los {terms} y la {privacy}',
+    terms: 'Términos del servicio',
+    privacy: 'Política de privacidad',
+    wallets: 'Billeteras',
     listError: 'No se pudieron cargar las billeteras',
     loading: 'Cargando billeteras',
   },

@@ -102,6 +102,12 @@ export default {
   connect: {
     allWallets: 'Tous les portefeuilles',
     consentRequired: 'Acceptez les conditions pour connecter un portefeuille',
+    consentTerms: 'J’accepte les {terms}',
+    consentPrivacy: 'J’accepte la {privacy}',
+    consentBoth: 'J’accepte les {terms} et la {privacy}',
+    terms: 'Conditions d’utilisation',
+    privacy: 'Politique de confidentialité',
+    wallets: 'Portefeuilles',
     listError: 'Impossible de charger les portefeuilles',
     loading: 'Chargement des portefeuilles',
   },

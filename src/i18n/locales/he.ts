@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: 'כל הארנקים',
     consentRequired: 'יש לאשר את התנאים כדי לחבר ארנק',
+    consentTerms: 'אני מאשר/ת את {terms}',
+    consentPrivacy: 'אני מאשר/ת את {privacy}',
+    consentBoth: 'אני מאשר/ת את {terms} ואת {privacy}',
+    terms: 'תנאי השירות',
+    privacy: 'מדיניות הפרטיות',
+    wallets: 'ארנקים',
     listError: 'טעינת הארנקים נכשלה',
     loading: 'הארנקים בטעינה',
   },

@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: 'すべてのウォレット',
     consentRequired: 'ウォレットを接続するには利用規約に同意してください',
+    consentTerms: '{terms}に同意します',
+    consentPrivacy: '{privacy}に同意します',
+    consentBoth: '{terms}と{privacy}に同意します',
+    terms: '利用規約',
+    privacy: 'プライバシーポリシー',
+    wallets: 'ウォレット',
     listError: 'ウォレットを読み込めませんでした',
     loading: 'ウォレットを読み込み中',
   },

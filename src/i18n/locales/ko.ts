@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: '모든 지갑',
     consentRequired: '지갑을 연결하려면 약관에 동의하세요',
+    consentTerms: '{terms}에 동의합니다',
+    consentPrivacy: '{privacy}에 동의합니다',
+    consentBoth: '{terms} 및 {privacy}에 동의합니다',
+    terms: '서비스 약관',
+    privacy: '개인정보 처리방침',
+    wallets: '지갑',
     listError: '지갑 목록을 불러오지 못했습니다',
     loading: '지갑 불러오는 중',
   },

@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: 'Todas as carteiras',
     consentRequired: 'Aceite os termos para conectar uma carteira',
+    consentTerms: 'Concordo com os {terms}',
+    consentPrivacy: 'Concordo com a {privacy}',
+    consentBoth: 'Concordo com os {terms} e a {privacy}',
+    terms: 'Termos de Serviço',
+    privacy: 'Política de Privacidade',
+    wallets: 'Carteiras',
     listError: 'Falha ao carregar as carteiras',
     loading: 'Carregando carteiras',
   },

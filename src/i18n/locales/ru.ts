@@ -102,6 +102,12 @@ export default {
   connect: {
     allWallets: 'Все кошельки',
     consentRequired: 'Примите условия, чтобы подключить кошелек',
+    consentTerms: 'Я принимаю {terms}',
+    consentPrivacy: 'Я принимаю {privacy}',
+    consentBoth: 'Я принимаю {terms} и {privacy}',
+    terms: 'Условия использования',
+    privacy: 'Политика конфиденциальности',
+    wallets: 'Кошельки',
     listError: 'Не удалось загрузить кошельки',
     loading: 'Загрузка кошельков',
   },

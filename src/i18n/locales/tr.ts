@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: 'Tüm cüzdanlar',
     consentRequired: 'Cüzdan bağlamak için koşulları kabul edin',
+    consentTerms: '{terms} metnini kabul ediyorum',
+    consentPrivacy: '{privacy} metnini kabul ediyorum',
+    consentBoth: '{terms} ve {privacy} metinlerini kabul ediyorum',
+    terms: 'Hizmet Şartları',
+    privacy: 'Gizlilik Politikası',
+    wallets: 'Cüzdanlar',
     listError: 'Cüzdanlar yüklenemedi',
     loading: 'Cüzdanlar yükleniyor',
   },

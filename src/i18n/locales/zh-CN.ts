@@ -101,6 +101,12 @@ export default {
   connect: {
     allWallets: '所有钱包',
     consentRequired: '请先接受条款再连接钱包',
+    consentTerms: '我同意{terms}',
+    consentPrivacy: '我同意{privacy}',
+    consentBoth: '我同意{terms}和{privacy}',
+    terms: '服务条款',
+    privacy: '隐私政策',
+    wallets: '钱包',
     listError: '加载钱包失败',
     loading: '正在加载钱包',
   },
