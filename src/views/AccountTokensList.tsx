@@ -1,10 +1,10 @@
 import { Button } from '../components/Button/Button';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
-import { TokenRow } from '../components/TokenRow/TokenRow';
 import { useBalances } from '../hooks/balances/useBalances';
 import { useMessages } from '../i18n/useMessages';
 import * as c from './AccountTokensList.css';
 import * as s from './shared.css';
+import { TokenBalanceList } from './TokenBalanceList';
 import * as t from './TransactionsView.css';
 
 /** The Account view's Tokens tab: the total in USD and each token with its quantity and value. */
@@ -63,19 +63,7 @@ export function AccountTokensList() {
           <p className={s.muted}>{T.emptyHint}</p>
         </div>
       ) : (
-        <ul className={c.list} aria-label={T.list}>
-          {balances.map((b) => (
-            <li key={b.id}>
-              <TokenRow
-                symbol={b.symbol}
-                name={b.name}
-                iconUrl={b.iconUrl || null}
-                quantity={b.formattedQuantity}
-                value={b.formattedValue}
-              />
-            </li>
-          ))}
-        </ul>
+        <TokenBalanceList balances={balances} label={T.list} />
       )}
     </div>
   );

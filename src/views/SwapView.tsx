@@ -17,7 +17,7 @@ import { formatPercent } from '../i18n/intl';
 import { useMessages } from '../i18n/useMessages';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
-import * as w from './WalletSendView.css';
+import { TokenPickerButton } from './TokenPickerButton';
 
 function FlipIcon(props: IconProps) {
   return (
@@ -27,22 +27,16 @@ function FlipIcon(props: IconProps) {
   );
 }
 
+/** The swap token picker button of one side (what you pay, what you receive). */
 function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick: () => void }) {
-  const m = useMessages();
-  const T = m.swap;
-  const symbol = token ? capText(token.symbol, MAX_TEXT.symbol) : null;
+  const T = useMessages().swap;
   return (
-    <Button
-      type="button"
-      variant="secondary"
-      size="sm"
-      className={w.tokenButton}
-      aria-label={symbol ? T.changeToken({ symbol }) : T.selectToken}
-      leadingIcon={token ? <Image src={token.logoUri || null} alt="" size="sm" shape="circle" /> : undefined}
+    <TokenPickerButton
+      token={token ? { symbol: token.symbol, iconUrl: token.logoUri || null } : null}
+      selectLabel={T.selectToken}
+      changeLabel={(symbol) => T.changeToken({ symbol })}
       onClick={onClick}
-    >
-      {symbol ?? T.selectToken}
-    </Button>
+    />
   );
 }
 

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { Spinner } from '../components/Spinner/Spinner';
-import { TokenRow } from '../components/TokenRow/TokenRow';
 import { useBalances } from '../hooks/balances/useBalances';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import { useMessages } from '../i18n/useMessages';
 import { PickerEmpty, PickerSearch } from './PickerSearch';
 import * as s from './shared.css';
+import { TokenBalanceList } from './TokenBalanceList';
 import * as v from './WalletSendView.css';
 
 /** Choose the token to send: the balances of the active network, searchable by name or symbol. */
@@ -36,23 +36,15 @@ export function WalletSendSelectTokenView() {
       ) : shown.length === 0 ? (
         <PickerEmpty>{balances.length === 0 ? T.empty : T.noMatch}</PickerEmpty>
       ) : (
-        <ul className={v.tokenList} aria-label={T.list}>
-          {shown.map((b) => (
-            <li key={b.id}>
-              <TokenRow
-                symbol={b.symbol}
-                name={b.name}
-                iconUrl={b.iconUrl || null}
-                quantity={b.formattedQuantity}
-                value={b.formattedValue}
-                onClick={() => {
-                  setToken(b);
-                  back();
-                }}
-              />
-            </li>
-          ))}
-        </ul>
+        <TokenBalanceList
+          balances={shown}
+          label={T.list}
+          className={v.tokenList}
+          onSelect={(b) => {
+            setToken(b);
+            back();
+          }}
+        />
       )}
     </div>
   );

@@ -11,6 +11,7 @@ import { useSend } from '../hooks/send/useSend';
 import { looksLikeName } from '../hooks/send/validation';
 import { useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
+import { TokenPickerButton } from './TokenPickerButton';
 import * as v from './WalletSendView.css';
 
 /** The receiver line under the field: a typed name shows its address, a typed address its name. */
@@ -66,19 +67,12 @@ export function WalletSendView() {
         }
         error={validation.amountError ?? undefined}
         trailing={
-          <Button
-            type="button"
-            variant="secondary"
-            size="sm"
-            className={v.tokenButton}
-            aria-label={tokenSymbol ? T.changeToken({ symbol: tokenSymbol }) : T.selectToken}
-            leadingIcon={
-              token ? <Image src={token.iconUrl || null} alt="" size="sm" shape="circle" /> : undefined
-            }
+          <TokenPickerButton
+            token={token ? { symbol: token.symbol, iconUrl: token.iconUrl || null } : null}
+            selectLabel={T.selectToken}
+            changeLabel={(symbol) => T.changeToken({ symbol })}
             onClick={() => push('WalletSendSelectToken')}
-          >
-            {tokenSymbol ?? T.selectToken}
-          </Button>
+          />
         }
       />
       <AddressInput
