@@ -111,8 +111,11 @@ for (const locale of LOCALES) {
           connect: true,
           setup: (k) => fillSend(k, { symbol: 'ETH', amount: '0.25' }),
         });
-        kit.keyway.stores.modal.getState().open('Send');
+        // From the Account view, as a user gets there: the header shows Back.
+        kit.keyway.stores.modal.getState().open('Account');
+        kit.keyway.stores.modal.getState().push('Send');
         const dialog = await modalShowing(locale, t.titles.Send, t.send.fee);
+        await expect.element(dialog.getByRole('button', { name: t.modal.back })).toBeVisible();
         await expect.element(dialog).toMatchScreenshot(`${locale}-send-${mode}`);
       });
 
@@ -123,8 +126,11 @@ for (const locale of LOCALES) {
           options: SWAP_OPTIONS,
           setup: fillSwap({ to: 'USDC', amount: '1' }),
         });
-        kit.keyway.stores.modal.getState().open('Swap');
+        // From the Account view, as a user gets there: the header shows Back.
+        kit.keyway.stores.modal.getState().open('Account');
+        kit.keyway.stores.modal.getState().push('Swap');
         const dialog = await modalShowing(locale, t.titles.Swap, t.swap.priceImpact);
+        await expect.element(dialog.getByRole('button', { name: t.modal.back })).toBeVisible();
         await expect.element(dialog).toMatchScreenshot(`${locale}-swap-${mode}`);
       });
 

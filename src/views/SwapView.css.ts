@@ -25,7 +25,14 @@ export const row = style({
   margin: 0,
 });
 export const label = style({ color: vars.color.muted });
-export const value = style({ margin: 0, textAlign: 'end', fontVariantNumeric: 'tabular-nums' });
+export const value = style({
+  margin: 0,
+  textAlign: 'end',
+  fontVariantNumeric: 'tabular-nums',
+  // Each value takes the direction of its own first letter: `1 ETH = 3,173 USDC` and `0.008 ETH` read left to
+  // right in a right-to-left modal, a translated word (`Unknown`) in its own direction.
+  unicodeBidi: 'plaintext',
+});
 
 export const warn = style({ color: vars.color.warning });
 export const danger = style({ color: vars.color.error });
