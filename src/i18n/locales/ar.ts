@@ -1,4 +1,8 @@
-/** Arabic (right to left). Wallet terms as Arabic wallets use them: محفظة، رسوم الشبكة، انزلاق السعر، مبادلة، توقيع. */
+/**
+ * Arabic (right to left). Wallet terms as Arabic wallets use them: محفظة، رسوم الشبكة، انزلاق السعر، مبادلة، توقيع.
+ * An amount with its symbol sits between U+2066 and U+2069 (a left-to-right isolate): `1.5 ETH` stays one
+ * left-to-right run inside the Arabic sentence.
+ */
 import type { Catalogue } from '../types';
 
 export default {
@@ -281,7 +285,7 @@ export default {
     amount: 'المبلغ',
     selectToken: 'اختيار الرمز',
     changeToken: '{symbol}، تغيير الرمز',
-    balance: 'الرصيد: {quantity} {symbol}',
+    balance: 'الرصيد: \u2066{quantity} {symbol}\u2069',
     max: 'الحد الأقصى',
     to: 'إلى',
     receiverPlaceholder: 'العنوان أو الاسم',
@@ -319,7 +323,7 @@ export default {
     youReceive: 'تستلم',
     selectToken: 'اختيار الرمز',
     changeToken: '{symbol}، تغيير الرمز',
-    balance: 'الرصيد: {quantity} {symbol}',
+    balance: 'الرصيد: \u2066{quantity} {symbol}\u2069',
     max: 'الحد الأقصى',
     flip: 'تبديل الرمزين',
     quoting: 'جارٍ الحصول على عرض سعر',
@@ -345,18 +349,18 @@ export default {
     summary: 'ملخص المبادلة',
     youPay: 'تدفع',
     youReceive: 'تستلم على الأقل',
-    expected: 'المتوقع {amount} {symbol}',
+    expected: 'المتوقع \u2066{amount} {symbol}\u2069',
     network: 'الشبكة',
     fee: 'رسوم الشبكة',
     feeUnknown: 'غير معروفة',
     steps: 'الخطوات',
-    approveStep: 'السماح للمبادلة باستخدام {amount} {symbol} بالضبط',
+    approveStep: 'السماح للمبادلة باستخدام \u2066{amount} {symbol}\u2069 بالضبط',
     approve: 'موافقة',
     approving: 'أكّد في محفظتك',
     approvalPending: 'جارٍ منح الموافقة…',
     approved: 'تمت الموافقة',
     approvalRejected: 'لم تُمنح الموافقة. يمكنك المحاولة مرة أخرى.',
-    permitStep: 'توقيع إذن (permit) بمبلغ {amount} {symbol} بالضبط',
+    permitStep: 'توقيع إذن (permit) بمبلغ \u2066{amount} {symbol}\u2069 بالضبط',
     permitNote: 'توقيع وليس معاملة: لا رسوم على الموافقة.',
     signPermit: 'توقيع الإذن',
     signingPermit: 'وقّع في محفظتك',
@@ -404,7 +408,7 @@ export default {
     stillWaiting: 'لم تصل مشترياتك بعد. قد يستغرق الدفع بضع دقائق.',
     checkAgain: 'التحقق مرة أخرى',
     successTitle: 'اكتمل الشراء',
-    received: 'استلمت {amount} {symbol}',
+    received: 'استلمت \u2066{amount} {symbol}\u2069',
     viewActivity: 'عرض في النشاط',
     back: 'العودة إلى النموذج',
   },

@@ -1,4 +1,8 @@
-/** Hebrew (right to left). Wallet terms as Hebrew wallets use them: ארנק, עמלת רשת, החלקה, המרה, חתימה. */
+/**
+ * Hebrew (right to left). Wallet terms as Hebrew wallets use them: ארנק, עמלת רשת, החלקה, המרה, חתימה.
+ * An amount with its symbol sits between U+2066 and U+2069 (a left-to-right isolate): `1.5 ETH` stays one
+ * left-to-right run inside the Hebrew sentence.
+ */
 import type { Catalogue } from '../types';
 
 export default {
@@ -280,7 +284,7 @@ export default {
     amount: 'סכום',
     selectToken: 'בחירת טוקן',
     changeToken: '{symbol}, החלפת טוקן',
-    balance: 'יתרה: {quantity} {symbol}',
+    balance: 'יתרה: \u2066{quantity} {symbol}\u2069',
     max: 'מקס׳',
     to: 'אל',
     receiverPlaceholder: 'כתובת או שם',
@@ -318,7 +322,7 @@ export default {
     youReceive: 'מקבלים',
     selectToken: 'בחירת טוקן',
     changeToken: '{symbol}, החלפת טוקן',
-    balance: 'יתרה: {quantity} {symbol}',
+    balance: 'יתרה: \u2066{quantity} {symbol}\u2069',
     max: 'מקס׳',
     flip: 'החלפת הטוקנים',
     quoting: 'מתקבלת הצעת מחיר',
@@ -344,18 +348,18 @@ export default {
     summary: 'סיכום ההמרה',
     youPay: 'משלמים',
     youReceive: 'מקבלים לפחות',
-    expected: 'צפוי: {amount} {symbol}',
+    expected: 'צפוי: \u2066{amount} {symbol}\u2069',
     network: 'רשת',
     fee: 'עמלת רשת',
     feeUnknown: 'לא ידועה',
     steps: 'שלבים',
-    approveStep: 'לאפשר להמרה להשתמש בדיוק ב-{amount} {symbol}',
+    approveStep: 'לאפשר להמרה להשתמש בדיוק ב-\u2066{amount} {symbol}\u2069',
     approve: 'אישור',
     approving: 'יש לאשר בארנק',
     approvalPending: 'מאשר…',
     approved: 'אושר',
     approvalRejected: 'האישור לא ניתן. אפשר לנסות שוב.',
-    permitStep: 'חתימה על Permit לסכום של בדיוק {amount} {symbol}',
+    permitStep: 'חתימה על Permit לסכום של בדיוק \u2066{amount} {symbol}\u2069',
     permitNote: 'חתימה, לא עסקה: אין עמלה על האישור.',
     signPermit: 'חתימה על ה-Permit',
     signingPermit: 'יש לחתום בארנק',
@@ -403,7 +407,7 @@ export default {
     stillWaiting: 'הקנייה עדיין לא הגיעה. תשלומים יכולים להימשך כמה דקות.',
     checkAgain: 'בדיקה חוזרת',
     successTitle: 'הקנייה הושלמה',
-    received: 'קיבלת {amount} {symbol}',
+    received: 'קיבלת \u2066{amount} {symbol}\u2069',
     viewActivity: 'הצגה בפעילות',
     back: 'חזרה לטופס',
   },
