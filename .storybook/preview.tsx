@@ -3,6 +3,8 @@ import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { I18nProvider } from '../src/i18n/context';
+import { LOCALES } from '../src/i18n/locales';
 import { createTheme, ThemeScope } from '../src/theme';
 import { previewPage } from './preview.css';
 
@@ -32,8 +34,36 @@ const withDirection: Decorator = (Story, context) => {
   );
 };
 
+/**
+ * The toolbar's Locale: every kit provider in the story (a story's own KeywayProvider included) follows it, and
+ * the kit roots take its direction. English, the default, sets no locale, so the Direction toolbar decides then.
+ */
+const withLocale: Decorator = (Story, context) => {
+  const locale = typeof context.globals.locale === 'string' ? context.globals.locale : 'en';
+  return (
+    <I18nProvider locale={locale === 'en' ? undefined : locale}>
+      <Story />
+    </I18nProvider>
+  );
+};
+
+const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = {
+  en: 'English',
+  es: 'Español',
+  'pt-BR': 'Português (Brasil)',
+  fr: 'Français',
+  de: 'Deutsch',
+  tr: 'Türkçe',
+  ru: 'Русский',
+  'zh-CN': '简体中文',
+  ja: '日本語',
+  ko: '한국어',
+  ar: 'العربية',
+  he: 'עברית',
+};
+
 const preview: Preview = {
-  decorators: [withTheme, withDirection],
+  decorators: [withTheme, withDirection, withLocale],
   loaders: [mswLoader()],
   globalTypes: {
     theme: {
@@ -61,8 +91,17 @@ const preview: Preview = {
         dynamicTitle: true,
       },
     },
+    locale: {
+      description: 'Language of the kit',
+      toolbar: {
+        title: 'Locale',
+        icon: 'globe',
+        items: LOCALES.map((value) => ({ value, title: LOCALE_NAMES[value] })),
+        dynamicTitle: true,
+      },
+    },
   },
-  initialGlobals: { theme: 'light', direction: 'ltr', viewport: { value: undefined } },
+  initialGlobals: { theme: 'light', direction: 'ltr', locale: 'en', viewport: { value: undefined } },
   parameters: {
     layout: 'fullscreen',
     // Accessibility violations fail the story when it runs as a test.

@@ -29,6 +29,8 @@ export interface I18nState {
   /** The shown catalogue; `null` for English (built in). */
   readonly catalogue: Catalogue | null;
   readonly overrides: MessageOverrides | undefined;
+  /** The tag the host asked for, if any (a nested provider without a locale follows it). */
+  readonly requested: string | undefined;
 }
 
 const ENGLISH: I18nState = {
@@ -38,6 +40,7 @@ const ENGLISH: I18nState = {
   rootDir: undefined,
   catalogue: null,
   overrides: undefined,
+  requested: undefined,
 };
 
 export const I18nContext = createContext<I18nState>(ENGLISH);
@@ -48,14 +51,20 @@ export function useLocale(): I18nState {
 }
 
 export interface I18nProviderProps {
-  /** A BCP 47 tag (`de`, `pt-BR`, `ar-EG`); default English. May change at run time. */
+  /**
+   * A BCP 47 tag (`de`, `pt-BR`, `ar-EG`); default: the enclosing provider's, else English. May change at run
+   * time.
+   */
   locale?: string | undefined;
-  /** Overrides of any text, in every locale. */
+  /** Overrides of any text, in every locale; default: the enclosing provider's. */
   messages?: MessageOverrides | undefined;
   children?: ReactNode;
 }
 
-export function I18nProvider({ locale: tag, messages, children }: I18nProviderProps) {
+export function I18nProvider({ locale, messages: ownMessages, children }: I18nProviderProps) {
+  const outer = useContext(I18nContext);
+  const tag = locale ?? outer.requested;
+  const messages = ownMessages ?? outer.overrides;
   const lang = resolveLocale(tag);
   const [loaded, setLoaded] = useState<{ lang: Locale; catalogue: Catalogue | null }>({
     lang: 'en',
@@ -91,6 +100,7 @@ export function I18nProvider({ locale: tag, messages, children }: I18nProviderPr
       rootDir: tag === undefined ? undefined : dir,
       catalogue: loaded.catalogue,
       overrides: messages,
+      requested: tag,
     };
   }, [loaded, tag, messages]);
   return (
