@@ -11,10 +11,12 @@ import { readPlaygroundConfig } from './config';
 import { createPlaygroundKit } from './kit';
 
 const kit = createPlaygroundKit(readPlaygroundConfig());
+// `?locale=ar` shows the kit in another language (any BCP 47 tag; one the kit does not speak shows English).
+const locale = new URLSearchParams(window.location.search).get('locale') ?? undefined;
 const root = document.getElementById('app');
 if (!root) throw new Error('#app is missing');
 createRoot(root).render(
-  <KeywayProvider keyway={kit.keyway}>
+  <KeywayProvider keyway={kit.keyway} locale={locale}>
     <App kit={kit} />
   </KeywayProvider>,
 );
