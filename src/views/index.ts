@@ -15,39 +15,8 @@ export {
   type PreloadableComponent,
   TransactionList,
 } from './lazyParts';
-// Connect/account/network views: lazily loaded components (their code is not in the initial bundle).
-// Embedded wallet: social / Farcaster login, update email, account settings (lazily loaded views).
-// Send (lazily loaded views).
-export {
-  AccountSettingsView,
-  AccountView,
-  AllWalletsView,
-  ApproveTransactionView,
-  BuyInProgressView,
-  BuyView,
-  ConnectingExternalView,
-  ConnectingFarcasterView,
-  ConnectingSiweView,
-  ConnectingSocialView,
-  ConnectingWalletConnectView,
-  ConnectView,
-  EmailVerifyDeviceView,
-  EmailVerifyOtpView,
-  NetworksView,
-  OnRampFiatSelectView,
-  OnRampTokenSelectView,
-  RegisterAccountNameSuccessView,
-  RegisterAccountNameView,
-  TransactionsView,
-  UnsupportedChainView,
-  UpdateEmailPrimaryOtpView,
-  UpdateEmailSecondaryOtpView,
-  UpdateEmailView,
-  WalletReceiveView,
-  WalletSendPreviewView,
-  WalletSendSelectTokenView,
-  WalletSendView,
-} from './lazyViews';
+// Every view of the registry, as a lazily loaded component (its code is not in the initial bundle).
+export * from './lazyViews';
 export { NetworkButton } from './NetworkButton';
 export { MODAL_VIEWS } from './registry';
 export { SocialLoginButtons } from './SocialLoginButtons';
