@@ -106,7 +106,7 @@ export default {
     consentPrivacy: 'Я принимаю {privacy}',
     consentBoth: 'Я принимаю {terms} и {privacy}',
     terms: 'Условия использования',
-    privacy: 'Политика конфиденциальности',
+    privacy: 'Политику конфиденциальности',
     wallets: 'Кошельки',
     listError: 'Не удалось загрузить кошельки',
     loading: 'Загрузка кошельков',
