@@ -397,7 +397,8 @@ export default {
   buyProgress: {
     waitingTitle: 'Satın alma işlemini sağlayıcının penceresinde tamamlayın',
     waiting: 'Satın aldığınız varlığın gelmesi bekleniyor…',
-    waitingHint: 'Pencereyi ödeme yapmadan mı kapattınız? Forma dön’ü seçin; tutarlarınız korunur.',
+    waitingHint:
+      'Pencereyi ödeme yapmadan mı kapattınız? “Forma dön” seçeneğini seçin; tutarlarınız korunur.',
     blockedTitle: 'Tarayıcınız sağlayıcının penceresini engelledi',
     blocked: 'Ödeme yapmak için sağlayıcının sayfasını açın. Yeni bir sekmede açılır.',
     openLink: 'Sağlayıcının sayfasını aç',
