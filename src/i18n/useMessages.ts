@@ -10,6 +10,10 @@ export function useMessages(): KitMessages {
   return useCompiledMessages(en);
 }
 
+/** `cooldownMessage` and `registerNameErrorMessage` of core/errors.ts, read back for display. */
+const COOLDOWN = /^Please try again after (\d+) seconds$/;
+const REGISTER_NAME = /^Error registering name (.+)$/;
+
 const known = new Map<string, readonly [section: 'toasts' | 'errors' | 'email', key: string]>();
 for (const section of ['toasts', 'errors', 'email'] as const)
   for (const [key, text] of Object.entries(en[section]))
@@ -19,9 +23,16 @@ for (const section of ['toasts', 'errors', 'email'] as const)
  * Shows a message that travels as its English identifier (the §8 catalogue of errors and toasts, the email
  * login's messages) in the active locale; any other text (a wallet's or an API's own message) as it is.
  */
-export function translateKnown(m: KitMessages, message: string): string {
+export function translateKnown(m: KitMessages, message: string | null): string {
+  if (message === null) return '';
   const hit = known.get(message);
-  if (!hit) return message;
+  if (!hit) {
+    const cooldown = COOLDOWN.exec(message);
+    if (cooldown) return m.errors.cooldown({ seconds: Number(cooldown[1]) });
+    const register = REGISTER_NAME.exec(message);
+    if (register) return m.errors.registerName({ name: register[1] as string });
+    return message;
+  }
   const text = (m[hit[0]] as Readonly<Record<string, unknown>>)[hit[1]];
   return typeof text === 'string' ? text : message;
 }

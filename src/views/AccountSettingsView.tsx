@@ -8,7 +8,7 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { embeddedOf } from '../hooks/social/embeddedStores';
 import { SOCIAL_PROVIDER_NAMES } from '../hooks/social/store';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import { AccountNameEntry } from './AccountNameEntry';
 import * as c from './AccountSettingsView.css';
 import * as s from './shared.css';
@@ -90,7 +90,7 @@ export function AccountSettingsView() {
         {/* The error toast announces the failure; this line keeps it next to the button (no second alert). */}
         {accountType.error ? (
           <p className={s.errorText} data-kw-account-type-error="">
-            {accountType.error}
+            {translateKnown(m, accountType.error)}
           </p>
         ) : null}
       </section>

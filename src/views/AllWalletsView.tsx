@@ -8,7 +8,7 @@ import { VirtualList } from '../components/VirtualList/VirtualList';
 import { WalletTile } from '../components/WalletTile/WalletTile';
 import { useAllWallets } from '../hooks/connect/useConnect';
 import type { WalletListItem } from '../hooks/connect/wallets';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as a from './AllWalletsView.css';
 import * as s from './shared.css';
 import { useWalletPicker } from './useWalletPicker';
@@ -68,7 +68,7 @@ export function AllWalletsView() {
       {failed ? (
         <div className={s.status}>
           <p className={s.errorText} role="alert">
-            {error}
+            {translateKnown(m, error)}
           </p>
           <Button
             variant="secondary"

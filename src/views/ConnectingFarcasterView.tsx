@@ -3,7 +3,7 @@ import { QrCode } from '../components/QrCode/QrCode';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as c from './SocialLogin.css';
 import * as s from './shared.css';
 
@@ -50,7 +50,7 @@ export function ConnectingFarcasterView() {
       {status === 'connected' ? <p role="status">{m.common.connected}</p> : null}
       {status === 'error' ? (
         <p className={s.errorText} role="alert">
-          {farcaster.error}
+          {translateKnown(m, farcaster.error)}
         </p>
       ) : null}
       <div className={s.actions}>

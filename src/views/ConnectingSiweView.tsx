@@ -3,7 +3,7 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useKeyway } from '../hooks/context';
 import { useSiwe } from '../hooks/siwe/useSiwe';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as c from './ConnectingSiweView.css';
 import * as s from './shared.css';
 
@@ -31,7 +31,7 @@ export function ConnectingSiweView() {
         <>
           <Text variant="label">{declined ? T.declined : T.failed}</Text>
           <p className={s.errorText} role="alert">
-            {error}
+            {translateKnown(m, error)}
           </p>
         </>
       ) : null}

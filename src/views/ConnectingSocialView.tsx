@@ -3,7 +3,7 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { SOCIAL_PROVIDER_NAMES } from '../hooks/social/store';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import { SocialMark } from './SocialLoginButtons';
 import * as s from './shared.css';
 
@@ -46,7 +46,7 @@ export function ConnectingSocialView() {
       {status === 'connected' ? <p role="status">{m.common.connected}</p> : null}
       {status === 'error' ? (
         <p className={s.errorText} role="alert">
-          {social.error}
+          {translateKnown(m, social.error)}
         </p>
       ) : null}
       <div className={s.actions}>

@@ -5,7 +5,7 @@ import { Image } from '../components/Image/Image';
 import { QrCode } from '../components/QrCode/QrCode';
 import { Text } from '../components/Text/Text';
 import { usePairing } from '../hooks/connect/useConnect';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import { useIsMobile } from './useViewEnv';
@@ -32,7 +32,7 @@ export function ConnectingWalletConnectView() {
           {status === 'declined' ? T.declined : T.failed}
         </Text>
         <p className={s.errorText} role="alert">
-          {error}
+          {translateKnown(m, error)}
         </p>
         <Button onClick={() => void retry()}>{m.common.retry}</Button>
       </div>

@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 
 /** The email entry point on the Connect view (shown when the instance has the embedded wallet). */
@@ -14,7 +14,8 @@ export function EmailLoginForm() {
   if (!login.available) return null;
   const sending = login.status === 'sending';
   // Only errors of the email step belong here (a wrong code shows on the code view).
-  const error = login.step === 'email' ? (login.error ?? undefined) : undefined;
+  const error =
+    login.step === 'email' ? (login.error ? translateKnown(m, login.error) : undefined) : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void login.submitEmail(value);

@@ -2,7 +2,7 @@ import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
 
@@ -30,7 +30,7 @@ export function EmailVerifyDeviceView() {
       {login.resent && login.status === 'waiting' ? <p role="status">{m.email.codeResent}</p> : null}
       {login.error ? (
         <p className={s.errorText} role="alert">
-          {login.error}
+          {translateKnown(m, login.error)}
         </p>
       ) : null}
       <Button

@@ -4,7 +4,7 @@ import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
 
@@ -41,7 +41,13 @@ export function EmailVerifyOtpView() {
           label={T.codeLabel}
           autoFocus
           // Not disabled while verifying: a disabled box would lose the focus (it must stay for a new try).
-          error={login.step === 'otp' && !login.cooldown ? (login.error ?? undefined) : undefined}
+          error={
+            login.step === 'otp' && !login.cooldown
+              ? login.error
+                ? translateKnown(m, login.error)
+                : undefined
+              : undefined
+          }
           onComplete={(code) => void login.submitOtp(code)}
         />
       </div>
@@ -52,7 +58,7 @@ export function EmailVerifyOtpView() {
       ) : null}
       {login.cooldown ? (
         <p className={s.errorText} role="alert">
-          {login.error}
+          {translateKnown(m, login.error)}
         </p>
       ) : null}
       {login.resent && login.status === 'waiting' ? <p role="status">{m.email.codeResent}</p> : null}

@@ -7,7 +7,7 @@ import { useKeyway, useKeywayStore } from '../hooks/context';
 import { selectView } from '../hooks/modal/store';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';
 import { NAME_MAX_LENGTH } from '../hooks/names/validation';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as r from './RegisterAccountName.css';
 import * as s from './shared.css';
 
@@ -98,7 +98,7 @@ export function RegisterAccountNameView() {
       ) : null}
       {reg.error ? (
         <div role="alert" data-kw-name-error="">
-          <p className={s.errorText}>{reg.error}</p>
+          <p className={s.errorText}>{translateKnown(m, reg.error)}</p>
           {reg.errorReason ? <p className={s.muted}>{capText(reg.errorReason, 200)}</p> : null}
         </div>
       ) : null}

@@ -4,7 +4,7 @@ import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 
 /** The code step shared by both update-email views (current address, then new address). */
@@ -36,7 +36,7 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
         label={T.codeLabel}
         autoFocus
         disabled={update.submitting}
-        error={update.error ?? undefined}
+        error={update.error ? translateKnown(m, update.error) : undefined}
         onComplete={(code) => void onComplete(code)}
       />
       {update.submitting ? (

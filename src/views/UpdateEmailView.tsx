@@ -2,7 +2,7 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
-import { useMessages } from '../i18n/useMessages';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 
 /** Update email, step 1: the new address. */
@@ -32,7 +32,7 @@ export function UpdateEmailView() {
         maxLength={254}
         value={value}
         hint={T.explanation}
-        error={update.error ?? undefined}
+        error={update.error ? translateKnown(m, update.error) : undefined}
         onChange={(event) => {
           setValue(event.target.value);
           update.clearError();

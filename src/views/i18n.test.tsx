@@ -1,11 +1,12 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { TOAST_MESSAGES } from '../core/errors';
+import { cooldownMessage, ERROR_MESSAGES, registerNameErrorMessage, TOAST_MESSAGES } from '../core/errors';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { KeywayProvider } from '../hooks/KeywayProvider';
 import { formatMessage } from '../i18n/message';
 import { withParts } from '../i18n/parts';
+import { translateKnown, useMessages } from '../i18n/useMessages';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { ThemeScope } from '../theme/ThemeScope';
 import { ConnectButton } from './ConnectButton';
@@ -94,5 +95,37 @@ describe('withParts', () => {
     cleanup();
     render(<p data-testid="consent">{withParts(message('{privacy} と {terms}'), parts)}</p>);
     expect(screen.getByTestId('consent').textContent).toBe('Datenschutzerklärung と Nutzungsbedingungen');
+  });
+});
+
+describe('translateKnown', () => {
+  function Shown({ message }: { message: string | null }) {
+    return <p data-testid="shown">{translateKnown(useMessages(), message)}</p>;
+  }
+
+  it('shows a §8 message, the cooldown and the name registration error in the locale; other texts as they are', async () => {
+    const keyway = make({ locale: 'de' });
+    const { rerender } = render(
+      <KeywayProvider keyway={keyway}>
+        <Shown message={ERROR_MESSAGES.requestAborted} />
+      </KeywayProvider>,
+    );
+    await waitFor(() => expect(screen.getByTestId('shown').textContent).toBe('Anfrage wurde abgebrochen'));
+    const show = (message: string | null) =>
+      rerender(
+        <KeywayProvider keyway={keyway}>
+          <Shown message={message} />
+        </KeywayProvider>,
+      );
+    show(cooldownMessage(1));
+    expect(screen.getByTestId('shown').textContent).toBe('Bitte versuche es in 1 Sekunde erneut');
+    show(cooldownMessage(30));
+    expect(screen.getByTestId('shown').textContent).toBe('Bitte versuche es in 30 Sekunden erneut');
+    show(registerNameErrorMessage('alice.kw'));
+    expect(screen.getByTestId('shown').textContent).toBe('Name alice.kw konnte nicht registriert werden');
+    show('User rejected the request.');
+    expect(screen.getByTestId('shown').textContent).toBe('User rejected the request.');
+    show(null);
+    expect(screen.getByTestId('shown').textContent).toBe('');
   });
 });
