@@ -98,11 +98,11 @@ describe('withParts', () => {
   });
 });
 
-describe('translateKnown', () => {
-  function Shown({ message }: { message: string | null }) {
-    return <p data-testid="shown">{translateKnown(useMessages(), message)}</p>;
-  }
+function Shown({ message }: { message: string | null }) {
+  return <p data-testid="shown">{translateKnown(useMessages(), message)}</p>;
+}
 
+describe('translateKnown', () => {
   it('shows a §8 message, the cooldown and the name registration error in the locale; other texts as they are', async () => {
     const keyway = make({ locale: 'de' });
     const { rerender } = render(
