@@ -1,11 +1,11 @@
 import { Button } from '../components/Button/Button';
-import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { useBalances } from '../hooks/balances/useBalances';
 import { useMessages } from '../i18n/useMessages';
 import * as c from './AccountTokensList.css';
+import { SkeletonListRows } from './lazyParts';
 import * as s from './shared.css';
 import { TokenBalanceList } from './TokenBalanceList';
-import * as t from './TransactionsView.css';
 
 /** The Account view's Tokens tab: the total in USD and each token with its quantity and value. */
 export function AccountTokensList() {
@@ -27,16 +27,7 @@ export function AccountTokensList() {
     }
     return (
       <SkeletonRegion label={m.loading.tokens}>
-        {Array.from({ length: 3 }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-          <div key={i} className={t.skeletonRow}>
-            <Skeleton shape="circle" size="lg" />
-            <span className={t.skeletonLines}>
-              <Skeleton shape="text" width="1/2" />
-              <Skeleton shape="text" width="1/3" />
-            </span>
-          </div>
-        ))}
+        <SkeletonListRows rows={3} />
       </SkeletonRegion>
     );
   }

@@ -60,6 +60,20 @@ export function lazyComponent<P extends object>(
   return Object.assign(Part, { preload });
 }
 
+/** Placeholder rows of a token or activity list: a round icon and two lines each. */
+export function SkeletonListRows({ rows }: { rows: number }) {
+  return Array.from({ length: rows }, (_, i) => (
+    // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+    <div key={i} className={t.skeletonRow}>
+      <Skeleton shape="circle" size="lg" />
+      <span className={t.skeletonLines}>
+        <Skeleton shape="text" width="1/2" />
+        <Skeleton shape="text" width="1/3" />
+      </span>
+    </div>
+  ));
+}
+
 /** Skeleton rows standing in for a part whose code is loading (`data-kw-lazy-fallback` names the part). */
 function SkeletonRows({
   part,
@@ -75,16 +89,7 @@ function SkeletonRows({
   return (
     <div data-kw-lazy-fallback={part}>
       <SkeletonRegion label={m.loading[text]}>
-        {Array.from({ length: rows }, (_, i) => (
-          // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
-          <div key={i} className={t.skeletonRow}>
-            <Skeleton shape="circle" size="lg" />
-            <span className={t.skeletonLines}>
-              <Skeleton shape="text" width="1/2" />
-              <Skeleton shape="text" width="1/3" />
-            </span>
-          </div>
-        ))}
+        <SkeletonListRows rows={rows} />
       </SkeletonRegion>
     </div>
   );
