@@ -559,22 +559,64 @@ export const buildSolanaConnectList = (solanaWallets: readonly WalletEntry[]): W
 
 // ---------- selectors ----------
 
+/** What the Connect view's list is built from (a memoized selector compares these). */
+export const connectListInputs = (
+  s: ConnectState,
+): [
+  ConnectState['namespace'],
+  ConnectState['solanaWallets'],
+  ConnectState['recent'],
+  ConnectState['announced'],
+  ConnectState['featured']['wallets'],
+  ConnectState['custom'],
+  ConnectState['recommended']['wallets'],
+  ConnectState['connectors'],
+] => [
+  s.namespace,
+  s.solanaWallets,
+  s.recent,
+  s.announced,
+  s.featured.wallets,
+  s.custom,
+  s.recommended.wallets,
+  s.connectors,
+];
+
+/** The Connect view's list from its inputs: on Solana the discovered wallets only. */
+export const connectListFrom = (
+  ...[namespace, solanaWallets, recent, announced, featured, custom, recommended, connectors]: ReturnType<
+    typeof connectListInputs
+  >
+): WalletListItem[] =>
+  namespace === 'solana'
+    ? buildSolanaConnectList(solanaWallets)
+    : buildConnectList({ recent, announced, featured, custom, recommended, connectors });
+
 /** The Connect view's list (recent, installed, featured, custom, recommended, connectors), with badges. */
 export const selectConnectList = (s: ConnectState): WalletListItem[] =>
-  s.namespace === 'solana'
-    ? buildSolanaConnectList(s.solanaWallets)
-    : buildConnectList({
-        recent: s.recent,
-        announced: s.announced,
-        featured: s.featured.wallets,
-        custom: s.custom,
-        recommended: s.recommended.wallets,
-        connectors: s.connectors,
-      });
+  connectListFrom(...connectListInputs(s));
+
+/**
+ * The loading state of the explorer-backed parts of the Connect list (on a Solana network nothing is loaded
+ * from the explorer: 'success').
+ */
+export const selectListStatus = (s: ConnectState): LoadStatus => {
+  if (s.namespace === 'solana') return 'success';
+  const { featured, recommended } = s;
+  if (featured.status === 'error' || recommended.status === 'error') return 'error';
+  if (featured.status === 'loading' || recommended.status === 'loading') return 'loading';
+  return featured.status === 'success' && recommended.status === 'success' ? 'success' : 'idle';
+};
+
+/** What the all-wallets list is built from. */
+export const allWalletsInputs = (s: ConnectState): [readonly WalletEntry[], readonly WalletEntry[]] => [
+  s.searchResults.query ? s.searchResults.wallets : s.all.wallets,
+  s.announced,
+];
 
 /** The all-wallets list: search results while a query is active, else the browse pages. */
 export const selectAllWalletsList = (s: ConnectState): WalletListItem[] =>
-  buildAllWalletsList(s.searchResults.query ? s.searchResults.wallets : s.all.wallets, s.announced);
+  buildAllWalletsList(...allWalletsInputs(s));
 
 /** Whether more pages of all wallets can be loaded. */
 export const selectHasMore = (s: ConnectState): boolean =>

@@ -1,17 +1,22 @@
-import { useMemo, useSyncExternalStore } from 'react';
+import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { useMemoSelector } from '../bind';
 import { useKeyway, useKeywayStore } from '../context';
 import type { PairingActions, PairingState } from './pairing';
 import {
   type AttemptStatus,
-  buildSolanaConnectList,
+  allWalletsInputs,
   type ConnectAttempt,
   type ConnectionStatus,
+  connectListFrom,
+  connectListInputs,
   type LoadStatus,
+  selectHasMore,
+  selectListStatus,
   selectShowAllWallets,
 } from './store';
-import { buildAllWalletsList, buildConnectList, type WalletEntry, type WalletListItem } from './wallets';
+import { buildAllWalletsList, type WalletEntry, type WalletListItem } from './wallets';
 
 export interface UseConnectResult {
   /** wagmi's connection status: connecting, connected, reconnecting, disconnected. */
@@ -40,60 +45,21 @@ function isMobileDevice(): boolean {
 /** Wallet lists and connect actions for the Connect view. */
 export function useConnect(): UseConnectResult {
   const { stores } = useKeyway();
+  // The store's selectors are the only implementation of the lists and their rules.
   const s = useKeywayStore('connect', (c) => ({
     status: c.status,
     attempt: c.attempt,
-    recent: c.recent,
-    announced: c.announced,
-    connectors: c.connectors,
-    custom: c.custom,
-    featured: c.featured,
-    recommended: c.recommended,
+    listStatus: selectListStatus(c),
     showAllWallets: selectShowAllWallets(c, isMobileDevice()),
-    namespace: c.namespace,
-    solanaWallets: c.solanaWallets,
   }));
-  const wallets = useMemo(
-    () =>
-      s.namespace === 'solana'
-        ? buildSolanaConnectList(s.solanaWallets)
-        : buildConnectList({
-            recent: s.recent,
-            announced: s.announced,
-            featured: s.featured.wallets,
-            custom: s.custom,
-            recommended: s.recommended.wallets,
-            connectors: s.connectors,
-          }),
-    [
-      s.namespace,
-      s.solanaWallets,
-      s.recent,
-      s.announced,
-      s.featured.wallets,
-      s.custom,
-      s.recommended.wallets,
-      s.connectors,
-    ],
-  );
-  // On a Solana network the list is the discovered wallets only (nothing to load from the explorer).
-  const listStatus: LoadStatus =
-    s.namespace === 'solana'
-      ? 'success'
-      : s.featured.status === 'error' || s.recommended.status === 'error'
-        ? 'error'
-        : s.featured.status === 'loading' || s.recommended.status === 'loading'
-          ? 'loading'
-          : s.featured.status === 'success' && s.recommended.status === 'success'
-            ? 'success'
-            : 'idle';
+  const wallets = useMemoSelector(stores.connect, connectListInputs, connectListFrom);
   const a = stores.connect.getState();
   return {
     status: s.status,
     attempt: s.attempt,
     isConnecting: s.attempt?.status === 'connecting' || s.status === 'connecting',
     wallets,
-    listStatus,
+    listStatus: s.listStatus,
     showAllWallets: s.showAllWallets,
     connect: a.connect,
     retry: a.retry,
@@ -124,18 +90,15 @@ export function useAllWallets(): UseAllWalletsResult {
   const s = useKeywayStore('connect', (c) => ({
     all: c.all,
     results: c.searchResults,
-    announced: c.announced,
-    mode: c.allWalletsMode,
+    hasMore: selectHasMore(c),
   }));
   const searching = s.results.query !== '';
-  const source = searching ? s.results.wallets : s.all.wallets;
-  const wallets = useMemo(() => buildAllWalletsList(source, s.announced), [source, s.announced]);
+  const wallets = useMemoSelector(stores.connect, allWalletsInputs, buildAllWalletsList);
   const a = stores.connect.getState();
   return {
     wallets,
     count: searching ? s.results.wallets.length : s.all.count,
-    hasMore:
-      !searching && s.mode !== 'HIDE' && (s.all.status === 'idle' || s.all.wallets.length < s.all.count),
+    hasMore: s.hasMore,
     status: searching ? s.results.status : s.all.status,
     error: searching ? s.results.error : s.all.error,
     query: s.results.query,

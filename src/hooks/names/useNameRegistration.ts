@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getNameRegistrationStore } from './instance';
 import type { NameRegistrationActions, NameRegistrationState } from './store';
@@ -21,6 +20,15 @@ export interface UseNameRegistrationResult
   hasName: boolean;
 }
 
+/** The actions a name screen calls (the store's own; setContext stays the instance's). */
+const NAME_ACTIONS = [
+  'setName',
+  'selectSuggestion',
+  'register',
+  'loadNames',
+  'reset',
+] as const satisfies readonly (keyof NameRegistrationActions)[];
+
 /**
  * Register an account name (spec §3-§5, §7, §8) with the embedded wallet: the typed name with live
  * rules, availability, suggestions when it is taken, and `register()`, which resolves to an outcome and
@@ -30,21 +38,7 @@ export interface UseNameRegistrationResult
 export function useNameRegistration(options: { loadNames?: boolean } = {}): UseNameRegistrationResult {
   const keyway = useKeyway();
   const store = getNameRegistrationStore(keyway);
-  const state = useStore(
-    store,
-    useShallow((s): NameRegistrationState => {
-      const {
-        setName: _a,
-        selectSuggestion: _b,
-        register: _c,
-        loadNames: _d,
-        reset: _e,
-        setContext: _f,
-        ...rest
-      } = s;
-      return rest;
-    }),
-  );
+  const state = useStoreBinding(store, NAME_ACTIONS);
   const load = options.loadNames !== false;
   const address = state.context.address;
   const chainId = state.context.chainId;
@@ -52,7 +46,6 @@ export function useNameRegistration(options: { loadNames?: boolean } = {}): UseN
     // Read again on another network (the lookup is cached per address and network).
     if (load && address && chainId !== undefined) void store.getState().loadNames();
   }, [store, load, address, chainId]);
-  const a = store.getState();
   const label = nameLabel(state.name);
   const busy = state.status === 'signing' || state.status === 'submitting';
   return {
@@ -63,10 +56,5 @@ export function useNameRegistration(options: { loadNames?: boolean } = {}): UseN
     canRegister:
       !state.unavailableReason && !!label && !state.rule && state.availability === 'available' && !busy,
     hasName: (state.names?.length ?? 0) > 0 || state.registeredName !== null,
-    setName: a.setName,
-    selectSuggestion: a.selectSuggestion,
-    register: a.register,
-    loadNames: a.loadNames,
-    reset: a.reset,
   };
 }

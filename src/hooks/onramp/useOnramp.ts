@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getOnrampStore } from './instance';
 import type { AmountCheck } from './limits';
@@ -12,6 +11,23 @@ export interface UseOnrampResult extends OnrampState, Omit<OnrampActions, 'setCo
   /** True when Continue can open the provider page. */
   canContinue: boolean;
 }
+
+/** The actions a buy screen calls (the store's own; setContext and check stay the instance's). */
+const ONRAMP_ACTIONS = [
+  'loadOptions',
+  'selectProvider',
+  'setPurchaseCurrency',
+  'setNetwork',
+  'setPaymentCurrency',
+  'setPaymentMethod',
+  'setPaymentAmount',
+  'setPurchaseAmount',
+  'buy',
+  'linkOpened',
+  'checkAgain',
+  'cancelPurchase',
+  'reset',
+] as const satisfies readonly (keyof OnrampActions)[];
 
 /** The instance's on-ramp store itself (created on first use), for views that read it outside a render. */
 export function useOnrampStore(): OnrampStore {
@@ -28,30 +44,7 @@ export function useOnrampStore(): OnrampStore {
 export function useOnramp(options: { load?: boolean } = {}): UseOnrampResult {
   const keyway = useKeyway();
   const store = getOnrampStore(keyway);
-  const state = useStore(
-    store,
-    useShallow((s): OnrampState => {
-      const {
-        loadOptions: _a,
-        selectProvider: _b,
-        setPurchaseCurrency: _c,
-        setNetwork: _d,
-        setPaymentCurrency: _e,
-        setPaymentMethod: _f,
-        setPaymentAmount: _g,
-        setPurchaseAmount: _h,
-        check: _i,
-        buy: _j,
-        linkOpened: _k,
-        checkAgain: _l,
-        cancelPurchase: _m,
-        reset: _n,
-        setContext: _o,
-        ...rest
-      } = s;
-      return rest;
-    }),
-  );
+  const state = useStoreBinding(store, ONRAMP_ACTIONS);
   const shouldLoad = options.load !== false;
   useEffect(() => {
     if (shouldLoad) void store.getState().loadOptions();
@@ -67,18 +60,5 @@ export function useOnramp(options: { load?: boolean } = {}): UseOnrampResult {
       !!state.network &&
       state.status === 'ready' &&
       state.purchase.status !== 'generating',
-    loadOptions: a.loadOptions,
-    selectProvider: a.selectProvider,
-    setPurchaseCurrency: a.setPurchaseCurrency,
-    setNetwork: a.setNetwork,
-    setPaymentCurrency: a.setPaymentCurrency,
-    setPaymentMethod: a.setPaymentMethod,
-    setPaymentAmount: a.setPaymentAmount,
-    setPurchaseAmount: a.setPurchaseAmount,
-    buy: a.buy,
-    linkOpened: a.linkOpened,
-    checkAgain: a.checkAgain,
-    cancelPurchase: a.cancelPurchase,
-    reset: a.reset,
   };
 }

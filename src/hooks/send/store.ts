@@ -61,7 +61,10 @@ export interface SendState {
   /** Wei per gas on EVM networks (null until fetched, or when unavailable). */
   gasPrice: bigint | null;
   gasStatus: GasStatus;
-  /** The network fee of this send in USD, exact decimal string (null when unknown). */
+  /**
+   * The network fee of this send in USD, exact decimal string (null when unknown).
+   * @deprecated The name says gas price; it is the fee: read `feeInUsd` (useSend's result).
+   */
   gasPriceInUSD: string | null;
   /** True while a send is being submitted. */
   loading: boolean;

@@ -4,6 +4,7 @@ import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { formatUsd } from '../../core/format';
 import type { TokenBalance } from '../balances/store';
 import { useBalances } from '../balances/useBalances';
+import { useStoreBinding } from '../bind';
 import { useKeyway, useKeywayStore } from '../context';
 import type { SendActions, SendState } from './store';
 import type { SendValidation } from './validation';
@@ -21,9 +22,23 @@ export interface UseSendResult
   formattedAmountUsd: string | null;
   /** The network fee for display ("$0.01"), when known. */
   formattedFee: string | null;
+  /** The network fee of this send in USD, exact decimal string (null when unknown). Same as `gasPriceInUSD`. */
+  feeInUsd: string | null;
   /** The active network's chain family. */
   chain: 'evm' | 'solana';
 }
+
+/** The actions a send screen calls (the store's own; setContext, validate and recomputeFee stay the instance's). */
+const SEND_ACTIONS = [
+  'setToken',
+  'setAmount',
+  'setMax',
+  'setReceiver',
+  'fetchGasPrice',
+  'preview',
+  'submit',
+  'reset',
+] as const satisfies readonly (keyof SendActions)[];
 
 /**
  * Send tokens (spec §3 send state, §4, §5): choose a token from the balances, type an amount (Max leaves room
@@ -32,25 +47,7 @@ export interface UseSendResult
  */
 export function useSend(): UseSendResult {
   const { stores } = useKeyway();
-  const state = useKeywayStore(
-    'send',
-    (s): SendState => ({
-      token: s.token,
-      sendTokenAmount: s.sendTokenAmount,
-      receiverInput: s.receiverInput,
-      receiverAddress: s.receiverAddress,
-      receiverProfileImageUrl: s.receiverProfileImageUrl,
-      receiverProfileName: s.receiverProfileName,
-      resolving: s.resolving,
-      lookup: s.lookup,
-      gasPrice: s.gasPrice,
-      gasStatus: s.gasStatus,
-      gasPriceInUSD: s.gasPriceInUSD,
-      loading: s.loading,
-      status: s.status,
-      txHash: s.txHash,
-    }),
-  );
+  const state = useStoreBinding(stores.send, SEND_ACTIONS);
   // The amount is checked against these: fetched again when a send view opens unless they are fresh, and
   // kept fresh while it is shown (funds that arrive meanwhile are not "insufficient").
   const { balances } = useBalances({ watch: true, maxAgeMs: SEND_BALANCES_MAX_AGE_MS });
@@ -82,15 +79,8 @@ export function useSend(): UseSendResult {
     balances,
     validation,
     formattedAmountUsd,
+    feeInUsd: state.gasPriceInUSD,
     formattedFee: state.gasPriceInUSD === null ? null : formatUsd(state.gasPriceInUSD),
     chain,
-    setToken: a.setToken,
-    setAmount: a.setAmount,
-    setMax: a.setMax,
-    setReceiver: a.setReceiver,
-    fetchGasPrice: a.fetchGasPrice,
-    preview: a.preview,
-    submit: a.submit,
-    reset: a.reset,
   };
 }

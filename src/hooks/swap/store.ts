@@ -136,6 +136,10 @@ export interface SwapState {
   maxSlippage: string | null;
   /** The network fee in wei (null while unknown). */
   gasFee: bigint | null;
+  /**
+   * The network fee in USD (null while unknown).
+   * @deprecated The name says gas price; it is the fee: read `feeInUsd` (useSwap's result).
+   */
   gasPriceInUSD: number | null;
   /** Percent the output's USD value is below the input's (null when either price is unknown). */
   priceImpact: number | null;

@@ -1,9 +1,8 @@
 import { useEffect } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import { SWAP_PRICE_IMPACT_CONFIRM_PERCENT, SWAP_PRICE_IMPACT_WARN_PERCENT } from '../../core/constants';
 import { numberToDecimal } from '../../core/decimal';
 import { formatUsd } from '../../core/format';
+import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getSwapStore } from './instance';
 import type { SwapActions, SwapState, SwapTokenItem } from './store';
@@ -13,6 +12,8 @@ export interface UseSwapResult extends SwapState, Omit<SwapActions, 'setContext'
   validation: SwapValidation;
   /** The network fee for display ("$0.42"); null when unknown (the swap still works). */
   formattedFee: string | null;
+  /** The network fee of the swap in USD (the same figure as `gasPriceInUSD`, which is kept as an alias). */
+  feeInUsd: number | null;
   /** Source and target amounts in USD for display. */
   formattedSourceUsd: string | null;
   formattedToUsd: string | null;
@@ -23,6 +24,22 @@ export interface UseSwapResult extends SwapState, Omit<SwapActions, 'setContext'
   /** Your tokens first (with balances), then the API's others. */
   selectableTokens: SwapTokenItem[];
 }
+
+/** The actions a swap screen calls (the store's own; setContext and validate stay the instance's). */
+const SWAP_ACTIONS = [
+  'initialize',
+  'setSourceToken',
+  'setToToken',
+  'setSourceTokenAmount',
+  'setMax',
+  'switchTokens',
+  'setSlippage',
+  'fetchQuote',
+  'preview',
+  'approve',
+  'swap',
+  'reset',
+] as const satisfies readonly (keyof SwapActions)[];
 
 const usd = (amount: string, price: number): string | null => {
   const p = numberToDecimal(price);
@@ -39,29 +56,7 @@ const usd = (amount: string, price: number): string | null => {
 export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
   const keyway = useKeyway();
   const store = getSwapStore(keyway);
-  const state = useStore(
-    store,
-    useShallow((s): SwapState => {
-      const {
-        initialize: _i,
-        setSourceToken: _a,
-        setToToken: _b,
-        setSourceTokenAmount: _c,
-        setMax: _d,
-        switchTokens: _e,
-        setSlippage: _f,
-        fetchQuote: _g,
-        validate: _h,
-        preview: _j,
-        approve: _k,
-        swap: _l,
-        reset: _m,
-        setContext: _n,
-        ...rest
-      } = s;
-      return rest;
-    }),
-  );
+  const state = useStoreBinding(store, SWAP_ACTIONS);
   const shouldInit = options.initialize !== false;
   useEffect(() => {
     if (shouldInit) void store.getState().initialize();
@@ -77,6 +72,7 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
   return {
     ...state,
     validation,
+    feeInUsd: state.gasPriceInUSD,
     formattedFee: state.gasPriceInUSD === null ? null : formatUsd(String(state.gasPriceInUSD)),
     formattedSourceUsd: usd(state.sourceTokenAmount, state.sourceTokenPriceInUSD),
     formattedToUsd: usd(state.toTokenAmount, state.toTokenPriceInUSD),
@@ -91,17 +87,5 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
       ...state.myTokensWithBalance,
       ...state.tokens.filter((t) => !mine.has(t.address.toLowerCase())),
     ],
-    initialize: a.initialize,
-    setSourceToken: a.setSourceToken,
-    setToToken: a.setToToken,
-    setSourceTokenAmount: a.setSourceTokenAmount,
-    setMax: a.setMax,
-    switchTokens: a.switchTokens,
-    setSlippage: a.setSlippage,
-    fetchQuote: a.fetchQuote,
-    preview: a.preview,
-    approve: a.approve,
-    swap: a.swap,
-    reset: a.reset,
   };
 }

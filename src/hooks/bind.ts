@@ -1,0 +1,64 @@
+/**
+ * How a hook binds to its store: the store's data and selectors are the only implementation; the hook adds
+ * what a screen needs on top (formatted figures, validation) and never copies a field or a rule by hand.
+ */
+import { useMemo } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
+import type { StoreApi } from 'zustand/vanilla';
+
+/** The data of a store state: every field that is not a function (the actions). */
+export type StoreData<S> = {
+  [K in keyof S as S[K] extends (...args: never[]) => unknown ? never : K]: S[K];
+};
+
+function dataOf<S extends object>(state: S): StoreData<S> {
+  const data: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(state)) if (typeof value !== 'function') data[key] = value;
+  return data as StoreData<S>;
+}
+
+/**
+ * The store's data (the component re-renders when a field changes, compared shallowly) and the named
+ * actions (stable: taken from the store once per render).
+ */
+export function useStoreBinding<S extends object, A extends keyof S>(
+  store: StoreApi<S>,
+  actions: readonly A[],
+): StoreData<S> & Pick<S, A> {
+  const data = useStore(store, useShallow(dataOf<S>));
+  const state = store.getState();
+  const bound = {} as Pick<S, A>;
+  for (const key of actions) bound[key] = state[key];
+  return { ...data, ...bound };
+}
+
+/**
+ * A selector that returns the same result while the inputs it reads are the same (each compared with
+ * Object.is), so a derived list is built once per change of what it is built from.
+ */
+export function memoSelector<S, I extends unknown[], R>(
+  inputs: (state: S) => I,
+  compute: (...inputs: NoInfer<I>) => R,
+): (state: S) => R {
+  let last: { inputs: I; result: R } | null = null;
+  return (state) => {
+    const next = inputs(state);
+    if (last && last.inputs.length === next.length && last.inputs.every((v, i) => Object.is(v, next[i]))) {
+      return last.result;
+    }
+    last = { inputs: next, result: compute(...next) };
+    return last.result;
+  };
+}
+
+/** Selects with a store selector, memoized per component on the selector's inputs. */
+export function useMemoSelector<S, I extends unknown[], R>(
+  store: StoreApi<S>,
+  inputs: (state: S) => I,
+  compute: (...inputs: NoInfer<I>) => R,
+): R {
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the selector is built once per component.
+  const select = useMemo(() => memoSelector(inputs, compute), []);
+  return useStore(store, select);
+}
