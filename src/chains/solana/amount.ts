@@ -1,13 +1,18 @@
 /**
  * SOL amounts: a decimal string in whole SOL to lamports (1 SOL = 1e9 lamports, spec §9 "Solana gas
- * divisor 1e9"), by string arithmetic only: never through a JavaScript float.
+ * divisor 1e9"), with core/decimal's rules: never through a JavaScript float.
  */
+import {
+  decimalToUnits,
+  exceedsDecimals,
+  isAmountInput,
+  isDecimalString,
+  unitsToDecimal,
+} from '../../core/decimal';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 
 export const SOL_DECIMALS = 9;
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
-
-const AMOUNT_RE = /^(\d*)(?:\.(\d*))?$/;
 
 function invalid(): KeywayError {
   return new KeywayError('solanaInvalidInput', ERROR_MESSAGES.solanaInvalidInput);
@@ -20,20 +25,14 @@ function invalid(): KeywayError {
  */
 export function solToLamports(amount: string): bigint {
   if (typeof amount !== 'string') throw invalid();
-  const m = AMOUNT_RE.exec(amount.trim());
-  if (!m) throw invalid();
-  const whole = m[1] ?? '';
-  const fraction = m[2] ?? '';
-  if (whole === '' && fraction === '') throw invalid();
-  if (fraction.length > SOL_DECIMALS) throw invalid();
-  return BigInt(whole || '0') * LAMPORTS_PER_SOL + BigInt(fraction.padEnd(SOL_DECIMALS, '0') || '0');
+  const value = amount.trim();
+  // An amount input (no sign, no exponent) that holds a digit, within SOL's decimals.
+  if (!isAmountInput(value) || !isDecimalString(value) || exceedsDecimals(value, SOL_DECIMALS))
+    throw invalid();
+  return decimalToUnits(value, SOL_DECIMALS);
 }
 
 /** `100000000n` → `'0.1'`: lamports as a decimal string in SOL, trailing zeros dropped. */
 export function lamportsToSol(lamports: bigint): string {
-  const negative = lamports < 0n;
-  const abs = negative ? -lamports : lamports;
-  const whole = abs / LAMPORTS_PER_SOL;
-  const fraction = (abs % LAMPORTS_PER_SOL).toString().padStart(SOL_DECIMALS, '0').replace(/0+$/, '');
-  return `${negative ? '-' : ''}${whole}${fraction ? `.${fraction}` : ''}`;
+  return unitsToDecimal(lamports, SOL_DECIMALS);
 }

@@ -7,6 +7,7 @@
 import { formatUnits, parseUnits } from 'viem';
 import { evmSendAsset } from '../../chains/evm/send';
 import { isSolanaAddress } from '../../chains/solana/address';
+import { decimalToUnits, exceedsDecimals, isAmountInput, isDecimalString } from '../../core/decimal';
 import { ERROR_MESSAGES } from '../../core/errors';
 import { isValidEvmAddress } from '../../core/format';
 
@@ -39,8 +40,6 @@ export type AmountProblem = 'empty' | 'notNumeric' | 'notPositive' | 'tooManyDec
 
 export type ParsedAmount = { ok: true; units: bigint } | { ok: false; problem: AmountProblem };
 
-const CANONICAL = /^(\d*)(?:\.(\d*))?$/;
-
 /**
  * Reads a typed amount in whole units: `"0.5"` with 18 decimals → `500000000000000000n`. Accepts digits with
  * at most one `.` (`"1."`, `".5"`); anything else is `notNumeric` (`"1e3"`, `"1,5"`, `"abc"`, `"."`), a sign
@@ -52,13 +51,12 @@ export function parseAmount(value: string, decimals: number): ParsedAmount {
   if (v === '') return { ok: false, problem: 'empty' };
   const signed = /^[+-]/.test(v);
   const body = signed ? v.slice(1) : v;
-  const m = CANONICAL.exec(body);
-  if (!m || (m[1] === '' && (m[2] ?? '') === '')) return { ok: false, problem: 'notNumeric' };
+  // An amount input (core/decimal) that holds a digit.
+  if (!isAmountInput(body) || !isDecimalString(body)) return { ok: false, problem: 'notNumeric' };
   if (v.startsWith('-')) return { ok: false, problem: 'notPositive' };
   if (signed) return { ok: false, problem: 'notNumeric' };
-  const frac = m[2] ?? '';
-  if (frac.length > decimals) return { ok: false, problem: 'tooManyDecimals' };
-  const units = parseUnits(`${m[1] || '0'}.${frac || '0'}`, decimals);
+  if (exceedsDecimals(body, decimals)) return { ok: false, problem: 'tooManyDecimals' };
+  const units = decimalToUnits(body, decimals);
   if (units === 0n) return { ok: false, problem: 'notPositive' };
   return { ok: true, units };
 }

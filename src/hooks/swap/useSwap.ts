@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { SWAP_PRICE_IMPACT_CONFIRM_PERCENT, SWAP_PRICE_IMPACT_WARN_PERCENT } from '../../core/constants';
-import { numberToDecimal } from '../../core/decimal';
+import { compareDecimal, isDecimalString, multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { formatUsd } from '../../core/format';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
@@ -41,11 +41,12 @@ const SWAP_ACTIONS = [
   'reset',
 ] as const satisfies readonly (keyof SwapActions)[];
 
+/** The USD value of an amount at a price, exactly (core/decimal); null without a positive amount and price. */
 const usd = (amount: string, price: number): string | null => {
   const p = numberToDecimal(price);
-  const a = Number(amount);
-  if (!p || price <= 0 || !amount.trim() || !Number.isFinite(a) || a <= 0) return null;
-  return formatUsd(String(a * price));
+  const a = amount.trim();
+  if (!p || price <= 0 || !isDecimalString(a) || compareDecimal(a, '0') <= 0) return null;
+  return formatUsd(multiplyDecimal(a, p));
 };
 
 /**
