@@ -12,6 +12,14 @@ globalStyle(`${ROOT_SELECTOR}[data-kw-mode="system"]`, {
   '@media': { '(prefers-color-scheme: dark)': { vars: assignVars(vars, darkTokens) } },
 });
 
+// `--kw-mirror`: -1 where text runs right to left, else 1; icons that point along the reading direction (Back,
+// chevrons) scale by it. Not `:dir(rtl)`: CSS minifiers rewrite that into a `:lang(ar, he, …)` list for older
+// browsers, which misses a right-to-left page in any other language.
+globalStyle(`[dir="rtl"] ${ROOT_SELECTOR}, ${ROOT_SELECTOR}[dir="rtl"], ${ROOT_SELECTOR} [dir="rtl"]`, {
+  vars: { '--kw-mirror': '-1' },
+});
+globalStyle(`${ROOT_SELECTOR}[dir="ltr"], ${ROOT_SELECTOR} [dir="ltr"]`, { vars: { '--kw-mirror': '1' } });
+
 // The root restores typography that host resets commonly flatten.
 globalStyle(ROOT_SELECTOR, {
   fontFamily: vars.font.family,

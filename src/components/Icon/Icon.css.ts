@@ -8,6 +8,4 @@ export const icon = style({
 });
 
 /** Icons that point along the reading direction (back, chevrons) turn around in right-to-left text. */
-export const directional = style({
-  selectors: { '&:dir(rtl)': { transform: 'scaleX(-1)' } },
-});
+export const directional = style({ transform: 'scaleX(var(--kw-mirror, 1))' });

@@ -59,8 +59,8 @@ export const chevron = style({
   width: '16px',
   height: '16px',
   color: vars.color.muted,
-  // Points forwards along the reading direction.
-  selectors: { '&:dir(rtl)': { transform: 'scaleX(-1)' } },
+  // Points forwards along the reading direction (`--kw-mirror`: -1 in right-to-left text, root.css.ts).
+  transform: 'scaleX(var(--kw-mirror, 1))',
 });
 
 export const inert = style({ cursor: 'not-allowed', opacity: 0.5 });
