@@ -13,6 +13,7 @@ export * from './components';
 export { DEFAULT_SWAP_ROUTERS } from './core/constants';
 export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
+export type { ConnectedVia, FlowName, FlowOutcome, OutcomeOf, OutcomeStream } from './core/outcomes';
 export {
   arbitrum,
   base,
@@ -238,7 +239,9 @@ export {
   createKeyway,
   type Keyway,
   type KeywayInternals,
+  type KeywayParts,
   type KeywayStores,
+  type OwnedPart,
 } from './instance/createKeyway';
 export {
   createEmbeddedWallet,
