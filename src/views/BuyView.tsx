@@ -2,6 +2,7 @@ import { useEffect, useId } from 'react';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
+import { addDecimal } from '../core/decimal';
 import { capText, MAX_TEXT } from '../core/text';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
@@ -20,6 +21,15 @@ function methodNameIn(methods: Readonly<Record<string, string>>, locale: string)
     const label = methods[id] ?? paymentMethodLabel(id);
     return label.charAt(0).toLocaleUpperCase(locale) + label.slice(1);
   };
+}
+
+/** The exact sum of two decimal amounts from the provider (core/decimal), or null when one is not a number. */
+function sumOrNull(a: string, b: string): string | null {
+  try {
+    return addDecimal(a, b);
+  } catch {
+    return null;
+  }
 }
 
 /**
@@ -67,7 +77,7 @@ export function BuyView() {
   };
   const fee =
     onramp.quote && !onramp.quote.fallback && !onramp.quotesLoading
-      ? (Number(onramp.quote.coinbaseFee.amount) + Number(onramp.quote.networkFee.amount)).toFixed(2)
+      ? sumOrNull(onramp.quote.coinbaseFee.amount, onramp.quote.networkFee.amount)
       : null;
 
   return (
