@@ -351,7 +351,7 @@ export default {
     fee: 'Netzwerkgebühr',
     feeUnknown: 'Unbekannt',
     steps: 'Schritte',
-    approveStep: 'Dem Tausch genau {amount} {symbol} freigeben',
+    approveStep: 'Genau {amount} {symbol} für den Tausch freigeben',
     approve: 'Freigeben',
     approving: 'In deiner Wallet bestätigen',
     approvalPending: 'Wird freigegeben …',
