@@ -12,7 +12,6 @@ import {
   resolveLocale,
   type TextDirection,
 } from './locales';
-import { formatMessage } from './message';
 import type { Catalogue, MessageOverrides, Messages } from './types';
 
 export interface I18nState {
@@ -113,11 +112,29 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
 
 type Tree = { readonly [key: string]: string | Tree };
 
+/** Writes a message with its values for a locale. */
+export type MessageFormatter = (
+  msg: string,
+  values: Readonly<Record<string, string | number>>,
+  locale: string,
+) => string;
+
+/**
+ * `{name}` placeholders only: enough for the texts of the initial bundle (`en-shell.ts`), so the full formatter
+ * (plurals, numbers: `message.ts`) loads with the views.
+ */
+const fillValues: MessageFormatter = (msg, values) =>
+  msg.replace(/\{(\w+)\}/g, (whole, name: string) => {
+    const v = values[name];
+    return v === undefined ? whole : String(v);
+  });
+
 function compile(
   reference: Tree,
   shown: Tree | undefined,
   overrides: Tree | undefined,
   locale: string,
+  format: MessageFormatter,
 ): Tree {
   const out: Record<string, unknown> = {};
   for (const [key, ref] of Object.entries(reference)) {
@@ -126,7 +143,7 @@ function compile(
     if (typeof ref === 'string') {
       const text = typeof o === 'string' ? o : typeof s === 'string' ? s : ref;
       out[key] = ref.includes('{')
-        ? (values: Readonly<Record<string, string | number>>) => formatMessage(text, values, locale)
+        ? (values: Readonly<Record<string, string | number>>) => format(text, values, locale)
         : text;
     } else {
       out[key] = compile(
@@ -134,6 +151,7 @@ function compile(
         typeof s === 'object' ? s : undefined,
         typeof o === 'object' ? o : undefined,
         locale,
+        format,
       );
     }
   }
@@ -144,9 +162,13 @@ const compiled = new WeakMap<I18nState, WeakMap<object, unknown>>();
 
 /**
  * The messages of `reference` (the English catalogue or a part of it that starts at its root) in the active
- * locale, with the host's overrides; computed once per locale state.
+ * locale, with the host's overrides; computed once per locale state. `format` writes the messages with
+ * placeholders (default: `{name}` values only).
  */
-export function useCompiledMessages<T extends object>(reference: T): Messages<T> {
+export function useCompiledMessages<T extends object>(
+  reference: T,
+  format: MessageFormatter = fillValues,
+): Messages<T> {
   const state = useContext(I18nContext);
   let byRef = compiled.get(state);
   if (!byRef) {
@@ -160,6 +182,7 @@ export function useCompiledMessages<T extends object>(reference: T): Messages<T>
       (state.catalogue ?? undefined) as Tree | undefined,
       state.overrides as Tree | undefined,
       state.locale,
+      format,
     );
     byRef.set(reference, m);
   }

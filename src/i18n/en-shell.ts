@@ -1,8 +1,11 @@
 /**
  * The English texts of the parts in a host's initial bundle (the buttons, the modal's frame and titles, the
  * toasts). The rest of the English catalogue (`en.ts`) loads with the views. Both are one catalogue: `en.ts`
- * spreads these sections into it, and every locale translates them together.
+ * spreads these sections into it, and every locale translates them together. Their placeholders are plain
+ * `{name}` values (no plurals): the full message format loads with the views.
  */
+import { TOAST_MESSAGES } from '../core/errors';
+
 export const enShell = {
   connectButton: { label: 'Connect wallet' },
   modal: {
@@ -49,16 +52,5 @@ export const enShell = {
     dismiss: 'Dismiss',
   },
   /** The toasts of spec §8 (their English text stays the identifier in events; `TOAST_MESSAGES`). */
-  toasts: {
-    fetchTransactions: 'Failed to fetch transactions',
-    initializeSwap: 'Failed to initialize swap',
-    fetchNetworkTokenPrice: 'Failed to fetch network token price',
-    checkAllowance: 'Failed to check allowance',
-    createApprovalTransaction: 'Failed to create approval transaction',
-    createTransaction: 'Failed to create transaction',
-    transactionError: 'Transaction error',
-    somethingWentWrong: 'Something went wrong',
-    solanaSendFailed: 'Failed to send transaction. Please try again.',
-    fetchTokenBalance: 'Failed to fetch token balance',
-  },
+  toasts: TOAST_MESSAGES,
 } as const;

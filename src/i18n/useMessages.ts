@@ -1,13 +1,14 @@
 /** The hooks the views read their texts with. */
 import { useCompiledMessages } from './context';
 import { en } from './en';
+import { formatMessage } from './message';
 import type { Messages } from './types';
 
 export type KitMessages = Messages<typeof en>;
 
 /** Every text of the kit in the active locale, with the host's overrides. */
 export function useMessages(): KitMessages {
-  return useCompiledMessages(en);
+  return useCompiledMessages(en, formatMessage);
 }
 
 /** `cooldownMessage` and `registerNameErrorMessage` of core/errors.ts, read back for display. */

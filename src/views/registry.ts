@@ -6,6 +6,7 @@
  * the modal opens (or the page is idle). A new view is one entry here.
  */
 import type { ComponentType } from 'react';
+import { enShell } from '../i18n/en-shell';
 import type { ConnectViewProps } from './ConnectView';
 
 type ViewComponent = ComponentType<ConnectViewProps>;
@@ -21,28 +22,28 @@ export interface ViewEntry {
 
 const ENTRIES = {
   Connect: {
-    title: 'Connect wallet',
+    title: enShell.titles.Connect,
     component: 'ConnectView' as const,
     load: () => import('./ConnectView').then((m) => ({ default: m.ConnectView })),
   },
   AllWallets: {
-    title: 'All wallets',
+    title: enShell.titles.AllWallets,
     component: 'AllWalletsView' as const,
     load: () => import('./AllWalletsView').then((m) => ({ default: m.AllWalletsView })),
   },
   ConnectingExternal: {
-    title: '{wallet}',
+    title: enShell.titles.ConnectingExternal,
     component: 'ConnectingExternalView' as const,
     load: () => import('./ConnectingExternalView').then((m) => ({ default: m.ConnectingExternalView })),
   },
   ConnectingWalletConnect: {
-    title: '{wallet}',
+    title: enShell.titles.ConnectingWalletConnect,
     component: 'ConnectingWalletConnectView' as const,
     load: () =>
       import('./ConnectingWalletConnectView').then((m) => ({ default: m.ConnectingWalletConnectView })),
   },
   Account: {
-    title: 'Account',
+    title: enShell.titles.Account,
     component: 'AccountView' as const,
     // The default tab's code (Tokens) comes with the view, so the tab never shows a loading frame.
     load: () =>
@@ -52,137 +53,137 @@ const ENTRIES = {
       }),
   },
   Networks: {
-    title: 'Choose network',
+    title: enShell.titles.Networks,
     component: 'NetworksView' as const,
     load: () => import('./NetworksView').then((m) => ({ default: m.NetworksView })),
   },
   UnsupportedChain: {
-    title: 'Switch network',
+    title: enShell.titles.UnsupportedChain,
     component: 'UnsupportedChainView' as const,
     load: () => import('./UnsupportedChainView').then((m) => ({ default: m.UnsupportedChainView })),
   },
   Transactions: {
-    title: 'Activity',
+    title: enShell.titles.Transactions,
     component: 'TransactionsView' as const,
     load: () => import('./TransactionsView').then((m) => ({ default: m.TransactionsView })),
   },
   WalletReceive: {
-    title: 'Receive',
+    title: enShell.titles.WalletReceive,
     component: 'WalletReceiveView' as const,
     load: () => import('./WalletReceiveView').then((m) => ({ default: m.WalletReceiveView })),
   },
   Send: {
-    title: 'Send',
+    title: enShell.titles.Send,
     component: 'WalletSendView' as const,
     load: () => import('./WalletSendView').then((m) => ({ default: m.WalletSendView })),
   },
   WalletSendSelectToken: {
-    title: 'Select token',
+    title: enShell.titles.WalletSendSelectToken,
     component: 'WalletSendSelectTokenView' as const,
     load: () => import('./WalletSendSelectTokenView').then((m) => ({ default: m.WalletSendSelectTokenView })),
   },
   SendPreview: {
-    title: 'Review send',
+    title: enShell.titles.SendPreview,
     component: 'WalletSendPreviewView' as const,
     load: () => import('./WalletSendPreviewView').then((m) => ({ default: m.WalletSendPreviewView })),
   },
   Swap: {
-    title: 'Swap',
+    title: enShell.titles.Swap,
     component: 'SwapView' as const,
     load: () => import('./SwapView').then((m) => ({ default: m.SwapView })),
   },
   SwapSelectToken: {
-    title: 'Select token',
+    title: enShell.titles.SwapSelectToken,
     component: 'SwapSelectTokenView' as const,
     load: () => import('./SwapSelectTokenView').then((m) => ({ default: m.SwapSelectTokenView })),
   },
   SwapPreview: {
-    title: 'Review swap',
+    title: enShell.titles.SwapPreview,
     component: 'SwapPreviewView' as const,
     load: () => import('./SwapPreviewView').then((m) => ({ default: m.SwapPreviewView })),
   },
   // Account → Buy opens OnRampProviders: the Buy form (method and provider chosen in it; token and network,
   // and the payment currency, in the two select views).
   OnRampProviders: {
-    title: 'Buy',
+    title: enShell.titles.OnRampProviders,
     component: 'BuyView' as const,
     load: () => import('./BuyView').then((m) => ({ default: m.BuyView })),
   },
   OnRampTokenSelect: {
-    title: 'Select token',
+    title: enShell.titles.OnRampTokenSelect,
     component: 'OnRampTokenSelectView' as const,
     load: () => import('./OnRampTokenSelectView').then((m) => ({ default: m.OnRampTokenSelectView })),
   },
   OnRampFiatSelect: {
-    title: 'Select currency',
+    title: enShell.titles.OnRampFiatSelect,
     component: 'OnRampFiatSelectView' as const,
     load: () => import('./OnRampFiatSelectView').then((m) => ({ default: m.OnRampFiatSelectView })),
   },
   BuyInProgress: {
-    title: 'Buy',
+    title: enShell.titles.BuyInProgress,
     component: 'BuyInProgressView' as const,
     load: () => import('./BuyInProgressView').then((m) => ({ default: m.BuyInProgressView })),
   },
   ConnectingSiwe: {
-    title: 'Sign in',
+    title: enShell.titles.ConnectingSiwe,
     component: 'ConnectingSiweView' as const,
     load: () => import('./ConnectingSiweView').then((m) => ({ default: m.ConnectingSiweView })),
   },
   EmailVerifyOtp: {
-    title: 'Confirm email',
+    title: enShell.titles.EmailVerifyOtp,
     component: 'EmailVerifyOtpView' as const,
     load: () => import('./EmailVerifyOtpView').then((m) => ({ default: m.EmailVerifyOtpView })),
   },
   EmailVerifyDevice: {
-    title: 'Register device',
+    title: enShell.titles.EmailVerifyDevice,
     component: 'EmailVerifyDeviceView' as const,
     load: () => import('./EmailVerifyDeviceView').then((m) => ({ default: m.EmailVerifyDeviceView })),
   },
   ApproveTransaction: {
-    title: 'Approve request',
+    title: enShell.titles.ApproveTransaction,
     component: 'ApproveTransactionView' as const,
     load: () => import('./ApproveTransactionView').then((m) => ({ default: m.ApproveTransactionView })),
   },
   // Embedded wallet: social / Farcaster login, update email, account settings.
   ConnectingSocial: {
-    title: 'Log in',
+    title: enShell.titles.ConnectingSocial,
     component: 'ConnectingSocialView' as const,
     load: () => import('./ConnectingSocialView').then((m) => ({ default: m.ConnectingSocialView })),
   },
   ConnectingFarcaster: {
-    title: 'Farcaster',
+    title: enShell.titles.ConnectingFarcaster,
     component: 'ConnectingFarcasterView' as const,
     load: () => import('./ConnectingFarcasterView').then((m) => ({ default: m.ConnectingFarcasterView })),
   },
   AccountSettings: {
-    title: 'Account settings',
+    title: enShell.titles.AccountSettings,
     component: 'AccountSettingsView' as const,
     load: () => import('./AccountSettingsView').then((m) => ({ default: m.AccountSettingsView })),
   },
   UpdateEmail: {
-    title: 'Update email',
+    title: enShell.titles.UpdateEmail,
     component: 'UpdateEmailView' as const,
     load: () => import('./UpdateEmailView').then((m) => ({ default: m.UpdateEmailView })),
   },
   UpdateEmailPrimaryOtp: {
-    title: 'Confirm current email',
+    title: enShell.titles.UpdateEmailPrimaryOtp,
     component: 'UpdateEmailPrimaryOtpView' as const,
     load: () => import('./UpdateEmailPrimaryOtpView').then((m) => ({ default: m.UpdateEmailPrimaryOtpView })),
   },
   UpdateEmailSecondaryOtp: {
-    title: 'Confirm new email',
+    title: enShell.titles.UpdateEmailSecondaryOtp,
     component: 'UpdateEmailSecondaryOtpView' as const,
     load: () =>
       import('./UpdateEmailSecondaryOtpView').then((m) => ({ default: m.UpdateEmailSecondaryOtpView })),
   },
   // Account names: registration with the embedded wallet.
   RegisterAccountName: {
-    title: 'Choose your name',
+    title: enShell.titles.RegisterAccountName,
     component: 'RegisterAccountNameView' as const,
     load: () => import('./RegisterAccountNameView').then((m) => ({ default: m.RegisterAccountNameView })),
   },
   RegisterAccountNameSuccess: {
-    title: 'Name registered',
+    title: enShell.titles.RegisterAccountNameSuccess,
     component: 'RegisterAccountNameSuccessView' as const,
     load: () =>
       import('./RegisterAccountNameSuccessView').then((m) => ({ default: m.RegisterAccountNameSuccessView })),
