@@ -89,7 +89,12 @@ function analyse(manifest, page) {
   while (queue.length) {
     const key = queue.shift();
     for (const dyn of manifest[key].dynamicImports ?? []) {
-      const isKit = !dyn.includes('node_modules') && (dyn.startsWith('../src/') || dyn.startsWith('src/'));
+      // A locale's catalogue loads only when that locale is selected: on demand, like the optional connectors.
+      const isCatalogue = dyn.includes('/i18n/locales/');
+      const isKit =
+        !isCatalogue &&
+        !dyn.includes('node_modules') &&
+        (dyn.startsWith('../src/') || dyn.startsWith('src/'));
       (isKit ? lazyKit : lazyOther).add(dyn);
       if (seen.has(dyn)) continue;
       const collect = new Set();
