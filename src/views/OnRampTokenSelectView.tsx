@@ -1,10 +1,9 @@
-import { useState } from 'react';
 import { ListItem } from '../components/ListItem/ListItem';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnramp } from '../hooks/onramp/useOnramp';
 import { useMessages } from '../i18n/useMessages';
-import { PickerEmpty, PickerSearch } from './PickerSearch';
+import { SearchPicker } from './PickerSearch';
 import * as s from './shared.css';
 
 /**
@@ -16,7 +15,6 @@ export function OnRampTokenSelectView() {
   const T = m.onrampToken;
   const onramp = useOnramp();
   const { back } = useModal();
-  const [query, setQuery] = useState('');
   if (onramp.status !== 'ready') {
     return (
       <div className={s.status}>
@@ -24,43 +22,36 @@ export function OnRampTokenSelectView() {
       </div>
     );
   }
-  const q = query.trim().toLowerCase();
-  const rows = onramp.purchaseCurrencies.flatMap((c) =>
-    c.networks
-      .filter(
-        (n) => !q || [c.name, c.symbol, n.display_name, n.name].some((t) => t.toLowerCase().includes(q)),
-      )
-      .map((n) => ({ c, n })),
-  );
+  const rows = onramp.purchaseCurrencies.flatMap((c) => c.networks.map((n) => ({ c, n })));
 
   return (
-    <div className={s.stack} data-kw-view="OnRampTokenSelect">
-      <PickerSearch label={T.search} placeholder={T.searchPlaceholder} query={query} onQuery={setQuery} />
-      {rows.length === 0 ? (
-        <PickerEmpty>{T.noMatch}</PickerEmpty>
-      ) : (
-        <ul className={s.list} aria-label={T.list}>
-          {rows.map(({ c, n }) => {
-            const chosen = onramp.purchaseCurrency?.id === c.id && onramp.network?.name === n.name;
-            return (
-              <li key={`${c.id}:${n.name}`}>
-                <ListItem
-                  name={`${c.name} (${c.symbol})`}
-                  description={T.onNetwork({ network: n.display_name })}
-                  badge={chosen ? T.selected : undefined}
-                  badgeTone="accent"
-                  chevron={false}
-                  onClick={() => {
-                    onramp.setPurchaseCurrency(c.id);
-                    onramp.setNetwork(n.name);
-                    back();
-                  }}
-                />
-              </li>
-            );
-          })}
-        </ul>
+    <SearchPicker
+      view="OnRampTokenSelect"
+      searchLabel={T.search}
+      searchPlaceholder={T.searchPlaceholder}
+      listLabel={T.list}
+      noMatch={T.noMatch}
+      items={rows}
+      matches={({ c, n }, q) =>
+        [c.name, c.symbol, n.display_name, n.name].some((t) => t.toLowerCase().includes(q))
+      }
+      getKey={({ c, n }) => `${c.id}:${n.name}`}
+      renderItem={({ c, n }) => (
+        <ListItem
+          name={`${c.name} (${c.symbol})`}
+          description={T.onNetwork({ network: n.display_name })}
+          badge={
+            onramp.purchaseCurrency?.id === c.id && onramp.network?.name === n.name ? T.selected : undefined
+          }
+          badgeTone="accent"
+          chevron={false}
+          onClick={() => {
+            onramp.setPurchaseCurrency(c.id);
+            onramp.setNetwork(n.name);
+            back();
+          }}
+        />
       )}
-    </div>
+    />
   );
 }
