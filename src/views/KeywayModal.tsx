@@ -11,6 +11,7 @@ import { KeywayToasts } from './KeywayToasts';
 import { useModalRouter } from './modalRouter';
 import { IDLE_PRELOAD_VIEWS, preloadViews, VIEW_REGISTRY } from './registry';
 import * as s from './shared.css';
+import { ViewEnvProvider } from './useViewEnv';
 import { useShownWhenViewReady, ViewHost } from './ViewHost';
 
 export interface KeywayModalProps {
@@ -68,7 +69,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
   const shown = useShownWhenViewReady(modal.isOpen, view);
 
   return (
-    <>
+    <ViewEnvProvider>
       <Modal
         open={shown}
         onOpenChange={(open) => (open ? modal.open() : modal.close())}
@@ -99,6 +100,6 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
           <KeywayToasts />
         </KitPortal>
       )}
-    </>
+    </ViewEnvProvider>
   );
 }
