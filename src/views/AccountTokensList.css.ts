@@ -13,4 +13,7 @@ export const totalValue = style({
   fontSize: vars.fontSize.xl,
   fontWeight: vars.fontWeight.bold,
   fontVariantNumeric: 'tabular-nums',
+  // A money amount reads left to right in a right-to-left modal too (sized to its text: nothing moves).
+  direction: 'ltr',
+  unicodeBidi: 'isolate',
 });

@@ -1,6 +1,8 @@
 import { Button } from '../components/Button/Button';
 import { SkeletonRegion } from '../components/Skeleton/Skeleton';
+import { formatUsd } from '../core/format';
 import { useBalances } from '../hooks/balances/useBalances';
+import { useLocale } from '../i18n/context';
 import { useMessages } from '../i18n/useMessages';
 import * as c from './AccountTokensList.css';
 import { SkeletonListRows } from './lazyParts';
@@ -11,7 +13,8 @@ import { TokenBalanceList } from './TokenBalanceList';
 export function AccountTokensList() {
   const m = useMessages();
   const T = m.tokens;
-  const { address, status, balances, formattedTotalUsd, loaded, refresh } = useBalances({ watch: true });
+  const { locale } = useLocale();
+  const { address, status, balances, totalUsd, loaded, refresh } = useBalances({ watch: true });
   if (!address) return <p className={s.muted}>{m.common.notConnected}</p>;
 
   if (!loaded) {
@@ -37,7 +40,7 @@ export function AccountTokensList() {
       <p className={c.total}>
         <span className={s.muted}>{T.total}</span>
         <span className={c.totalValue} data-kw-total-usd="">
-          {formattedTotalUsd}
+          {formatUsd(totalUsd, { locale })}
         </span>
       </p>
       {status === 'error' ? (

@@ -3,7 +3,9 @@
  * Tokens tab shows it, the send token picker lets the user choose from it.
  */
 import { TokenRow } from '../components/TokenRow/TokenRow';
+import { formatTokenAmount, formatUsd } from '../core/format';
 import type { TokenBalance } from '../hooks/balances/store';
+import { useLocale } from '../i18n/context';
 import * as c from './TokenBalanceList.css';
 
 export interface TokenBalanceListProps {
@@ -16,6 +18,8 @@ export interface TokenBalanceListProps {
 }
 
 export function TokenBalanceList({ balances, label, onSelect, className }: TokenBalanceListProps) {
+  // Quantities and values written for the active locale (the store's formatted fields are en-US).
+  const { locale } = useLocale();
   return (
     <ul className={className ? `${c.list} ${className}` : c.list} aria-label={label}>
       {balances.map((b) => (
@@ -24,8 +28,8 @@ export function TokenBalanceList({ balances, label, onSelect, className }: Token
             symbol={b.symbol}
             name={b.name}
             iconUrl={b.iconUrl || null}
-            quantity={b.formattedQuantity}
-            value={b.formattedValue}
+            quantity={formatTokenAmount(b.quantity, { locale })}
+            value={formatUsd(b.valueUsd, { locale })}
             {...(onSelect ? { onClick: () => onSelect(b) } : {})}
           />
         </li>
