@@ -70,10 +70,18 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
     catalogue: null,
   });
   useEffect(() => {
+    // English is built in: no load, and no render at all while English is what is shown.
+    if (lang === 'en') {
+      setLoaded((shown) => (shown.lang === 'en' ? shown : { lang: 'en', catalogue: null }));
+      return;
+    }
     let current = true;
     loadCatalogue(lang).then(
       (catalogue) => {
-        if (current) setLoaded({ lang, catalogue });
+        if (current)
+          setLoaded((shown) =>
+            shown.lang === lang && shown.catalogue === catalogue ? shown : { lang, catalogue },
+          );
       },
       () => {
         // A catalogue chunk that fails to load (offline) leaves the texts in the locale shown before.
