@@ -1,5 +1,4 @@
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { embeddedLoginStores, embeddedOf } from './embeddedStores';
 import type { SocialActions, SocialState } from './store';
@@ -9,6 +8,15 @@ export interface UseSocialLoginResult extends SocialState, Omit<SocialActions, '
   available: boolean;
 }
 
+const SOCIAL_ACTIONS = [
+  'connectSocial',
+  'focusWindow',
+  'cancel',
+  'connectFarcaster',
+  'cancelFarcaster',
+  'reset',
+] as const satisfies readonly (keyof SocialActions)[];
+
 /**
  * Social login (google, github, apple, facebook, x, discord) in a popup window, and Farcaster by QR code.
  * Call `connectSocial(provider)` directly in a click handler: it opens the popup synchronously.
@@ -16,28 +24,6 @@ export interface UseSocialLoginResult extends SocialState, Omit<SocialActions, '
 export function useSocialLogin(): UseSocialLoginResult {
   const keyway = useKeyway();
   const store = embeddedLoginStores(keyway).social;
-  const state = useStore(
-    store,
-    useShallow(
-      (s): SocialState => ({
-        provider: s.provider,
-        status: s.status,
-        errorKind: s.errorKind,
-        error: s.error,
-        hasWindow: s.hasWindow,
-        farcaster: s.farcaster,
-      }),
-    ),
-  );
-  const a = store.getState();
-  return {
-    ...state,
-    available: embeddedOf(keyway) !== null,
-    connectSocial: a.connectSocial,
-    focusWindow: a.focusWindow,
-    cancel: a.cancel,
-    connectFarcaster: a.connectFarcaster,
-    cancelFarcaster: a.cancelFarcaster,
-    reset: a.reset,
-  };
+  const bound = useStoreBinding(store, SOCIAL_ACTIONS);
+  return { ...bound, available: embeddedOf(keyway) !== null };
 }

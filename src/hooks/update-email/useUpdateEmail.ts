@@ -1,10 +1,19 @@
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { embeddedLoginStores } from '../social/embeddedStores';
 import type { UpdateEmailActions, UpdateEmailState } from './store';
 
 export interface UseUpdateEmailResult extends UpdateEmailState, UpdateEmailActions {}
+
+const UPDATE_EMAIL_ACTIONS = [
+  'start',
+  'submitEmail',
+  'submitPrimaryOtp',
+  'submitSecondaryOtp',
+  'resendCode',
+  'cooldownRemainingMs',
+  'clearError',
+] as const satisfies readonly (keyof UpdateEmailActions)[];
 
 /**
  * Changing the embedded wallet's email: `submitEmail` → `submitPrimaryOtp` (code sent to the current
@@ -12,28 +21,5 @@ export interface UseUpdateEmailResult extends UpdateEmailState, UpdateEmailActio
  */
 export function useUpdateEmail(): UseUpdateEmailResult {
   const store = embeddedLoginStores(useKeyway()).updateEmail;
-  const state = useStore(
-    store,
-    useShallow(
-      (s): UpdateEmailState => ({
-        step: s.step,
-        currentEmail: s.currentEmail,
-        newEmail: s.newEmail,
-        submitting: s.submitting,
-        error: s.error,
-        resendAvailableAt: s.resendAvailableAt,
-      }),
-    ),
-  );
-  const a = store.getState();
-  return {
-    ...state,
-    start: a.start,
-    submitEmail: a.submitEmail,
-    submitPrimaryOtp: a.submitPrimaryOtp,
-    submitSecondaryOtp: a.submitSecondaryOtp,
-    resendCode: a.resendCode,
-    cooldownRemainingMs: a.cooldownRemainingMs,
-    clearError: a.clearError,
-  };
+  return useStoreBinding(store, UPDATE_EMAIL_ACTIONS);
 }
