@@ -82,9 +82,15 @@ describe('flow hooks in a host without KeywayModal', () => {
     const { keyway, outcomes, wrapper } = make();
     const modalBefore = keyway.stores.modal.getState();
     const { result } = renderHook(() => useEmailLogin(), { wrapper });
-    await act(() => result.current.submitEmail('ada@example.com'));
+    await act(async () => {
+      await expect(result.current.submitEmail('ada@example.com')).resolves.toEqual({
+        status: 'otp-required',
+      });
+    });
     expect(result.current).toMatchObject({ step: 'otp', status: 'waiting' });
-    await act(() => result.current.submitOtp('123456'));
+    await act(async () => {
+      await expect(result.current.submitOtp('123456')).resolves.toEqual({ status: 'connected' });
+    });
     expect(result.current.status).toBe('connected');
     expect(keyway.stores.account.getState()).toMatchObject({ isConnected: true, address: ADDRESS });
     expect(outcomes).toEqual([

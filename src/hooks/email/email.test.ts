@@ -70,7 +70,7 @@ afterEach(() => {
 describe('email login store', () => {
   it('refuses an invalid email without loading the frame', async () => {
     const { login } = make();
-    await login.getState().submitEmail('not-an-email');
+    await expect(login.getState().submitEmail('not-an-email')).resolves.toEqual({ status: 'invalid' });
     expect(login.getState()).toMatchObject({ status: 'error', error: 'Enter a valid email address' });
     expect(document.querySelectorAll('iframe').length).toBe(0);
   });
@@ -82,7 +82,10 @@ describe('email login store', () => {
     expect(view(keyway)).toBe('EmailVerifyOtp');
     expect(persistent.getItem(LOGIN_CACHE_KEYS.lastEmailLoginTime)).toBe(String(now));
 
-    await login.getState().submitOtp('000000');
+    await expect(login.getState().submitOtp('000000')).resolves.toEqual({
+      status: 'error',
+      message: 'Invalid code',
+    });
     expect(login.getState()).toMatchObject({ status: 'error', error: 'Invalid code', otpResetKey: 1 });
     expect(keyway.stores.modal.getState().shaking).toBe(true);
 

@@ -48,16 +48,34 @@ export interface EmailLoginState {
   resent: boolean;
 }
 
+/**
+ * What a step of the email login ended with. The steps that move a flow on are also reported on
+ * `keyway.outcomes` ('otp-required', 'device-approval-required', the connection, an error).
+ */
+export type EmailLoginResult =
+  | { status: 'otp-required' }
+  | { status: 'device-approval-required' }
+  | { status: 'connected' }
+  /** The email address is not valid (nothing was sent). */
+  | { status: 'invalid' }
+  /** The 30 s limit refused the send; `message` is 'Please try again after N seconds'. */
+  | { status: 'cooldown'; message: string }
+  /** A step of this login is already running. */
+  | { status: 'busy' }
+  /** A newer attempt, a reset or closing the modal made this one moot. */
+  | { status: 'abandoned' }
+  | { status: 'error'; message: string };
+
 export interface EmailLoginActions {
   /** Validates the email, applies the 30 s cooldown, asks the frame to send a code or an approval link. */
-  submitEmail(email: string): Promise<void>;
+  submitEmail(email: string): Promise<EmailLoginResult>;
   /**
-   * Sends the 6-digit code; on success connects (status 'connected'; the styled modal then shows Account,
-   * or ConnectingSiwe).
+   * Sends the 6-digit code; on success connects (`{status: 'connected'}`; the styled modal then shows
+   * Account, or ConnectingSiwe).
    */
-  submitOtp(otp: string): Promise<void>;
+  submitOtp(otp: string): Promise<EmailLoginResult>;
   /** Asks for a new code / approval link for the same address (subject to the cooldown). */
-  resend(): Promise<void>;
+  resend(): Promise<EmailLoginResult>;
   /** Milliseconds left of the email-login cooldown (0 when allowed). */
   cooldownRemainingMs(): number;
   /** Re-evaluates the cooldown message (the view calls it every second while it shows). */
@@ -67,6 +85,8 @@ export interface EmailLoginActions {
 }
 
 export type EmailLoginStore = StoreApi<EmailLoginState & EmailLoginActions>;
+
+const ABANDONED: EmailLoginResult = { status: 'abandoned' };
 
 const initial = (): EmailLoginState => ({
   step: 'email',
@@ -110,15 +130,21 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
       return true;
     };
 
-    const fail = (run: number, error: unknown) => {
-      if (run !== attempt) return;
-      set({ status: 'error', error: emailErrorMessage(error), cooldown: false });
+    const cooldownResult = (): EmailLoginResult => ({ status: 'cooldown', message: get().error ?? '' });
+
+    const fail = (run: number, error: unknown): EmailLoginResult => {
+      if (run !== attempt) return ABANDONED;
+      const message = emailErrorMessage(error);
+      set({ status: 'error', error: message, cooldown: false });
       keyway.outcomes.emit({ flow: 'email', status: 'error' });
+      return { status: 'error', message };
     };
 
     /** Reports the step that needs the user: the code, or the device approval link. */
-    const goTo = (status: 'otp-required' | 'device-approval-required') =>
+    const goTo = (status: 'otp-required' | 'device-approval-required'): EmailLoginResult => {
       keyway.outcomes.emit({ flow: 'email', status });
+      return { status };
+    };
 
     /** The device step: wait for the approval link, then the frame sends a code. */
     const waitForDevice = async (run: number) => {
@@ -133,26 +159,26 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
       }
     };
 
-    const sendEmail = async (email: string, run: number, isResend: boolean) => {
+    const sendEmail = async (email: string, run: number, isResend: boolean): Promise<EmailLoginResult> => {
       set({ status: 'sending', error: null, cooldown: false, resent: false });
       try {
         const auth = await embedded.getAuth();
         const { action } = await auth.connectEmail({ email });
-        if (run !== attempt) return;
+        if (run !== attempt) return ABANDONED;
         if (action === 'VERIFY_DEVICE') {
           set({ step: 'device', status: 'waiting', email, resent: isResend });
-          goTo('device-approval-required');
           void waitForDevice(run);
-        } else {
-          set({ step: 'otp', status: 'waiting', email, resent: isResend });
-          goTo('otp-required');
+          return goTo('device-approval-required');
         }
+        set({ step: 'otp', status: 'waiting', email, resent: isResend });
+        return goTo('otp-required');
       } catch (error) {
         if (error instanceof KeywayError && error.code === 'cooldown') {
-          if (run === attempt) refuseDuringCooldown();
-          return;
+          if (run !== attempt) return ABANDONED;
+          refuseDuringCooldown();
+          return cooldownResult();
         }
-        fail(run, error);
+        return fail(run, error);
       }
     };
 
@@ -164,41 +190,43 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
         const parsed = EmailSchema.safeParse(email);
         if (!parsed.success) {
           set({ status: 'error', error: EMAIL_TEXTS.invalidEmail, cooldown: false });
-          return;
+          return { status: 'invalid' };
         }
-        if (get().status === 'sending') return;
+        if (get().status === 'sending') return { status: 'busy' };
         attempt++;
         set({ step: 'email', email: parsed.data });
-        if (refuseDuringCooldown()) return;
-        await sendEmail(parsed.data, attempt, false);
+        if (refuseDuringCooldown()) return cooldownResult();
+        return sendEmail(parsed.data, attempt, false);
       },
       async submitOtp(otp) {
         const { status } = get();
-        if (status === 'verifying' || status === 'connecting' || status === 'connected') return;
+        if (status === 'verifying' || status === 'connecting' || status === 'connected')
+          return { status: 'busy' };
         const run = attempt;
         set({ status: 'verifying', error: null, cooldown: false, resent: false });
         try {
           const auth = await embedded.getAuth();
           await auth.connectOtp({ otp });
-          if (run !== attempt) return;
+          if (run !== attempt) return ABANDONED;
           set({ status: 'connecting' });
           await embedded.connect();
-          if (run !== attempt) return;
+          if (run !== attempt) return ABANDONED;
           set({ status: 'connected' });
           keyway.outcomes.emit({ flow: 'connect', status: 'connected', via: 'email' });
+          return { status: 'connected' };
         } catch (error) {
-          if (run !== attempt) return;
+          if (run !== attempt) return ABANDONED;
           // A wrong code: the frame's message, and the boxes are emptied for a new try.
           set((s) => ({ otpResetKey: s.otpResetKey + 1 }));
-          fail(run, error);
+          return fail(run, error);
         }
       },
       async resend() {
         const { email, status } = get();
-        if (!email || status === 'sending') return;
-        if (refuseDuringCooldown()) return;
+        if (!email || status === 'sending') return { status: 'busy' };
+        if (refuseDuringCooldown()) return cooldownResult();
         attempt++;
-        await sendEmail(email, attempt, true);
+        return sendEmail(email, attempt, true);
       },
       tick() {
         if (!get().cooldown) return;

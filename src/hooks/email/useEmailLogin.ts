@@ -1,9 +1,11 @@
 import { useEffect, useMemo } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import { ERROR_MESSAGES } from '../../core/errors';
 import { useKeyway } from '../context';
 import {
   type EmailLoginActions,
+  type EmailLoginResult,
   type EmailLoginState,
   type EmailLoginStore,
   getEmailLoginStore,
@@ -57,9 +59,12 @@ export function useEmailLogin(): UseEmailLoginResult {
   };
 }
 
-/** Stands in when there is no embedded wallet: every action does nothing. */
+/** Stands in when there is no embedded wallet: every action does nothing and says the wallet is missing. */
 const FALLBACK = (() => {
-  const noop = async () => undefined;
+  const noop = async (): Promise<EmailLoginResult> => ({
+    status: 'error',
+    message: ERROR_MESSAGES.addressOrAuthConnectorNotFound,
+  });
   const state: EmailLoginState & EmailLoginActions = {
     step: 'email',
     status: 'idle',
