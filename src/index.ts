@@ -124,6 +124,7 @@ export { KeywayContext, useKeyway, useKeywayStore } from './hooks/context';
 export {
   EMAIL_TEXTS,
   type EmailLoginActions,
+  type EmailLoginResult,
   type EmailLoginState,
   type EmailLoginStatus,
   type EmailLoginStep,
@@ -179,9 +180,11 @@ export { type UseOnrampResult, useOnramp } from './hooks/onramp/useOnramp';
 export type {
   GasStatus,
   SendActions,
+  SendPreviewResult,
   SendState,
   SendStatus,
   SendStore,
+  SendSubmitResult,
   SolanaNativeSender,
 } from './hooks/send/store';
 export { type UseSendResult, useSend } from './hooks/send/useSend';
