@@ -139,7 +139,9 @@ export function TransactionList({ compact = false }: TransactionListProps) {
       data-kw-transactions="list"
       renderItem={(row) =>
         row.kind === 'header' ? (
-          <h3 className={t.dayHeader}>{row.label}</h3>
+          <h3 className={t.dayHeader}>
+            {formatDayLabel(row.key.slice('day:'.length), row.label, locale, T.unknownDate)}
+          </h3>
         ) : row.kind === 'tx' ? (
           <ActivityRow item={row.item} />
         ) : (
