@@ -1,0 +1,32 @@
+import { describe, expect, it } from 'vitest';
+import { formatDayLabel, formatDecimal, formatFiat, formatOrList, formatPercent } from './intl';
+
+describe('Intl formatting for the active locale', () => {
+  it('writes fiat amounts exactly, with the currency where the locale puts it', () => {
+    expect(formatFiat('7500', 'USD', 'en')).toBe('$7,500.00');
+    expect(formatFiat('7500', 'usd', 'de')).toBe('7.500,00\u00a0$');
+    expect(formatFiat('0.1', 'EUR', 'fr')).toBe('0,10\u00a0€');
+    expect(formatFiat('12.5', 'POINTS', 'en')).toBe('12.5 POINTS');
+    expect(formatDecimal('123456789012345678.123456789', 'en')).toBe('123,456,789,012,345,678.123456789');
+  });
+
+  it('writes percentages and "a, b or c" in the locale', () => {
+    expect(formatPercent(0.0085, 'en', 2)).toBe('0.85%');
+    expect(formatPercent(0.0085, 'de', 2)).toBe('0,85\u00a0%');
+    expect(formatPercent(0.005, 'en')).toBe('0.5%');
+    expect(formatOrList(['Ethereum', 'Base', 'Arbitrum'], 'en')).toBe('Ethereum, Base, or Arbitrum');
+    expect(formatOrList(['Ethereum', 'Base'], 'de')).toBe('Ethereum oder Base');
+  });
+
+  it('names the activity days with Intl.RelativeTimeFormat and Intl.DateTimeFormat', () => {
+    const now = Date.UTC(2026, 10, 24, 12);
+    expect(formatDayLabel('2026-11-24', 'Today', 'de', 'Unbekanntes Datum', now)).toBe('Heute');
+    expect(formatDayLabel('2026-11-23', 'Yesterday', 'en', 'Unknown date', now)).toBe('Yesterday');
+    expect(formatDayLabel('2026-11-24', 'Today', 'ar', 'تاريخ غير معروف', now)).toBe('اليوم');
+    expect(formatDayLabel('2026-03-03', 'Mar 3', 'de', 'Unbekanntes Datum', now)).toBe('3. März');
+    expect(formatDayLabel('2025-03-03', 'Mar 3, 2025', 'en', 'Unknown date', now)).toBe('Mar 3, 2025');
+    expect(formatDayLabel('unknown', 'Unknown date', 'de', 'Unbekanntes Datum', now)).toBe(
+      'Unbekanntes Datum',
+    );
+  });
+});
