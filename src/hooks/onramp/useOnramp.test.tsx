@@ -130,6 +130,8 @@ describe('useOnramp in a headless host (no KeywayModal)', () => {
       expect(kw.stores.modal.getState().isOpen).toBe(modalBefore.isOpen);
       expect(kw.stores.modal.getState().history).toEqual(modalBefore.history);
     } finally {
+      // Unmount before destroying: a mounted host would render again against the destroyed instance.
+      cleanup();
       kw.destroy();
     }
   });
