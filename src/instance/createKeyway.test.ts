@@ -218,6 +218,18 @@ describe('createKeyway', () => {
         expect(store.getState()).toBe(before[i]);
       });
       expect(vi.getTimerCount()).toBe(0);
+      // Nor does a capability's wiring: a change of namespace reaches no connect list, and a failed connection
+      // attempt or a network switch is no outcome any more.
+      const outcomes: unknown[] = [];
+      kw.outcomes.subscribe((o) => outcomes.push(o));
+      const connectBefore = kw.stores.connect.getState();
+      kw.stores.networks.setState({ activeNetwork: solanaLocal });
+      expect(kw.stores.connect.getState()).toBe(connectBefore);
+      const wallet = connectBefore.recommended.wallets[0] ?? connectBefore.connectors[0];
+      kw.stores.connect.setState({
+        attempt: { wallet: wallet!, via: 'connector', status: 'error', error: 'Refused' },
+      });
+      expect(outcomes).toEqual([]);
       expect(() => getSwapStore(kw)).toThrow('This Keyway instance was destroyed');
     } finally {
       vi.useRealTimers();

@@ -14,15 +14,15 @@ import {
   watchConnectors,
 } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
-import { createExplorerClient } from '../api/explorer-api';
+import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
 import { createAnalytics } from '../core/analytics';
 import { createEventBus, type EventBus } from '../core/events';
-import { type KeywayOptions, parseKeywayOptions } from '../core/options';
+import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
 import { createOutcomeStream, type OutcomeStream } from '../core/outcomes';
-import { browserStorage, createSafeStorage } from '../core/storage';
+import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
 import { isSafeImageUrl } from '../core/url';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { createAccountStore } from '../hooks/account/store';
@@ -177,9 +177,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       if (stores.networks.getState().activeNetwork.chain === 'solana') throw error;
     }
   }
-  /** Set when the last network switch changed the namespace (EVM <-> Solana). */
-  let namespaceSwitched = false;
-
   stores.toasts = toasts;
   stores.tooltip = tooltip;
   stores.modal = createModalStore({
@@ -201,85 +198,29 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       }
     },
   });
-  stores.networks = createNetworksStore({
-    networks: options.networks,
-    defaultNetwork: options.defaultNetwork,
-    getWagmiConfig,
-    assetImageUrl: (imageId) => explorer.assetImageUrl(imageId),
-    afterSwitch: () => {
-      const namespaceChanged = namespaceSwitched;
-      namespaceSwitched = false;
-      outcomes.emit({ flow: 'network', status: 'switched', namespaceChanged });
-    },
-    onError: (message) => {
-      showError(message);
-      outcomes.emit({ flow: 'network', status: 'error', message });
-    },
-  });
-  stores.siwe = createSiweStore({
-    siwe: options.siwe,
-    enabled: options.isSiweEnabled,
-    getWagmiConfig,
-    getAccount: () => {
-      const { address, chainId } = stores.account.getState();
-      // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
-      return address?.startsWith('0x') && chainId !== null
-        ? { address: address as `0x${string}`, chainId }
-        : null;
-    },
-    ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
-    disconnect: () => stores.account.getState().disconnect(),
-    onSuccess: () => outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
-    onError: (message) => outcomes.emit({ flow: 'siwe', status: 'error', message }),
-  });
-  stores.account = createAccountStore({
-    getWagmiConfig,
-    identity: {
-      // The identity call names the account; an account name registered with the kit is also read from
-      // the reverse lookup when the identity has none (only after the modal was first opened, like it).
-      // A failed reverse lookup fails the whole lookup (the short address is shown, and it is asked again
-      // the next time the account is shown): answering "no name" would be remembered for the session and
-      // offer 'Choose your name' to an account that has one.
-      async getIdentity(address) {
-        const identity = await blockchain.getIdentity(address);
-        if (identity.name) return identity;
-        const profiles = await blockchain.reverseProfile(address, address);
-        return profiles[0] ? { ...identity, name: profiles[0].name } : identity;
-      },
-    },
-    storage,
-    bus: events,
-    hasMultipleAddresses: options.hasMultipleAddresses,
-    isSafeImage: isSafeImageUrl,
-    showError,
-    afterPreferredAccountType: () => outcomes.emit({ flow: 'account-type', status: 'chosen' }),
-    solana: solana
-      ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
-      : null,
-    onDisconnected: () => {
-      outcomes.emit({ flow: 'account', status: 'disconnected' });
-      const siwe = stores.siwe.getState();
-      if (siwe.session) void siwe.signOut().catch(() => undefined);
-      else siwe.reset();
-    },
-  });
-  stores.connect = createConnectStore({
-    explorer,
-    storage,
-    getWagmiConfig,
-    getPairingProvider,
-    options: {
-      featuredWalletIds: options.featuredWalletIds,
-      includeWalletIds: options.includeWalletIds,
-      excludeWalletIds: options.excludeWalletIds,
-      customWallets: options.customWallets,
-      allWallets: options.allWallets,
-      enableEIP6963: options.enableEIP6963,
-      disableAppend: options.disableAppend,
-    },
-    solana,
-    onConnected: () => outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' }),
-  });
+  const disposers = [
+    wireNetworks(stores, {
+      options,
+      getWagmiConfig,
+      assetImageUrl: (imageId) => explorer.assetImageUrl(imageId),
+      showError,
+      outcomes,
+    }),
+    wireSiwe(stores, { options, getWagmiConfig, outcomes }),
+    wireAccount(stores, {
+      options,
+      getWagmiConfig,
+      api: blockchain,
+      storage,
+      bus: events,
+      showError,
+      outcomes,
+      solana,
+      embeddedSolana,
+      authConnected,
+    }),
+    wireConnect(stores, { options, explorer, storage, getWagmiConfig, getPairingProvider, solana, outcomes }),
+  ];
 
   stores.balances = createBalancesStore({
     api: blockchain,
@@ -299,51 +240,19 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     getNetworks: () => stores.networks.getState().networks,
     showError,
   });
-  const sendSubs = wireSend(stores, {
-    api: blockchain,
-    getWagmiConfig,
-    // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
-    getSolana: () => self?.solana ?? null,
-    bus: events,
-    outcomes,
-  });
-  const walletDataSubs = wireWalletData(stores);
-
-  // ---------- namespaces: EVM (wagmi) and Solana (keyway.solana) ----------
-  const namespaceSubs = [
-    stores.networks.subscribe((s, prev) => {
-      if (s.activeNetwork.chain === prev.activeNetwork.chain) return;
-      namespaceSwitched = true;
-      stores.connect.getState().setNamespace(s.activeNetwork.chain);
+  disposers.push(
+    wireSend(stores, {
+      api: blockchain,
+      getWagmiConfig,
+      // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
+      getSolana: () => self?.solana ?? null,
+      bus: events,
+      outcomes,
     }),
-  ];
-  stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
-  if (embeddedSolana && solana) {
-    // Signed out on the EVM side (or the session ended): the embedded Solana account goes with it. Only a
-    // connection that ends counts (on a reload the Solana side may reconnect before wagmi does).
-    let hadAuth = authConnected();
-    namespaceSubs.push(
-      watchConnections(wagmiConfig, {
-        onChange: () => {
-          const has = authConnected();
-          if (hadAuth && !has && embeddedSolana.connected) void solana.disconnect().catch(() => undefined);
-          hadAuth = has;
-        },
-      }),
-    );
-  }
-  if (solana) {
-    const syncSolana = () => {
-      const { status, address, wallet } = solana.store.getState();
-      stores.account.getState().syncSolana({ status, address, wallet });
-    };
-    namespaceSubs.push(solana.store.subscribe(syncSolana));
-    syncSolana();
-  }
+    wireWalletData(stores),
+  );
   // Registered once the stores exist: a login remembered from a previous visit reconnects it at once.
   if (embeddedSolana && solana) solana.register(embeddedSolana.wallet, { embedded: true });
-
-  const connectSub = wireConnectOutcomes(stores, outcomes);
 
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
@@ -424,19 +333,16 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       // The parts first (they subscribe to the core stores), newest first.
       for (const owned of [...parts.values()].reverse()) owned.dispose();
       parts.clear();
-      connectSub();
       unbind?.();
       embedded?.destroy();
-      for (const u of walletDataSubs) u();
-      for (const u of sendSubs) u();
-      for (const u of namespaceSubs) u();
+      // The capabilities' subscriptions (and the connect store's timers and pairing), the latest wired first.
+      for (const dispose of [...disposers].reverse()) dispose();
       solana?.destroy();
       stores.balances.getState().reset();
       stores.transactions.getState().reset();
       analytics.dispose();
       stores.modal.getState().dispose();
       stores.toasts.getState().dispose();
-      stores.connect.getState().dispose();
     },
     get destroyed() {
       return destroyed;
@@ -449,7 +355,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 /**
  * The send flow: its store reads the active network, the account and the balances; a transfer refreshes the
  * balances (forced for the tokens involved) and the history; the fee in USD follows the native token's
- * price. Returns the subscriptions to end.
+ * price. Returns its disposer.
  */
 function wireSend(
   stores: KeywayStores,
@@ -460,7 +366,7 @@ function wireSend(
     bus: EventBus;
     outcomes: OutcomeStream;
   },
-): Array<() => void> {
+): () => void {
   stores.send = createSendStore({
     api: deps.api,
     getWagmiConfig: deps.getWagmiConfig,
@@ -478,14 +384,14 @@ function wireSend(
       void stores.transactions.getState().refresh();
     },
   });
-  return [stores.balances.subscribe(() => stores.send.getState().recomputeFee())];
+  return stores.balances.subscribe(() => stores.send.getState().recomputeFee());
 }
 
 /**
  * Balances, history and the send form follow the connected address and the active network (reset on a
- * change); token balances fetched again also reread the account's native balance. Returns the subscriptions.
+ * change); token balances fetched again also reread the account's native balance. Returns its disposer.
  */
-function wireWalletData(stores: KeywayStores): Array<() => void> {
+function wireWalletData(stores: KeywayStores): () => void {
   const sync = () => {
     const { isConnected, address } = stores.account.getState();
     const network = stores.networks.getState().activeNetwork;
@@ -505,15 +411,202 @@ function wireWalletData(stores: KeywayStores): Array<() => void> {
     }),
   ];
   sync();
-  return subs;
+  return () => disposeAll(subs);
 }
 
-/** A connection attempt that ends declined or failed is an outcome (the modal shakes, spec §4). */
-function wireConnectOutcomes(stores: KeywayStores, outcomes: OutcomeStream): () => void {
-  return stores.connect.subscribe((s, prev) => {
+/** Ends each subscription once. */
+function disposeAll(subs: readonly (() => void)[]): void {
+  for (const unsubscribe of subs) unsubscribe();
+}
+
+/**
+ * The networks: the active network and its switch, whose end is an outcome (with whether the namespace,
+ * EVM or Solana, changed) and whose error is a toast and an outcome; the connect list follows the
+ * namespace. Returns its disposer.
+ */
+function wireNetworks(
+  stores: KeywayStores,
+  deps: {
+    options: ResolvedKeywayOptions;
+    getWagmiConfig: () => Config;
+    assetImageUrl: (imageId: string) => string;
+    showError: (message: string) => void;
+    outcomes: OutcomeStream;
+  },
+): () => void {
+  /** Set when the last network switch changed the namespace (EVM <-> Solana). */
+  let namespaceSwitched = false;
+  stores.networks = createNetworksStore({
+    networks: deps.options.networks,
+    defaultNetwork: deps.options.defaultNetwork,
+    getWagmiConfig: deps.getWagmiConfig,
+    assetImageUrl: deps.assetImageUrl,
+    afterSwitch: () => {
+      const namespaceChanged = namespaceSwitched;
+      namespaceSwitched = false;
+      deps.outcomes.emit({ flow: 'network', status: 'switched', namespaceChanged });
+    },
+    onError: (message) => {
+      deps.showError(message);
+      deps.outcomes.emit({ flow: 'network', status: 'error', message });
+    },
+  });
+  return stores.networks.subscribe((s, prev) => {
+    if (s.activeNetwork.chain === prev.activeNetwork.chain) return;
+    namespaceSwitched = true;
+    stores.connect.getState().setNamespace(s.activeNetwork.chain);
+  });
+}
+
+/**
+ * Sign in with wallet (EVM accounts only): its success and error are outcomes; refusing to sign disconnects.
+ * Returns its disposer (the store holds no subscription or timer: ending it clears the session state).
+ */
+function wireSiwe(
+  stores: KeywayStores,
+  deps: { options: ResolvedKeywayOptions; getWagmiConfig: () => Config; outcomes: OutcomeStream },
+): () => void {
+  stores.siwe = createSiweStore({
+    siwe: deps.options.siwe,
+    enabled: deps.options.isSiweEnabled,
+    getWagmiConfig: deps.getWagmiConfig,
+    getAccount: () => {
+      const { address, chainId } = stores.account.getState();
+      // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
+      return address?.startsWith('0x') && chainId !== null
+        ? { address: address as `0x${string}`, chainId }
+        : null;
+    },
+    ...(deps.options.metadata?.url ? { appUrl: deps.options.metadata.url } : {}),
+    disconnect: () => stores.account.getState().disconnect(),
+    onSuccess: () => deps.outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
+    onError: (message) => deps.outcomes.emit({ flow: 'siwe', status: 'error', message }),
+  });
+  return () => stores.siwe.getState().reset();
+}
+
+/**
+ * The connected account: its identity (with the kit's registered name from the reverse lookup), the
+ * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE); it follows the
+ * Solana adapter, and the embedded Solana account leaves with the embedded EVM login. Returns its disposer.
+ */
+function wireAccount(
+  stores: KeywayStores,
+  deps: {
+    options: ResolvedKeywayOptions;
+    getWagmiConfig: () => Config;
+    api: BlockchainApiClient;
+    storage: SafeStorage;
+    bus: EventBus;
+    showError: (message: string) => void;
+    outcomes: OutcomeStream;
+    solana: SolanaAdapter | null;
+    embeddedSolana: { readonly connected: boolean } | null;
+    authConnected: () => boolean;
+  },
+): () => void {
+  const { api, solana, embeddedSolana, outcomes } = deps;
+  stores.account = createAccountStore({
+    getWagmiConfig: deps.getWagmiConfig,
+    identity: {
+      // The identity call names the account; an account name registered with the kit is also read from
+      // the reverse lookup when the identity has none (only after the modal was first opened, like it).
+      // A failed reverse lookup fails the whole lookup (the short address is shown, and it is asked again
+      // the next time the account is shown): answering "no name" would be remembered for the session and
+      // offer 'Choose your name' to an account that has one.
+      async getIdentity(address) {
+        const identity = await api.getIdentity(address);
+        if (identity.name) return identity;
+        const profiles = await api.reverseProfile(address, address);
+        return profiles[0] ? { ...identity, name: profiles[0].name } : identity;
+      },
+    },
+    storage: deps.storage,
+    bus: deps.bus,
+    hasMultipleAddresses: deps.options.hasMultipleAddresses,
+    isSafeImage: isSafeImageUrl,
+    showError: deps.showError,
+    afterPreferredAccountType: () => outcomes.emit({ flow: 'account-type', status: 'chosen' }),
+    solana: solana
+      ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
+      : null,
+    onDisconnected: () => {
+      outcomes.emit({ flow: 'account', status: 'disconnected' });
+      const siwe = stores.siwe.getState();
+      if (siwe.session) void siwe.signOut().catch(() => undefined);
+      else siwe.reset();
+    },
+  });
+  const subs: Array<() => void> = [];
+  if (embeddedSolana && solana) {
+    // Signed out on the EVM side (or the session ended): the embedded Solana account goes with it. Only a
+    // connection that ends counts (on a reload the Solana side may reconnect before wagmi does).
+    let hadAuth = deps.authConnected();
+    subs.push(
+      watchConnections(deps.getWagmiConfig(), {
+        onChange: () => {
+          const has = deps.authConnected();
+          if (hadAuth && !has && embeddedSolana.connected) void solana.disconnect().catch(() => undefined);
+          hadAuth = has;
+        },
+      }),
+    );
+  }
+  if (solana) {
+    const syncSolana = () => {
+      const { status, address, wallet } = solana.store.getState();
+      stores.account.getState().syncSolana({ status, address, wallet });
+    };
+    subs.push(solana.store.subscribe(syncSolana));
+    syncSolana();
+  }
+  return () => disposeAll(subs);
+}
+
+/**
+ * Connecting a wallet: the wallet list (explorer, injected and Solana wallets) for the active namespace, the
+ * pairing; a connection is an outcome, and so is an attempt that ends declined or failed (the modal
+ * shakes, spec §4). Returns its disposer (the subscription, then the store's timers and pairing).
+ */
+function wireConnect(
+  stores: KeywayStores,
+  deps: {
+    options: ResolvedKeywayOptions;
+    explorer: ExplorerClient;
+    storage: SafeStorage;
+    getWagmiConfig: () => Config;
+    getPairingProvider: () => Promise<PairingProvider | null>;
+    solana: SolanaAdapter | null;
+    outcomes: OutcomeStream;
+  },
+): () => void {
+  const { options, outcomes } = deps;
+  stores.connect = createConnectStore({
+    explorer: deps.explorer,
+    storage: deps.storage,
+    getWagmiConfig: deps.getWagmiConfig,
+    getPairingProvider: deps.getPairingProvider,
+    options: {
+      featuredWalletIds: options.featuredWalletIds,
+      includeWalletIds: options.includeWalletIds,
+      excludeWalletIds: options.excludeWalletIds,
+      customWallets: options.customWallets,
+      allWallets: options.allWallets,
+      enableEIP6963: options.enableEIP6963,
+      disableAppend: options.disableAppend,
+    },
+    solana: deps.solana,
+    onConnected: () => outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' }),
+  });
+  stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
+  const unsubscribe = stores.connect.subscribe((s, prev) => {
     const status = s.attempt?.status;
     if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
       outcomes.emit({ flow: 'connect', status });
     }
   });
+  return () => {
+    unsubscribe();
+    stores.connect.getState().dispose();
+  };
 }
