@@ -203,6 +203,7 @@ export {
   SOCIAL_PROVIDER_NAMES,
   type SocialErrorKind,
   type SocialLoginProvider,
+  type SocialLoginResult,
   type SocialState,
   type SocialStatus,
 } from './hooks/social/store';
@@ -210,6 +211,7 @@ export { type UseSocialLoginResult, useSocialLogin } from './hooks/social/useSoc
 export type {
   ApprovalStatus,
   SwapActions,
+  SwapPreviewResult,
   SwapState,
   SwapStatus,
   SwapTokenItem,
@@ -235,7 +237,7 @@ export type {
 } from './hooks/transactions/format';
 export type { TransactionsState, TransactionsStatus, TransactionsStore } from './hooks/transactions/store';
 export { type UseTransactionsResult, useTransactions } from './hooks/transactions/useTransactions';
-export type { UpdateEmailState, UpdateEmailStep } from './hooks/update-email/store';
+export type { UpdateEmailResult, UpdateEmailState, UpdateEmailStep } from './hooks/update-email/store';
 export { type UseUpdateEmailResult, useUpdateEmail } from './hooks/update-email/useUpdateEmail';
 // Headless core: instance, provider, hooks, stores and their types.
 export {

@@ -16,7 +16,7 @@ import { attachModalRouter } from '../views/modalRouter';
 import { useEmailLogin } from './email/useEmailLogin';
 import { KeywayProvider } from './KeywayProvider';
 import { setSocialLoginInternals } from './social/embeddedStores';
-import { SOCIAL_RESULT_TYPE, type SocialPopup } from './social/store';
+import { SOCIAL_RESULT_TYPE, type SocialLoginResult, type SocialPopup } from './social/store';
 import { useSocialLogin } from './social/useSocialLogin';
 import { useUpdateEmail } from './update-email/useUpdateEmail';
 
@@ -121,8 +121,11 @@ describe('flow hooks in a host without KeywayModal', () => {
     });
     const modalBefore = keyway.stores.modal.getState();
     const { result } = renderHook(() => useSocialLogin(), { wrapper });
-    await act(() => result.current.connectSocial('github'));
-    expect(result.current.status).toBe('waiting');
+    let ended: Promise<SocialLoginResult> | undefined;
+    act(() => {
+      ended = result.current.connectSocial('github');
+    });
+    await waitFor(() => expect(result.current.status).toBe('waiting'));
     act(() => {
       window.dispatchEvent(
         new MessageEvent('message', {
@@ -132,7 +135,10 @@ describe('flow hooks in a host without KeywayModal', () => {
         }),
       );
     });
-    await waitFor(() => expect(result.current.status).toBe('connected'));
+    await act(async () => {
+      await expect(ended).resolves.toEqual({ status: 'connected' });
+    });
+    expect(result.current.status).toBe('connected');
     expect(keyway.stores.account.getState()).toMatchObject({ isConnected: true, address: ADDRESS });
     expect(outcomes).toEqual([
       { flow: 'social', status: 'started' },
@@ -149,14 +155,21 @@ describe('flow hooks in a host without KeywayModal', () => {
     act(() => result.current.start());
     expect(result.current.currentEmail).toBe('ada@example.com');
     await act(async () => {
-      await expect(result.current.submitEmail('ada@new.example')).resolves.toBe(true);
+      await expect(result.current.submitEmail('ada@new.example')).resolves.toEqual({
+        status: 'primary-otp-required',
+      });
     });
     expect(result.current.step).toBe('primaryOtp');
     await act(async () => {
-      await expect(result.current.submitPrimaryOtp('111111')).resolves.toBe(true);
+      await expect(result.current.submitPrimaryOtp('111111')).resolves.toEqual({
+        status: 'secondary-otp-required',
+      });
     });
     await act(async () => {
-      await expect(result.current.submitSecondaryOtp('222222')).resolves.toBe(true);
+      await expect(result.current.submitSecondaryOtp('222222')).resolves.toEqual({
+        status: 'updated',
+        email: 'ada@new.example',
+      });
     });
     expect(result.current).toMatchObject({ step: 'done', currentEmail: 'ada@new.example' });
     expect(outcomes).toEqual([

@@ -19,8 +19,8 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
   const submit = which === 'primary' ? update.submitPrimaryOtp : update.submitSecondaryOtp;
   const onComplete = async (code: string) => {
     setResent(false);
-    const ok = await submit(code);
-    if (!ok) setAttempt((n) => n + 1);
+    const { status } = await submit(code);
+    if (status !== 'secondary-otp-required' && status !== 'updated') setAttempt((n) => n + 1);
   };
   return (
     <div
@@ -55,7 +55,8 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
           size="sm"
           disabled={update.submitting}
           onClick={async () => {
-            setResent(await update.resendCode());
+            const { status } = await update.resendCode();
+            setResent(status === 'primary-otp-required' || status === 'secondary-otp-required');
           }}
         >
           {T.resend}

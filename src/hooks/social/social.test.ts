@@ -12,6 +12,8 @@ import {
   createSocialStore,
   SOCIAL_ERRORS,
   SOCIAL_RESULT_TYPE,
+  type SocialLoginProvider,
+  type SocialLoginResult,
   type SocialPopup,
   type SocialStore,
   type SocialStoreDeps,
@@ -85,6 +87,13 @@ function setup(overrides: Partial<SocialStoreDeps> = {}) {
   return store;
 }
 
+/** Starts a social login and waits until the popup shows the provider's page (the attempt runs on). */
+async function startWaiting(provider: SocialLoginProvider): Promise<{ ended: Promise<SocialLoginResult> }> {
+  const ended = store.getState().connectSocial(provider);
+  await vi.waitFor(() => expect(store.getState().status).toBe('waiting'));
+  return { ended };
+}
+
 const requestsOf = (type: string) => fake.requests.filter((r) => r.type === `@keyway-app/${type}`);
 const view = () => selectView(modal.getState());
 
@@ -131,17 +140,21 @@ describe('social login in a popup', () => {
     expect(openPopup).toHaveBeenCalledOnce();
     expect(fake.requests).toHaveLength(0);
     expect(view()).toBe('ConnectingSocial');
-    await running;
+    await vi.waitFor(() => expect(store.getState().status).toBe('waiting'));
     expect(requestsOf('GET_SOCIAL_REDIRECT_URI').map((r) => r.payload)).toEqual([{ provider: 'github' }]);
     expect(popup.urls).toEqual([REDIRECT]);
     expect(store.getState()).toMatchObject({ status: 'waiting', provider: 'github', hasWindow: true });
+    // The promise resolves when the attempt ends, with how it ended.
+    store.getState().cancel();
+    await expect(running).resolves.toEqual({ status: 'cancelled' });
   });
 
   it('a result from the frame origin and the popup connects and shows the account', async () => {
     setup();
-    await store.getState().connectSocial('github');
+    const { ended } = await startWaiting('github');
     postFromPopup({ type: SOCIAL_RESULT_TYPE, resultUri: RESULT });
-    await vi.waitFor(() => expect(store.getState().status).toBe('connected'));
+    await expect(ended).resolves.toEqual({ status: 'connected' });
+    expect(store.getState().status).toBe('connected');
     expect(requestsOf('CONNECT_SOCIAL').map((r) => r.payload)).toEqual([{ uri: RESULT }]);
     expect(connect).toHaveBeenCalledOnce();
     expect(outcomes.filter((o) => o.flow === 'connect')).toEqual([
@@ -163,7 +176,7 @@ describe('social login in a popup', () => {
     ['a string', {}, 'hello'],
   ] as const)('ignores a message from %s', async (_name, opts, data) => {
     setup();
-    await store.getState().connectSocial('github');
+    await startWaiting('github');
     postFromPopup(data, opts as { origin?: string; source?: Window | null });
     // A valid result afterwards still works: the invalid one changed nothing.
     expect(store.getState().status).toBe('waiting');
@@ -175,7 +188,7 @@ describe('social login in a popup', () => {
 
   it('ignores a message the browser did not dispatch when synthetic events are not accepted', async () => {
     setup({ acceptSyntheticEvents: false });
-    await store.getState().connectSocial('github');
+    await startWaiting('github');
     postFromPopup({ type: SOCIAL_RESULT_TYPE, resultUri: RESULT });
     expect(store.getState().status).toBe('waiting');
     expect(requestsOf('CONNECT_SOCIAL')).toHaveLength(0);
@@ -183,7 +196,11 @@ describe('social login in a popup', () => {
 
   it('a blocked popup shows a clear error and asks nothing of the frame', async () => {
     setup({ openPopup: () => null });
-    await store.getState().connectSocial('google');
+    await expect(store.getState().connectSocial('google')).resolves.toEqual({
+      status: 'error',
+      kind: 'popupBlocked',
+      message: SOCIAL_ERRORS.popupBlocked,
+    });
     expect(store.getState()).toMatchObject({
       status: 'error',
       errorKind: 'popupBlocked',
@@ -196,10 +213,11 @@ describe('social login in a popup', () => {
 
   it('a popup closed by the user goes back to the previous view', async () => {
     setup();
-    await store.getState().connectSocial('github');
+    const { ended } = await startWaiting('github');
     expect(view()).toBe('ConnectingSocial');
     popup.closed = true;
-    await vi.waitFor(() => expect(view()).toBe('Connect'));
+    await expect(ended).resolves.toEqual({ status: 'cancelled' });
+    expect(view()).toBe('Connect');
     expect(store.getState()).toMatchObject({ status: 'idle', hasWindow: false });
     // A late result is no longer accepted.
     postFromPopup({ type: SOCIAL_RESULT_TYPE, resultUri: RESULT });
@@ -208,8 +226,11 @@ describe('social login in a popup', () => {
 
   it('times out: the popup is closed and the view shows the timeout', async () => {
     setup({ timeoutMs: 20 });
-    await store.getState().connectSocial('discord');
-    await vi.waitFor(() => expect(store.getState().errorKind).toBe('timeout'));
+    await expect(store.getState().connectSocial('discord')).resolves.toEqual({
+      status: 'error',
+      kind: 'timeout',
+      message: SOCIAL_ERRORS.timeout,
+    });
     expect(store.getState()).toMatchObject({ status: 'error', error: SOCIAL_ERRORS.timeout });
     expect(popup.closed).toBe(true);
     expect(view()).toBe('ConnectingSocial');
@@ -220,9 +241,13 @@ describe('social login in a popup', () => {
       throw new FakeFrameError({ message: 'The login code has expired' });
     };
     setup();
-    await store.getState().connectSocial('github');
+    const { ended } = await startWaiting('github');
     postFromPopup({ type: SOCIAL_RESULT_TYPE, resultUri: RESULT });
-    await vi.waitFor(() => expect(store.getState().status).toBe('error'));
+    await expect(ended).resolves.toEqual({
+      status: 'error',
+      kind: 'failed',
+      message: 'The login code has expired',
+    });
     expect(store.getState()).toMatchObject({ errorKind: 'failed', error: 'The login code has expired' });
     expect(connect).not.toHaveBeenCalled();
     expect(session.getItem(LOGIN_CACHE_KEYS.socialUsername)).toBeNull();
@@ -233,15 +258,20 @@ describe('social login in a popup', () => {
       throw new FakeFrameError({});
     };
     setup();
-    await store.getState().connectSocial('apple');
+    await expect(store.getState().connectSocial('apple')).resolves.toEqual({
+      status: 'error',
+      kind: 'failed',
+      message: 'An error occurred',
+    });
     expect(store.getState()).toMatchObject({ status: 'error', error: 'An error occurred' });
     expect(popup.closed).toBe(true);
   });
 
   it('cancel closes the popup, goes back and ignores a late result', async () => {
     setup();
-    await store.getState().connectSocial('x');
+    const { ended } = await startWaiting('x');
     store.getState().cancel();
+    await expect(ended).resolves.toEqual({ status: 'cancelled' });
     expect(popup.closed).toBe(true);
     expect(view()).toBe('Connect');
     postFromPopup({ type: SOCIAL_RESULT_TYPE, resultUri: RESULT });
@@ -250,7 +280,10 @@ describe('social login in a popup', () => {
 
   it('without a configured frame every attempt fails clearly', async () => {
     setup({ frameOrigin: () => null });
-    await store.getState().connectSocial('github');
+    await expect(store.getState().connectSocial('github')).resolves.toMatchObject({
+      status: 'error',
+      message: SOCIAL_ERRORS.noFrame,
+    });
     expect(store.getState()).toMatchObject({ status: 'error', error: SOCIAL_ERRORS.noFrame });
   });
 });
@@ -267,7 +300,7 @@ describe('Farcaster', () => {
     const request = await fake.nextRequest('CONNECT_FARCASTER');
     expect(store.getState().farcaster).toEqual({ status: 'waiting', url: FARCASTER_URL, error: null });
     fake.reply(request, { userName: 'dwr' });
-    await running;
+    await expect(running).resolves.toEqual({ status: 'connected' });
     expect(store.getState().farcaster.status).toBe('connected');
     expect(connect).toHaveBeenCalledOnce();
     expect(view()).toBe('Account');
@@ -281,7 +314,11 @@ describe('Farcaster', () => {
       throw new FakeFrameError({ message: 'This Farcaster request has expired.' });
     };
     setup();
-    await store.getState().connectFarcaster();
+    await expect(store.getState().connectFarcaster()).resolves.toEqual({
+      status: 'error',
+      kind: 'failed',
+      message: 'This Farcaster request has expired.',
+    });
     expect(store.getState().farcaster).toMatchObject({
       status: 'error',
       error: 'This Farcaster request has expired.',
@@ -297,8 +334,10 @@ describe('Farcaster', () => {
     const request = await fake.nextRequest('CONNECT_FARCASTER');
     store.getState().cancelFarcaster();
     expect(view()).toBe('Connect');
+    await expect(running).resolves.toEqual({ status: 'cancelled' });
     fake.reply(request, { userName: 'dwr' });
-    await running;
+    // A later round trip through the frame: by its answer the late approval has been delivered and handled.
+    await auth.getFarcasterUri();
     expect(connect).not.toHaveBeenCalled();
     expect(store.getState().farcaster.status).toBe('idle');
   });

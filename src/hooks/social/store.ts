@@ -138,15 +138,29 @@ export interface SocialState {
   };
 }
 
+/**
+ * How a social or Farcaster login attempt ended: connected, cancelled by the user (the popup closed, or
+ * `cancel()`), abandoned (a newer attempt, a reset or the instance's end made it moot) or an error (with its
+ * kind for a social login, and the message shown).
+ */
+export type SocialLoginResult =
+  | { status: 'connected' }
+  | { status: 'cancelled' }
+  | { status: 'abandoned' }
+  | { status: 'error'; kind: SocialErrorKind; message: string };
+
 export interface SocialActions {
-  /** Call it synchronously from a click handler: it opens the popup before anything else. */
-  connectSocial(provider: SocialLoginProvider): Promise<void>;
+  /**
+   * Call it synchronously from a click handler: it opens the popup before anything else. Resolves when the
+   * attempt ends, with how it ended.
+   */
+  connectSocial(provider: SocialLoginProvider): Promise<SocialLoginResult>;
   /** Brings the open popup to the front. */
   focusWindow(): void;
   /** Abandons the social attempt (closes the popup) and goes back. */
   cancel(): void;
-  /** Starts a Farcaster login: the QR code URL, then waits for the approval. */
-  connectFarcaster(): Promise<void>;
+  /** Starts a Farcaster login: the QR code URL, then waits for the approval. Resolves with how it ended. */
+  connectFarcaster(): Promise<SocialLoginResult>;
   /** Abandons the Farcaster attempt and goes back. */
   cancelFarcaster(): void;
   reset(): void;
@@ -205,6 +219,24 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
   let pollTimer: ReturnType<typeof setInterval> | undefined;
   let deadline: ReturnType<typeof setTimeout> | undefined;
   let listener: ((event: MessageEvent) => void) | null = null;
+  /** Resolve the running attempts' promises (`connectSocial()`, `connectFarcaster()`); null once ended. */
+  const settle: Record<'social' | 'farcaster', ((result: SocialLoginResult) => void) | null> = {
+    social: null,
+    farcaster: null,
+  };
+  /** Ends the running attempt's promise with this result (once). */
+  function endAttempt(result: SocialLoginResult, flow: 'social' | 'farcaster' = 'social') {
+    const resolve = settle[flow];
+    settle[flow] = null;
+    resolve?.(result);
+  }
+  /** The promise of the attempt that starts now (the previous one, if still running, is abandoned). */
+  function nextAttempt(flow: 'social' | 'farcaster'): Promise<SocialLoginResult> {
+    endAttempt({ status: 'abandoned' }, flow);
+    return new Promise<SocialLoginResult>((resolve) => {
+      settle[flow] = resolve;
+    });
+  }
 
   const started = (flow: 'social' | 'farcaster') => deps.emit({ flow, status: 'started' });
   const cancelled = (flow: 'social' | 'farcaster') => deps.emit({ flow, status: 'cancelled' });
@@ -227,6 +259,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
       if (id !== attempt) return;
       stopWatching(true);
       set({ status: 'error', errorKind: kind, error: message, hasWindow: false });
+      endAttempt({ status: 'error', kind, message });
     };
 
     async function finish(id: number, auth: AuthConnectorApi, resultUri: string) {
@@ -242,16 +275,75 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
       if (id !== attempt) return;
       set({ status: 'connected', errorKind: null, error: null });
       connected('social');
+      endAttempt({ status: 'connected' });
+    }
+
+    /** The popup of attempt `id` is open: prepares the login in the frame and waits for its result. */
+    async function watch(id: number, provider: SocialLoginProvider, opened: SocialPopup) {
+      popup = opened;
+      set({ status: 'preparing', hasWindow: true });
+      const frameOrigin = deps.frameOrigin();
+      if (!frameOrigin) {
+        fail(id, 'failed', SOCIAL_ERRORS.noFrame);
+        return;
+      }
+
+      let auth: AuthConnectorApi | null = null;
+      let pendingResult: string | null = null;
+      listener = (event: MessageEvent) => {
+        if (id !== attempt || !popup) return;
+        if (!deps.acceptSyntheticEvents && !event.isTrusted) return;
+        if (event.origin !== frameOrigin || event.source !== popup.source) return;
+        const parsed = SocialResultSchema.safeParse(event.data);
+        if (!parsed.success) return;
+        let resultOrigin: string;
+        try {
+          resultOrigin = new URL(parsed.data.resultUri).origin;
+        } catch {
+          return;
+        }
+        if (resultOrigin !== frameOrigin) return;
+        const uri = parsed.data.resultUri;
+        stopWatching(false);
+        if (auth) void finish(id, auth, uri);
+        else pendingResult = uri;
+      };
+      messages?.addEventListener('message', listener);
+      pollTimer = setInterval(() => {
+        if (id !== attempt || !popup || !popup.closed) return;
+        // Closed by the user before any result: back to where the login started.
+        stopWatching(false);
+        set({ status: 'idle', hasWindow: false });
+        cancelled('social');
+        endAttempt({ status: 'cancelled' });
+      }, pollMs);
+      deadline = setTimeout(() => fail(id, 'timeout', SOCIAL_ERRORS.timeout), timeoutMs);
+
+      try {
+        auth = await deps.getAuth();
+        if (id !== attempt) return;
+        const { uri } = await auth.getSocialRedirectUri({ provider });
+        if (id !== attempt) return;
+        if (pendingResult !== null) {
+          void finish(id, auth, pendingResult);
+          return;
+        }
+        popup?.navigate(uri);
+        if (get().status === 'preparing') set({ status: 'waiting' });
+      } catch (error) {
+        fail(id, 'failed', errorText(error, SOCIAL_ERRORS.failed));
+      }
     }
 
     return {
       ...initialState(),
 
-      async connectSocial(provider) {
+      connectSocial(provider) {
         // Open first, synchronously: any await before window.open loses the user activation.
         stopWatching(true);
         const id = ++attempt;
         const opened = openPopup();
+        const ended = nextAttempt('social');
         set({ provider, errorKind: null, error: null });
         started('social');
         if (!opened) {
@@ -261,60 +353,11 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
             error: SOCIAL_ERRORS.popupBlocked,
             hasWindow: false,
           });
-          return;
+          endAttempt({ status: 'error', kind: 'popupBlocked', message: SOCIAL_ERRORS.popupBlocked });
+          return ended;
         }
-        popup = opened;
-        set({ status: 'preparing', hasWindow: true });
-        const frameOrigin = deps.frameOrigin();
-        if (!frameOrigin) {
-          fail(id, 'failed', SOCIAL_ERRORS.noFrame);
-          return;
-        }
-
-        let auth: AuthConnectorApi | null = null;
-        let pendingResult: string | null = null;
-        listener = (event: MessageEvent) => {
-          if (id !== attempt || !popup) return;
-          if (!deps.acceptSyntheticEvents && !event.isTrusted) return;
-          if (event.origin !== frameOrigin || event.source !== popup.source) return;
-          const parsed = SocialResultSchema.safeParse(event.data);
-          if (!parsed.success) return;
-          let resultOrigin: string;
-          try {
-            resultOrigin = new URL(parsed.data.resultUri).origin;
-          } catch {
-            return;
-          }
-          if (resultOrigin !== frameOrigin) return;
-          const uri = parsed.data.resultUri;
-          stopWatching(false);
-          if (auth) void finish(id, auth, uri);
-          else pendingResult = uri;
-        };
-        messages?.addEventListener('message', listener);
-        pollTimer = setInterval(() => {
-          if (id !== attempt || !popup || !popup.closed) return;
-          // Closed by the user before any result: back to where the login started.
-          stopWatching(false);
-          set({ status: 'idle', hasWindow: false });
-          cancelled('social');
-        }, pollMs);
-        deadline = setTimeout(() => fail(id, 'timeout', SOCIAL_ERRORS.timeout), timeoutMs);
-
-        try {
-          auth = await deps.getAuth();
-          if (id !== attempt) return;
-          const { uri } = await auth.getSocialRedirectUri({ provider });
-          if (id !== attempt) return;
-          if (pendingResult !== null) {
-            void finish(id, auth, pendingResult);
-            return;
-          }
-          popup?.navigate(uri);
-          if (get().status === 'preparing') set({ status: 'waiting' });
-        } catch (error) {
-          fail(id, 'failed', errorText(error, SOCIAL_ERRORS.failed));
-        }
+        void watch(id, provider, opened);
+        return ended;
       },
 
       focusWindow() {
@@ -326,38 +369,50 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         stopWatching(true);
         set({ status: 'idle', errorKind: null, error: null, hasWindow: false });
         cancelled('social');
+        endAttempt({ status: 'cancelled' });
       },
 
-      async connectFarcaster() {
+      connectFarcaster() {
         const id = ++farcasterAttempt;
+        const ended = nextAttempt('farcaster');
+        const end = (result: SocialLoginResult) => {
+          if (id === farcasterAttempt) endAttempt(result, 'farcaster');
+        };
         const setFarcaster = (patch: Partial<SocialState['farcaster']>) => {
           if (id === farcasterAttempt) set({ farcaster: { ...get().farcaster, ...patch } });
         };
         set({ farcaster: { status: 'loading', url: null, error: null } });
         started('farcaster');
-        try {
-          const auth = await deps.getAuth();
+        void (async () => {
+          try {
+            const auth = await deps.getAuth();
+            if (id !== farcasterAttempt) return;
+            const { url } = await auth.getFarcasterUri();
+            if (id !== farcasterAttempt) return;
+            setFarcaster({ status: 'waiting', url });
+            await auth.connectFarcaster();
+            if (id !== farcasterAttempt) return;
+            setFarcaster({ status: 'connecting' });
+            await deps.connect();
+          } catch (error) {
+            const message = errorText(error, SOCIAL_ERRORS.failed);
+            setFarcaster({ status: 'error', error: message });
+            end({ status: 'error', kind: 'failed', message });
+            return;
+          }
           if (id !== farcasterAttempt) return;
-          const { url } = await auth.getFarcasterUri();
-          if (id !== farcasterAttempt) return;
-          setFarcaster({ status: 'waiting', url });
-          await auth.connectFarcaster();
-          if (id !== farcasterAttempt) return;
-          setFarcaster({ status: 'connecting' });
-          await deps.connect();
-        } catch (error) {
-          setFarcaster({ status: 'error', error: errorText(error, SOCIAL_ERRORS.failed) });
-          return;
-        }
-        if (id !== farcasterAttempt) return;
-        setFarcaster({ status: 'connected', error: null });
-        connected('farcaster');
+          setFarcaster({ status: 'connected', error: null });
+          connected('farcaster');
+          end({ status: 'connected' });
+        })();
+        return ended;
       },
 
       cancelFarcaster() {
         farcasterAttempt++;
         set({ farcaster: { status: 'idle', url: null, error: null } });
         cancelled('farcaster');
+        endAttempt({ status: 'cancelled' }, 'farcaster');
       },
 
       reset() {
@@ -365,12 +420,16 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         farcasterAttempt++;
         stopWatching(true);
         set(initialState());
+        endAttempt({ status: 'abandoned' });
+        endAttempt({ status: 'abandoned' }, 'farcaster');
       },
 
       dispose() {
         attempt++;
         farcasterAttempt++;
         stopWatching(true);
+        endAttempt({ status: 'abandoned' });
+        endAttempt({ status: 'abandoned' }, 'farcaster');
       },
     };
   });

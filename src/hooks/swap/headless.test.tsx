@@ -82,7 +82,7 @@ describe('useSwap in a host without KeywayModal', () => {
     });
     await waitFor(() => expect(result.current.swapTransaction).not.toBeNull());
     act(() => {
-      expect(result.current.preview()).toBe(true);
+      expect(result.current.preview()).toEqual({ status: 'review' });
     });
     await act(async () => {
       await expect(result.current.swap()).resolves.toBe('sent');

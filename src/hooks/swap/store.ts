@@ -186,8 +186,11 @@ export interface SwapActions {
   fetchQuote(): Promise<void>;
   /** The form's validation for the current state. */
   validate(): SwapValidation;
-  /** Goes to the preview when the form is valid and a transaction is ready; returns whether it did. */
-  preview(): boolean;
+  /**
+   * Goes to the preview when the form is valid and a transaction is ready: 'review' (the review outcome is
+   * emitted), 'invalid' (the form has an error) or 'not-ready' (the quote or its transaction is not there yet).
+   */
+  preview(): SwapPreviewResult;
   /**
    * Sends the approval (exact amount) and waits for it, or with approvalMethod 'permit' has the wallet sign
    * the permit (exact amount, the trusted router, a 20 min deadline); then fetches the quote and builds the
@@ -204,6 +207,9 @@ export interface SwapActions {
   /** Fed by the instance wiring: a change of account or network starts over. */
   setContext(address: string | null, network: KeywayNetwork | null): void;
 }
+
+/** What `preview()` did: went to the review, or why not (the form has an error, or no transaction yet). */
+export type SwapPreviewResult = { status: 'review' } | { status: 'invalid' } | { status: 'not-ready' };
 
 export type SwapStore = StoreApi<SwapState & SwapActions>;
 
@@ -938,11 +944,12 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       preview() {
         const v = validation();
         const s = get();
-        if (!v.valid || s.loadingQuote || (!s.swapTransaction && !s.approvalTransaction && !s.permit)) {
-          return false;
+        if (!v.valid) return { status: 'invalid' };
+        if (s.loadingQuote || (!s.swapTransaction && !s.approvalTransaction && !s.permit)) {
+          return { status: 'not-ready' };
         }
         deps.emit({ flow: 'swap', status: 'review' });
-        return true;
+        return { status: 'review' };
       },
 
       async approve() {

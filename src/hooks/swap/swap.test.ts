@@ -469,9 +469,14 @@ describe('swap store: sending', () => {
     const m = make();
     await m.store.getState().initialize();
     m.store.getState().setToToken(token(m.store, USDC));
+    // No amount yet: the form is invalid, and nothing is reviewed.
+    expect(m.store.getState().preview()).toEqual({ status: 'invalid' });
     m.store.getState().setSourceTokenAmount('0.5');
+    // A valid amount whose quote is still on its way: not ready.
+    expect(m.store.getState().preview()).toEqual({ status: 'not-ready' });
+    expect(m.nav.review).toBe(0);
     await settle();
-    expect(m.store.getState().preview()).toBe(true);
+    expect(m.store.getState().preview()).toEqual({ status: 'review' });
     expect(m.nav.review).toBe(1);
     expect(await m.store.getState().swap()).toBe('sent');
     expect(m.sent).toHaveLength(1);
@@ -546,7 +551,7 @@ describe('swap store: EIP-2612 permit', () => {
     let s = m.store.getState();
     expect(s).toMatchObject({ approvalMethod: 'permit', approvalTransaction: null, swapTransaction: null });
     expect(s.permit).toMatchObject({ spender: FIXTURE_ROUTER, amount: 100_000_000n, signature: null });
-    expect(s.preview()).toBe(true);
+    expect(s.preview()).toEqual({ status: 'review' });
 
     expect(await s.approve()).toBe(true);
     expect(m.sent).toHaveLength(0);

@@ -38,15 +38,35 @@ export interface UpdateEmailState {
   resendAvailableAt: number | null;
 }
 
+/**
+ * What an update-email action did: the code step that comes next, the updated address, or why nothing
+ * happened. `message` is the error the state shows too (`error`).
+ */
+export type UpdateEmailResult =
+  | { status: 'primary-otp-required' }
+  | { status: 'secondary-otp-required' }
+  | { status: 'updated'; email: string }
+  /** Not an email address, the address the account has already, or not a 6-digit code (nothing was sent). */
+  | { status: 'invalid'; reason: 'email' | 'same-email' | 'code'; message: string }
+  /** The 30 s limit refused the send; `message` is 'Please try again after N seconds'. */
+  | { status: 'cooldown'; message: string }
+  /** A step is running. */
+  | { status: 'busy' }
+  /** The action does not belong to the current step (a code before its step, a resend before an address). */
+  | { status: 'out-of-step' }
+  | { status: 'error'; message: string };
+
 export interface UpdateEmailActions {
   /** Starts over: reads the current email from the login cache. */
   start(): void;
-  /** Sends the new address to the frame; the next view asks for the code sent to the current one. */
-  submitEmail(email: string): Promise<boolean>;
-  submitPrimaryOtp(otp: string): Promise<boolean>;
-  submitSecondaryOtp(otp: string): Promise<boolean>;
+  /** Sends the new address to the frame; resolves the code step that comes next (or why not). */
+  submitEmail(email: string): Promise<UpdateEmailResult>;
+  /** Checks the code sent to the current address; resolves 'secondary-otp-required' (or why not). */
+  submitPrimaryOtp(otp: string): Promise<UpdateEmailResult>;
+  /** Checks the code sent to the new address; resolves 'updated' with the new email (or why not). */
+  submitSecondaryOtp(otp: string): Promise<UpdateEmailResult>;
   /** Sends the codes again for the same new address (limited like the email login). */
-  resendCode(): Promise<boolean>;
+  resendCode(): Promise<UpdateEmailResult>;
   /** Milliseconds until a code may be sent again (0 when allowed now). */
   cooldownRemainingMs(): number;
   clearError(): void;
@@ -71,20 +91,21 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
   const remaining = () =>
     lastSentAt === null ? 0 : Math.max(0, lastSentAt + EMAIL_LOGIN_COOLDOWN_MS - now());
 
-  /** Reports the code step that comes next. */
-  const goTo = (step: 'primaryOtp' | 'secondaryOtp') =>
-    deps.emit({
-      flow: 'update-email',
-      status: step === 'primaryOtp' ? 'primary-otp-required' : 'secondary-otp-required',
-    });
+  /** Reports the code step that comes next (an outcome, and the action's result). */
+  const goTo = (step: 'primaryOtp' | 'secondaryOtp'): UpdateEmailResult => {
+    const status = step === 'primaryOtp' ? 'primary-otp-required' : 'secondary-otp-required';
+    deps.emit({ flow: 'update-email', status });
+    return { status };
+  };
 
   return createStore<UpdateEmailState & UpdateEmailActions>()((set, get) => {
     /** Sends UPDATE_EMAIL for `email`, applying the cooldown; moves to the step the frame asks for. */
-    async function send(email: string): Promise<boolean> {
+    async function send(email: string): Promise<UpdateEmailResult> {
       const wait = remaining();
       if (wait > 0) {
-        set({ error: cooldownMessage(wait / 1000), resendAvailableAt: now() + wait });
-        return false;
+        const message = cooldownMessage(wait / 1000);
+        set({ error: message, resendAvailableAt: now() + wait });
+        return { status: 'cooldown', message };
       }
       set({ submitting: true, error: null });
       try {
@@ -98,33 +119,40 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
           step,
           resendAvailableAt: lastSentAt + EMAIL_LOGIN_COOLDOWN_MS,
         });
-        goTo(step);
-        return true;
+        return goTo(step);
       } catch (error) {
-        set({ submitting: false, error: errorText(error, UPDATE_EMAIL_ERRORS.failed) });
-        return false;
+        return failed(error);
       }
+    }
+
+    /** A frame call failed: its message is shown and resolved. */
+    function failed(error: unknown): UpdateEmailResult {
+      const message = errorText(error, UPDATE_EMAIL_ERRORS.failed);
+      set({ submitting: false, error: message });
+      return { status: 'error', message };
+    }
+
+    /** Refuses input that breaks a rule: the message is shown and resolved. */
+    function invalid(reason: 'email' | 'same-email' | 'code', message: string): UpdateEmailResult {
+      set({ error: message });
+      return { status: 'invalid', reason, message };
     }
 
     async function verify(
       step: 'primaryOtp' | 'secondaryOtp',
       otp: string,
-      run: (auth: AuthConnectorApi, otp: string) => Promise<void>,
-    ): Promise<boolean> {
-      if (get().step !== step || get().submitting) return false;
+      run: (auth: AuthConnectorApi, otp: string) => Promise<UpdateEmailResult>,
+    ): Promise<UpdateEmailResult> {
+      if (get().submitting) return { status: 'busy' };
+      if (get().step !== step) return { status: 'out-of-step' };
       const parsed = OtpSchema.safeParse(otp);
-      if (!parsed.success) {
-        set({ error: UPDATE_EMAIL_ERRORS.invalidCode });
-        return false;
-      }
+      if (!parsed.success) return invalid('code', UPDATE_EMAIL_ERRORS.invalidCode);
       set({ submitting: true, error: null });
       try {
         const auth = await deps.getAuth();
-        await run(auth, parsed.data);
-        return true;
+        return await run(auth, parsed.data);
       } catch (error) {
-        set({ submitting: false, error: errorText(error, UPDATE_EMAIL_ERRORS.failed) });
-        return false;
+        return failed(error);
       }
     }
 
@@ -147,17 +175,13 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
       },
 
       async submitEmail(raw) {
-        if (get().submitting) return false;
+        if (get().submitting) return { status: 'busy' };
         const email = raw.trim();
         const parsed = EmailSchema.safeParse(email);
-        if (!parsed.success) {
-          set({ error: UPDATE_EMAIL_ERRORS.invalidEmail });
-          return false;
-        }
+        if (!parsed.success) return invalid('email', UPDATE_EMAIL_ERRORS.invalidEmail);
         const current = get().currentEmail ?? deps.currentEmail();
         if (current && current.toLowerCase() === parsed.data.toLowerCase()) {
-          set({ error: UPDATE_EMAIL_ERRORS.sameEmail });
-          return false;
+          return invalid('same-email', UPDATE_EMAIL_ERRORS.sameEmail);
         }
         return send(parsed.data);
       },
@@ -166,7 +190,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
         verify('primaryOtp', otp, async (auth, code) => {
           await auth.updateEmailPrimaryOtp({ otp: code });
           set({ submitting: false, step: 'secondaryOtp', error: null });
-          goTo('secondaryOtp');
+          return goTo('secondaryOtp');
         }),
 
       submitSecondaryOtp: (otp) =>
@@ -175,11 +199,13 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
           set({ submitting: false, step: 'done', currentEmail: newEmail, newEmail: null, error: null });
           deps.emit({ flow: 'update-email', status: 'updated', email: newEmail });
           deps.showSuccess?.(UPDATE_EMAIL_SUCCESS);
+          return { status: 'updated', email: newEmail };
         }),
 
       async resendCode() {
         const email = get().newEmail;
-        if (!email || get().submitting) return false;
+        if (get().submitting) return { status: 'busy' };
+        if (!email) return { status: 'out-of-step' };
         return send(email);
       },
 

@@ -84,15 +84,22 @@ afterEach(() => {
 describe('update email', () => {
   it('new address → code to the current one → code to the new one → settings show the new email', async () => {
     expect(store.getState().currentEmail).toBe('ada@example.com');
-    await expect(store.getState().submitEmail('  ada@new.example ')).resolves.toBe(true);
+    await expect(store.getState().submitEmail('  ada@new.example ')).resolves.toEqual({
+      status: 'primary-otp-required',
+    });
     expect(requestsOf('UPDATE_EMAIL').map((r) => r.payload)).toEqual([{ email: 'ada@new.example' }]);
     expect(views()).toEqual(['Account', 'AccountSettings', 'UpdateEmail', 'UpdateEmailPrimaryOtp']);
     expect(store.getState()).toMatchObject({ step: 'primaryOtp', newEmail: 'ada@new.example' });
 
-    await expect(store.getState().submitPrimaryOtp(PRIMARY)).resolves.toBe(true);
+    await expect(store.getState().submitPrimaryOtp(PRIMARY)).resolves.toEqual({
+      status: 'secondary-otp-required',
+    });
     expect(views()).toEqual(['Account', 'AccountSettings', 'UpdateEmail', 'UpdateEmailSecondaryOtp']);
 
-    await expect(store.getState().submitSecondaryOtp(SECONDARY)).resolves.toBe(true);
+    await expect(store.getState().submitSecondaryOtp(SECONDARY)).resolves.toEqual({
+      status: 'updated',
+      email: 'ada@new.example',
+    });
     expect(views()).toEqual(['Account', 'AccountSettings']);
     expect(store.getState()).toMatchObject({ step: 'done', currentEmail: 'ada@new.example', error: null });
     expect(showSuccess).toHaveBeenCalledWith('Email updated');
@@ -103,26 +110,44 @@ describe('update email', () => {
 
   it('goes straight to the new address code when the frame asks for it', async () => {
     fake.handlers.UPDATE_EMAIL = () => ({ action: 'VERIFY_SECONDARY_OTP' });
-    await store.getState().submitEmail('ada@new.example');
+    await expect(store.getState().submitEmail('ada@new.example')).resolves.toEqual({
+      status: 'secondary-otp-required',
+    });
     expect(selectView(modal.getState())).toBe('UpdateEmailSecondaryOtp');
     expect(store.getState().step).toBe('secondaryOtp');
   });
 
   it('refuses an invalid address and the current one without asking the frame', async () => {
-    await expect(store.getState().submitEmail('not-an-email')).resolves.toBe(false);
+    await expect(store.getState().submitEmail('not-an-email')).resolves.toEqual({
+      status: 'invalid',
+      reason: 'email',
+      message: UPDATE_EMAIL_ERRORS.invalidEmail,
+    });
     expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.invalidEmail);
-    await expect(store.getState().submitEmail('ADA@example.com')).resolves.toBe(false);
+    await expect(store.getState().submitEmail('ADA@example.com')).resolves.toEqual({
+      status: 'invalid',
+      reason: 'same-email',
+      message: UPDATE_EMAIL_ERRORS.sameEmail,
+    });
     expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.sameEmail);
     expect(requestsOf('UPDATE_EMAIL')).toHaveLength(0);
   });
 
   it('a wrong code shows the frame message and stays on the step', async () => {
     await store.getState().submitEmail('ada@new.example');
-    await expect(store.getState().submitPrimaryOtp('999999')).resolves.toBe(false);
+    // A code of the next step before its step: nothing is sent.
+    await expect(store.getState().submitSecondaryOtp(SECONDARY)).resolves.toEqual({ status: 'out-of-step' });
+    await expect(store.getState().submitPrimaryOtp('999999')).resolves.toEqual({
+      status: 'error',
+      message: 'Invalid code',
+    });
     expect(store.getState()).toMatchObject({ step: 'primaryOtp', error: 'Invalid code', submitting: false });
     expect(selectView(modal.getState())).toBe('UpdateEmailPrimaryOtp');
     await store.getState().submitPrimaryOtp(PRIMARY);
-    await expect(store.getState().submitSecondaryOtp('000000')).resolves.toBe(false);
+    await expect(store.getState().submitSecondaryOtp('000000')).resolves.toEqual({
+      status: 'error',
+      message: 'Invalid code',
+    });
     expect(store.getState()).toMatchObject({ step: 'secondaryOtp', error: 'Invalid code' });
     // The email in the login cache is unchanged until the second code is right.
     expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@example.com');
@@ -130,7 +155,11 @@ describe('update email', () => {
 
   it('a code that is not six digits is refused before the frame sees it', async () => {
     await store.getState().submitEmail('ada@new.example');
-    await expect(store.getState().submitPrimaryOtp('12a')).resolves.toBe(false);
+    await expect(store.getState().submitPrimaryOtp('12a')).resolves.toEqual({
+      status: 'invalid',
+      reason: 'code',
+      message: UPDATE_EMAIL_ERRORS.invalidCode,
+    });
     expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.invalidCode);
     expect(requestsOf('UPDATE_EMAIL_PRIMARY_OTP')).toHaveLength(0);
   });
@@ -138,12 +167,15 @@ describe('update email', () => {
   it("resending within 30 s is refused with 'Please try again after N seconds'", async () => {
     await store.getState().submitEmail('ada@new.example');
     now = T0 + 8_000;
-    await expect(store.getState().resendCode()).resolves.toBe(false);
+    await expect(store.getState().resendCode()).resolves.toEqual({
+      status: 'cooldown',
+      message: 'Please try again after 22 seconds',
+    });
     expect(store.getState().error).toBe('Please try again after 22 seconds');
     expect(store.getState().cooldownRemainingMs()).toBe(22_000);
     expect(requestsOf('UPDATE_EMAIL')).toHaveLength(1);
     now = T0 + 30_000;
-    await expect(store.getState().resendCode()).resolves.toBe(true);
+    await expect(store.getState().resendCode()).resolves.toEqual({ status: 'primary-otp-required' });
     expect(requestsOf('UPDATE_EMAIL')).toHaveLength(2);
     expect(store.getState().error).toBeNull();
   });
@@ -152,7 +184,10 @@ describe('update email', () => {
     fake.handlers.UPDATE_EMAIL = () => {
       throw new FakeFrameError({ message: 'This email is already in use' });
     };
-    await expect(store.getState().submitEmail('taken@example.com')).resolves.toBe(false);
+    await expect(store.getState().submitEmail('taken@example.com')).resolves.toEqual({
+      status: 'error',
+      message: 'This email is already in use',
+    });
     expect(store.getState().error).toBe('This email is already in use');
     expect(store.getState().cooldownRemainingMs()).toBe(0);
     expect(selectView(modal.getState())).toBe('UpdateEmail');
