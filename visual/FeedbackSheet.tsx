@@ -2,6 +2,7 @@ import type { CSSProperties } from 'react';
 import { QrCode } from '../src/components/QrCode/QrCode';
 import { ToastRegion } from '../src/components/Toast/ToastRegion';
 import { Tooltip } from '../src/components/Tooltip/Tooltip';
+import { qrCodeTexts, toastRegionTexts } from '../stories/components/_texts';
 
 // QrCode, the toast region and the tooltip (rectangle mode), in fixed states, for screenshots.
 const sheet: CSSProperties = {
@@ -24,10 +25,12 @@ export function FeedbackSheet() {
         size={200}
         logoUrl={LOGO}
         label="QR code to connect"
+        {...qrCodeTexts}
       />
-      <QrCode size={120} loading />
+      <QrCode size={120} loading label="QR code" {...qrCodeTexts} />
       <div style={{ position: 'relative', width: 300 }}>
         <ToastRegion
+          {...toastRegionTexts}
           placement="top"
           toasts={[
             { id: 1, message: 'Switching network', variant: 'loading' },

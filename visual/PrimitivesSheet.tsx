@@ -20,6 +20,7 @@ import {
   JAVASCRIPT_URL,
   LONG_NAME,
 } from '../stories/components/_fixtures';
+import { networkBadgeTexts, spinnerLabel, transactionRowLabels } from '../stories/components/_texts';
 
 const sheet: CSSProperties = {
   display: 'grid',
@@ -73,9 +74,9 @@ export function PrimitivesSheet() {
             Loading
           </Button>
           <IconButton aria-label="Close" icon={<CloseIcon />} />
-          <Spinner size="sm" />
-          <Spinner size="md" />
-          <Spinner size="lg" />
+          <Spinner size="sm" label={spinnerLabel} />
+          <Spinner size="md" label={spinnerLabel} />
+          <Spinner size="lg" label={spinnerLabel} />
         </div>
       </Panel>
       <Panel title="Image and Avatar">
@@ -133,10 +134,15 @@ export function PrimitivesSheet() {
       </Panel>
       <Panel title="NetworkBadge">
         <div style={row}>
-          <NetworkBadge name="Ethereum" imageUrl={icons.ethereum} />
-          <NetworkBadge name="Polygon" imageUrl={icons.polygon} onClick={() => undefined} />
-          <NetworkBadge name="Chain 99999" unsupported />
-          <NetworkBadge name={LONG_NAME} imageUrl={JAVASCRIPT_URL} />
+          <NetworkBadge {...networkBadgeTexts} name="Ethereum" imageUrl={icons.ethereum} />
+          <NetworkBadge
+            {...networkBadgeTexts}
+            name="Polygon"
+            imageUrl={icons.polygon}
+            onClick={() => undefined}
+          />
+          <NetworkBadge {...networkBadgeTexts} name="Chain 99999" unsupported />
+          <NetworkBadge {...networkBadgeTexts} name={LONG_NAME} imageUrl={JAVASCRIPT_URL} />
         </div>
       </Panel>
       <Panel title="TokenRow">
@@ -158,6 +164,7 @@ export function PrimitivesSheet() {
       </Panel>
       <Panel title="TransactionRow">
         <TransactionRow
+          labels={transactionRowLabels}
           direction="in"
           title="Received ETH"
           counterparty="from vitalik.eth"
@@ -167,6 +174,7 @@ export function PrimitivesSheet() {
           time="2 min ago"
         />
         <TransactionRow
+          labels={transactionRowLabels}
           direction="out"
           title="Sent USDC"
           counterparty="to 0x71C7…976F"
@@ -175,8 +183,16 @@ export function PrimitivesSheet() {
           time="just now"
           explorerUrl="https://etherscan.io/tx/0x5c50"
         />
-        <TransactionRow direction="self" title="Moved ETH" amount="0.1 ETH" status="failed" time="Mar 3" />
         <TransactionRow
+          labels={transactionRowLabels}
+          direction="self"
+          title="Moved ETH"
+          amount="0.1 ETH"
+          status="failed"
+          time="Mar 3"
+        />
+        <TransactionRow
+          labels={transactionRowLabels}
           direction="trade"
           title="Swapped ETH for USDC"
           amount="+1,480.20 USDC"

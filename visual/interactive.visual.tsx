@@ -3,6 +3,7 @@ import { page } from 'vitest/browser';
 import { Modal } from '../src/components/Modal/Modal';
 import { Text } from '../src/components/Text/Text';
 import { createTheme } from '../src/theme';
+import { modalTexts } from '../stories/components/_texts';
 import { FeedbackSheet } from './FeedbackSheet';
 import { cleanup, MODES, settle, show, WIDTHS } from './harness';
 import { InteractiveSheet } from './InteractiveSheet';
@@ -32,6 +33,7 @@ describe('modal shell', () => {
             title="Connect Wallet"
             onBack={() => undefined}
             theme={theme}
+            {...modalTexts}
           >
             <Text variant="body">Choose how you want to connect.</Text>
           </Modal>,

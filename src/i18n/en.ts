@@ -405,4 +405,82 @@ export const en = {
     resend: 'Resend code',
     resent: 'A new code is on its way.',
   },
+  /** Texts the views give the components (`src/components` holds no text of its own; see docs/i18n.md). */
+  components: {
+    max: 'Max',
+    noDecimals: 'This token has no decimals',
+    maxDecimals: '{count, plural, one {Use at most # decimal} other {Use at most # decimals}}',
+    received: 'Received',
+    sent: 'Sent',
+    selfTransfer: 'Self transfer',
+    trade: 'Swap',
+    pending: 'Pending',
+    confirmed: 'Confirmed',
+    failed: 'Failed',
+    explorer: 'View on explorer',
+    qrLoading: 'Loading QR code',
+    /** The name of one box of a code: `{index}` counts from 1. */
+    otpDigit: 'Digit {index} of {length}',
+  },
+  /** The wallet list's badges (`WalletBadge`) and the embedded wallet's name (`AUTH_CONNECTOR_NAME`). */
+  wallets: {
+    Installed: 'Installed',
+    Recent: 'Recent',
+    emailSocial: 'Email & Social',
+  },
+  /**
+   * The messages of the form stores (`SEND_MESSAGES`, `SWAP_MESSAGES`, `ONRAMP_MESSAGES`, `NAME_MESSAGES`): the
+   * hooks return them in English, which stays their identifier; `translateKnown` shows them in the active
+   * locale. Each English text here is exactly what the store writes, `{name}` where it puts a value.
+   */
+  sendMessages: {
+    selectToken: 'Select a token',
+    enterAmount: 'Enter an amount',
+    enterReceiver: 'Enter a receiver address or name',
+    resolving: 'Resolving name…',
+    gasLoading: 'Getting the network fee…',
+    preview: 'Preview send',
+    notNumeric: 'Enter the amount as a number, like 0.5',
+    notPositive: 'Enter an amount greater than 0',
+    noDecimals: '{symbol} has no decimals',
+    tooManyDecimals: '{symbol} has at most {decimals} decimals',
+    aboveBalance: 'Amount exceeds your {symbol} balance',
+    noRoomForFee: 'Not enough {symbol} left to pay the network fee',
+    invalidAddress: 'Enter a valid address or name',
+    invalidSolanaAddress: 'Enter a valid Solana address',
+    checksum: 'This address has a checksum error: check it for typos',
+    nameNotFound: 'No address found for {name}',
+    gasUnavailable: 'The network fee is not available right now. Try again later.',
+    decimalsUnknown: 'This token’s decimals are unknown',
+    solanaNativeOnly: 'Only SOL can be sent on Solana',
+    invalidTokenAddress: 'This token has no valid contract address, so it cannot be sent',
+  },
+  swapMessages: {
+    tokenIncomplete: 'This token has no address or decimals, so it cannot be swapped',
+    sameToken: 'Choose two different tokens',
+    insufficientBalance: 'Insufficient {symbol} balance',
+    insufficientGas: 'Not enough {symbol} to pay the network fee',
+    quoteLoading: 'Getting a quote…',
+    review: 'Review swap',
+    quoteUnavailable: 'No quote for this pair right now',
+  },
+  onrampMessages: {
+    notNumeric: 'Enter a number, such as 50 or 50.25',
+    tooManyFiatDecimals: 'Use at most 2 decimals',
+    tooManyCryptoDecimals: 'Use at most 6 decimals',
+    noMethod: 'This currency has no payment method',
+    belowMinimum: 'The minimum purchase is {min} {currency}',
+    aboveMaximum: 'The maximum by {method} is {max} {currency}',
+    suggestBank: 'Pay by bank transfer for amounts up to {max} {currency}',
+    notConnected: 'Connect a wallet to buy crypto',
+    noNetwork: 'Choose a network',
+    wrongAccount: 'Switch to an EVM network to buy on {network}',
+    urlFailed: 'The provider page could not be opened. Try again.',
+  },
+  nameMessages: {
+    tooShort: 'Use at least {min} characters',
+    tooLong: 'Use at most {max} characters',
+    badCharacters: 'Use letters, digits and hyphens only',
+    notEmbedded: 'Names can be registered with an email or social login account',
+  },
 } as const;

@@ -71,6 +71,7 @@ export function AccountView() {
           name={activeNetwork.name}
           imageUrl={imageUrls[activeNetwork.id] ?? null}
           unsupported={isUnsupported}
+          unsupportedLabel={m.networkButton.unsupported}
           onClick={() => push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
         />
       </div>

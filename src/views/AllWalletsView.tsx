@@ -6,6 +6,7 @@ import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
 import { Spinner } from '../components/Spinner/Spinner';
 import { VirtualList } from '../components/VirtualList/VirtualList';
 import { WalletTile } from '../components/WalletTile/WalletTile';
+import { CONNECTOR_IDS } from '../core/constants';
 import { useAllWallets } from '../hooks/connect/useConnect';
 import type { WalletListItem } from '../hooks/connect/wallets';
 import { translateKnown, useMessages } from '../i18n/useMessages';
@@ -97,9 +98,9 @@ export function AllWalletsView() {
             row.map((w) => (
               <WalletTile
                 key={w.id}
-                name={w.name}
+                name={w.id === CONNECTOR_IDS.auth ? m.wallets.emailSocial : w.name}
                 iconUrl={w.imageUrl ?? null}
-                badge={w.badge}
+                badge={w.badge ? m.wallets[w.badge] : undefined}
                 badgeTone="success"
                 onClick={() => pick(w)}
               />

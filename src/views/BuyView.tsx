@@ -10,8 +10,9 @@ import { ONRAMP_MESSAGES, paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp, useOnrampStore } from '../hooks/onramp/useOnramp';
 import { useLocale } from '../i18n/context';
 import { formatFiat } from '../i18n/intl';
-import { useMessages } from '../i18n/useMessages';
+import { useKnownMessage, useMessages } from '../i18n/useMessages';
 import * as b from './BuyView.css';
+import { tooManyDecimalsText } from './componentTexts';
 import * as s from './shared.css';
 import * as w from './WalletSendView.css';
 
@@ -42,6 +43,7 @@ function sumOrNull(a: string, b: string): string | null {
 export function BuyView() {
   const m = useMessages();
   const T = m.buy;
+  const known = useKnownMessage();
   const { locale } = useLocale();
   const methodName = methodNameIn(T.methods, locale);
   const onramp = useOnramp();
@@ -99,8 +101,10 @@ export function BuyView() {
         value={onramp.paymentAmount}
         onValueChange={onramp.setPaymentAmount}
         decimals={2}
+        maxLabel={m.components.max}
+        tooManyDecimalsMessage={tooManyDecimalsText(m)}
         placeholder="0.00"
-        error={onramp.error ?? undefined}
+        error={onramp.error ? known(onramp.error) : undefined}
         hint={
           v.limits && !onramp.error
             ? T.limits({
@@ -126,6 +130,8 @@ export function BuyView() {
         value={onramp.purchaseAmount}
         onValueChange={onramp.setPurchaseAmount}
         decimals={6}
+        maxLabel={m.components.max}
+        tooManyDecimalsMessage={tooManyDecimalsText(m)}
         placeholder="0"
         labelAside={network ? T.onNetwork({ network }) : undefined}
         trailing={

@@ -62,7 +62,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
         {wallets.map((w) => (
           <li key={w.id}>
             <ListItem
-              name={w.name}
+              name={w.id === CONNECTOR_IDS.auth ? m.wallets.emailSocial : w.name}
               iconUrl={w.imageUrl ?? null}
               // The embedded wallet's connector has no artwork of its own: the email glyph stands for it.
               icon={
@@ -72,7 +72,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
                   </span>
                 ) : undefined
               }
-              badge={w.badge}
+              badge={w.badge ? m.wallets[w.badge] : undefined}
               badgeTone={w.badge === 'Installed' ? 'success' : 'accent'}
               onClick={guard(() => pick(w))}
             />

@@ -5,6 +5,7 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
 import { translateKnown, useMessages } from '../i18n/useMessages';
+import { otpDigitText } from './componentTexts';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
 
@@ -39,6 +40,7 @@ export function EmailVerifyOtpView() {
           value={code}
           onChange={setCode}
           label={T.codeLabel}
+          digitLabel={otpDigitText(m)}
           autoFocus
           // Not disabled while verifying: a disabled box would lose the focus (it must stay for a new try).
           error={

@@ -7,7 +7,7 @@ import { useKeyway, useKeywayStore } from '../hooks/context';
 import { selectView } from '../hooks/modal/store';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';
 import { NAME_MAX_LENGTH } from '../hooks/names/validation';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useKnownMessage, useMessages } from '../i18n/useMessages';
 import * as r from './RegisterAccountName.css';
 import * as s from './shared.css';
 
@@ -15,6 +15,7 @@ import * as s from './shared.css';
 export function RegisterAccountNameView() {
   const m = useMessages();
   const T = m.registerName;
+  const known = useKnownMessage();
   const keyway = useKeyway();
   const reg = useNameRegistration({ loadNames: false });
   const account = useKeywayStore('account', (a) => a.address);
@@ -27,7 +28,7 @@ export function RegisterAccountNameView() {
         data-kw-name-unavailable={reg.unavailableReason}
       >
         <p>{T.notAvailable}</p>
-        <p className={s.muted}>{reg.unavailableMessage}</p>
+        <p className={s.muted}>{known(reg.unavailableMessage)}</p>
       </div>
     );
   }
@@ -73,7 +74,7 @@ export function RegisterAccountNameView() {
         value={reg.name}
         disabled={busy}
         hint={<span className={reg.availability === 'available' ? r.available : undefined}>{hint}</span>}
-        error={reg.ruleMessage ?? undefined}
+        error={reg.ruleMessage ? known(reg.ruleMessage) : undefined}
         trailing={<span className={r.suffix}>{NAME_SUFFIX}</span>}
         onChange={(event) => reg.setName(event.target.value)}
       />
@@ -98,7 +99,7 @@ export function RegisterAccountNameView() {
       ) : null}
       {reg.error ? (
         <div role="alert" data-kw-name-error="">
-          <p className={s.errorText}>{translateKnown(m, reg.error)}</p>
+          <p className={s.errorText}>{known(reg.error)}</p>
           {reg.errorReason ? <p className={s.muted}>{capText(reg.errorReason, 200)}</p> : null}
         </div>
       ) : null}

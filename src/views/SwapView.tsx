@@ -14,7 +14,8 @@ import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
 import { useLocale } from '../i18n/context';
 import { formatPercent } from '../i18n/intl';
-import { useMessages } from '../i18n/useMessages';
+import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { tooManyDecimalsText } from './componentTexts';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
 import { TokenPickerButton } from './TokenPickerButton';
@@ -49,6 +50,7 @@ function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick:
 export function SwapView() {
   const m = useMessages();
   const T = m.swap;
+  const known = useKnownMessage();
   const { locale } = useLocale();
   const swap = useSwap();
   const { push } = useModal();
@@ -101,6 +103,7 @@ export function SwapView() {
         onValueChange={swap.setSourceTokenAmount}
         {...(sourceToken ? { decimals: sourceToken.decimals, onMax: swap.setMax } : {})}
         maxLabel={T.max}
+        tooManyDecimalsMessage={tooManyDecimalsText(m)}
         fiatValue={swap.formattedSourceUsd ? `≈ ${swap.formattedSourceUsd}` : undefined}
         labelAside={
           sourceToken ? (
@@ -109,7 +112,11 @@ export function SwapView() {
             </span>
           ) : undefined
         }
-        error={validation.inputError ?? swap.inputError ?? undefined}
+        error={
+          (validation.inputError ?? swap.inputError)
+            ? known(validation.inputError ?? swap.inputError)
+            : undefined
+        }
         trailing={
           <TokenButton
             token={sourceToken}
@@ -205,7 +212,7 @@ export function SwapView() {
         </Checkbox>
       ) : null}
       <Button type="submit" fullWidth disabled={!ready || needsConfirm} loading={busy}>
-        {swap.loadingQuote ? T.quoting : validation.action}
+        {swap.loadingQuote ? T.quoting : known(validation.action)}
       </Button>
     </form>
   );

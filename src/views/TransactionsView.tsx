@@ -13,6 +13,7 @@ import { useTransactions } from '../hooks/transactions/useTransactions';
 import { useLocale } from '../i18n/context';
 import { formatDayLabel } from '../i18n/intl';
 import { useMessages } from '../i18n/useMessages';
+import { transactionRowLabels } from './componentTexts';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
 
@@ -65,6 +66,7 @@ export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
 
 /** One history row: the token icon beside the transaction (direction, title, status, amount, link). */
 export function ActivityRow({ item }: { item: TransactionItem }) {
+  const m = useMessages();
   const { locale } = useLocale();
   return (
     <div className={t.activityRow} data-kw-transaction={item.id}>
@@ -79,6 +81,7 @@ export function ActivityRow({ item }: { item: TransactionItem }) {
           status={item.status}
           time={formatTransactionTime(item.timestamp, { locale })}
           explorerUrl={item.explorerUrl}
+          labels={transactionRowLabels(m)}
         />
       </div>
     </div>

@@ -5,6 +5,7 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
 import { translateKnown, useMessages } from '../i18n/useMessages';
+import { otpDigitText } from './componentTexts';
 import * as s from './shared.css';
 
 /** The code step shared by both update-email views (current address, then new address). */
@@ -34,6 +35,7 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
       <OtpInput
         key={attempt}
         label={T.codeLabel}
+        digitLabel={otpDigitText(m)}
         autoFocus
         disabled={update.submitting}
         error={update.error ? translateKnown(m, update.error) : undefined}

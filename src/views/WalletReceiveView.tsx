@@ -33,7 +33,7 @@ export function WalletReceiveView() {
 
   return (
     <div className={`${s.stack} ${r.center}`} data-kw-view="WalletReceive">
-      <QrCode value={address} size={232} label={T.qrLabel} />
+      <QrCode value={address} size={232} label={T.qrLabel} loadingLabel={m.components.qrLoading} />
       <span className={r.address} data-kw-receive-address="">
         {address}
       </span>
@@ -50,7 +50,11 @@ export function WalletReceiveView() {
           <ul className={r.networks} aria-label={T.networks}>
             {valid.map((n) => (
               <li key={n.id}>
-                <NetworkBadge name={n.name} imageUrl={n.imageUrl ?? null} />
+                <NetworkBadge
+                  name={n.name}
+                  imageUrl={n.imageUrl ?? null}
+                  unsupportedLabel={m.networkButton.unsupported}
+                />
               </li>
             ))}
           </ul>

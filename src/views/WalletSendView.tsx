@@ -9,7 +9,8 @@ import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import { looksLikeName } from '../hooks/send/validation';
-import { useMessages } from '../i18n/useMessages';
+import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { tooManyDecimalsText } from './componentTexts';
 import * as s from './shared.css';
 import { TokenPickerButton } from './TokenPickerButton';
 import * as v from './WalletSendView.css';
@@ -34,6 +35,7 @@ export function receiverSummary(
 export function WalletSendView() {
   const m = useMessages();
   const T = m.send;
+  const known = useKnownMessage();
   const send = useSend();
   const { push } = useModal();
   const connected = useKeywayStore('account', (a) => a.isConnected);
@@ -57,6 +59,7 @@ export function WalletSendView() {
         onValueChange={send.setAmount}
         {...(token ? { decimals: token.decimals, onMax: () => void send.setMax() } : {})}
         maxLabel={T.max}
+        tooManyDecimalsMessage={tooManyDecimalsText(m)}
         fiatValue={send.formattedAmountUsd ? `≈ ${send.formattedAmountUsd}` : undefined}
         labelAside={
           token ? (
@@ -65,7 +68,7 @@ export function WalletSendView() {
             </span>
           ) : undefined
         }
-        error={validation.amountError ?? undefined}
+        error={validation.amountError ? known(validation.amountError) : undefined}
         trailing={
           <TokenPickerButton
             token={token ? { symbol: token.symbol, iconUrl: token.iconUrl || null } : null}
@@ -80,7 +83,7 @@ export function WalletSendView() {
         value={send.receiverInput}
         onValueChange={(value) => void send.setReceiver(value)}
         placeholder={T.receiverPlaceholder}
-        resolving={send.resolving}
+        resolving={send.receiverName.status === 'resolving'}
         resolvingLabel={T.resolving}
         resolvedName={receiverSummary(send.receiverInput, send.receiverAddress, send.receiverProfileName)}
         avatar={
@@ -88,7 +91,7 @@ export function WalletSendView() {
             <Avatar src={send.receiverProfileImageUrl} address={send.receiverAddress} alt="" size="sm" />
           ) : undefined
         }
-        error={validation.receiverError ?? undefined}
+        error={validation.receiverError ? known(validation.receiverError) : undefined}
       />
       <p className={v.row} data-kw-send-fee="">
         <span className={v.rowLabel}>{T.fee}</span>
@@ -96,11 +99,11 @@ export function WalletSendView() {
       </p>
       {validation.feeError ? (
         <p className={s.errorText} role="alert">
-          {validation.feeError}
+          {known(validation.feeError)}
         </p>
       ) : null}
       <Button type="submit" fullWidth disabled={!validation.valid}>
-        {validation.action}
+        {known(validation.action)}
       </Button>
     </form>
   );

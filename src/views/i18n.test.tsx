@@ -1,15 +1,25 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
+import type { PaymentCurrency } from '../api/schemas';
+import { NetworkBadge } from '../components/NetworkBadge/NetworkBadge';
+import { OtpInput } from '../components/OtpInput/OtpInput';
+import { TransactionRow } from '../components/TransactionRow/TransactionRow';
 import { cooldownMessage, ERROR_MESSAGES, registerNameErrorMessage, TOAST_MESSAGES } from '../core/errors';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
+import type { WalletBadge } from '../hooks/connect/wallets';
 import { KeywayProvider } from '../hooks/KeywayProvider';
+import { NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES } from '../hooks/names/validation';
+import { checkFiatAmount, ONRAMP_MESSAGES } from '../hooks/onramp/limits';
+import { SEND_MESSAGES } from '../hooks/send/validation';
+import { SWAP_MESSAGES } from '../hooks/swap/validation';
 import { formatMessage } from '../i18n/message';
 import { withParts } from '../i18n/parts';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { translateKnown, useKnownMessage, useMessages } from '../i18n/useMessages';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { ThemeScope } from '../theme/ThemeScope';
 import { ConnectButton } from './ConnectButton';
+import { otpDigitText, tooManyDecimalsText, transactionRowLabels } from './componentTexts';
 import { KeywayToasts } from './KeywayToasts';
 
 const instances: Keyway[] = [];
@@ -127,5 +137,148 @@ describe('translateKnown', () => {
     expect(screen.getByTestId('shown').textContent).toBe('User rejected the request.');
     show(null);
     expect(screen.getByTestId('shown').textContent).toBe('');
+  });
+});
+
+const PAYMENT_CURRENCY: PaymentCurrency = {
+  id: 'USD',
+  payment_method_limits: [
+    { id: 'card', min: '10.00', max: '500.00' },
+    { id: 'ach_bank_account', min: '10.00', max: '25000.00' },
+  ],
+};
+
+/** Every message the form stores write, with sample values (the English text is what the hooks return). */
+const STORE_MESSAGES: readonly string[] = [
+  ...Object.values(SEND_MESSAGES).flatMap((msg) => (typeof msg === 'string' ? [msg] : [])),
+  SEND_MESSAGES.tooManyDecimals('USDC', 0),
+  SEND_MESSAGES.tooManyDecimals('USDC', 6),
+  SEND_MESSAGES.aboveBalance('ETH'),
+  SEND_MESSAGES.noRoomForFee('ETH'),
+  SEND_MESSAGES.nameNotFound('alice.eth'),
+  ...Object.values(SWAP_MESSAGES).flatMap((msg) => (typeof msg === 'string' ? [msg] : [])),
+  SWAP_MESSAGES.insufficientBalance('USDC'),
+  SWAP_MESSAGES.insufficientGas('ETH'),
+  // `estimated` and `continue` are labels for a host's own screen, not store results: Buy shows `buy.*` texts.
+  ...Object.entries(ONRAMP_MESSAGES).flatMap(([key, msg]) =>
+    typeof msg === 'string' && key !== 'estimated' && key !== 'continue' ? [msg] : [],
+  ),
+  ONRAMP_MESSAGES.belowMinimum('10.00', 'USD'),
+  ONRAMP_MESSAGES.aboveMaximum('card', '500.00', 'EUR'),
+  ONRAMP_MESSAGES.suggestBank('25000.00', 'USD'),
+  ONRAMP_MESSAGES.wrongAccount('Solana'),
+  ...Object.values(NAME_MESSAGES),
+  ...Object.values(NAME_UNAVAILABLE_MESSAGES),
+];
+
+function KnownList({ messages }: { messages: readonly string[] }) {
+  const known = useKnownMessage();
+  return (
+    <ul>
+      {messages.map((msg) => (
+        <li key={msg}>{known(msg)}</li>
+      ))}
+    </ul>
+  );
+}
+
+const shownList = () => screen.getAllByRole('listitem').map((li) => li.textContent);
+
+describe('form store messages', () => {
+  it('read back to themselves in English, and every one is translated in German', async () => {
+    const messages = [...new Set(STORE_MESSAGES)];
+    render(
+      <KeywayProvider keyway={make()}>
+        <KnownList messages={messages} />
+      </KeywayProvider>,
+    );
+    // English keeps every text; its numbers are written for English too (`25000.00` → `25,000.00`).
+    expect(shownList()).toEqual(messages.map((msg) => msg.replace('25000.00', '25,000.00')));
+    cleanup();
+    render(
+      <KeywayProvider keyway={make({ locale: 'de' })}>
+        <KnownList messages={messages} />
+      </KeywayProvider>,
+    );
+    await screen.findByText('Token auswählen');
+    const german = shownList();
+    expect(german.filter((text, i) => text === messages[i])).toEqual([]);
+  });
+
+  it('shows limits with the locale’s numbers and the payment method in the locale; English stays the identifier', async () => {
+    const above = checkFiatAmount('600', PAYMENT_CURRENCY, 'card');
+    expect(above.message).toBe(
+      'The maximum by card is 500.00 USD. Pay by bank transfer for amounts up to 25000.00 USD',
+    );
+    const messages = [
+      ONRAMP_MESSAGES.belowMinimum('10.00', 'USD'),
+      above.message ?? '',
+      SEND_MESSAGES.tooManyDecimals('USDC', 6),
+      SWAP_MESSAGES.review,
+      SEND_MESSAGES.enterReceiver,
+      NAME_MESSAGES.tooShort,
+    ];
+    render(
+      <KeywayProvider keyway={make({ locale: 'de' })}>
+        <KnownList messages={messages} />
+      </KeywayProvider>,
+    );
+    await screen.findByText('Tausch prüfen');
+    expect(shownList()).toEqual([
+      'Der Mindestkauf beträgt 10,00 USD',
+      'Das Maximum per Karte beträgt 500,00 USD. Zahle per Banküberweisung für Beträge bis 25.000,00 USD',
+      'USDC hat höchstens 6 Dezimalstellen',
+      'Tausch prüfen',
+      'Empfängeradresse oder Namen eingeben',
+      'Mindestens 4 Zeichen verwenden',
+    ]);
+  });
+
+  it('leaves a text it does not know as it is, sentence by sentence included', async () => {
+    const messages = ['Execution reverted. Out of gas', 'The minimum purchase is 10.00 USD. Call us'];
+    render(
+      <KeywayProvider keyway={make({ locale: 'de' })}>
+        <KnownList messages={[...messages, SWAP_MESSAGES.review]} />
+      </KeywayProvider>,
+    );
+    await screen.findByText('Tausch prüfen');
+    expect(shownList().slice(0, 2)).toEqual(messages);
+  });
+});
+
+function ComponentTexts({ badge }: { badge: WalletBadge }) {
+  const m = useMessages();
+  return (
+    <>
+      <TransactionRow
+        direction="self"
+        title="ETH"
+        amount="0.1 ETH"
+        status="pending"
+        explorerUrl="https://explorer.example/tx/1"
+        labels={transactionRowLabels(m)}
+      />
+      <NetworkBadge name="Chain 99999" unsupported unsupportedLabel={m.networkButton.unsupported} />
+      <p data-testid="badge">{m.wallets[badge]}</p>
+      <p data-testid="decimals">{tooManyDecimalsText(m)(1)}</p>
+      <OtpInput label={m.updateEmail.codeLabel} digitLabel={otpDigitText(m)} />
+    </>
+  );
+}
+
+describe('component texts', () => {
+  it('come from the catalogue of the locale', async () => {
+    render(
+      <KeywayProvider keyway={make({ locale: 'de' })}>
+        <ComponentTexts badge="Installed" />
+      </KeywayProvider>,
+    );
+    expect(await screen.findByRole('img', { name: 'Eigenüberweisung' })).toBeTruthy();
+    expect(screen.getByText('Ausstehend')).toBeTruthy();
+    expect(screen.getByRole('link', { name: /^Im Explorer ansehen/ })).toBeTruthy();
+    expect(screen.getByText('Nicht unterstütztes Netzwerk')).toBeTruthy();
+    expect(screen.getByTestId('badge').textContent).toBe('Installiert');
+    expect(screen.getByTestId('decimals').textContent).toBe('Höchstens 1 Dezimalstelle verwenden');
+    expect(screen.getByRole('textbox', { name: 'Ziffer 1 von 6' })).toBeTruthy();
   });
 });

@@ -7,6 +7,7 @@
  */
 import { type ComponentType, Suspense } from 'react';
 import { Spinner } from '../components/Spinner/Spinner';
+import { useShellMessages } from '../i18n/useShellMessages';
 import type { ConnectViewProps } from './ConnectView';
 import {
   MODAL_VIEWS,
@@ -20,8 +21,9 @@ import { ViewHost } from './ViewHost';
 function lazyView(view: ModalView, displayName: string): ComponentType<ConnectViewProps> {
   // biome-ignore lint/correctness/noComponentHookFactories: called once per view at module load, never in a render
   function View(props: ConnectViewProps) {
+    const shell = useShellMessages();
     return (
-      <Suspense fallback={<Spinner />}>
+      <Suspense fallback={<Spinner label={shell.modal.loading} />}>
         <ViewHost view={view} {...props} />
       </Suspense>
     );

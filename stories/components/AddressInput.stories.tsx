@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AddressInput } from '../../src/components/AddressInput/AddressInput';
+import { addressInputTexts } from './_texts';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
@@ -8,7 +9,7 @@ const meta = {
   title: 'Components/AddressInput',
   tags: ['autodocs'],
   component: AddressInput,
-  args: { label: 'Receiver', onValueChange: fn() },
+  args: { ...addressInputTexts, label: 'Receiver', onValueChange: fn() },
 } satisfies Meta<typeof AddressInput>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -32,7 +33,7 @@ export const Resolving: Story = {
   args: { defaultValue: 'alice.keyway', resolving: true },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('status', { name: 'Resolving' })).toBeInTheDocument();
+    await expect(canvas.getByRole('status', { name: 'Resolving name' })).toBeInTheDocument();
     await expect(field(canvasElement)).toHaveAttribute('aria-busy', 'true');
   },
 };

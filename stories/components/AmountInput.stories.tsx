@@ -2,12 +2,19 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { AmountInput, type AmountInputProps } from '../../src/components/AmountInput/AmountInput';
+import { amountInputTexts } from './_texts';
 
 const meta = {
   title: 'Components/AmountInput',
   tags: ['autodocs'],
   component: AmountInput,
-  args: { label: 'Amount', decimals: 18, onValueChange: fn(), trailing: <span>ETH</span> },
+  args: {
+    ...amountInputTexts,
+    label: 'Amount',
+    decimals: 18,
+    onValueChange: fn(),
+    trailing: <span>ETH</span>,
+  },
 } satisfies Meta<typeof AmountInput>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -4,6 +4,7 @@ import { expect, fn, screen, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/components/Button/Button';
 import { Modal, type ModalProps } from '../../src/components/Modal/Modal';
 import { createTheme } from '../../src/theme';
+import { modalTexts } from './_texts';
 
 type HarnessProps = Omit<ModalProps, 'open' | 'onOpenChange'> & {
   initiallyOpen?: boolean;
@@ -36,6 +37,7 @@ const meta = {
   tags: ['autodocs'],
   component: Harness,
   args: {
+    ...modalTexts,
     title: 'Connect wallet',
     onOpenChange: fn(),
     children: <p>Choose how you want to connect.</p>,

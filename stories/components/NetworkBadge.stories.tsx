@@ -2,12 +2,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { NetworkBadge } from '../../src/components/NetworkBadge/NetworkBadge';
 import { icons, JAVASCRIPT_URL, LONG_NAME } from './_fixtures';
+import { networkBadgeTexts } from './_texts';
 
 const meta = {
   title: 'Components/NetworkBadge',
   tags: ['autodocs'],
   component: NetworkBadge,
-  args: { name: 'Ethereum', imageUrl: icons.ethereum },
+  args: { ...networkBadgeTexts, name: 'Ethereum', imageUrl: icons.ethereum },
 } satisfies Meta<typeof NetworkBadge>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,12 +1,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, fn, userEvent, waitFor, within } from 'storybook/test';
 import { OtpInput } from '../../src/components/OtpInput/OtpInput';
+import { otpInputTexts } from './_texts';
 
 const meta = {
   title: 'Components/OtpInput',
   tags: ['autodocs'],
   component: OtpInput,
-  args: { onComplete: fn(), onChange: fn() },
+  args: { ...otpInputTexts, onComplete: fn(), onChange: fn() },
 } satisfies Meta<typeof OtpInput>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { QrCode } from '../../src/components/QrCode/QrCode';
+import { qrCodeTexts } from './_texts';
 
 const URI =
   'wc:7f6e504bfad60b485450578e05678ed3e8e8c4751d3c6160be17160d63ec90f9@2?relay-protocol=irn&symKey=587d5484ce2a2a6ee3ba1962fdd7e8588e06200c46823bd18fbd67def96ad303';
@@ -12,7 +13,7 @@ const meta = {
   title: 'Components/QrCode',
   tags: ['autodocs'],
   component: QrCode,
-  args: { value: URI, label: 'QR code to connect a wallet' },
+  args: { ...qrCodeTexts, value: URI, label: 'QR code to connect a wallet' },
 } satisfies Meta<typeof QrCode>;
 export default meta;
 type Story = StoryObj<typeof meta>;
@@ -43,7 +44,7 @@ export const WithLogo: Story = {
   render: (args) => (
     <div style={{ display: 'flex', gap: 16 }}>
       <QrCode {...args} />
-      <QrCode value={args.value} label="Same value without a logo" />
+      <QrCode value={args.value} label="Same value without a logo" {...qrCodeTexts} />
     </div>
   ),
   play: async ({ canvasElement }) => {

@@ -4,12 +4,13 @@ import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../../src/components/Button/Button';
 import { type ToastItem, ToastRegion } from '../../src/components/Toast/ToastRegion';
 import { TOAST_MESSAGES } from '../../src/core/errors';
+import { toastRegionTexts } from './_texts';
 
 const meta = {
   title: 'Components/Toast',
   tags: ['autodocs'],
   component: ToastRegion,
-  args: { toasts: [], onDismiss: fn() },
+  args: { ...toastRegionTexts, toasts: [], onDismiss: fn() },
 } satisfies Meta<typeof ToastRegion>;
 export default meta;
 type Story = StoryObj<typeof meta>;

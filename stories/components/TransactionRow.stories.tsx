@@ -2,12 +2,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { TransactionRow } from '../../src/components/TransactionRow/TransactionRow';
 import { JAVASCRIPT_URL } from './_fixtures';
+import { transactionRowLabels } from './_texts';
 
 const meta = {
   title: 'Components/TransactionRow',
   tags: ['autodocs'],
   component: TransactionRow,
   args: {
+    labels: transactionRowLabels,
     direction: 'out',
     title: 'Sent USDC',
     counterparty: 'to 0x71C7…976F',

@@ -6,13 +6,14 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, screen, userEvent, within } from 'storybook/test';
 import { Button, Modal } from '../../src/index';
+import { modalTexts } from '../components/_texts';
 
 function ModalPage() {
   const [open, setOpen] = useState(false);
   return (
     <>
       <Button onClick={() => setOpen(true)}>Open modal</Button>
-      <Modal title="Connect wallet" open={open} onOpenChange={setOpen}>
+      <Modal title="Connect wallet" open={open} onOpenChange={setOpen} {...modalTexts}>
         <p>Choose how you want to connect.</p>
       </Modal>
     </>

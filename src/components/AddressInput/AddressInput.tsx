@@ -11,14 +11,14 @@ export interface AddressInputProps {
   value?: string;
   defaultValue?: string;
   onValueChange?: (value: string) => void;
-  placeholder?: string;
+  placeholder: string;
   /** The name the caller resolved for the typed address, or the name that was typed, shown as text. */
   resolvedName?: string | undefined;
   /** An avatar for the resolved account (e.g. `<Avatar address=… />`). */
   avatar?: ReactNode;
   /** True while the caller resolves the name or address. */
   resolving?: boolean;
-  resolvingLabel?: string;
+  resolvingLabel: string;
   hint?: ReactNode;
   /** The caller's validation result; the field itself validates nothing. */
   error?: ReactNode;
@@ -39,11 +39,11 @@ export function AddressInput({
   value,
   defaultValue = '',
   onValueChange,
-  placeholder = 'Address or name',
+  placeholder,
   resolvedName,
   avatar,
   resolving = false,
-  resolvingLabel = 'Resolving',
+  resolvingLabel,
   hint,
   error,
   trailing,

@@ -24,7 +24,8 @@ export interface AmountInputProps {
   decimals?: number;
   /** Shows a "Max" button that calls this (the caller fills in the balance). */
   onMax?: () => void;
-  maxLabel?: string;
+  /** The text of the Max button. */
+  maxLabel: string;
   /** The value in fiat, already formatted by the caller ("≈ $12.34"). */
   fiatValue?: string | undefined;
   /** Shown after the amount: a token symbol or a token selector. */
@@ -34,8 +35,8 @@ export interface AmountInputProps {
   hint?: ReactNode;
   /** An error from the caller (e.g. insufficient balance). Takes precedence over the decimals message. */
   error?: ReactNode;
-  /** Message when the value has more decimals than allowed (pasted or set from outside). */
-  tooManyDecimalsMessage?: (decimals: number) => string;
+  /** Message when the value has more decimals than allowed (pasted or set from outside); `0`: none allowed. */
+  tooManyDecimalsMessage: (decimals: number) => string;
   disabled?: boolean;
   placeholder?: string;
   name?: string;
@@ -55,13 +56,13 @@ export function AmountInput({
   onValueChange,
   decimals,
   onMax,
-  maxLabel = 'Max',
+  maxLabel,
   fiatValue,
   trailing,
   labelAside,
   hint,
   error,
-  tooManyDecimalsMessage = (n) => (n === 0 ? 'This token has no decimals' : `Use at most ${n} decimals`),
+  tooManyDecimalsMessage,
   disabled = false,
   placeholder = '0',
   name,

@@ -22,8 +22,8 @@ export interface ModalProps {
   footer?: ReactNode;
   /** Close on a click on the backdrop. Escape always closes. */
   closeOnInteractOutside?: boolean;
-  closeLabel?: string;
-  backLabel?: string;
+  closeLabel: string;
+  backLabel: string;
   children?: ReactNode;
 }
 
@@ -40,8 +40,8 @@ export function Modal({
   theme,
   footer,
   closeOnInteractOutside = true,
-  closeLabel = 'Close',
-  backLabel = 'Back',
+  closeLabel,
+  backLabel,
   children,
 }: ModalProps) {
   return (

@@ -17,7 +17,7 @@ export interface NetworkBadgeProps {
   /** The wallet is on a network the app does not support: says so in text and colour. */
   unsupported?: boolean;
   /** Text shown for an unsupported network. */
-  unsupportedLabel?: string;
+  unsupportedLabel: string;
   /** Makes the badge a button (e.g. opens the network list). */
   onClick?: MouseEventHandler<HTMLButtonElement>;
   disabled?: boolean;
@@ -45,7 +45,7 @@ export function NetworkBadge({
   name,
   imageUrl,
   unsupported = false,
-  unsupportedLabel = 'Unsupported network',
+  unsupportedLabel,
   onClick,
   disabled,
   className,

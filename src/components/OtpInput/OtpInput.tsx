@@ -8,7 +8,7 @@ const INDEXES = Array.from({ length: OTP_LENGTH }, (_, i) => i);
 
 export interface OtpInputProps {
   /** Visible label of the group of boxes. */
-  label?: string;
+  label: string;
   /** Called once all six digits are in, with the code as a string. */
   onComplete?: (code: string) => void;
   /** Called on every change with the digits entered so far. */
@@ -20,8 +20,8 @@ export interface OtpInputProps {
   error?: string | undefined;
   disabled?: boolean;
   autoFocus?: boolean;
-  /** Accessible name of each box; default "Digit 1 of 6". */
-  digitLabel?: (index: number, length: number) => string;
+  /** Accessible name of each box ("Digit 1 of 6"): `index` counts from 0. */
+  digitLabel: (index: number, length: number) => string;
 }
 
 const toArray = (code: string | undefined) =>
@@ -35,7 +35,7 @@ function refuseNonDigitKey(event: KeyboardEvent<HTMLInputElement>) {
 
 /** Six numeric boxes for a one-time code (Ark PinInput). Pasting a code into any box fills all six. */
 export function OtpInput({
-  label = 'Verification code',
+  label,
   onComplete,
   onChange,
   value,
@@ -43,7 +43,7 @@ export function OtpInput({
   error,
   disabled = false,
   autoFocus = false,
-  digitLabel = (index, length) => `Digit ${index + 1} of ${length}`,
+  digitLabel,
 }: OtpInputProps) {
   const id = useId();
   const labelId = `kw-otp-${id}-label`;

@@ -12,11 +12,11 @@ export interface QrCodeProps {
   /** A logo in the centre. Only `https:`, `data:image/` and `blob:` URLs are shown; anything else is ignored. */
   logoUrl?: string | null | undefined;
   /** The accessible name of the code, e.g. "QR code to connect with Rainbow". */
-  label?: string;
+  label: string;
   /** Shows the placeholder even when a value is present (e.g. while a new pairing replaces an expired one). */
   loading?: boolean;
   /** What the placeholder says (to screen readers; on screen too with `showLoadingLabel`). */
-  loadingLabel?: string;
+  loadingLabel: string;
   /** Shows `loadingLabel` on the placeholder, e.g. "This QR code expired. Getting a new one…". */
   showLoadingLabel?: boolean;
 }
@@ -30,9 +30,9 @@ export function QrCode({
   value,
   size = 240,
   logoUrl,
-  label = 'QR code',
+  label,
   loading = false,
-  loadingLabel = 'Loading QR code',
+  loadingLabel,
   showLoadingLabel = false,
 }: QrCodeProps) {
   const safeLogo = safeImageUrl(logoUrl, useUrlPolicy());

@@ -15,9 +15,9 @@ export interface ToastRegionProps {
   toasts: readonly ToastItem[];
   /** Shows a dismiss button on each toast. */
   onDismiss?: (id: ToastItem['id']) => void;
-  dismissLabel?: string;
+  dismissLabel: string;
   /** Names the region for screen readers. */
-  label?: string;
+  label: string;
   placement?: 'top' | 'bottom';
 }
 
@@ -25,13 +25,7 @@ export interface ToastRegionProps {
  * Lists toasts (spec §2: a message and a variant). Purely presentational: the toasts store decides when a
  * toast comes and goes. Loading and success toasts are polite status messages; an error is an alert.
  */
-export function ToastRegion({
-  toasts,
-  onDismiss,
-  dismissLabel = 'Dismiss',
-  label = 'Notifications',
-  placement = 'top',
-}: ToastRegionProps) {
+export function ToastRegion({ toasts, onDismiss, dismissLabel, label, placement = 'top' }: ToastRegionProps) {
   return (
     <section aria-label={label} className={`${s.region} ${s.placement[placement]}`}>
       <ol className={s.list}>

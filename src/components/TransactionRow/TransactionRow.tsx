@@ -23,18 +23,14 @@ import {
 export type TransactionDirection = 'in' | 'out' | 'self' | 'trade';
 export type TransactionStatus = 'pending' | 'confirmed' | 'failed';
 
-export const directionLabels: Record<TransactionDirection, string> = {
-  in: 'Received',
-  out: 'Sent',
-  self: 'Self transfer',
-  trade: 'Swap',
-};
-
-export const statusLabels: Record<TransactionStatus, string> = {
-  pending: 'Pending',
-  confirmed: 'Confirmed',
-  failed: 'Failed',
-};
+/** The words of a row, in the caller's language. */
+export interface TransactionRowLabels {
+  /** The direction glyph's name: received, sent, self transfer, swap. */
+  direction: Readonly<Record<TransactionDirection, string>>;
+  status: Readonly<Record<TransactionStatus, string>>;
+  /** The name of the explorer link. */
+  explorer: string;
+}
 
 export interface TransactionRowProps {
   direction: TransactionDirection;
@@ -51,7 +47,7 @@ export interface TransactionRowProps {
   time?: string;
   /** Block explorer page for this transaction: `https:` only, anything else is not rendered. */
   explorerUrl?: string | null;
-  explorerLabel?: string;
+  labels: TransactionRowLabels;
   className?: string;
 }
 
@@ -90,7 +86,7 @@ export function TransactionRow({
   status,
   time,
   explorerUrl,
-  explorerLabel = 'View on explorer',
+  labels,
   className,
 }: TransactionRowProps) {
   const heading = capText(title, MAX_TEXT.name);
@@ -99,14 +95,14 @@ export function TransactionRow({
   const primaryAmount = capText(amountText, MAX_TEXT.amount);
   const secondary = secondaryText ? capText(secondaryText, MAX_TEXT.amount) : '';
   const href = safeLinkUrl(explorerUrl, useUrlPolicy());
-  const label = capText(explorerLabel, MAX_TEXT.name);
+  const label = capText(labels.explorer, MAX_TEXT.name);
   return (
     <div
       className={[row, className].filter(Boolean).join(' ')}
       data-kw-transaction-row={direction}
       data-kw-status={status}
     >
-      <span className={iconWrap} role="img" aria-label={directionLabels[direction]}>
+      <span className={iconWrap} role="img" aria-label={labels.direction[direction]}>
         <DirectionGlyph direction={direction} />
       </span>
       <span className={main}>
@@ -114,7 +110,7 @@ export function TransactionRow({
           {heading}
         </span>
         <span className={meta}>
-          <span className={`${statusClass} ${statusTones[status]}`}>{statusLabels[status]}</span>
+          <span className={`${statusClass} ${statusTones[status]}`}>{labels.status[status]}</span>
           {party ? (
             <>
               <span className={dot} aria-hidden="true">
