@@ -62,11 +62,13 @@ export {
   SAFE_RPC_METHODS,
   UNSAFE_RPC_METHODS,
 } from './frame';
-export type {
-  AccountState,
-  AccountStore,
-  ConnectedWalletInfo,
-  PreferredAccountType,
+export {
+  ACCOUNT_TABS,
+  type AccountState,
+  type AccountStore,
+  type AccountTab,
+  type ConnectedWalletInfo,
+  type PreferredAccountType,
 } from './hooks/account/store';
 export { type UseAccountOptions, type UseAccountResult, useAccount } from './hooks/account/useAccount';
 // The embedded wallet's other flows: social and Farcaster login, changing the email, the account type.
@@ -179,6 +181,7 @@ export type {
 export { type UseOnrampResult, useOnramp } from './hooks/onramp/useOnramp';
 export type {
   GasStatus,
+  ReceiverName,
   SendActions,
   SendPreviewResult,
   SendState,

@@ -142,8 +142,8 @@ function SendPanel() {
           </label>
           {validation.receiverError ? <span role="alert"> {validation.receiverError}</span> : null}
         </p>
-        <button type="submit" disabled={!validation.valid || send.loading}>
-          {send.loading ? 'Sending…' : validation.valid ? 'Send' : validation.action}
+        <button type="submit" disabled={!validation.valid || send.sending}>
+          {send.sending ? 'Sending…' : validation.valid ? 'Send' : validation.action}
         </button>
       </form>
       {send.status === 'success' && send.txHash ? (

@@ -362,11 +362,24 @@ describe('a host with its own UI (no KeywayModal)', () => {
     await waitFor(() => expect(result.current.gasStatus).toBe('ready'));
     expect(result.current.validation.valid).toBe(true);
     expect(result.current.preview()).toEqual({ status: 'review' });
+    // An address is no name to look up (the deprecated fields say the same).
+    expect(result.current).toMatchObject({
+      receiverName: { status: 'none' },
+      resolving: false,
+      lookup: null,
+    });
     t.wallet.approveNext();
+    let submitting: ReturnType<typeof result.current.submit> | undefined;
+    act(() => {
+      submitting = result.current.submit();
+    });
+    // While the wallet is asked, the send is running: `sending` (and the deprecated `loading`) say so.
+    expect(result.current).toMatchObject({ status: 'confirming', sending: true, loading: true });
     let sent: Awaited<ReturnType<typeof result.current.submit>> | null = null;
     await act(async () => {
-      sent = await result.current.submit();
+      sent = await submitting!;
     });
+    expect(result.current).toMatchObject({ status: 'success', sending: false, loading: false });
     expect(sent).toMatchObject({ status: 'sent', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(outcomes).toEqual([
       { flow: 'send', status: 'review' },

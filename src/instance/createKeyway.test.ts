@@ -241,10 +241,10 @@ describe('createKeyway', () => {
     const b = createKeyway(base, { optionalConnectors: false });
     a.stores.modal.getState().open('Networks');
     a.stores.toasts.getState().show({ message: 'only a', variant: 'loading' });
-    a.stores.account.getState().setCurrentTab(2);
+    a.stores.account.getState().setTab('activity');
     expect(b.stores.modal.getState().isOpen).toBe(false);
     expect(b.stores.toasts.getState().toasts).toEqual([]);
-    expect(b.stores.account.getState().currentTab).toBe(0);
+    expect(b.stores.account.getState().tab).toBe('tokens');
     expect(a.stores).not.toBe(b.stores);
     expect(a.events).not.toBe(b.events);
     expect(a.wagmiConfig).not.toBe(b.wagmiConfig);

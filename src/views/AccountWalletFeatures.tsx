@@ -1,13 +1,12 @@
 import { Button } from '../components/Button/Button';
 import { Tabs } from '../components/Tabs/Tabs';
+import { ACCOUNT_TABS } from '../hooks/account/store';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnrampAvailable } from '../hooks/onramp/available';
 import { useMessages } from '../i18n/useMessages';
 import * as f from './AccountWalletFeatures.css';
 import { AccountActivityList, AccountTokensList } from './lazyParts';
-
-const TAB_VALUES = ['tokens', 'activity'] as const;
 
 /**
  * The Account view's wallet features: Buy, Swap, Receive and Send (Buy and Swap as the host enabled them;
@@ -20,7 +19,7 @@ export function AccountWalletFeatures() {
   const T = m.walletFeatures;
   const { options, stores } = useKeyway();
   const { push } = useModal();
-  const currentTab = useKeywayStore('account', (a) => a.currentTab);
+  const tab = useKeywayStore('account', (a) => a.tab);
   const isEvm = useKeywayStore('networks', (n) => n.activeNetwork.chain === 'evm');
   const canBuy = useOnrampAvailable();
   return (
@@ -45,10 +44,11 @@ export function AccountWalletFeatures() {
       </nav>
       <Tabs
         aria-label={T.sections}
-        value={TAB_VALUES[currentTab] ?? 'tokens'}
-        onValueChange={(v) =>
-          stores.account.getState().setCurrentTab(Math.max(0, TAB_VALUES.indexOf(v as never)))
-        }
+        value={tab}
+        onValueChange={(value) => {
+          const next = ACCOUNT_TABS.find((t) => t === value);
+          if (next) stores.account.getState().setTab(next);
+        }}
         items={[
           { value: 'tokens', label: T.tokens, content: <AccountTokensList /> },
           { value: 'activity', label: T.activity, content: <AccountActivityList /> },

@@ -26,7 +26,7 @@ export function WalletSendPreviewView() {
   const fromName = useKeywayStore('account', (a) => a.profileName);
   const network = useKeywayStore('networks', (n) => n.activeNetwork.name);
   const { token, validation } = send;
-  const busy = send.loading;
+  const busy = send.sending;
 
   if (!busy && (!token || !validation.valid || !send.receiverAddress)) {
     return (

@@ -68,8 +68,8 @@ function SendForm() {
           {send.formattedFee ? `, fee ${send.formattedFee}` : ''}
         </p>
       ) : null}
-      <button type="submit" disabled={!validation.valid || send.loading}>
-        {reviewing ? (send.loading ? 'Sending…' : 'Send') : validation.valid ? 'Review' : validation.action}
+      <button type="submit" disabled={!validation.valid || send.sending}>
+        {reviewing ? (send.sending ? 'Sending…' : 'Send') : validation.valid ? 'Review' : validation.action}
       </button>
     </form>
   );

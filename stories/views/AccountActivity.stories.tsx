@@ -103,7 +103,7 @@ export const InAccountView: Story = {
     const rows = within(await region(canvasElement));
     await expect(rows.getByText('Received USDC')).toBeVisible();
     const { keyway } = storyKit();
-    await expect(keyway.stores.account.getState().currentTab).toBe(1);
+    await expect(keyway.stores.account.getState().tab).toBe('activity');
     await userEvent.click(actions.getByRole('button', { name: 'Receive' }));
     await expect(keyway.stores.modal.getState().history.at(-1)?.view).toBe('WalletReceive');
   },

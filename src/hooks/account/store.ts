@@ -51,14 +51,18 @@ export interface AccountState {
   profileStatus: LoadStatus;
   /** `<explorer>/address/<address>` on the active network, when it has an explorer. */
   addressExplorerUrl: string | null;
-  /** The account view's selected tab (0 = tokens, 1 = activity, ...). */
-  currentTab: number;
+  /** The account view's selected tab. */
+  tab: AccountTab;
   /** Host-given labels for addresses (lower-cased address → label). */
   addressLabels: Record<string, string>;
   connectedWalletInfo: ConnectedWalletInfo | null;
   preferredAccountType: PreferredAccountType;
   disconnecting: boolean;
 }
+
+/** The account view's tabs, in their order. */
+export const ACCOUNT_TABS = ['tokens', 'activity'] as const;
+export type AccountTab = (typeof ACCOUNT_TABS)[number];
 
 export interface AccountActions {
   /** Marks details as wanted and fetches what is missing (balance, identity). */
@@ -68,7 +72,8 @@ export interface AccountActions {
   refreshBalance(): Promise<void>;
   /** Uses another of the wallet's addresses (only when the host enabled hasMultipleAddresses). */
   selectAddress(address: string): void;
-  setCurrentTab(tab: number): void;
+  /** Selects the account view's tab. */
+  setTab(tab: AccountTab): void;
   setAddressLabel(address: string, label: string | null): void;
   /** Stores the choice, emits SET_PREFERRED_ACCOUNT_TYPE and moves the modal on (spec §2). */
   setPreferredAccountType(type: PreferredAccountType): void;
@@ -121,7 +126,7 @@ export interface AccountStoreDeps {
 
 const disconnectedFields = (): Omit<
   AccountState,
-  'currentTab' | 'addressLabels' | 'preferredAccountType' | 'disconnecting'
+  'tab' | 'addressLabels' | 'preferredAccountType' | 'disconnecting'
 > => ({
   status: 'disconnected',
   isConnected: false,
@@ -239,7 +244,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
 
     return {
       ...disconnectedFields(),
-      currentTab: 0,
+      tab: 'tokens',
       addressLabels: {},
       preferredAccountType:
         deps.storage.getJson(STORAGE_KEYS.preferredAccountType, preferredAccountTypeSchema) ?? 'eoa',
@@ -281,8 +286,8 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
         loadDetails();
       },
 
-      setCurrentTab(tab) {
-        set({ currentTab: tab });
+      setTab(tab) {
+        set({ tab });
       },
 
       setAddressLabel(address, label) {

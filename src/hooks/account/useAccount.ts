@@ -1,13 +1,35 @@
 import { useEffect } from 'react';
-import { useKeyway, useKeywayStore } from '../context';
-import type { AccountActions, AccountState } from './store';
+import { useStoreBinding } from '../bind';
+import { useKeyway } from '../context';
+import { ACCOUNT_TABS, type AccountActions, type AccountState } from './store';
 
 export interface UseAccountResult
   extends AccountState,
     Omit<AccountActions, 'syncWagmi' | 'syncSolana' | 'setNetwork' | 'want'> {
   /** Whether the host enabled `hasMultipleAddresses` (then `selectAddress` switches among `allAccounts`). */
   hasMultipleAddresses: boolean;
+  /**
+   * The selected tab's position in `ACCOUNT_TABS` (0 = tokens, 1 = activity).
+   * @deprecated Read `tab`, the tab's name.
+   */
+  currentTab: number;
+  /**
+   * Selects the tab at this position in `ACCOUNT_TABS`.
+   * @deprecated Call `setTab` with the tab's name.
+   */
+  setCurrentTab(index: number): void;
 }
+
+/** The actions an account screen calls (the store's own; the wagmi, Solana and network feeds stay the instance's). */
+const ACCOUNT_ACTIONS = [
+  'refreshBalance',
+  'refreshProfile',
+  'selectAddress',
+  'setTab',
+  'setAddressLabel',
+  'setPreferredAccountType',
+  'disconnect',
+] as const satisfies readonly (keyof AccountActions)[];
 
 export interface UseAccountOptions {
   /**
@@ -26,42 +48,17 @@ export interface UseAccountOptions {
 export function useAccount({ requestDetails = true }: UseAccountOptions = {}): UseAccountResult {
   const keyway = useKeyway();
   const { stores } = keyway;
-  const state = useKeywayStore(
-    'account',
-    (s): AccountState => ({
-      status: s.status,
-      isConnected: s.isConnected,
-      address: s.address,
-      caipAddress: s.caipAddress,
-      chainId: s.chainId,
-      allAccounts: s.allAccounts,
-      balance: s.balance,
-      balanceSymbol: s.balanceSymbol,
-      balanceStatus: s.balanceStatus,
-      profileName: s.profileName,
-      profileImage: s.profileImage,
-      profileStatus: s.profileStatus,
-      addressExplorerUrl: s.addressExplorerUrl,
-      currentTab: s.currentTab,
-      addressLabels: s.addressLabels,
-      connectedWalletInfo: s.connectedWalletInfo,
-      preferredAccountType: s.preferredAccountType,
-      disconnecting: s.disconnecting,
-    }),
-  );
+  const state = useStoreBinding(stores.account, ACCOUNT_ACTIONS);
   useEffect(() => {
     if (requestDetails) stores.account.getState().want();
   }, [stores, requestDetails]);
-  const a = stores.account.getState();
   return {
     ...state,
     hasMultipleAddresses: keyway.options.hasMultipleAddresses,
-    refreshBalance: a.refreshBalance,
-    refreshProfile: a.refreshProfile,
-    selectAddress: a.selectAddress,
-    setCurrentTab: a.setCurrentTab,
-    setAddressLabel: a.setAddressLabel,
-    setPreferredAccountType: a.setPreferredAccountType,
-    disconnect: a.disconnect,
+    currentTab: ACCOUNT_TABS.indexOf(state.tab),
+    setCurrentTab: (index) => {
+      const tab = ACCOUNT_TABS[index];
+      if (tab) state.setTab(tab);
+    },
   };
 }

@@ -32,6 +32,10 @@ export interface ModalState {
   isOpen: boolean;
   /** True once the modal has been opened at least once in this instance. */
   everOpened: boolean;
+  /**
+   * A flag only `setLoading` sets; nothing in the kit reads it (the styled modal shows nothing for it).
+   * @deprecated Keep a host's loading state in the host; this flag will be removed.
+   */
   loading: boolean;
   /** True for SHAKE_DURATION_MS after `shake()`: the view animates an error. */
   shaking: boolean;
@@ -66,6 +70,7 @@ export interface ModalActions {
    */
   popTransactionStack(cancel?: boolean): void;
   shake(): void;
+  /** @deprecated Sets `loading`, which nothing in the kit reads; keep a host's loading state in the host. */
   setLoading(loading: boolean): void;
   /** Clears timers (instance teardown). */
   dispose(): void;

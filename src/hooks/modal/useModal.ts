@@ -12,6 +12,10 @@ export interface UseModalResult
   history: readonly HistoryEntry[];
   /** True when `back()` would go to another view rather than close. */
   canGoBack: boolean;
+  /**
+   * The flag `setLoading` sets; nothing in the kit reads it (the styled modal shows nothing for it).
+   * @deprecated Keep a host's loading state in the host; this field will be removed.
+   */
   loading: boolean;
   /** True for SHAKE_DURATION_MS after `shake()`. */
   shaking: boolean;

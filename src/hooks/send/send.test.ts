@@ -92,8 +92,7 @@ const base = {
   amount: '0.5',
   receiverInput: ALICE,
   receiverAddress: ALICE,
-  resolving: false,
-  lookup: null,
+  receiverName: 'none' as const,
   gasPrice: 1_000_000_000n,
   gasStatus: 'ready' as const,
   fee: 21_000n * 1_000_000_000n,
@@ -161,14 +160,14 @@ describe('validateSend', () => {
     expect(msg(BROKEN)).toBe('This address has a checksum error: check it for typos');
     expect(msg('not an address')).toBe('Enter a valid address or name');
     expect(
-      validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, lookup: 'notFound' }),
+      validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, receiverName: 'not-found' }),
     ).toMatchObject({ valid: false, receiverError: 'No address found for bob.kw.id' });
     expect(
-      validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, lookup: 'failed' })
+      validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, receiverName: 'failed' })
         .receiverError,
     ).toBe(ERROR_MESSAGES.resolveName);
     expect(
-      validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, resolving: true }),
+      validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, receiverName: 'resolving' }),
     ).toMatchObject({ valid: false, receiverError: null, action: 'Resolving name…' });
   });
 
@@ -381,14 +380,14 @@ describe('send store', () => {
       },
     });
     const pending = store.getState().setReceiver('alice.kw.id');
-    expect(store.getState().resolving).toBe(true);
+    expect(store.getState().receiverName).toEqual({ status: 'resolving', name: 'alice.kw.id' });
     await pending;
     expect(store.getState()).toMatchObject({
       receiverInput: 'alice.kw.id',
       receiverAddress: ALICE,
       receiverProfileName: 'alice.kw.id',
       receiverProfileImageUrl: avatar,
-      resolving: false,
+      receiverName: { status: 'resolved', name: 'alice.kw.id' },
     });
     expect(getProfile).toHaveBeenCalledWith('alice.kw.id');
   });
@@ -416,6 +415,7 @@ describe('send store', () => {
   it('reports a name that is not registered, and a lookup that fails', async () => {
     const { store } = setup();
     await store.getState().setReceiver('nobody.kw.id');
+    expect(store.getState().receiverName).toEqual({ status: 'not-found', name: 'nobody.kw.id' });
     expect(store.getState().validate().receiverError).toBe('No address found for nobody.kw.id');
     const failing = setup({
       api: {
@@ -427,6 +427,7 @@ describe('send store', () => {
       },
     });
     await failing.store.getState().setReceiver('nobody.kw.id');
+    expect(failing.store.getState().receiverName).toEqual({ status: 'failed', name: 'nobody.kw.id' });
     expect(failing.store.getState().validate().receiverError).toBe('Error resolving name');
     expect(failing.store.getState().receiverInput).toBe('nobody.kw.id');
   });
@@ -479,7 +480,6 @@ describe('send store', () => {
       token: null,
       sendTokenAmount: '',
       receiverInput: '',
-      loading: false,
       status: 'success',
       txHash: '0xabc',
     });
@@ -537,7 +537,11 @@ describe('send store', () => {
     expect(toasts).toEqual([{ message: 'User rejected the request.', variant: 'error' }]);
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_ERROR']);
     expect(calls.afterSuccess).toEqual([]);
-    expect(store.getState()).toMatchObject({ sendTokenAmount: '0.01', receiverInput: ALICE, loading: false });
+    expect(store.getState()).toMatchObject({
+      sendTokenAmount: '0.01',
+      receiverInput: ALICE,
+      status: 'error',
+    });
   });
 
   it("a wallet failure without a short message toasts 'Transaction error'", async () => {

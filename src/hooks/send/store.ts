@@ -43,6 +43,15 @@ export const SOLANA_FEE_LAMPORTS = 5_000n;
 export type SendStatus = 'idle' | 'confirming' | 'pending' | 'success' | 'error';
 export type GasStatus = 'idle' | 'loading' | 'ready' | 'error';
 
+/**
+ * The receiver typed as a name, and what its lookup found: 'none' while the receiver is an address (or
+ * nothing is typed), 'resolving' while it is looked up, 'resolved' (then `receiverAddress` is its address),
+ * 'not-found' (no address for this network) or 'failed' (the lookup call failed).
+ */
+export type ReceiverName =
+  | { status: 'none' }
+  | { status: 'resolving' | 'resolved' | 'not-found' | 'failed'; name: string };
+
 export interface SendState {
   /** The token to send (one of the balances). */
   token: TokenBalance | null;
@@ -54,10 +63,8 @@ export interface SendState {
   receiverAddress: string | null;
   receiverProfileImageUrl: string | null;
   receiverProfileName: string | null;
-  /** True while a typed name is being resolved. */
-  resolving: boolean;
-  /** Outcome of the last name lookup that found nothing ('notFound') or failed ('failed'). */
-  lookup: 'notFound' | 'failed' | null;
+  /** The receiver typed as a name and its lookup. */
+  receiverName: ReceiverName;
   /** Wei per gas on EVM networks (null until fetched, or when unavailable). */
   gasPrice: bigint | null;
   gasStatus: GasStatus;
@@ -66,8 +73,10 @@ export interface SendState {
    * @deprecated The name says gas price; it is the fee: read `feeInUsd` (useSend's result).
    */
   gasPriceInUSD: string | null;
-  /** True while a send is being submitted. */
-  loading: boolean;
+  /**
+   * The send: 'confirming' while the wallet is asked, 'pending' while the transaction is on its way (both
+   * mean a send is running), then 'success' or 'error'.
+   */
   status: SendStatus;
   /** The last transaction hash or signature. */
   txHash: string | null;
@@ -151,15 +160,16 @@ const initialState = (): SendState => ({
   receiverAddress: null,
   receiverProfileImageUrl: null,
   receiverProfileName: null,
-  resolving: false,
-  lookup: null,
+  receiverName: { status: 'none' },
   gasPrice: null,
   gasStatus: 'idle',
   gasPriceInUSD: null,
-  loading: false,
   status: 'idle',
   txHash: null,
 });
+
+/** Whether a send is running (the wallet is asked, or the transaction is on its way). */
+export const isSending = (status: SendStatus): boolean => status === 'confirming' || status === 'pending';
 
 /** The ENSIP-11 coin type of an EVM chain (60 on Ethereum mainnet). */
 export function coinTypeOf(chainId: number): string {
@@ -268,8 +278,7 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
           receiverAddress: null,
           receiverProfileName: null,
           receiverProfileImageUrl: null,
-          resolving: false,
-          lookup: null,
+          receiverName: { status: 'none' },
         });
         const value = input.trim();
         if (!value) return;
@@ -295,23 +304,23 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
           return;
         }
         if (!looksLikeName(value)) return;
-        set({ resolving: true });
+        set({ receiverName: { status: 'resolving', name: value } });
         try {
           const profile = await deps.api.getProfile(value);
           if (mine !== receiverSeq) return;
           const address = profile ? profileAddress(profile, Number(network.chainId)) : null;
           if (!profile || !address) {
-            set({ resolving: false, lookup: 'notFound' });
+            set({ receiverName: { status: 'not-found', name: value } });
             return;
           }
           set({
-            resolving: false,
+            receiverName: { status: 'resolved', name: value },
             receiverAddress: address,
             receiverProfileName: profile.name,
             receiverProfileImageUrl: image(profile.attributes.find((a) => a.avatar)?.avatar),
           });
         } catch {
-          if (mine === receiverSeq) set({ resolving: false, lookup: 'failed' });
+          if (mine === receiverSeq) set({ receiverName: { status: 'failed', name: value } });
         }
       },
 
@@ -350,8 +359,7 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
           amount: s.sendTokenAmount,
           receiverInput: s.receiverInput,
           receiverAddress: s.receiverAddress,
-          resolving: s.resolving,
-          lookup: s.lookup,
+          receiverName: s.receiverName.status,
           gasPrice: s.gasPrice,
           gasStatus: s.gasStatus,
           fee: fee(),
@@ -366,7 +374,7 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
 
       async submit() {
         const s = get();
-        if (s.loading) return { status: 'busy' };
+        if (isSending(s.status)) return { status: 'busy' };
         const validation = actions.validate();
         const token = currentToken();
         const to = s.receiverAddress;
@@ -377,7 +385,7 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
         const network = deps.getNetwork();
         const amount = s.sendTokenAmount.trim();
         deps.bus.emit('SEND_INITIATED', eventProps());
-        set({ loading: true, status: 'confirming', txHash: null });
+        set({ status: 'confirming', txHash: null });
         try {
           let hash: string;
           if (network.chain === 'evm') {
@@ -431,7 +439,7 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
           const message = sendErrorMessage(e);
           deps.bus.emit('SEND_ERROR', eventProps({ message }));
           deps.showToast(message, 'error');
-          set({ loading: false, status: 'error' });
+          set({ status: 'error' });
           return { status: 'error', message };
         }
       },

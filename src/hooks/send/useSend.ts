@@ -6,7 +6,7 @@ import type { TokenBalance } from '../balances/store';
 import { useBalances } from '../balances/useBalances';
 import { useStoreBinding } from '../bind';
 import { useKeyway, useKeywayStore } from '../context';
-import type { SendActions, SendState } from './store';
+import { isSending, type SendActions, type SendState } from './store';
 import type { SendValidation } from './validation';
 import { parseAmount } from './validation';
 
@@ -26,6 +26,23 @@ export interface UseSendResult
   feeInUsd: string | null;
   /** The active network's chain family. */
   chain: 'evm' | 'solana';
+  /** A send is running: `status` is 'confirming' or 'pending'. */
+  sending: boolean;
+  /**
+   * True while a send is running.
+   * @deprecated Read `sending`, or `status` ('confirming', 'pending').
+   */
+  loading: boolean;
+  /**
+   * True while a typed name is being resolved.
+   * @deprecated Read `receiverName.status === 'resolving'`.
+   */
+  resolving: boolean;
+  /**
+   * How the last name lookup ended without an address.
+   * @deprecated Read `receiverName.status` ('not-found', 'failed').
+   */
+  lookup: 'notFound' | 'failed' | null;
 }
 
 /** The actions a send screen calls (the store's own; setContext, validate and recomputeFee stay the instance's). */
@@ -82,5 +99,14 @@ export function useSend(): UseSendResult {
     feeInUsd: state.gasPriceInUSD,
     formattedFee: state.gasPriceInUSD === null ? null : formatUsd(state.gasPriceInUSD),
     chain,
+    sending: isSending(state.status),
+    loading: isSending(state.status),
+    resolving: state.receiverName.status === 'resolving',
+    lookup:
+      state.receiverName.status === 'not-found'
+        ? 'notFound'
+        : state.receiverName.status === 'failed'
+          ? 'failed'
+          : null,
   };
 }

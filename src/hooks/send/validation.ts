@@ -100,9 +100,8 @@ export interface SendValidationInput {
   receiverInput: string;
   /** The address the receiver input stands for (resolved from a name, or the address itself). */
   receiverAddress: string | null;
-  resolving: boolean;
-  /** Set when a name lookup finished without an address. */
-  lookup: 'notFound' | 'failed' | null;
+  /** Where the lookup of a receiver typed as a name is ('none' for an address). */
+  receiverName: 'none' | 'resolving' | 'resolved' | 'not-found' | 'failed';
   /** Wei per gas (EVM), null while unknown. */
   gasPrice: bigint | null;
   gasStatus: 'idle' | 'loading' | 'ready' | 'error';
@@ -214,11 +213,11 @@ export function validateSend(input: SendValidationInput): SendValidation {
     }
   } else if (chain === 'evm') {
     if (looksLikeName(r)) {
-      if (input.resolving) receiverProblem = 'resolving';
-      else if (input.lookup === 'notFound') {
+      if (input.receiverName === 'resolving') receiverProblem = 'resolving';
+      else if (input.receiverName === 'not-found') {
         receiverProblem = 'notFound';
         receiverError = SEND_MESSAGES.nameNotFound(r);
-      } else if (input.lookup === 'failed') {
+      } else if (input.receiverName === 'failed') {
         receiverProblem = 'lookupFailed';
         receiverError = ERROR_MESSAGES.resolveName;
       } else if (!input.receiverAddress) receiverProblem = 'resolving';
