@@ -229,7 +229,7 @@ describe('form store messages', () => {
       'Das Maximum per Karte beträgt 500,00 USD. Zahle per Banküberweisung für Beträge bis 25.000,00 USD',
       'USDC hat höchstens 6 Dezimalstellen',
       'Tausch prüfen',
-      'Empfängeradresse oder Namen eingeben',
+      'Empfänger eingeben',
       'Mindestens 4 Zeichen verwenden',
     ]);
   });

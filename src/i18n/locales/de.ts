@@ -481,7 +481,7 @@ export default {
   sendMessages: {
     selectToken: 'Token auswählen',
     enterAmount: 'Betrag eingeben',
-    enterReceiver: 'Empfängeradresse oder Namen eingeben',
+    enterReceiver: 'Empfänger eingeben',
     resolving: 'Name wird aufgelöst …',
     gasLoading: 'Netzwerkgebühr wird ermittelt …',
     preview: 'Senden prüfen',

@@ -483,7 +483,7 @@ export default {
   sendMessages: {
     selectToken: 'Selecciona un token',
     enterAmount: 'Introduce un importe',
-    enterReceiver: 'Introduce la dirección o el nombre del destinatario',
+    enterReceiver: 'Introduce el destinatario',
     resolving: 'Resolviendo nombre…',
     gasLoading: 'Obteniendo la comisión de red…',
     preview: 'Revisar envío',

@@ -484,7 +484,7 @@ export default {
   sendMessages: {
     selectToken: 'Sélectionnez un jeton',
     enterAmount: 'Saisissez un montant',
-    enterReceiver: 'Saisissez l’adresse ou le nom du destinataire',
+    enterReceiver: 'Saisissez le destinataire',
     resolving: 'Résolution du nom…',
     gasLoading: 'Calcul des frais de réseau…',
     preview: 'Vérifier l’envoi',

@@ -479,7 +479,7 @@ export default {
   sendMessages: {
     selectToken: 'Selecione um token',
     enterAmount: 'Digite um valor',
-    enterReceiver: 'Digite o endereço ou nome do destinatário',
+    enterReceiver: 'Digite o destinatário',
     resolving: 'Resolvendo nome…',
     gasLoading: 'Obtendo a taxa de rede…',
     preview: 'Revisar envio',

@@ -479,7 +479,7 @@ export default {
   sendMessages: {
     selectToken: 'Выберите токен',
     enterAmount: 'Введите сумму',
-    enterReceiver: 'Введите адрес или имя получателя',
+    enterReceiver: 'Укажите получателя',
     resolving: 'Определение адреса по имени…',
     gasLoading: 'Получение комиссии сети…',
     preview: 'Проверить отправку',

@@ -480,7 +480,7 @@ export default {
   sendMessages: {
     selectToken: 'Bir token seçin',
     enterAmount: 'Bir tutar girin',
-    enterReceiver: 'Alıcı adresini veya adını girin',
+    enterReceiver: 'Alıcıyı girin',
     resolving: 'Ad çözümleniyor…',
     gasLoading: 'Ağ ücreti alınıyor…',
     preview: 'Gönderimi incele',
