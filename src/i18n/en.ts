@@ -483,4 +483,11 @@ export const en = {
     badCharacters: 'Use letters, digits and hyphens only',
     notEmbedded: 'Names can be registered with an email or social login account',
   },
+  /** `SIWE_MESSAGES`: the sign-in flow's errors, shown by `translateKnown`. */
+  siweMessages: {
+    notConnected: 'Connect a wallet first',
+    verificationFailed: 'Signature verification failed',
+    failed: 'Sign-in failed',
+    notEnabled: 'Sign-in with wallet is not enabled',
+  },
 } as const;

@@ -20,6 +20,7 @@ const KNOWN_SECTIONS = [
   'swapMessages',
   'onrampMessages',
   'nameMessages',
+  'siweMessages',
 ] as const;
 type KnownSection = (typeof KNOWN_SECTIONS)[number];
 

@@ -12,6 +12,7 @@ import { KeywayProvider } from '../hooks/KeywayProvider';
 import { NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES } from '../hooks/names/validation';
 import { checkFiatAmount, ONRAMP_MESSAGES } from '../hooks/onramp/limits';
 import { SEND_MESSAGES } from '../hooks/send/validation';
+import { SIWE_MESSAGES } from '../hooks/siwe/store';
 import { SWAP_MESSAGES } from '../hooks/swap/validation';
 import { formatMessage } from '../i18n/message';
 import { withParts } from '../i18n/parts';
@@ -169,6 +170,7 @@ const STORE_MESSAGES: readonly string[] = [
   ONRAMP_MESSAGES.wrongAccount('Solana'),
   ...Object.values(NAME_MESSAGES),
   ...Object.values(NAME_UNAVAILABLE_MESSAGES),
+  ...Object.values(SIWE_MESSAGES),
 ];
 
 function KnownList({ messages }: { messages: readonly string[] }) {

@@ -529,4 +529,10 @@ export default {
     badCharacters: 'استخدم الحروف والأرقام والشرطات فقط',
     notEmbedded: 'يمكن تسجيل الأسماء بحساب بريد إلكتروني أو تسجيل دخول اجتماعي',
   },
+  siweMessages: {
+    notConnected: 'اربط محفظة أولًا',
+    verificationFailed: 'تعذّر التحقق من التوقيع',
+    failed: 'فشل تسجيل الدخول',
+    notEnabled: 'تسجيل الدخول بالمحفظة غير مفعّل',
+  },
 } satisfies Catalogue;

@@ -528,4 +528,10 @@ export default {
     badCharacters: 'Nur Buchstaben, Ziffern und Bindestriche verwenden',
     notEmbedded: 'Namen können mit einem E-Mail- oder Social-Login-Konto registriert werden',
   },
+  siweMessages: {
+    notConnected: 'Verbinde zuerst eine Wallet',
+    verificationFailed: 'Die Signatur konnte nicht verifiziert werden',
+    failed: 'Anmeldung fehlgeschlagen',
+    notEnabled: 'Die Anmeldung mit Wallet ist nicht aktiviert',
+  },
 } satisfies Catalogue;

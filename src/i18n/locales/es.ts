@@ -530,4 +530,10 @@ export default {
     badCharacters: 'Usa solo letras, números y guiones',
     notEmbedded: 'Los nombres se pueden registrar con una cuenta de correo o de inicio de sesión social',
   },
+  siweMessages: {
+    notConnected: 'Primero conecta una billetera',
+    verificationFailed: 'No se pudo verificar la firma',
+    failed: 'No se pudo iniciar sesión',
+    notEnabled: 'El inicio de sesión con billetera no está activado',
+  },
 } satisfies Catalogue;

@@ -531,4 +531,10 @@ export default {
     badCharacters: 'Utilisez uniquement des lettres, des chiffres et des tirets',
     notEmbedded: 'Les noms peuvent être enregistrés avec un compte e-mail ou de connexion sociale',
   },
+  siweMessages: {
+    notConnected: 'Connectez d’abord un portefeuille',
+    verificationFailed: 'La vérification de la signature a échoué',
+    failed: 'La connexion a échoué',
+    notEnabled: 'La connexion avec un portefeuille n’est pas activée',
+  },
 } satisfies Catalogue;

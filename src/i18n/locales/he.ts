@@ -528,4 +528,10 @@ export default {
     badCharacters: 'אפשר להשתמש רק באותיות, ספרות ומקפים',
     notEmbedded: 'אפשר לרשום שמות עם חשבון אימייל או התחברות דרך רשת חברתית',
   },
+  siweMessages: {
+    notConnected: 'יש לחבר ארנק קודם',
+    verificationFailed: 'אימות החתימה נכשל',
+    failed: 'ההתחברות נכשלה',
+    notEnabled: 'התחברות עם ארנק אינה מופעלת',
+  },
 } satisfies Catalogue;

@@ -528,4 +528,10 @@ export default {
     badCharacters: '英字、数字、ハイフンのみ使用できます',
     notEmbedded: '名前はメールまたはソーシャルログインのアカウントで登録できます',
   },
+  siweMessages: {
+    notConnected: '先にウォレットを接続してください',
+    verificationFailed: '署名を検証できませんでした',
+    failed: 'サインインに失敗しました',
+    notEnabled: 'ウォレットでのサインインは有効になっていません',
+  },
 } satisfies Catalogue;

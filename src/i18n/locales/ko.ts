@@ -523,4 +523,10 @@ export default {
     badCharacters: '영문자, 숫자, 하이픈만 사용할 수 있습니다',
     notEmbedded: '이름은 이메일 또는 소셜 로그인 계정으로 등록할 수 있습니다',
   },
+  siweMessages: {
+    notConnected: '먼저 지갑을 연결하세요',
+    verificationFailed: '서명을 확인하지 못했습니다',
+    failed: '로그인에 실패했습니다',
+    notEnabled: '지갑 로그인이 활성화되지 않았습니다',
+  },
 } satisfies Catalogue;

@@ -526,4 +526,10 @@ export default {
     badCharacters: 'Use apenas letras, números e hifens',
     notEmbedded: 'Nomes podem ser registrados com uma conta de e-mail ou login social',
   },
+  siweMessages: {
+    notConnected: 'Conecte uma carteira primeiro',
+    verificationFailed: 'Falha na verificação da assinatura',
+    failed: 'Falha ao entrar',
+    notEnabled: 'O login com carteira não está ativado',
+  },
 } satisfies Catalogue;

@@ -526,4 +526,10 @@ export default {
     badCharacters: 'Только буквы, цифры и дефисы',
     notEmbedded: 'Имена можно регистрировать для аккаунта с входом по email или через соцсети',
   },
+  siweMessages: {
+    notConnected: 'Сначала подключите кошелек',
+    verificationFailed: 'Не удалось проверить подпись',
+    failed: 'Не удалось войти',
+    notEnabled: 'Вход с помощью кошелька не включен',
+  },
 } satisfies Catalogue;

@@ -527,4 +527,10 @@ export default {
     badCharacters: 'Yalnızca harf, rakam ve kısa çizgi kullanın',
     notEmbedded: 'Adlar e-posta veya sosyal giriş hesabıyla kaydedilebilir',
   },
+  siweMessages: {
+    notConnected: 'Önce bir cüzdan bağlayın',
+    verificationFailed: 'İmza doğrulanamadı',
+    failed: 'Giriş başarısız oldu',
+    notEnabled: 'Cüzdanla giriş etkin değil',
+  },
 } satisfies Catalogue;

@@ -523,4 +523,10 @@ export default {
     badCharacters: '只能使用字母、数字和连字符',
     notEmbedded: '可使用邮箱或社交登录账户注册名称',
   },
+  siweMessages: {
+    notConnected: '请先连接钱包',
+    verificationFailed: '签名验证失败',
+    failed: '登录失败',
+    notEnabled: '未启用钱包登录',
+  },
 } satisfies Catalogue;
