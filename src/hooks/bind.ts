@@ -1,6 +1,18 @@
 /**
  * How a hook binds to its store: the store's data and selectors are the only implementation; the hook adds
  * what a screen needs on top (formatted figures, validation) and never copies a field or a rule by hand.
+ *
+ * `useStoreBinding(store, ACTIONS)` serves every hook whose result is its store's data plus some of its
+ * actions (useAccount, useBalances, useTransactions, useNetworks, useSiwe, usePairing, useEmailLogin, useSend,
+ * useSwap, useOnramp, useNameRegistration, useSocialLogin, useUpdateEmail, usePreferredAccountType,
+ * useToasts, useTooltip); the list of actions names what a screen may call, the others (the instance's feeds,
+ * `dispose`) stay out. Where it does not fit:
+ * - useModal: its result is the view stack read as the current view, its params and `canGoBack`; the
+ *   store's `everOpened` is the instance's first-open bookkeeping and stays out of the hook.
+ * - useConnect, useAllWallets: their lists are derived from several store fields by the store's own
+ *   selectors, read through `useMemoSelector` below.
+ * - useConsent holds a screen's own state (the checkbox), useWalletPicker is a rule over useConnect's
+ *   `connect` (pairing or browser); useKeywayEvents listens to the event bus, not to a store.
  */
 import { useMemo } from 'react';
 import { useStore } from 'zustand';

@@ -1,5 +1,4 @@
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
+import { useStoreBinding } from '../bind';
 import { useKeyway, useKeywayStore } from '../context';
 import { embeddedLoginStores } from '../social/embeddedStores';
 import type { AccountTypeActions, AccountTypeState } from './store';
@@ -13,29 +12,20 @@ export interface UsePreferredAccountTypeResult
   isEmbedded: boolean;
 }
 
+/** The actions a settings screen calls (the store's own; the connection feed stays the instance's). */
+const ACCOUNT_TYPE_ACTIONS = [
+  'load',
+  'setPreferredAccountType',
+] as const satisfies readonly (keyof AccountTypeActions)[];
+
 /** The embedded wallet's preferred account type (eoa or smartAccount) and where a smart account works. */
 export function usePreferredAccountType(): UsePreferredAccountTypeResult {
   const store = embeddedLoginStores(useKeyway()).accountType;
-  const state = useStore(
-    store,
-    useShallow(
-      (s): AccountTypeState => ({
-        preferredAccountType: s.preferredAccountType,
-        smartAccountEnabledNetworks: s.smartAccountEnabledNetworks,
-        status: s.status,
-        switchingTo: s.switchingTo,
-        error: s.error,
-        embeddedConnected: s.embeddedConnected,
-      }),
-    ),
-  );
+  const state = useStoreBinding(store, ACCOUNT_TYPE_ACTIONS);
   const chainId = useKeywayStore('account', (s) => (s.isConnected ? s.chainId : null));
-  const a = store.getState();
   return {
     ...state,
     smartAccountEnabled: chainId !== null && !!state.smartAccountEnabledNetworks?.includes(chainId),
     isEmbedded: state.embeddedConnected,
-    load: a.load,
-    setPreferredAccountType: a.setPreferredAccountType,
   };
 }

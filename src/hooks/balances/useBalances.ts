@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
-import { useKeyway, useKeywayStore } from '../context';
+import { useStoreBinding } from '../bind';
+import { useKeyway } from '../context';
 import type { BalancesActions, BalancesState } from './store';
 
 export interface UseBalancesResult extends BalancesState, Pick<BalancesActions, 'refresh'> {}
@@ -15,6 +16,8 @@ export interface UseBalancesOptions {
   maxAgeMs?: number;
 }
 
+const BALANCES_ACTIONS = ['refresh'] as const satisfies readonly (keyof BalancesActions)[];
+
 /**
  * Token balances of the connected address on the active network, with the total in USD (spec §3).
  * Reading them loads them (again once they are older than BALANCES_MAX_AGE_MS); call
@@ -22,19 +25,7 @@ export interface UseBalancesOptions {
  */
 export function useBalances({ watch = false, maxAgeMs }: UseBalancesOptions = {}): UseBalancesResult {
   const { stores } = useKeyway();
-  const state = useKeywayStore(
-    'balances',
-    (s): BalancesState => ({
-      address: s.address,
-      networkId: s.networkId,
-      balances: s.balances,
-      totalUsd: s.totalUsd,
-      formattedTotalUsd: s.formattedTotalUsd,
-      status: s.status,
-      error: s.error,
-      loaded: s.loaded,
-    }),
-  );
+  const state = useStoreBinding(stores.balances, BALANCES_ACTIONS);
   const { address, networkId } = state;
   useEffect(() => {
     if (!address || !networkId) return;
@@ -48,5 +39,5 @@ export function useBalances({ watch = false, maxAgeMs }: UseBalancesOptions = {}
     );
     return () => clearInterval(timer);
   }, [stores, address, networkId, watch, maxAgeMs]);
-  return { ...state, refresh: stores.balances.getState().refresh };
+  return state;
 }

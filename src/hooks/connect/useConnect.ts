@@ -1,7 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
-import { useMemoSelector } from '../bind';
+import { useMemoSelector, useStoreBinding } from '../bind';
 import { useKeyway, useKeywayStore } from '../context';
 import type { PairingActions, PairingState } from './pairing';
 import {
@@ -125,35 +123,22 @@ function useSecondTicker(active: boolean): number {
   );
 }
 
+/** The actions a pairing screen calls (`dispose` stays the instance's). */
+const PAIRING_ACTIONS = [
+  'start',
+  'refresh',
+  'retry',
+  'cancel',
+  'isExpired',
+  'remainingMs',
+  'deepLink',
+] as const satisfies readonly (keyof PairingActions)[];
+
 /** The WalletConnect pairing: URI, expiry countdown, buffering, declined/error, refresh, deep links. */
 export function usePairing(): UsePairingResult {
   const { stores } = useKeyway();
   const pairing = stores.connect.pairing;
-  const state = useStore(
-    pairing,
-    useShallow(
-      (p): PairingState => ({
-        status: p.status,
-        wallet: p.wallet,
-        uri: p.uri,
-        expiresAt: p.expiresAt,
-        buffering: p.buffering,
-        error: p.error,
-        generation: p.generation,
-      }),
-    ),
-  );
+  const state = useStoreBinding(pairing, PAIRING_ACTIONS);
   useSecondTicker(state.status === 'pairing' && state.expiresAt !== null);
-  const a = pairing.getState();
-  return {
-    ...state,
-    remaining: a.remainingMs(),
-    start: a.start,
-    refresh: a.refresh,
-    retry: a.retry,
-    cancel: a.cancel,
-    isExpired: a.isExpired,
-    remainingMs: a.remainingMs,
-    deepLink: a.deepLink,
-  };
+  return { ...state, remaining: state.remainingMs() };
 }

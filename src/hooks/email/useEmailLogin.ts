@@ -1,7 +1,6 @@
 import { useEffect, useMemo } from 'react';
-import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import { ERROR_MESSAGES } from '../../core/errors';
+import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import {
   type EmailLoginActions,
@@ -18,6 +17,16 @@ export interface UseEmailLoginResult extends EmailLoginState, Omit<EmailLoginAct
 
 const unavailable: EmailLoginStore | null = null;
 
+/** The actions a login screen calls (`tick`, the cooldown's clock, stays the hook's). */
+const EMAIL_ACTIONS = [
+  'submitEmail',
+  'submitOtp',
+  'resend',
+  'cooldownRemainingMs',
+  'clearError',
+  'reset',
+] as const satisfies readonly (keyof EmailLoginActions)[];
+
 /**
  * Email login (headless): submitEmail → code entry (or device approval, then code entry) → submitOtp.
  * While the cooldown message shows, it is re-evaluated every second ('Please try again after N seconds').
@@ -25,20 +34,7 @@ const unavailable: EmailLoginStore | null = null;
 export function useEmailLogin(): UseEmailLoginResult {
   const keyway = useKeyway();
   const store = useMemo(() => (keyway.embedded ? getEmailLoginStore(keyway) : unavailable), [keyway]);
-  const state = useStore(
-    store ?? FALLBACK,
-    useShallow(
-      (s: EmailLoginState): EmailLoginState => ({
-        step: s.step,
-        status: s.status,
-        email: s.email,
-        error: s.error,
-        cooldown: s.cooldown,
-        otpResetKey: s.otpResetKey,
-        resent: s.resent,
-      }),
-    ),
-  );
+  const state = useStoreBinding(store ?? FALLBACK, EMAIL_ACTIONS);
   const cooldown = state.cooldown;
   useEffect(() => {
     if (!store || !cooldown) return;
@@ -46,17 +42,7 @@ export function useEmailLogin(): UseEmailLoginResult {
     return () => clearInterval(timer);
   }, [store, cooldown]);
 
-  const a = (store ?? FALLBACK).getState();
-  return {
-    ...state,
-    available: store !== null,
-    submitEmail: a.submitEmail,
-    submitOtp: a.submitOtp,
-    resend: a.resend,
-    cooldownRemainingMs: a.cooldownRemainingMs,
-    clearError: a.clearError,
-    reset: a.reset,
-  };
+  return { ...state, available: store !== null };
 }
 
 /** Stands in when there is no embedded wallet: every action does nothing and says the wallet is missing. */

@@ -1,25 +1,13 @@
-import { useKeyway, useKeywayStore } from '../context';
-import type { NetworksState } from './store';
+import { useStoreBinding } from '../bind';
+import { useKeyway } from '../context';
+import type { NetworksActions, NetworksState } from './store';
 
-export interface UseNetworksResult extends NetworksState {
-  /** Switches by CAIP-2 id; rejects with 'Network not found' for an unknown id or with the wallet's error. */
-  switchNetwork(caip2: string): Promise<void>;
-}
+export interface UseNetworksResult extends NetworksState, Pick<NetworksActions, 'switchNetwork'> {}
+
+/** The action a networks screen calls (the store's own; the wagmi feed and image loading stay the instance's). */
+const NETWORKS_ACTIONS = ['switchNetwork'] as const satisfies readonly (keyof NetworksActions)[];
 
 /** The configured networks, the active one, switching and unsupported-chain detection. */
 export function useNetworks(): UseNetworksResult {
-  const { stores } = useKeyway();
-  const state = useKeywayStore(
-    'networks',
-    (s): NetworksState => ({
-      networks: s.networks,
-      activeNetwork: s.activeNetwork,
-      connectedChainId: s.connectedChainId,
-      isUnsupported: s.isUnsupported,
-      switching: s.switching,
-      error: s.error,
-      imageUrls: s.imageUrls,
-    }),
-  );
-  return { ...state, switchNetwork: stores.networks.getState().switchNetwork };
+  return useStoreBinding(useKeyway().stores.networks, NETWORKS_ACTIONS);
 }

@@ -1,14 +1,20 @@
-import { useKeyway, useKeywayStore } from '../context';
+import { useStoreBinding } from '../bind';
+import { useKeyway } from '../context';
 import type { Toast, ToastsActions } from './store';
 
 export interface UseToastsResult extends Omit<ToastsActions, 'dispose'> {
   toasts: readonly Toast[];
 }
 
+/** The actions a toast region calls (`dispose`, the timers' teardown, stays the instance's). */
+const TOASTS_ACTIONS = [
+  'show',
+  'update',
+  'dismiss',
+  'dismissAll',
+] as const satisfies readonly (keyof ToastsActions)[];
+
 /** Toasts (message + variant loading/success/error); success and error dismiss themselves. */
 export function useToasts(): UseToastsResult {
-  const { stores } = useKeyway();
-  const toasts = useKeywayStore('toasts', (s) => s.toasts);
-  const { show, update, dismiss, dismissAll } = stores.toasts.getState();
-  return { toasts, show, update, dismiss, dismissAll };
+  return useStoreBinding(useKeyway().stores.toasts, TOASTS_ACTIONS);
 }
