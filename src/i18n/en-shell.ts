@@ -8,8 +8,6 @@ import { TOAST_MESSAGES } from '../core/errors';
 
 export const enShell = {
   connectButton: { label: 'Connect wallet' },
-  /** `NetworkButton` (and the Account view's network) when the wallet is on a network the app does not support. */
-  networkButton: { unsupported: 'Unsupported network' },
   modal: {
     close: 'Close',
     back: 'Back',

@@ -418,6 +418,8 @@ export const en = {
     confirmed: 'Confirmed',
     failed: 'Failed',
     explorer: 'View on explorer',
+    /** The network badge when the wallet is on a network the app does not support. */
+    unsupportedNetwork: 'Unsupported network',
     qrLoading: 'Loading QR code',
     /** The name of one box of a code: `{index}` counts from 1. */
     otpDigit: 'Digit {index} of {length}',

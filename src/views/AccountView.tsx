@@ -71,7 +71,7 @@ export function AccountView() {
           name={activeNetwork.name}
           imageUrl={imageUrls[activeNetwork.id] ?? null}
           unsupported={isUnsupported}
-          unsupportedLabel={m.networkButton.unsupported}
+          unsupportedLabel={m.components.unsupportedNetwork}
           onClick={() => push(isUnsupported ? 'UnsupportedChain' : 'Networks')}
         />
       </div>

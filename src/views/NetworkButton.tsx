@@ -4,7 +4,10 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { useShellMessages } from '../i18n/useShellMessages';
 import { ViewEnvProvider } from './useViewEnv';
 
-/** The active network (or an unsupported-network warning); opens the network list. */
+/**
+ * The active network, which opens the network list; on a network the app does not support, a warning named after
+ * the view it opens (Switch network: a text of the initial bundle's catalogue, so no other one is added to it).
+ */
 export function NetworkButton() {
   const { activeNetwork, isUnsupported, imageUrls } = useNetworks();
   const { open } = useModal();
@@ -15,7 +18,7 @@ export function NetworkButton() {
         name={activeNetwork.name}
         imageUrl={imageUrls[activeNetwork.id] ?? null}
         unsupported={isUnsupported}
-        unsupportedLabel={shell.networkButton.unsupported}
+        unsupportedLabel={shell.titles.UnsupportedChain}
         onClick={() => open(isUnsupported ? 'UnsupportedChain' : 'Networks')}
       />
     </ViewEnvProvider>

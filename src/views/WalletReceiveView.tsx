@@ -53,7 +53,7 @@ export function WalletReceiveView() {
                 <NetworkBadge
                   name={n.name}
                   imageUrl={n.imageUrl ?? null}
-                  unsupportedLabel={m.networkButton.unsupported}
+                  unsupportedLabel={m.components.unsupportedNetwork}
                 />
               </li>
             ))}

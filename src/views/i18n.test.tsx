@@ -260,7 +260,7 @@ function ComponentTexts({ badge }: { badge: WalletBadge }) {
         explorerUrl="https://explorer.example/tx/1"
         labels={transactionRowLabels(m)}
       />
-      <NetworkBadge name="Chain 99999" unsupported unsupportedLabel={m.networkButton.unsupported} />
+      <NetworkBadge name="Chain 99999" unsupported unsupportedLabel={m.components.unsupportedNetwork} />
       <p data-testid="badge">{m.wallets[badge]}</p>
       <p data-testid="decimals">{tooManyDecimalsText(m)(1)}</p>
       <OtpInput label={m.updateEmail.codeLabel} digitLabel={otpDigitText(m)} />

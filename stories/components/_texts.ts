@@ -31,7 +31,7 @@ export const otpInputTexts = {
 
 export const qrCodeTexts = { loadingLabel: c.qrLoading };
 
-export const networkBadgeTexts = { unsupportedLabel: en.networkButton.unsupported };
+export const networkBadgeTexts = { unsupportedLabel: en.components.unsupportedNetwork };
 
 export const spinnerLabel = en.common.loading;
 

@@ -105,7 +105,7 @@ export const UnsupportedChain: Story = {
   parameters: { keyway: { connect: true, walletChainId: UNSUPPORTED_CHAIN_ID } satisfies StoryKitOptions },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Unsupported network' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Switch network' })).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
     const d = await dialog('Switch network');
     await expect(
@@ -122,14 +122,14 @@ export const UnsupportedChainSwitched: Story = {
   parameters: { keyway: { connect: true, walletChainId: UNSUPPORTED_CHAIN_ID } satisfies StoryKitOptions },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('button', { name: 'Unsupported network' })).toBeVisible();
+    await expect(canvas.getByRole('button', { name: 'Switch network' })).toBeVisible();
     await userEvent.click(await canvas.findByRole('button', { name: /0xf39F…2266/ }));
     const d = await dialog('Switch network');
     const list = await within(d).findByRole('list', { name: 'Networks' }, { timeout: 15_000 });
     await userEvent.click(within(list).getByRole('button', { name: /^Keyway Local L2/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await expect(await canvas.findByRole('button', { name: 'Keyway Local L2' })).toBeVisible();
-    await expect(canvas.queryByRole('button', { name: 'Unsupported network' })).not.toBeInTheDocument();
+    await expect(canvas.queryByRole('button', { name: 'Switch network' })).not.toBeInTheDocument();
   },
 };
 

@@ -7,6 +7,10 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ size = 'md', label }: SpinnerProps) {
-  if (label === null) return <span aria-hidden="true" className={`${spinner} ${sizes[size]}`} />;
-  return <span role="status" aria-label={label} className={`${spinner} ${sizes[size]}`} />;
+  const className = `${spinner} ${sizes[size]}`;
+  return label === null ? (
+    <span aria-hidden="true" className={className} />
+  ) : (
+    <span role="status" aria-label={label} className={className} />
+  );
 }

@@ -7,7 +7,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'ربط المحفظة' },
-  networkButton: { unsupported: 'شبكة غير مدعومة' },
   modal: {
     close: 'إغلاق',
     back: 'رجوع',
@@ -471,6 +470,7 @@ export default {
     confirmed: 'مؤكَّدة',
     failed: 'فشلت',
     explorer: 'عرض في المستكشف',
+    unsupportedNetwork: 'شبكة غير مدعومة',
     qrLoading: 'جارٍ تحميل رمز QR',
     otpDigit: 'الرقم {index} من {length}',
   },

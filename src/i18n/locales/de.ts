@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'Wallet verbinden' },
-  networkButton: { unsupported: 'Nicht unterstütztes Netzwerk' },
   modal: {
     close: 'Schließen',
     back: 'Zurück',
@@ -470,6 +469,7 @@ export default {
     confirmed: 'Bestätigt',
     failed: 'Fehlgeschlagen',
     explorer: 'Im Explorer ansehen',
+    unsupportedNetwork: 'Nicht unterstütztes Netzwerk',
     qrLoading: 'QR-Code wird geladen',
     otpDigit: 'Ziffer {index} von {length}',
   },

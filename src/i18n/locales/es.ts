@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'Conectar billetera' },
-  networkButton: { unsupported: 'Red no compatible' },
   modal: {
     close: 'Cerrar',
     back: 'Atrás',
@@ -472,6 +471,7 @@ export default {
     confirmed: 'Confirmada',
     failed: 'Fallida',
     explorer: 'Ver en el explorador',
+    unsupportedNetwork: 'Red no compatible',
     qrLoading: 'Cargando código QR',
     otpDigit: 'Dígito {index} de {length}',
   },

@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'Connecter un portefeuille' },
-  networkButton: { unsupported: 'Réseau non pris en charge' },
   modal: {
     close: 'Fermer',
     back: 'Retour',
@@ -473,6 +472,7 @@ export default {
     confirmed: 'Confirmée',
     failed: 'Échouée',
     explorer: 'Voir dans l’explorateur',
+    unsupportedNetwork: 'Réseau non pris en charge',
     qrLoading: 'Chargement du QR code',
     otpDigit: 'Chiffre {index} sur {length}',
   },

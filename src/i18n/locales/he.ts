@@ -7,7 +7,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'חיבור ארנק' },
-  networkButton: { unsupported: 'רשת לא נתמכת' },
   modal: {
     close: 'סגירה',
     back: 'חזרה',
@@ -470,6 +469,7 @@ export default {
     confirmed: 'אושרה',
     failed: 'נכשלה',
     explorer: 'הצגה בסייר',
+    unsupportedNetwork: 'רשת לא נתמכת',
     qrLoading: 'טוען קוד QR',
     otpDigit: 'ספרה {index} מתוך {length}',
   },

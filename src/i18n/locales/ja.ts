@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'ウォレットを接続' },
-  networkButton: { unsupported: '未対応のネットワーク' },
   modal: {
     close: '閉じる',
     back: '戻る',
@@ -470,6 +469,7 @@ export default {
     confirmed: '承認済み',
     failed: '失敗',
     explorer: 'エクスプローラーで表示',
+    unsupportedNetwork: '未対応のネットワーク',
     qrLoading: 'QR コードを読み込み中',
     otpDigit: '{length} 桁中 {index} 桁目',
   },

@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: '지갑 연결' },
-  networkButton: { unsupported: '지원되지 않는 네트워크' },
   modal: {
     close: '닫기',
     back: '뒤로',
@@ -465,6 +464,7 @@ export default {
     confirmed: '확인됨',
     failed: '실패',
     explorer: '탐색기에서 보기',
+    unsupportedNetwork: '지원되지 않는 네트워크',
     qrLoading: 'QR 코드 불러오는 중',
     otpDigit: '{length}자리 중 {index}번째 자리',
   },

@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'Conectar carteira' },
-  networkButton: { unsupported: 'Rede não suportada' },
   modal: {
     close: 'Fechar',
     back: 'Voltar',
@@ -468,6 +467,7 @@ export default {
     confirmed: 'Confirmada',
     failed: 'Falhou',
     explorer: 'Ver no explorador',
+    unsupportedNetwork: 'Rede não suportada',
     qrLoading: 'Carregando QR code',
     otpDigit: 'Dígito {index} de {length}',
   },

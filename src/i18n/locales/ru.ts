@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'Подключить кошелек' },
-  networkButton: { unsupported: 'Сеть не поддерживается' },
   modal: {
     close: 'Закрыть',
     back: 'Назад',
@@ -468,6 +467,7 @@ export default {
     confirmed: 'Подтверждена',
     failed: 'Ошибка',
     explorer: 'Открыть в обозревателе',
+    unsupportedNetwork: 'Сеть не поддерживается',
     qrLoading: 'Загрузка QR-кода',
     otpDigit: 'Цифра {index} из {length}',
   },

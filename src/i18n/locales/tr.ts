@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: 'Cüzdan bağla' },
-  networkButton: { unsupported: 'Desteklenmeyen ağ' },
   modal: {
     close: 'Kapat',
     back: 'Geri',
@@ -469,6 +468,7 @@ export default {
     confirmed: 'Onaylandı',
     failed: 'Başarısız',
     explorer: 'Gezginde görüntüle',
+    unsupportedNetwork: 'Desteklenmeyen ağ',
     qrLoading: 'QR kod yükleniyor',
     otpDigit: '{length} haneden {index}. hane',
   },

@@ -3,7 +3,6 @@ import type { Catalogue } from '../types';
 
 export default {
   connectButton: { label: '连接钱包' },
-  networkButton: { unsupported: '不支持的网络' },
   modal: {
     close: '关闭',
     back: '返回',
@@ -465,6 +464,7 @@ export default {
     confirmed: '已确认',
     failed: '失败',
     explorer: '在浏览器中查看',
+    unsupportedNetwork: '不支持的网络',
     qrLoading: '正在加载二维码',
     otpDigit: '第 {index} 位，共 {length} 位',
   },
