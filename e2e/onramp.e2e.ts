@@ -123,7 +123,7 @@ describe('on-ramp (local stack)', () => {
     expect(await button.isDisabled()).toBe(true);
     await payField(form).fill('8000');
     await form
-      .getByText('The maximum by card is 7500.00 USD. Pay by bank transfer for amounts up to 25000.00 USD')
+      .getByText('The maximum by card is 7,500.00 USD. Pay by bank transfer for amounts up to 25,000.00 USD')
       .waitFor(WAIT);
     await form.getByRole('button', { name: 'Use bank transfer' }).waitFor(WAIT);
     expect(await button.isDisabled()).toBe(true);

@@ -418,6 +418,8 @@ export const en = {
     confirmed: 'Confirmed',
     failed: 'Failed',
     explorer: 'View on explorer',
+    /** Read after a link that opens a new tab (screen readers only). */
+    newTab: '(opens in a new tab)',
     /** The network badge when the wallet is on a network the app does not support. */
     unsupportedNetwork: 'Unsupported network',
     qrLoading: 'Loading QR code',

@@ -23,5 +23,6 @@ export function transactionRowLabels(m: KitMessages): TransactionRowLabels {
     direction: { in: t.received, out: t.sent, self: t.selfTransfer, trade: t.trade },
     status: { pending: t.pending, confirmed: t.confirmed, failed: t.failed },
     explorer: t.explorer,
+    newTab: t.newTab,
   };
 }

@@ -3,8 +3,9 @@
  * This test parses every `src/views/*.tsx` and fails on a JSX text with a letter in it, or a string literal with a
  * letter given to a text prop (`aria-label`, `label`, `title`, `placeholder`…) or written as a JSX child, naming the
  * file and line. Symbols and digits (`—`, `0.00`, `·`) are not words and may stay. The components
- * (every `.tsx` under `src/components`) hold no text of their own: a text prop's default (`label = 'Loading'`, a message
- * function that writes English) fails the same way; the views pass the catalogue's texts in.
+ * (every `.tsx` under `src/components`) hold no text of their own: a bare text there, or a text prop's default
+ * (`label = 'Loading'`, a message function that writes English), fails the same way; the views pass the
+ * catalogue's texts in.
  */
 
 import { readdirSync, readFileSync, statSync } from 'node:fs';
@@ -179,10 +180,14 @@ describe('view texts', () => {
     ]);
   });
 
-  it('no component has an English default text', () => {
+  it('no component has an English default text or a bare text', () => {
     const files = componentFiles(COMPONENTS);
     expect(files.length).toBeGreaterThan(20);
-    const found = files.flatMap((f) => defaultTexts(f.slice(COMPONENTS.length + 1), readFileSync(f, 'utf8')));
+    const found = files.flatMap((f) => {
+      const name = f.slice(COMPONENTS.length + 1);
+      const source = readFileSync(f, 'utf8');
+      return [...defaultTexts(name, source), ...bareTexts(name, source)];
+    });
     expect(found).toEqual([]);
   });
 });

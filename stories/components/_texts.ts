@@ -39,4 +39,5 @@ export const transactionRowLabels: TransactionRowLabels = {
   direction: { in: c.received, out: c.sent, self: c.selfTransfer, trade: c.trade },
   status: { pending: c.pending, confirmed: c.confirmed, failed: c.failed },
   explorer: c.explorer,
+  newTab: c.newTab,
 };

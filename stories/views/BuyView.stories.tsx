@@ -138,7 +138,8 @@ export const AboveMaximumCard: Story = {
     await userEvent.type(await canvas.findByRole('textbox', { name: 'You pay' }), '8000');
     await expect(
       await canvas.findByText(
-        'The maximum by card is 7500.00 USD. Pay by bank transfer for amounts up to 25000.00 USD',
+        // The store's English message, its amounts written for the locale (en: 7,500.00).
+        'The maximum by card is 7,500.00 USD. Pay by bank transfer for amounts up to 25,000.00 USD',
       ),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
@@ -155,7 +156,7 @@ export const AboveMaximumBank: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(await canvas.findByRole('radio', { name: 'Bank transfer' }));
     await userEvent.type(payField(canvas), '30000');
-    await expect(await canvas.findByText('The maximum by bank transfer is 25000.00 USD')).toBeVisible();
+    await expect(await canvas.findByText('The maximum by bank transfer is 25,000.00 USD')).toBeVisible();
     await expect(canvas.queryByRole('button', { name: 'Use bank transfer' })).toBeNull();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
   },

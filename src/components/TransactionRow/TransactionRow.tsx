@@ -30,6 +30,8 @@ export interface TransactionRowLabels {
   status: Readonly<Record<TransactionStatus, string>>;
   /** The name of the explorer link. */
   explorer: string;
+  /** Read after it (screen readers only): it opens a new tab. */
+  newTab: string;
 }
 
 export interface TransactionRowProps {
@@ -148,7 +150,7 @@ export function TransactionRow({
         {href ? (
           <a className={explorer} href={href} target="_blank" rel="noopener noreferrer">
             {label}
-            <VisuallyHidden> (opens in a new tab)</VisuallyHidden>
+            <VisuallyHidden> {labels.newTab}</VisuallyHidden>
           </a>
         ) : null}
       </span>

@@ -470,6 +470,7 @@ export default {
     confirmed: 'مؤكَّدة',
     failed: 'فشلت',
     explorer: 'عرض في المستكشف',
+    newTab: '(يُفتح في علامة تبويب جديدة)',
     unsupportedNetwork: 'شبكة غير مدعومة',
     qrLoading: 'جارٍ تحميل رمز QR',
     otpDigit: 'الرقم {index} من {length}',

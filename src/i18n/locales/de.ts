@@ -469,6 +469,7 @@ export default {
     confirmed: 'Bestätigt',
     failed: 'Fehlgeschlagen',
     explorer: 'Im Explorer ansehen',
+    newTab: '(öffnet in einem neuen Tab)',
     unsupportedNetwork: 'Nicht unterstütztes Netzwerk',
     qrLoading: 'QR-Code wird geladen',
     otpDigit: 'Ziffer {index} von {length}',

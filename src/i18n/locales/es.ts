@@ -471,6 +471,7 @@ export default {
     confirmed: 'Confirmada',
     failed: 'Fallida',
     explorer: 'Ver en el explorador',
+    newTab: '(se abre en una pestaña nueva)',
     unsupportedNetwork: 'Red no compatible',
     qrLoading: 'Cargando código QR',
     otpDigit: 'Dígito {index} de {length}',

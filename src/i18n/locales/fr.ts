@@ -472,6 +472,7 @@ export default {
     confirmed: 'Confirmée',
     failed: 'Échouée',
     explorer: 'Voir dans l’explorateur',
+    newTab: '(s’ouvre dans un nouvel onglet)',
     unsupportedNetwork: 'Réseau non pris en charge',
     qrLoading: 'Chargement du QR code',
     otpDigit: 'Chiffre {index} sur {length}',

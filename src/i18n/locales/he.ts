@@ -469,6 +469,7 @@ export default {
     confirmed: 'אושרה',
     failed: 'נכשלה',
     explorer: 'הצגה בסייר',
+    newTab: '(נפתח בכרטיסייה חדשה)',
     unsupportedNetwork: 'רשת לא נתמכת',
     qrLoading: 'טוען קוד QR',
     otpDigit: 'ספרה {index} מתוך {length}',

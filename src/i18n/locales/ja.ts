@@ -469,6 +469,7 @@ export default {
     confirmed: '承認済み',
     failed: '失敗',
     explorer: 'エクスプローラーで表示',
+    newTab: '（新しいタブで開きます）',
     unsupportedNetwork: '未対応のネットワーク',
     qrLoading: 'QR コードを読み込み中',
     otpDigit: '{length} 桁中 {index} 桁目',

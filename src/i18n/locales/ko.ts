@@ -464,6 +464,7 @@ export default {
     confirmed: '확인됨',
     failed: '실패',
     explorer: '탐색기에서 보기',
+    newTab: '(새 탭에서 열림)',
     unsupportedNetwork: '지원되지 않는 네트워크',
     qrLoading: 'QR 코드 불러오는 중',
     otpDigit: '{length}자리 중 {index}번째 자리',

@@ -467,6 +467,7 @@ export default {
     confirmed: 'Confirmada',
     failed: 'Falhou',
     explorer: 'Ver no explorador',
+    newTab: '(abre em uma nova aba)',
     unsupportedNetwork: 'Rede não suportada',
     qrLoading: 'Carregando QR code',
     otpDigit: 'Dígito {index} de {length}',

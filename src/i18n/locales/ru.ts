@@ -467,6 +467,7 @@ export default {
     confirmed: 'Подтверждена',
     failed: 'Ошибка',
     explorer: 'Открыть в обозревателе',
+    newTab: '(откроется в новой вкладке)',
     unsupportedNetwork: 'Сеть не поддерживается',
     qrLoading: 'Загрузка QR-кода',
     otpDigit: 'Цифра {index} из {length}',

@@ -468,6 +468,7 @@ export default {
     confirmed: 'Onaylandı',
     failed: 'Başarısız',
     explorer: 'Gezginde görüntüle',
+    newTab: '(yeni sekmede açılır)',
     unsupportedNetwork: 'Desteklenmeyen ağ',
     qrLoading: 'QR kod yükleniyor',
     otpDigit: '{length} haneden {index}. hane',

@@ -464,6 +464,7 @@ export default {
     confirmed: '已确认',
     failed: '失败',
     explorer: '在浏览器中查看',
+    newTab: '（在新标签页中打开）',
     unsupportedNetwork: '不支持的网络',
     qrLoading: '正在加载二维码',
     otpDigit: '第 {index} 位，共 {length} 位',
