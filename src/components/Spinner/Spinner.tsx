@@ -7,10 +7,6 @@ export interface SpinnerProps {
 }
 
 export function Spinner({ size = 'md', label }: SpinnerProps) {
-  const className = `${spinner} ${sizes[size]}`;
-  return label === null ? (
-    <span aria-hidden="true" className={className} />
-  ) : (
-    <span role="status" aria-label={label} className={className} />
-  );
+  if (label === null) return <span aria-hidden="true" className={`${spinner} ${sizes[size]}`} />;
+  return <span role="status" aria-label={label} className={`${spinner} ${sizes[size]}`} />;
 }
