@@ -16,34 +16,10 @@
  */
 import { useMemo } from 'react';
 import { useStore } from 'zustand';
-import { useShallow } from 'zustand/react/shallow';
 import type { StoreApi } from 'zustand/vanilla';
 
-/** The data of a store state: every field that is not a function (the actions). */
-export type StoreData<S> = {
-  [K in keyof S as S[K] extends (...args: never[]) => unknown ? never : K]: S[K];
-};
-
-function dataOf<S extends object>(state: S): StoreData<S> {
-  const data: Record<string, unknown> = {};
-  for (const [key, value] of Object.entries(state)) if (typeof value !== 'function') data[key] = value;
-  return data as StoreData<S>;
-}
-
-/**
- * The store's data (the component re-renders when a field changes, compared shallowly) and the named
- * actions (stable: taken from the store once per render).
- */
-export function useStoreBinding<S extends object, A extends keyof S>(
-  store: StoreApi<S>,
-  actions: readonly A[],
-): StoreData<S> & Pick<S, A> {
-  const data = useStore(store, useShallow(dataOf<S>));
-  const state = store.getState();
-  const bound = {} as Pick<S, A>;
-  for (const key of actions) bound[key] = state[key];
-  return { ...data, ...bound };
-}
+// useStoreBinding lives with the context (hooks of the initial JS use it); it is the pattern's entry here.
+export { type StoreData, useStoreBinding } from './context';
 
 /**
  * A selector that returns the same result while the inputs it reads are the same (each compared with

@@ -14,15 +14,15 @@ import {
   watchConnectors,
 } from 'wagmi/actions';
 import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
-import { createExplorerClient, type ExplorerClient } from '../api/explorer-api';
+import { createExplorerClient } from '../api/explorer-api';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
 import type { SolanaAdapter } from '../chains/solana/types';
 import { createAnalytics } from '../core/analytics';
 import { createEventBus, type EventBus } from '../core/events';
-import { type KeywayOptions, parseKeywayOptions, type ResolvedKeywayOptions } from '../core/options';
+import { type KeywayOptions, parseKeywayOptions } from '../core/options';
 import { createOutcomeStream, type OutcomeStream } from '../core/outcomes';
-import { browserStorage, createSafeStorage, type SafeStorage } from '../core/storage';
+import { browserStorage, createSafeStorage } from '../core/storage';
 import { isSafeImageUrl } from '../core/url';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { createAccountStore } from '../hooks/account/store';
@@ -198,29 +198,160 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       }
     },
   });
-  const disposers = [
-    wireNetworks(stores, {
-      options,
-      getWagmiConfig,
+  /**
+   * The networks: the active network and its switch, whose end is an outcome (with whether the namespace,
+   * EVM or Solana, changed) and whose error is a toast and an outcome; the connect list follows the
+   * namespace. Returns its disposer.
+   */
+  function wireNetworks(): () => void {
+    /** Set when the last network switch changed the namespace (EVM <-> Solana). */
+    let namespaceSwitched = false;
+    stores.networks = createNetworksStore({
+      networks: options.networks,
+      defaultNetwork: options.defaultNetwork,
+      getWagmiConfig: getWagmiConfig,
       assetImageUrl: (imageId) => explorer.assetImageUrl(imageId),
-      showError,
-      outcomes,
-    }),
-    wireSiwe(stores, { options, getWagmiConfig, outcomes }),
-    wireAccount(stores, {
-      options,
-      getWagmiConfig,
-      api: blockchain,
-      storage,
+      afterSwitch: () => {
+        const namespaceChanged = namespaceSwitched;
+        namespaceSwitched = false;
+        outcomes.emit({ flow: 'network', status: 'switched', namespaceChanged });
+      },
+      onError: (message) => {
+        showError(message);
+        outcomes.emit({ flow: 'network', status: 'error', message });
+      },
+    });
+    return stores.networks.subscribe((s, prev) => {
+      if (s.activeNetwork.chain === prev.activeNetwork.chain) return;
+      namespaceSwitched = true;
+      stores.connect.getState().setNamespace(s.activeNetwork.chain);
+    });
+  }
+
+  /**
+   * Sign in with wallet (EVM accounts only): its success and error are outcomes; refusing to sign disconnects.
+   * Returns its disposer (the store holds no subscription or timer: ending it clears the session state).
+   */
+  function wireSiwe(): () => void {
+    stores.siwe = createSiweStore({
+      siwe: options.siwe,
+      enabled: options.isSiweEnabled,
+      getWagmiConfig: getWagmiConfig,
+      getAccount: () => {
+        const { address, chainId } = stores.account.getState();
+        // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
+        return address?.startsWith('0x') && chainId !== null
+          ? { address: address as `0x${string}`, chainId }
+          : null;
+      },
+      ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
+      disconnect: () => stores.account.getState().disconnect(),
+      onSuccess: () => outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
+      onError: (message) => outcomes.emit({ flow: 'siwe', status: 'error', message }),
+    });
+    return () => stores.siwe.getState().reset();
+  }
+
+  /**
+   * The connected account: its identity (with the kit's registered name from the reverse lookup), the
+   * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE); it follows the
+   * Solana adapter, and the embedded Solana account leaves with the embedded EVM login. Returns its disposer.
+   */
+  function wireAccount(): () => void {
+    stores.account = createAccountStore({
+      getWagmiConfig: getWagmiConfig,
+      identity: {
+        // The identity call names the account; an account name registered with the kit is also read from
+        // the reverse lookup when the identity has none (only after the modal was first opened, like it).
+        // A failed reverse lookup fails the whole lookup (the short address is shown, and it is asked again
+        // the next time the account is shown): answering "no name" would be remembered for the session and
+        // offer 'Choose your name' to an account that has one.
+        async getIdentity(address) {
+          const identity = await blockchain.getIdentity(address);
+          if (identity.name) return identity;
+          const profiles = await blockchain.reverseProfile(address, address);
+          return profiles[0] ? { ...identity, name: profiles[0].name } : identity;
+        },
+      },
+      storage: storage,
       bus: events,
-      showError,
-      outcomes,
-      solana,
-      embeddedSolana,
-      authConnected,
-    }),
-    wireConnect(stores, { options, explorer, storage, getWagmiConfig, getPairingProvider, solana, outcomes }),
-  ];
+      hasMultipleAddresses: options.hasMultipleAddresses,
+      isSafeImage: isSafeImageUrl,
+      showError: showError,
+      afterPreferredAccountType: () => outcomes.emit({ flow: 'account-type', status: 'chosen' }),
+      solana: solana
+        ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
+        : null,
+      onDisconnected: () => {
+        outcomes.emit({ flow: 'account', status: 'disconnected' });
+        const siwe = stores.siwe.getState();
+        if (siwe.session) void siwe.signOut().catch(() => undefined);
+        else siwe.reset();
+      },
+    });
+    const subs: Array<() => void> = [];
+    if (embeddedSolana && solana) {
+      // Signed out on the EVM side (or the session ended): the embedded Solana account goes with it. Only a
+      // connection that ends counts (on a reload the Solana side may reconnect before wagmi does).
+      let hadAuth = authConnected();
+      subs.push(
+        watchConnections(getWagmiConfig(), {
+          onChange: () => {
+            const has = authConnected();
+            if (hadAuth && !has && embeddedSolana.connected) void solana.disconnect().catch(() => undefined);
+            hadAuth = has;
+          },
+        }),
+      );
+    }
+    if (solana) {
+      const syncSolana = () => {
+        const { status, address, wallet } = solana.store.getState();
+        stores.account.getState().syncSolana({ status, address, wallet });
+      };
+      subs.push(solana.store.subscribe(syncSolana));
+      syncSolana();
+    }
+    return () => disposeAll(subs);
+  }
+
+  /**
+   * Connecting a wallet: the wallet list (explorer, injected and Solana wallets) for the active namespace, the
+   * pairing; a connection is an outcome, and so is an attempt that ends declined or failed (the modal
+   * shakes, spec §4). Returns its disposer (the subscription, then the store's timers and pairing).
+   */
+  function wireConnect(): () => void {
+    stores.connect = createConnectStore({
+      explorer: explorer,
+      storage: storage,
+      getWagmiConfig: getWagmiConfig,
+      getPairingProvider: getPairingProvider,
+      options: {
+        featuredWalletIds: options.featuredWalletIds,
+        includeWalletIds: options.includeWalletIds,
+        excludeWalletIds: options.excludeWalletIds,
+        customWallets: options.customWallets,
+        allWallets: options.allWallets,
+        enableEIP6963: options.enableEIP6963,
+        disableAppend: options.disableAppend,
+      },
+      solana: solana,
+      onConnected: () => outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' }),
+    });
+    stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
+    const unsubscribe = stores.connect.subscribe((s, prev) => {
+      const status = s.attempt?.status;
+      if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
+        outcomes.emit({ flow: 'connect', status });
+      }
+    });
+    return () => {
+      unsubscribe();
+      stores.connect.getState().dispose();
+    };
+  }
+
+  const disposers = [wireNetworks(), wireSiwe(), wireAccount(), wireConnect()];
 
   stores.balances = createBalancesStore({
     api: blockchain,
@@ -417,196 +548,4 @@ function wireWalletData(stores: KeywayStores): () => void {
 /** Ends each subscription once. */
 function disposeAll(subs: readonly (() => void)[]): void {
   for (const unsubscribe of subs) unsubscribe();
-}
-
-/**
- * The networks: the active network and its switch, whose end is an outcome (with whether the namespace,
- * EVM or Solana, changed) and whose error is a toast and an outcome; the connect list follows the
- * namespace. Returns its disposer.
- */
-function wireNetworks(
-  stores: KeywayStores,
-  deps: {
-    options: ResolvedKeywayOptions;
-    getWagmiConfig: () => Config;
-    assetImageUrl: (imageId: string) => string;
-    showError: (message: string) => void;
-    outcomes: OutcomeStream;
-  },
-): () => void {
-  /** Set when the last network switch changed the namespace (EVM <-> Solana). */
-  let namespaceSwitched = false;
-  stores.networks = createNetworksStore({
-    networks: deps.options.networks,
-    defaultNetwork: deps.options.defaultNetwork,
-    getWagmiConfig: deps.getWagmiConfig,
-    assetImageUrl: deps.assetImageUrl,
-    afterSwitch: () => {
-      const namespaceChanged = namespaceSwitched;
-      namespaceSwitched = false;
-      deps.outcomes.emit({ flow: 'network', status: 'switched', namespaceChanged });
-    },
-    onError: (message) => {
-      deps.showError(message);
-      deps.outcomes.emit({ flow: 'network', status: 'error', message });
-    },
-  });
-  return stores.networks.subscribe((s, prev) => {
-    if (s.activeNetwork.chain === prev.activeNetwork.chain) return;
-    namespaceSwitched = true;
-    stores.connect.getState().setNamespace(s.activeNetwork.chain);
-  });
-}
-
-/**
- * Sign in with wallet (EVM accounts only): its success and error are outcomes; refusing to sign disconnects.
- * Returns its disposer (the store holds no subscription or timer: ending it clears the session state).
- */
-function wireSiwe(
-  stores: KeywayStores,
-  deps: { options: ResolvedKeywayOptions; getWagmiConfig: () => Config; outcomes: OutcomeStream },
-): () => void {
-  stores.siwe = createSiweStore({
-    siwe: deps.options.siwe,
-    enabled: deps.options.isSiweEnabled,
-    getWagmiConfig: deps.getWagmiConfig,
-    getAccount: () => {
-      const { address, chainId } = stores.account.getState();
-      // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
-      return address?.startsWith('0x') && chainId !== null
-        ? { address: address as `0x${string}`, chainId }
-        : null;
-    },
-    ...(deps.options.metadata?.url ? { appUrl: deps.options.metadata.url } : {}),
-    disconnect: () => stores.account.getState().disconnect(),
-    onSuccess: () => deps.outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
-    onError: (message) => deps.outcomes.emit({ flow: 'siwe', status: 'error', message }),
-  });
-  return () => stores.siwe.getState().reset();
-}
-
-/**
- * The connected account: its identity (with the kit's registered name from the reverse lookup), the
- * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE); it follows the
- * Solana adapter, and the embedded Solana account leaves with the embedded EVM login. Returns its disposer.
- */
-function wireAccount(
-  stores: KeywayStores,
-  deps: {
-    options: ResolvedKeywayOptions;
-    getWagmiConfig: () => Config;
-    api: BlockchainApiClient;
-    storage: SafeStorage;
-    bus: EventBus;
-    showError: (message: string) => void;
-    outcomes: OutcomeStream;
-    solana: SolanaAdapter | null;
-    embeddedSolana: { readonly connected: boolean } | null;
-    authConnected: () => boolean;
-  },
-): () => void {
-  const { api, solana, embeddedSolana, outcomes } = deps;
-  stores.account = createAccountStore({
-    getWagmiConfig: deps.getWagmiConfig,
-    identity: {
-      // The identity call names the account; an account name registered with the kit is also read from
-      // the reverse lookup when the identity has none (only after the modal was first opened, like it).
-      // A failed reverse lookup fails the whole lookup (the short address is shown, and it is asked again
-      // the next time the account is shown): answering "no name" would be remembered for the session and
-      // offer 'Choose your name' to an account that has one.
-      async getIdentity(address) {
-        const identity = await api.getIdentity(address);
-        if (identity.name) return identity;
-        const profiles = await api.reverseProfile(address, address);
-        return profiles[0] ? { ...identity, name: profiles[0].name } : identity;
-      },
-    },
-    storage: deps.storage,
-    bus: deps.bus,
-    hasMultipleAddresses: deps.options.hasMultipleAddresses,
-    isSafeImage: isSafeImageUrl,
-    showError: deps.showError,
-    afterPreferredAccountType: () => outcomes.emit({ flow: 'account-type', status: 'chosen' }),
-    solana: solana
-      ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
-      : null,
-    onDisconnected: () => {
-      outcomes.emit({ flow: 'account', status: 'disconnected' });
-      const siwe = stores.siwe.getState();
-      if (siwe.session) void siwe.signOut().catch(() => undefined);
-      else siwe.reset();
-    },
-  });
-  const subs: Array<() => void> = [];
-  if (embeddedSolana && solana) {
-    // Signed out on the EVM side (or the session ended): the embedded Solana account goes with it. Only a
-    // connection that ends counts (on a reload the Solana side may reconnect before wagmi does).
-    let hadAuth = deps.authConnected();
-    subs.push(
-      watchConnections(deps.getWagmiConfig(), {
-        onChange: () => {
-          const has = deps.authConnected();
-          if (hadAuth && !has && embeddedSolana.connected) void solana.disconnect().catch(() => undefined);
-          hadAuth = has;
-        },
-      }),
-    );
-  }
-  if (solana) {
-    const syncSolana = () => {
-      const { status, address, wallet } = solana.store.getState();
-      stores.account.getState().syncSolana({ status, address, wallet });
-    };
-    subs.push(solana.store.subscribe(syncSolana));
-    syncSolana();
-  }
-  return () => disposeAll(subs);
-}
-
-/**
- * Connecting a wallet: the wallet list (explorer, injected and Solana wallets) for the active namespace, the
- * pairing; a connection is an outcome, and so is an attempt that ends declined or failed (the modal
- * shakes, spec §4). Returns its disposer (the subscription, then the store's timers and pairing).
- */
-function wireConnect(
-  stores: KeywayStores,
-  deps: {
-    options: ResolvedKeywayOptions;
-    explorer: ExplorerClient;
-    storage: SafeStorage;
-    getWagmiConfig: () => Config;
-    getPairingProvider: () => Promise<PairingProvider | null>;
-    solana: SolanaAdapter | null;
-    outcomes: OutcomeStream;
-  },
-): () => void {
-  const { options, outcomes } = deps;
-  stores.connect = createConnectStore({
-    explorer: deps.explorer,
-    storage: deps.storage,
-    getWagmiConfig: deps.getWagmiConfig,
-    getPairingProvider: deps.getPairingProvider,
-    options: {
-      featuredWalletIds: options.featuredWalletIds,
-      includeWalletIds: options.includeWalletIds,
-      excludeWalletIds: options.excludeWalletIds,
-      customWallets: options.customWallets,
-      allWallets: options.allWallets,
-      enableEIP6963: options.enableEIP6963,
-      disableAppend: options.disableAppend,
-    },
-    solana: deps.solana,
-    onConnected: () => outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' }),
-  });
-  stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
-  const unsubscribe = stores.connect.subscribe((s, prev) => {
-    const status = s.attempt?.status;
-    if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
-      outcomes.emit({ flow: 'connect', status });
-    }
-  });
-  return () => {
-    unsubscribe();
-    stores.connect.getState().dispose();
-  };
 }

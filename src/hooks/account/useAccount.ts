@@ -1,6 +1,5 @@
 import { useEffect } from 'react';
-import { useStoreBinding } from '../bind';
-import { useKeyway } from '../context';
+import { useKeyway, useStoreBinding } from '../context';
 import { ACCOUNT_TABS, type AccountActions, type AccountState } from './store';
 
 export interface UseAccountResult

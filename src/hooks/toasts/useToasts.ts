@@ -1,5 +1,4 @@
-import { useStoreBinding } from '../bind';
-import { useKeyway } from '../context';
+import { useKeyway, useStoreBinding } from '../context';
 import type { Toast, ToastsActions } from './store';
 
 export interface UseToastsResult extends Omit<ToastsActions, 'dispose'> {
