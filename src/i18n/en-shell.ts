@@ -18,6 +18,8 @@ export const enShell = {
     Connect: 'Connect wallet',
     AllWallets: 'All wallets',
     ConnectingExternal: '{wallet}',
+    /** `{wallet}` of the embedded wallet (`AUTH_CONNECTOR_NAME`, which stays its English name in the stores). */
+    EmbeddedWallet: 'Email & Social',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Account',
     Networks: 'Choose network',

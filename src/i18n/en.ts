@@ -494,4 +494,17 @@ export const en = {
     failed: 'Sign-in failed',
     notEnabled: 'Sign-in with wallet is not enabled',
   },
+  /**
+   * The titles of the history rows as `toTransactionItem` writes them (`TransactionItem.title` stays English),
+   * shown by `translateKnown`; the success toasts of a send (`Sent 0.5 USDC`) and a swap read the same way.
+   */
+  transactionTitles: {
+    swapped: 'Swapped {from} for {to}',
+    swappedOnly: 'Swapped',
+    minted: 'Minted {symbol}',
+    received: 'Received {symbol}',
+    selfTransfer: 'Self transfer {symbol}',
+    sent: 'Sent {symbol}',
+    transaction: 'Transaction',
+  },
 } as const;

@@ -1,6 +1,7 @@
 /** The hooks the views read their texts with. */
 import { useCompiledMessages, useLocale } from './context';
 import { en } from './en';
+import { provideFullCatalogue } from './fullCatalogue';
 import { formatMessage } from './message';
 import type { Messages } from './types';
 
@@ -21,6 +22,7 @@ const KNOWN_SECTIONS = [
   'onrampMessages',
   'nameMessages',
   'siweMessages',
+  'transactionTitles',
 ] as const;
 type KnownSection = (typeof KNOWN_SECTIONS)[number];
 
@@ -109,3 +111,6 @@ export function useKnownMessage(): (message: string | null) => string {
   const { locale } = useLocale();
   return (message) => translateKnown(m, message, locale);
 }
+
+// The toast region (initial bundle) translates the toasts that are not §8 ones with this catalogue from now on.
+provideFullCatalogue<KitMessages>({ english: en, format: formatMessage, translate: translateKnown });

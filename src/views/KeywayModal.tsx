@@ -2,6 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { KitPortal } from '../components/_lib/KitPortal';
 import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
+import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useShellMessages } from '../i18n/useShellMessages';
@@ -61,7 +62,8 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
   const shell = useShellMessages();
   const titled: string | ((values: { wallet: string }) => string) | undefined =
     shell.titles[view as keyof typeof shell.titles];
-  const wallet = walletName ?? 'WalletConnect';
+  const wallet =
+    walletName === AUTH_CONNECTOR_NAME ? shell.titles.EmbeddedWallet : (walletName ?? 'WalletConnect');
   const title =
     typeof titled === 'function'
       ? titled({ wallet })

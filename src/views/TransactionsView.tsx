@@ -12,7 +12,7 @@ import {
 import { useTransactions } from '../hooks/transactions/useTransactions';
 import { useLocale } from '../i18n/context';
 import { formatDayLabel } from '../i18n/intl';
-import { useMessages } from '../i18n/useMessages';
+import { useKnownMessage, useMessages } from '../i18n/useMessages';
 import { transactionRowLabels } from './componentTexts';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
@@ -68,13 +68,14 @@ export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
 export function ActivityRow({ item }: { item: TransactionItem }) {
   const m = useMessages();
   const { locale } = useLocale();
+  const known = useKnownMessage();
   return (
     <div className={t.activityRow} data-kw-transaction={item.id}>
       <Image src={item.iconUrl || null} alt="" size="sm" shape="circle" className={t.tokenIcon} />
       <div className={t.rowBody}>
         <TransactionRow
           direction={item.direction}
-          title={item.title}
+          title={known(item.title)}
           counterparty={item.counterparty}
           amount={item.amount}
           {...(item.secondaryAmount ? { secondaryAmount: item.secondaryAmount } : {})}

@@ -7,13 +7,15 @@ import { TransactionRow } from '../components/TransactionRow/TransactionRow';
 import { cooldownMessage, ERROR_MESSAGES, registerNameErrorMessage, TOAST_MESSAGES } from '../core/errors';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
-import type { WalletBadge } from '../hooks/connect/wallets';
+import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
+import type { WalletBadge, WalletEntry } from '../hooks/connect/wallets';
 import { KeywayProvider } from '../hooks/KeywayProvider';
 import { NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES } from '../hooks/names/validation';
 import { checkFiatAmount, ONRAMP_MESSAGES } from '../hooks/onramp/limits';
 import { SEND_MESSAGES } from '../hooks/send/validation';
 import { SIWE_MESSAGES } from '../hooks/siwe/store';
 import { SWAP_MESSAGES } from '../hooks/swap/validation';
+import { toTransactionItem } from '../hooks/transactions/format';
 import { formatMessage } from '../i18n/message';
 import { withParts } from '../i18n/parts';
 import { translateKnown, useKnownMessage, useMessages } from '../i18n/useMessages';
@@ -21,7 +23,9 @@ import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { ThemeScope } from '../theme/ThemeScope';
 import { ConnectButton } from './ConnectButton';
 import { otpDigitText, tooManyDecimalsText, transactionRowLabels } from './componentTexts';
+import { KeywayModal } from './KeywayModal';
 import { KeywayToasts } from './KeywayToasts';
+import { ActivityRow } from './TransactionsView';
 
 const instances: Keyway[] = [];
 afterEach(() => {
@@ -282,5 +286,82 @@ describe('component texts', () => {
     expect(screen.getByTestId('badge').textContent).toBe('Installiert');
     expect(screen.getByTestId('decimals').textContent).toBe('Höchstens 1 Dezimalstelle verwenden');
     expect(screen.getByRole('textbox', { name: 'Ziffer 1 von 6' })).toBeTruthy();
+  });
+});
+
+describe('texts the stores keep in English', () => {
+  it('shows a toast that is not a §8 one in the locale once the views are loaded; the store keeps the English', async () => {
+    const keyway = make({ locale: 'de' });
+    render(<Kit keyway={keyway} />);
+    await screen.findByRole('button', { name: 'Wallet verbinden' });
+    act(() => {
+      keyway.stores.toasts
+        .getState()
+        .show({ message: SEND_MESSAGES.sent('0.5', 'USDC'), variant: 'success' });
+      keyway.stores.toasts.getState().show({ message: ERROR_MESSAGES.unsupportedChain, variant: 'error' });
+    });
+    expect(await screen.findByText('0.5 USDC gesendet')).toBeTruthy();
+    expect(screen.queryByText(ERROR_MESSAGES.unsupportedChain)).toBeNull();
+    expect(keyway.stores.toasts.getState().toasts.map((t) => t.message)).toEqual([
+      'Sent 0.5 USDC',
+      ERROR_MESSAGES.unsupportedChain,
+    ]);
+  });
+
+  it('writes a history row’s title in the locale while the item keeps its English title', async () => {
+    const item = toTransactionItem(
+      {
+        id: 'tx-1',
+        metadata: {
+          operationType: 'receive',
+          hash: `0x${'ab'.repeat(32)}`,
+          minedAt: '2026-01-15T12:00:00Z',
+          sentFrom: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+          sentTo: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+          status: 'confirmed',
+          chain: keywayLocal.id,
+        },
+        transfers: [
+          {
+            direction: 'in',
+            quantity: { numeric: '250' },
+            fungible_info: { symbol: 'USDC', name: 'USD Coin' },
+          },
+        ],
+      } as unknown as Parameters<typeof toTransactionItem>[0],
+      [keywayLocal],
+    );
+    if (!item) throw new Error('the row is hidden');
+    expect(item.title).toBe('Received USDC');
+    render(
+      <KeywayProvider keyway={make({ locale: 'de' })}>
+        <ActivityRow item={item} />
+      </KeywayProvider>,
+    );
+    expect(await screen.findByText('USDC empfangen')).toBeTruthy();
+    expect(screen.queryByText('Received USDC')).toBeNull();
+  });
+
+  it('titles the modal with the embedded wallet’s name in the locale while it connects', async () => {
+    const keyway = make({ locale: 'de' });
+    render(
+      <KeywayProvider keyway={keyway}>
+        <ConnectButton />
+        <KeywayModal />
+      </KeywayProvider>,
+    );
+    await screen.findByRole('button', { name: 'Wallet verbinden' });
+    act(() => {
+      keyway.stores.connect.setState({
+        attempt: {
+          wallet: { id: 'w3mAuth', name: AUTH_CONNECTOR_NAME } as WalletEntry,
+          via: 'connector',
+          status: 'connecting',
+          error: null,
+        },
+      });
+      keyway.stores.modal.getState().open('ConnectingExternal');
+    });
+    expect(await screen.findByRole('dialog', { name: 'E-Mail & Social' })).toBeTruthy();
   });
 });

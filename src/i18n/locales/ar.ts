@@ -16,6 +16,7 @@ export default {
     Connect: 'ربط المحفظة',
     AllWallets: 'كل المحافظ',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'البريد الإلكتروني والتواصل الاجتماعي',
     ConnectingWalletConnect: '{wallet}',
     Account: 'الحساب',
     Networks: 'اختيار الشبكة',
@@ -535,5 +536,14 @@ export default {
     verificationFailed: 'تعذّر التحقق من التوقيع',
     failed: 'فشل تسجيل الدخول',
     notEnabled: 'تسجيل الدخول بالمحفظة غير مفعّل',
+  },
+  transactionTitles: {
+    swapped: 'تم تبديل {from} بـ {to}',
+    swappedOnly: 'تم التبديل',
+    minted: 'تم سك {symbol}',
+    received: 'تم استلام {symbol}',
+    selfTransfer: 'تحويل ذاتي {symbol}',
+    sent: 'تم إرسال {symbol}',
+    transaction: 'معاملة',
   },
 } satisfies Catalogue;

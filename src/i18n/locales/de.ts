@@ -12,6 +12,7 @@ export default {
     Connect: 'Wallet verbinden',
     AllWallets: 'Alle Wallets',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'E-Mail & Social',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Konto',
     Networks: 'Netzwerk wählen',
@@ -534,5 +535,14 @@ export default {
     verificationFailed: 'Die Signatur konnte nicht verifiziert werden',
     failed: 'Anmeldung fehlgeschlagen',
     notEnabled: 'Die Anmeldung mit Wallet ist nicht aktiviert',
+  },
+  transactionTitles: {
+    swapped: '{from} gegen {to} getauscht',
+    swappedOnly: 'Getauscht',
+    minted: '{symbol} gemintet',
+    received: '{symbol} empfangen',
+    selfTransfer: 'Eigenüberweisung {symbol}',
+    sent: '{symbol} gesendet',
+    transaction: 'Transaktion',
   },
 } satisfies Catalogue;

@@ -12,6 +12,7 @@ export default {
     Connect: 'Conectar billetera',
     AllWallets: 'Todas las billeteras',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'Correo y redes sociales',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Cuenta',
     Networks: 'Elegir red',
@@ -536,5 +537,14 @@ export default {
     verificationFailed: 'No se pudo verificar la firma',
     failed: 'No se pudo iniciar sesión',
     notEnabled: 'El inicio de sesión con billetera no está activado',
+  },
+  transactionTitles: {
+    swapped: 'Intercambiado {from} por {to}',
+    swappedOnly: 'Intercambiado',
+    minted: 'Acuñado {symbol}',
+    received: 'Recibido {symbol}',
+    selfTransfer: 'Transferencia propia {symbol}',
+    sent: 'Enviado {symbol}',
+    transaction: 'Transacción',
   },
 } satisfies Catalogue;

@@ -12,6 +12,7 @@ export default {
     Connect: 'Connecter un portefeuille',
     AllWallets: 'Tous les portefeuilles',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'E-mail et réseaux sociaux',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Compte',
     Networks: 'Choisir un réseau',
@@ -537,5 +538,14 @@ export default {
     verificationFailed: 'La vérification de la signature a échoué',
     failed: 'La connexion a échoué',
     notEnabled: 'La connexion avec un portefeuille n’est pas activée',
+  },
+  transactionTitles: {
+    swapped: '{from} échangé contre {to}',
+    swappedOnly: 'Échange',
+    minted: '{symbol} minté',
+    received: '{symbol} reçu',
+    selfTransfer: 'Transfert à soi-même {symbol}',
+    sent: '{symbol} envoyé',
+    transaction: 'Transaction',
   },
 } satisfies Catalogue;

@@ -16,6 +16,7 @@ export default {
     Connect: 'חיבור ארנק',
     AllWallets: 'כל הארנקים',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'אימייל ורשתות חברתיות',
     ConnectingWalletConnect: '{wallet}',
     Account: 'חשבון',
     Networks: 'בחירת רשת',
@@ -534,5 +535,14 @@ export default {
     verificationFailed: 'אימות החתימה נכשל',
     failed: 'ההתחברות נכשלה',
     notEnabled: 'התחברות עם ארנק אינה מופעלת',
+  },
+  transactionTitles: {
+    swapped: 'הוחלף {from} ב-{to}',
+    swappedOnly: 'הוחלף',
+    minted: 'נטבע {symbol}',
+    received: 'התקבל {symbol}',
+    selfTransfer: 'העברה לעצמך {symbol}',
+    sent: 'נשלח {symbol}',
+    transaction: 'עסקה',
   },
 } satisfies Catalogue;

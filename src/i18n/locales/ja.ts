@@ -12,6 +12,7 @@ export default {
     Connect: 'ウォレットを接続',
     AllWallets: 'すべてのウォレット',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'メールとソーシャル',
     ConnectingWalletConnect: '{wallet}',
     Account: 'アカウント',
     Networks: 'ネットワークを選択',
@@ -534,5 +535,14 @@ export default {
     verificationFailed: '署名を検証できませんでした',
     failed: 'サインインに失敗しました',
     notEnabled: 'ウォレットでのサインインは有効になっていません',
+  },
+  transactionTitles: {
+    swapped: '{from} を {to} にスワップ',
+    swappedOnly: 'スワップ',
+    minted: '{symbol} をミント',
+    received: '{symbol} を受け取り',
+    selfTransfer: '{symbol} の自己送金',
+    sent: '{symbol} を送信',
+    transaction: 'トランザクション',
   },
 } satisfies Catalogue;

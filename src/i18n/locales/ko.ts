@@ -12,6 +12,7 @@ export default {
     Connect: '지갑 연결',
     AllWallets: '모든 지갑',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: '이메일 및 소셜',
     ConnectingWalletConnect: '{wallet}',
     Account: '계정',
     Networks: '네트워크 선택',
@@ -529,5 +530,14 @@ export default {
     verificationFailed: '서명을 확인하지 못했습니다',
     failed: '로그인에 실패했습니다',
     notEnabled: '지갑 로그인이 활성화되지 않았습니다',
+  },
+  transactionTitles: {
+    swapped: '{from}에서 {to}(으)로 스왑',
+    swappedOnly: '스왑',
+    minted: '{symbol} 민팅',
+    received: '{symbol} 받음',
+    selfTransfer: '{symbol} 자기 전송',
+    sent: '{symbol} 보냄',
+    transaction: '트랜잭션',
   },
 } satisfies Catalogue;

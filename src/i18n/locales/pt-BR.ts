@@ -12,6 +12,7 @@ export default {
     Connect: 'Conectar carteira',
     AllWallets: 'Todas as carteiras',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'E-mail e redes sociais',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Conta',
     Networks: 'Escolher rede',
@@ -532,5 +533,14 @@ export default {
     verificationFailed: 'Falha na verificação da assinatura',
     failed: 'Falha ao entrar',
     notEnabled: 'O login com carteira não está ativado',
+  },
+  transactionTitles: {
+    swapped: 'Troca de {from} por {to}',
+    swappedOnly: 'Troca',
+    minted: '{symbol} cunhado',
+    received: '{symbol} recebido',
+    selfTransfer: 'Transferência para si mesmo {symbol}',
+    sent: '{symbol} enviado',
+    transaction: 'Transação',
   },
 } satisfies Catalogue;

@@ -12,6 +12,7 @@ export default {
     Connect: 'Подключить кошелек',
     AllWallets: 'Все кошельки',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'Email и соцсети',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Аккаунт',
     Networks: 'Выбор сети',
@@ -532,5 +533,14 @@ export default {
     verificationFailed: 'Не удалось проверить подпись',
     failed: 'Не удалось войти',
     notEnabled: 'Вход с помощью кошелька не включен',
+  },
+  transactionTitles: {
+    swapped: 'Обмен {from} на {to}',
+    swappedOnly: 'Обмен',
+    minted: 'Минт {symbol}',
+    received: 'Получено {symbol}',
+    selfTransfer: 'Перевод себе {symbol}',
+    sent: 'Отправлено {symbol}',
+    transaction: 'Транзакция',
   },
 } satisfies Catalogue;

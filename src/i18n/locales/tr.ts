@@ -12,6 +12,7 @@ export default {
     Connect: 'Cüzdan bağla',
     AllWallets: 'Tüm cüzdanlar',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: 'E-posta ve Sosyal',
     ConnectingWalletConnect: '{wallet}',
     Account: 'Hesap',
     Networks: 'Ağ seç',
@@ -533,5 +534,14 @@ export default {
     verificationFailed: 'İmza doğrulanamadı',
     failed: 'Giriş başarısız oldu',
     notEnabled: 'Cüzdanla giriş etkin değil',
+  },
+  transactionTitles: {
+    swapped: '{from}, {to} ile takas edildi',
+    swappedOnly: 'Takas edildi',
+    minted: '{symbol} basıldı',
+    received: '{symbol} alındı',
+    selfTransfer: 'Kendine transfer {symbol}',
+    sent: '{symbol} gönderildi',
+    transaction: 'İşlem',
   },
 } satisfies Catalogue;

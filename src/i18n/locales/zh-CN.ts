@@ -12,6 +12,7 @@ export default {
     Connect: '连接钱包',
     AllWallets: '所有钱包',
     ConnectingExternal: '{wallet}',
+    EmbeddedWallet: '邮箱和社交账号',
     ConnectingWalletConnect: '{wallet}',
     Account: '账户',
     Networks: '选择网络',
@@ -529,5 +530,14 @@ export default {
     verificationFailed: '签名验证失败',
     failed: '登录失败',
     notEnabled: '未启用钱包登录',
+  },
+  transactionTitles: {
+    swapped: '已将 {from} 兑换为 {to}',
+    swappedOnly: '已兑换',
+    minted: '已铸造 {symbol}',
+    received: '已收到 {symbol}',
+    selfTransfer: '转给自己 {symbol}',
+    sent: '已发送 {symbol}',
+    transaction: '交易',
   },
 } satisfies Catalogue;

@@ -1,0 +1,40 @@
+/**
+ * The full catalogue for the parts of the initial bundle. The toast region sits in the initial bundle with the
+ * texts of `en-shell.ts` only; a toast whose English text is not one of §8 (a send's or a swap's own message, an
+ * error of the catalogue's `errors`) can only be translated with the full catalogue, which loads with the views.
+ * `useMessages.ts` hands its catalogue and `translateKnown` here when its chunk runs, and every toast that is not
+ * a §8 toast comes from a flow whose view has loaded that chunk; until then a part keeps to the shell texts.
+ */
+import { useSyncExternalStore } from 'react';
+import type { MessageFormatter } from './context';
+
+export interface FullCatalogue<M = unknown> {
+  /** The English catalogue (`en.ts`), the reference `useCompiledMessages` compiles. */
+  readonly english: object;
+  /** The full message format (`message.ts`). */
+  readonly format: MessageFormatter;
+  /** `translateKnown`: an English identifier in the active locale, any other text as it is. */
+  readonly translate: (messages: M, message: string, locale: string) => string;
+}
+
+let current: FullCatalogue | null = null;
+const listeners = new Set<() => void>();
+
+/** Called once by the chunk of the full catalogue. */
+export function provideFullCatalogue<M>(catalogue: FullCatalogue<M>): void {
+  current = catalogue as FullCatalogue;
+  for (const listener of listeners) listener();
+}
+
+const subscribe = (listener: () => void) => {
+  listeners.add(listener);
+  return () => {
+    listeners.delete(listener);
+  };
+};
+const snapshot = () => current;
+
+/** The full catalogue once the views have loaded it, else null. */
+export function useFullCatalogue(): FullCatalogue | null {
+  return useSyncExternalStore(subscribe, snapshot, snapshot);
+}
