@@ -21,7 +21,10 @@ export interface TransactionItem {
   timestamp: number | null;
   operationType: string;
   direction: TransactionItemDirection;
-  /** "Sent ETH", "Received USDC", "Swapped ETH for USDC", "Minted Keyway Genesis #12". */
+  /**
+   * "Sent ETH", "Received USDC", "Swapped ETH for USDC", "Minted Keyway Genesis #12": English, the identifier the
+   * styled views translate (`transactionTitles` of the catalogue, through `translateKnown`).
+   */
   title: string;
   /** The other party's address (sentTo for outgoing, sentFrom otherwise), '' when there is none. */
   counterpartyAddress: string;
