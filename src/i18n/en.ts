@@ -499,6 +499,9 @@ export const en = {
    * shown by `translateKnown`; the success toasts of a send (`Sent 0.5 USDC`) and a swap read the same way.
    */
   transactionTitles: {
+    /** The success toasts (`SEND_MESSAGES.sent`, the swap's): read before the titles, numbers in the locale. */
+    swappedAmounts: 'Swapped {amount} {from} for {toAmount} {to}',
+    sentAmount: 'Sent {amount} {symbol}',
     swapped: 'Swapped {from} for {to}',
     swappedOnly: 'Swapped',
     minted: 'Minted {symbol}',

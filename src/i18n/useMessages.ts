@@ -27,7 +27,7 @@ const KNOWN_SECTIONS = [
 type KnownSection = (typeof KNOWN_SECTIONS)[number];
 
 /** Placeholders that hold a number the store wrote in English (`10.00`, `4`): shown in the locale's digits. */
-const NUMERIC = new Set(['min', 'max', 'decimals', 'seconds']);
+const NUMERIC = new Set(['min', 'max', 'decimals', 'seconds', 'amount', 'toAmount']);
 
 /** A value in a message: never across a sentence end, so `A. B` is read as two messages. */
 const VALUE = '((?:(?!\\. ).)+?)';

@@ -299,12 +299,15 @@ describe('texts the stores keep in English', () => {
         .getState()
         .show({ message: SEND_MESSAGES.sent('0.5', 'USDC'), variant: 'success' });
       keyway.stores.toasts.getState().show({ message: ERROR_MESSAGES.unsupportedChain, variant: 'error' });
+      keyway.stores.toasts.getState().show({ message: 'Swapped 1.5 ETH for 3000 USDC', variant: 'success' });
     });
-    expect(await screen.findByText('0.5 USDC gesendet')).toBeTruthy();
+    expect(await screen.findByText('1,5 ETH gegen 3.000 USDC getauscht')).toBeTruthy();
+    expect(await screen.findByText('0,5 USDC gesendet')).toBeTruthy();
     expect(screen.queryByText(ERROR_MESSAGES.unsupportedChain)).toBeNull();
     expect(keyway.stores.toasts.getState().toasts.map((t) => t.message)).toEqual([
       'Sent 0.5 USDC',
       ERROR_MESSAGES.unsupportedChain,
+      'Swapped 1.5 ETH for 3000 USDC',
     ]);
   });
 

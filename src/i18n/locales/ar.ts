@@ -538,6 +538,8 @@ export default {
     notEnabled: 'تسجيل الدخول بالمحفظة غير مفعّل',
   },
   transactionTitles: {
+    swappedAmounts: 'تم تبديل {amount} {from} بـ {toAmount} {to}',
+    sentAmount: 'تم إرسال {amount} {symbol}',
     swapped: 'تم تبديل {from} بـ {to}',
     swappedOnly: 'تم التبديل',
     minted: 'تم سك {symbol}',

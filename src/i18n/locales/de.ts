@@ -537,6 +537,8 @@ export default {
     notEnabled: 'Die Anmeldung mit Wallet ist nicht aktiviert',
   },
   transactionTitles: {
+    swappedAmounts: '{amount} {from} gegen {toAmount} {to} getauscht',
+    sentAmount: '{amount} {symbol} gesendet',
     swapped: '{from} gegen {to} getauscht',
     swappedOnly: 'Getauscht',
     minted: '{symbol} gemintet',

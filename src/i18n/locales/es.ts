@@ -539,6 +539,8 @@ export default {
     notEnabled: 'El inicio de sesión con billetera no está activado',
   },
   transactionTitles: {
+    swappedAmounts: 'Intercambiado {amount} {from} por {toAmount} {to}',
+    sentAmount: 'Enviado {amount} {symbol}',
     swapped: 'Intercambiado {from} por {to}',
     swappedOnly: 'Intercambiado',
     minted: 'Acuñado {symbol}',

@@ -540,6 +540,8 @@ export default {
     notEnabled: 'La connexion avec un portefeuille n’est pas activée',
   },
   transactionTitles: {
+    swappedAmounts: '{amount} {from} échangé contre {toAmount} {to}',
+    sentAmount: '{amount} {symbol} envoyé',
     swapped: '{from} échangé contre {to}',
     swappedOnly: 'Échange',
     minted: '{symbol} minté',

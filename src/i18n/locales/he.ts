@@ -537,6 +537,8 @@ export default {
     notEnabled: 'התחברות עם ארנק אינה מופעלת',
   },
   transactionTitles: {
+    swappedAmounts: 'הוחלף {amount} {from} ב-{toAmount} {to}',
+    sentAmount: 'נשלח {amount} {symbol}',
     swapped: 'הוחלף {from} ב-{to}',
     swappedOnly: 'הוחלף',
     minted: 'נטבע {symbol}',

@@ -537,6 +537,8 @@ export default {
     notEnabled: 'ウォレットでのサインインは有効になっていません',
   },
   transactionTitles: {
+    swappedAmounts: '{amount} {from} を {toAmount} {to} にスワップ',
+    sentAmount: '{amount} {symbol} を送信',
     swapped: '{from} を {to} にスワップ',
     swappedOnly: 'スワップ',
     minted: '{symbol} をミント',

@@ -532,6 +532,8 @@ export default {
     notEnabled: '지갑 로그인이 활성화되지 않았습니다',
   },
   transactionTitles: {
+    swappedAmounts: '{amount} {from}에서 {toAmount} {to}(으)로 스왑',
+    sentAmount: '{amount} {symbol} 보냄',
     swapped: '{from}에서 {to}(으)로 스왑',
     swappedOnly: '스왑',
     minted: '{symbol} 민팅',

@@ -535,6 +535,8 @@ export default {
     notEnabled: 'O login com carteira não está ativado',
   },
   transactionTitles: {
+    swappedAmounts: 'Troca de {amount} {from} por {toAmount} {to}',
+    sentAmount: '{amount} {symbol} enviado',
     swapped: 'Troca de {from} por {to}',
     swappedOnly: 'Troca',
     minted: '{symbol} cunhado',

@@ -535,6 +535,8 @@ export default {
     notEnabled: 'Вход с помощью кошелька не включен',
   },
   transactionTitles: {
+    swappedAmounts: 'Обмен {amount} {from} на {toAmount} {to}',
+    sentAmount: 'Отправлено {amount} {symbol}',
     swapped: 'Обмен {from} на {to}',
     swappedOnly: 'Обмен',
     minted: 'Минт {symbol}',

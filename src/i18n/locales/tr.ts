@@ -536,6 +536,8 @@ export default {
     notEnabled: 'Cüzdanla giriş etkin değil',
   },
   transactionTitles: {
+    swappedAmounts: '{amount} {from}, {toAmount} {to} ile takas edildi',
+    sentAmount: '{amount} {symbol} gönderildi',
     swapped: '{from}, {to} ile takas edildi',
     swappedOnly: 'Takas edildi',
     minted: '{symbol} basıldı',

@@ -532,6 +532,8 @@ export default {
     notEnabled: '未启用钱包登录',
   },
   transactionTitles: {
+    swappedAmounts: '已将 {amount} {from} 兑换为 {toAmount} {to}',
+    sentAmount: '已发送 {amount} {symbol}',
     swapped: '已将 {from} 兑换为 {to}',
     swappedOnly: '已兑换',
     minted: '已铸造 {symbol}',
