@@ -13,7 +13,6 @@ export * from './components';
 export { DEFAULT_SWAP_ROUTERS } from './core/constants';
 export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
-export type { ConnectedVia, FlowName, FlowOutcome, OutcomeOf, OutcomeStream } from './core/outcomes';
 export {
   arbitrum,
   base,
@@ -35,6 +34,7 @@ export {
   toViemChain,
 } from './core/networks';
 export type { KeywayOptions, ResolvedKeywayOptions, SiweConfig, SiweSession } from './core/options';
+export type { ConnectedVia, FlowName, FlowOutcome, OutcomeOf, OutcomeStream } from './core/outcomes';
 export { createMemoryStorage, type KeyValueStorage, STORAGE_KEYS } from './core/storage';
 // Embedded wallet (secure frame): the instance handle, email login, and the frame protocol, client and
 // auth connector for hosts that build their own wagmi config or UI.
@@ -135,14 +135,14 @@ export {
 export { type UseEmailLoginResult, useEmailLogin } from './hooks/email/useEmailLogin';
 export { useKeywayEvents } from './hooks/events/useKeywayEvents';
 export { KeywayProvider, type KeywayProviderProps } from './hooks/KeywayProvider';
-export {
-  type HistoryEntry,
-  type ModalActions,
-  type ModalState,
-  type ModalStore,
-  type ModalView,
-  type ModalViewParams,
-  type TransactionStackEntry,
+export type {
+  HistoryEntry,
+  ModalActions,
+  ModalState,
+  ModalStore,
+  ModalView,
+  ModalViewParams,
+  TransactionStackEntry,
 } from './hooks/modal/store';
 export { type UseModalResult, useModal } from './hooks/modal/useModal';
 export type {

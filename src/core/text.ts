@@ -27,11 +27,11 @@ export const MAX_TEXT = {
   badge: 24,
 } as const;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
 const UNSAFE_CHARS =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
   /[\u0000-\u0008\u000E-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/g;
-// biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
 const UNSAFE_IN_URL =
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: this pattern exists to find control characters
   /[\s\u0000-\u001F\u007F-\u009F\u061C\u200B\u200E\u200F\u202A-\u202E\u2060\u2066-\u2069\uFEFF]/;
 
 const ELLIPSIS = '…';

@@ -6,7 +6,7 @@ import { addDecimal } from '../core/decimal';
 import { capText, MAX_TEXT } from '../core/text';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
-import { ONRAMP_MESSAGES, paymentMethodLabel } from '../hooks/onramp/limits';
+import { paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp, useOnrampStore } from '../hooks/onramp/useOnramp';
 import { useLocale } from '../i18n/context';
 import { formatFiat } from '../i18n/intl';

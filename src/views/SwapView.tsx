@@ -3,7 +3,6 @@ import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Button } from '../components/Button/Button';
 import { Checkbox } from '../components/Checkbox/Checkbox';
 import { type IconProps, SvgIcon } from '../components/Icon/Icon';
-import { Image } from '../components/Image/Image';
 import { Spinner } from '../components/Spinner/Spinner';
 import { SWAP_PROVIDER_FEE_RATE, SWAP_SLIPPAGE_CHOICES } from '../core/constants';
 import { formatTokenAmount } from '../core/format';

@@ -53,7 +53,6 @@ function SkeletonRow() {
 /** Placeholder rows while the first page loads. */
 export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
   const m = useMessages();
-  const T = m.transactions;
   return (
     <SkeletonRegion label={m.loading.activity}>
       {Array.from({ length: rows }, (_, i) => (

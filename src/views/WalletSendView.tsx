@@ -2,7 +2,6 @@ import { AddressInput } from '../components/AddressInput/AddressInput';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
-import { Image } from '../components/Image/Image';
 import { shortenAddress } from '../core/format';
 import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';

@@ -78,7 +78,7 @@ export function VirtualList<T>({
       ref={viewportRef}
       className={[s.viewport, className].filter(Boolean).join(' ')}
       aria-busy={loading || undefined}
-      // biome-ignore lint/a11y/noNoninteractiveTabindex: a scrolling region must be reachable by keyboard
+      // A scrolling region must be reachable by keyboard (focusable when its content can scroll).
       tabIndex={focusable ? 0 : undefined}
       data-kw-virtual-list=""
       {...rest}
