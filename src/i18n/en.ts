@@ -496,7 +496,8 @@ export const en = {
   },
   /**
    * The titles of the history rows as `toTransactionItem` writes them (`TransactionItem.title` stays English),
-   * shown by `translateKnown`; the success toasts of a send (`Sent 0.5 USDC`) and a swap read the same way.
+   * shown by `translateKnown`; the success toasts of a send (`Sent 0.5 USDC`) and a swap read the same way, and
+   * the row's counterparty (`to 0x70…79C8`).
    */
   transactionTitles: {
     /** The success toasts (`SEND_MESSAGES.sent`, the swap's): read before the titles, numbers in the locale. */
@@ -509,5 +510,7 @@ export const en = {
     selfTransfer: 'Self transfer {symbol}',
     sent: 'Sent {symbol}',
     transaction: 'Transaction',
+    toParty: 'to {party}',
+    fromParty: 'from {party}',
   },
 } as const;

@@ -75,7 +75,7 @@ export function ActivityRow({ item }: { item: TransactionItem }) {
         <TransactionRow
           direction={item.direction}
           title={known(item.title)}
-          counterparty={item.counterparty}
+          counterparty={known(item.counterparty)}
           amount={item.amount}
           {...(item.secondaryAmount ? { secondaryAmount: item.secondaryAmount } : {})}
           status={item.status}

@@ -343,6 +343,9 @@ describe('texts the stores keep in English', () => {
     );
     expect(await screen.findByText('USDC empfangen')).toBeTruthy();
     expect(screen.queryByText('Received USDC')).toBeNull();
+    // The counterparty too: the store keeps `from 0x7099…79C8`, the row says it in German.
+    expect(item.counterparty).toBe('from 0x7099…79C8');
+    expect(screen.getByText('von 0x7099…79C8')).toBeTruthy();
   });
 
   it('titles the modal with the embedded wallet’s name in the locale while it connects', async () => {

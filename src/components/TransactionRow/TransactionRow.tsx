@@ -119,7 +119,9 @@ export function TransactionRow({
                 ·
               </span>
               <span className={counterpartyClass} title={party}>
-                <span dir="ltr">{party}</span>
+                {/* Isolated, direction from its own text: "to 0x70…79C8" reads left to right, "إلى 0x70…79C8"
+                    right to left with the address itself a left-to-right isolate (the catalogue's). */}
+                <bdi>{party}</bdi>
               </span>
             </>
           ) : null}

@@ -547,5 +547,7 @@ export default {
     selfTransfer: 'تحويل ذاتي {symbol}',
     sent: 'تم إرسال {symbol}',
     transaction: 'معاملة',
+    toParty: 'إلى \u2066{party}\u2069',
+    fromParty: 'من \u2066{party}\u2069',
   },
 } satisfies Catalogue;

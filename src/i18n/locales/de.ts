@@ -546,5 +546,7 @@ export default {
     selfTransfer: 'Eigenüberweisung {symbol}',
     sent: '{symbol} gesendet',
     transaction: 'Transaktion',
+    toParty: 'an {party}',
+    fromParty: 'von {party}',
   },
 } satisfies Catalogue;

@@ -548,5 +548,7 @@ export default {
     selfTransfer: 'Transferencia propia {symbol}',
     sent: 'Enviado {symbol}',
     transaction: 'Transacción',
+    toParty: 'a {party}',
+    fromParty: 'de {party}',
   },
 } satisfies Catalogue;

@@ -549,5 +549,7 @@ export default {
     selfTransfer: 'Transfert à soi-même {symbol}',
     sent: '{symbol} envoyé',
     transaction: 'Transaction',
+    toParty: 'à {party}',
+    fromParty: 'de {party}',
   },
 } satisfies Catalogue;

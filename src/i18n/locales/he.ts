@@ -546,5 +546,7 @@ export default {
     selfTransfer: 'העברה לעצמך {symbol}',
     sent: 'נשלח {symbol}',
     transaction: 'עסקה',
+    toParty: 'אל \u2066{party}\u2069',
+    fromParty: 'מאת \u2066{party}\u2069',
   },
 } satisfies Catalogue;

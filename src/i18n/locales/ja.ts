@@ -546,5 +546,7 @@ export default {
     selfTransfer: '{symbol} の自己送金',
     sent: '{symbol} を送信',
     transaction: 'トランザクション',
+    toParty: '送信先 {party}',
+    fromParty: '送信元 {party}',
   },
 } satisfies Catalogue;

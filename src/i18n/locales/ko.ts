@@ -541,5 +541,7 @@ export default {
     selfTransfer: '{symbol} 자기 전송',
     sent: '{symbol} 보냄',
     transaction: '트랜잭션',
+    toParty: '받는 주소 {party}',
+    fromParty: '보낸 주소 {party}',
   },
 } satisfies Catalogue;

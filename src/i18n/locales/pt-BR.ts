@@ -544,5 +544,7 @@ export default {
     selfTransfer: 'Transferência para si mesmo {symbol}',
     sent: '{symbol} enviado',
     transaction: 'Transação',
+    toParty: 'para {party}',
+    fromParty: 'de {party}',
   },
 } satisfies Catalogue;

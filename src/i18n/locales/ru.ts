@@ -544,5 +544,7 @@ export default {
     selfTransfer: 'Перевод себе {symbol}',
     sent: 'Отправлено {symbol}',
     transaction: 'Транзакция',
+    toParty: 'кому: {party}',
+    fromParty: 'от: {party}',
   },
 } satisfies Catalogue;

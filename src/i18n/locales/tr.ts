@@ -545,5 +545,7 @@ export default {
     selfTransfer: 'Kendine transfer {symbol}',
     sent: '{symbol} gönderildi',
     transaction: 'İşlem',
+    toParty: 'alıcı: {party}',
+    fromParty: 'gönderen: {party}',
   },
 } satisfies Catalogue;

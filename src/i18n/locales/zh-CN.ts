@@ -541,5 +541,7 @@ export default {
     selfTransfer: '转给自己 {symbol}',
     sent: '已发送 {symbol}',
     transaction: '交易',
+    toParty: '至 {party}',
+    fromParty: '来自 {party}',
   },
 } satisfies Catalogue;
