@@ -33,6 +33,7 @@ import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
 import { SWAP_MESSAGES } from '../../src/hooks/swap/validation.ts';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway.ts';
+import { attachModalRouter } from '../../src/views/modalRouter.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
 import { type ApiServer, startApiServer } from './server.ts';
 import { call, PROJECT_ID, post, tempDataDir } from './test-helpers.ts';
@@ -180,6 +181,9 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
       connectors: [mock({ accounts: [privateKeyToAddress(c.account ?? USER_KEY)] })],
     },
   );
+  // The sweep records what a user of the styled modal sees: flows report outcomes, and the modal router (as
+  // KeywayModal attaches it) turns them into the view shown.
+  attachModalRouter(kw);
   const toasts: string[] = [];
   const shown = new Set<number>();
   kw.stores.toasts.subscribe((s) => {

@@ -138,7 +138,7 @@ describe('EVM send through the test wallet', () => {
     expect(store.getState().validate().valid).toBe(true);
     const gasPrice = store.getState().gasPrice;
 
-    await expect(store.getState().submit()).resolves.toBe(true);
+    await expect(store.getState().submit()).resolves.toMatchObject({ status: 'sent' });
     const hash = store.getState().txHash as `0x${string}`;
     const receipt = await client().getTransactionReceipt({ hash });
     expect(receipt.status).toBe('success');
@@ -166,7 +166,7 @@ describe('EVM send through the test wallet', () => {
     await store.getState().fetchGasPrice();
     store.getState().setAmount('5');
     await store.getState().setReceiver(RECEIVER.toLowerCase());
-    await expect(store.getState().submit()).resolves.toBe(true);
+    await expect(store.getState().submit()).resolves.toMatchObject({ status: 'sent' });
     const receipt = await client().getTransactionReceipt({ hash: store.getState().txHash as `0x${string}` });
     expect(receipt.to?.toLowerCase()).toBe(usdc.toLowerCase());
     const gas = receipt.gasUsed * receipt.effectiveGasPrice;
@@ -198,7 +198,7 @@ describe('EVM send through the test wallet', () => {
       store.getState().setAmount(amount);
       await store.getState().setReceiver(to);
       expect(store.getState().validate().valid).toBe(false);
-      await expect(store.getState().submit()).resolves.toBe(false);
+      await expect(store.getState().submit()).resolves.not.toMatchObject({ status: 'sent' });
       // What the user typed is kept.
       expect(store.getState()).toMatchObject({ sendTokenAmount: amount, receiverInput: to });
     }

@@ -62,7 +62,8 @@ export const Success: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Swap' }));
-    await toast('Swapped 0.5 ETH for 1586.647 USDC');
+    // The toast store holds the English message (1586.647); the toast shows its amounts written for the locale.
+    await toast('Swapped 0.5 ETH for 1,586.647 USDC');
     await expect(sendChain.sent).toHaveLength(1);
     const tx = parseTransaction(sendChain.sent[0]!);
     await expect(tx.to?.toLowerCase()).toBe(FIXTURE_ROUTER.toLowerCase());
