@@ -134,3 +134,6 @@ export const BASE_FEE_MULTIPLIER = 1.2;
 /** Native-token placeholder address used in CAIP-10 token ids (API.md). */
 export const EVM_NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';
 export const SOLANA_NATIVE_TOKEN_ADDRESS = 'So11111111111111111111111111111111111111111';
+
+/** The embedded wallet's connector name (the "Email & Social" wallet of the lists), an identifier in stores and events. */
+export const AUTH_CONNECTOR_NAME = 'Email & Social';

@@ -2,7 +2,7 @@ import { Suspense, useEffect, useMemo } from 'react';
 import { KitPortal } from '../components/_lib/KitPortal';
 import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
-import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
+import { AUTH_CONNECTOR_NAME } from '../core/constants';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useShellMessages } from '../i18n/useShellMessages';

@@ -11,7 +11,7 @@
  */
 import { type Address, getAddress, numberToHex, SwitchChainError } from 'viem';
 import { ChainNotConfiguredError, createConnector } from 'wagmi';
-import { CONNECTOR_IDS, DEFAULT_CHAIN_ID } from '../../core/constants.ts';
+import { AUTH_CONNECTOR_NAME, CONNECTOR_IDS, DEFAULT_CHAIN_ID } from '../../core/constants.ts';
 import { KeywayError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { FrameClient } from '../client/client.ts';
@@ -20,7 +20,7 @@ import type { FrameUser } from '../protocol/events.ts';
 import { type AccountType, EvmAddressSchema } from '../protocol/fields.ts';
 import { type AuthConnectorApi, type AuthLogger, createAuthConnectorApi } from './auth-api.ts';
 
-export const AUTH_CONNECTOR_NAME = 'Email & Social';
+export { AUTH_CONNECTOR_NAME };
 
 /** An EIP-1193 error: numeric `code` (4001 user rejected, 4200 unsupported method, …) and the message. */
 export class AuthProviderRpcError extends Error {
