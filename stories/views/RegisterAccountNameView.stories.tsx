@@ -34,7 +34,7 @@ export const Empty: Story = {
 export const Typing: Story = {
   play: async () => {
     const d = await typeName('ab');
-    await expect(within(d).getByText('Use at least 4 characters')).toBeVisible();
+    await expect(await within(d).findByText('Use at least 4 characters')).toBeVisible();
     await expect(nameField(d)).toHaveAttribute('aria-invalid', 'true');
     await expect(within(d).getByRole('button', { name: 'Register' })).toBeDisabled();
     await userEvent.type(nameField(d), '_');
