@@ -218,7 +218,7 @@ describe('swap in the styled playground', () => {
     // An ETH source needs no approval step.
     expect(await modal.locator('[data-kw-swap-step="approve"]').count()).toBe(0);
     await modal.getByRole('button', { name: 'Swap', exact: true }).click();
-    await toast(page, /^Swapped 0\.5 ETH for [\d.]+ USDC$/);
+    await toast(page, /^Swapped 0\.5 ETH for [\d.,]+ USDC$/);
     await dialog(page, 'Account').waitFor(WAIT);
 
     const quoted = quotes.at(-1)!;
@@ -272,7 +272,7 @@ describe('swap in the styled playground', () => {
     // Approved, not yet swapped: the allowance is exactly the amount, never the maximum.
     expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(parseUnits('100', 6));
     await swapButton.click();
-    await toast(page, /^Swapped 100 USDC for [\d.]+ DAI$/);
+    await toast(page, /^Swapped 100 USDC for [\d.,]+ DAI$/);
     await dialog(page, 'Account').waitFor(WAIT);
 
     const sent = await sentSince(SWAPPER, nonceBefore);
@@ -389,7 +389,7 @@ describe('swap in the styled playground', () => {
     const swapButton = modal.getByRole('button', { name: 'Swap', exact: true });
     await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
     await swapButton.click();
-    await toast(page, /^Swapped 12\.5 USDC for [\d.]+ DAI$/);
+    await toast(page, /^Swapped 12\.5 USDC for [\d.,]+ DAI$/);
     expect(await chain.nonceOf(SWAPPER)).toBe(nonceBefore + 2n);
     expect(await chain.allowanceOf(USDC, SWAPPER, ROUTER)).toBe(0n);
   });
@@ -414,7 +414,7 @@ describe('swap in the styled playground', () => {
     const swapButton = modal.getByRole('button', { name: 'Swap', exact: true });
     await expect.poll(() => swapButton.isEnabled(), WAIT).toBe(true);
     await swapButton.click();
-    await toast(page, /^Swapped 50 KUSD for [\d.]+ USDC$/);
+    await toast(page, /^Swapped 50 KUSD for [\d.,]+ USDC$/);
 
     // One transaction, to the router; the permit was used (its nonce moved) and left no allowance behind.
     const sent = await sentSince(SWAPPER, nonceBefore);
@@ -454,7 +454,7 @@ describe('swap in the styled playground', () => {
     await expectReviewReady(form);
     await reviewButton(form).click();
     await modal.getByRole('button', { name: 'Swap', exact: true }).click();
-    await toast(page, /^Swapped 0\.2 ETH for [\d.]+ USDC$/);
+    await toast(page, /^Swapped 0\.2 ETH for [\d.,]+ USDC$/);
     const sent = await sentSince(SWAPPER, l2NonceBefore, l2);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.to?.toLowerCase()).toBe(ROUTER.toLowerCase());
@@ -556,7 +556,7 @@ describe('swap through the embedded wallet', () => {
     expect(swapScreen).toMatch(/20 USDC/);
     expect(swapScreen).toMatch(/DAI/);
     expect(swapScreen).not.toMatch(/spend exactly/);
-    await toast(page, /^Swapped 20 USDC for [\d.]+ DAI$/);
+    await toast(page, /^Swapped 20 USDC for [\d.,]+ DAI$/);
 
     expect(await chain.balanceOf(USDC, me)).toBe(parseUnits('30', 6));
     expect((await chain.balanceOf(DAI, me)) - daiBefore).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
