@@ -1,26 +1,16 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { OnRampFiatSelectView } from '../../src/views/OnRampFiatSelectView';
-import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
+import { keywayBeforeEach, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
-import { BUY_OPTIONS, buyHandlers, onrampStore } from './_buyData';
+import { buyPickerParameters, onrampStore } from './_buyData';
 
 const meta = {
   title: 'Views/OnRampFiatSelectView',
   component: OnRampFiatSelectView,
   decorators: viewDecorators('Select currency'),
   beforeEach: keywayBeforeEach,
-  parameters: {
-    msw: { handlers: buyHandlers() },
-    keyway: {
-      connect: true,
-      options: BUY_OPTIONS,
-      setup: (kit) => {
-        kit.keyway.stores.modal.getState().open('OnRampProviders');
-        kit.keyway.stores.modal.getState().push('OnRampFiatSelect');
-      },
-    } satisfies StoryKitOptions,
-  },
+  parameters: buyPickerParameters('OnRampFiatSelect'),
 } satisfies Meta<typeof OnRampFiatSelectView>;
 export default meta;
 type Story = StoryObj<typeof meta>;

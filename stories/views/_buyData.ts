@@ -10,6 +10,19 @@ import { STORY_API_URL, type StoryKit, type StoryKitOptions, storyHandlers } fro
 
 export const BUY_OPTIONS: StoryKitOptions['options'] = { enableOnramp: true };
 
+/** A picker of the Buy view shown as the modal shows it: connected, Buy open, the picker pushed on it. */
+export const buyPickerParameters = (view: 'OnRampFiatSelect' | 'OnRampTokenSelect') => ({
+  msw: { handlers: buyHandlers() },
+  keyway: {
+    connect: true,
+    options: BUY_OPTIONS,
+    setup: (kit) => {
+      kit.keyway.stores.modal.getState().open('OnRampProviders');
+      kit.keyway.stores.modal.getState().push(view);
+    },
+  } satisfies StoryKitOptions,
+});
+
 const LOCAL_NETWORK = {
   name: 'keyway-local',
   display_name: 'Keyway Local',
