@@ -11,44 +11,25 @@ import {
   ONRAMP_FALLBACK_PURCHASE,
 } from '../core/constants';
 import { ApiError } from '../core/errors';
-import { z } from '../core/zod';
-import { createHttpClient, type HttpClientConfig, type RequestOptions } from './http';
-import {
-  type Allowance,
-  type ApproveTransaction,
-  allowanceSchema,
-  approveTransactionSchema,
-  type Balance,
-  balancesResponseSchema,
-  type FungiblePrice,
-  fungiblePriceResponseSchema,
-  type GasPrice,
-  gasPriceSchema,
-  type Identity,
-  identitySchema,
-  type NameSuggestion,
-  nameSuggestionsResponseSchema,
-  type OnrampOptions,
-  type OnrampQuote,
-  type OnrampQuoteBody,
-  type OnrampUrlBody,
-  onrampOptionsSchema,
-  onrampQuoteBodySchema,
-  onrampQuoteSchema,
-  onrampUrlBodySchema,
-  onrampUrlResponseSchema,
-  type Profile,
-  profileSchema,
-  type RegisterNameBody,
-  registerNameBodySchema,
-  type SwapQuote,
-  type SwapToken,
-  type SwapTransaction,
-  swapQuotesResponseSchema,
-  swapTokensResponseSchema,
-  swapTransactionSchema,
-  type TransactionsPage,
-  transactionsResponseSchema,
+import { createHttpClient, type HttpClientConfig, loadApiSchemas, type RequestOptions } from './http';
+import type {
+  Allowance,
+  ApproveTransaction,
+  Balance,
+  FungiblePrice,
+  GasPrice,
+  Identity,
+  NameSuggestion,
+  OnrampOptions,
+  OnrampQuote,
+  OnrampQuoteBody,
+  OnrampUrlBody,
+  Profile,
+  RegisterNameBody,
+  SwapQuote,
+  SwapToken,
+  SwapTransaction,
+  TransactionsPage,
 } from './schemas';
 
 export type BlockchainApiConfig = Pick<
@@ -116,7 +97,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
 
     /** `GET /v1/identity/{address}`: ENS-style name and avatar for an address. */
     getIdentity(address: string, opts: { sender?: string } & RequestOptions = {}): Promise<Identity> {
-      return http.get(`/v1/identity/${enc(address)}`, { sender: opts.sender }, identitySchema, opts);
+      return http.get(`/v1/identity/${enc(address)}`, { sender: opts.sender }, (s) => s.identitySchema, opts);
     },
 
     /** `GET /v1/account/{account}/history`: one page, newest first; `next` is the cursor of the next page. */
@@ -130,7 +111,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       return http.get(
         `/v1/account/${enc(args.account)}/history`,
         { cursor: args.cursor, chainId: args.chainId, onramp: args.onramp },
-        transactionsResponseSchema,
+        (s) => s.transactionsResponseSchema,
         { signal: args.signal },
       );
     },
@@ -149,7 +130,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
           chainId: args.chainId,
           forceUpdate: args.forceUpdate?.length ? args.forceUpdate : undefined,
         },
-        balancesResponseSchema,
+        (s) => s.balancesResponseSchema,
         { signal: args.signal },
       );
       return r.balances;
@@ -157,7 +138,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
 
     /** `GET /v1/convert/tokens` for a CAIP-2 network. */
     async getSwapTokens(chainId: string, opts: RequestOptions = {}): Promise<SwapToken[]> {
-      const r = await http.get('/v1/convert/tokens', { chainId }, swapTokensResponseSchema, opts);
+      const r = await http.get('/v1/convert/tokens', { chainId }, (s) => s.swapTokensResponseSchema, opts);
       return r.tokens;
     },
 
@@ -166,7 +147,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       args: { amount: string; userAddress: string; from: string; to: string; gasPrice: string },
       opts: RequestOptions = {},
     ): Promise<SwapQuote[]> {
-      const r = await http.get('/v1/convert/quotes', args, swapQuotesResponseSchema, opts);
+      const r = await http.get('/v1/convert/quotes', args, (s) => s.swapQuotesResponseSchema, opts);
       return r.quotes;
     },
 
@@ -175,7 +156,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       const r = await http.post(
         '/v1/fungible/price',
         { projectId: cfg.projectId, currency: ACCOUNT_CURRENCY_UNIT, addresses },
-        fungiblePriceResponseSchema,
+        (s) => s.fungiblePriceResponseSchema,
         opts,
       );
       return r.fungibles;
@@ -186,13 +167,13 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       args: { tokenAddress: string; userAddress: string },
       opts: RequestOptions = {},
     ): Promise<Allowance> {
-      return http.get('/v1/convert/allowance', args, allowanceSchema, opts);
+      return http.get('/v1/convert/allowance', args, (s) => s.allowanceSchema, opts);
     },
 
     /** `GET /v1/convert/gas-price` (wei strings); `null` on any failure (spec §8). */
     async getGasPrice(chainId: string, opts: RequestOptions = {}): Promise<GasPrice | null> {
       try {
-        return await http.get('/v1/convert/gas-price', { chainId }, gasPriceSchema, opts);
+        return await http.get('/v1/convert/gas-price', { chainId }, (s) => s.gasPriceSchema, opts);
       } catch (e) {
         if (opts.signal?.aborted) throw e;
         onError('getGasPrice', e);
@@ -230,7 +211,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
               : {}),
           },
         },
-        swapTransactionSchema,
+        (s) => s.swapTransactionSchema,
         opts,
       );
       return r.tx;
@@ -241,7 +222,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       args: { userAddress: string; from: string; to: string; amount?: string },
       opts: RequestOptions = {},
     ): Promise<ApproveTransaction> {
-      const r = await http.get('/v1/convert/build-approve', args, approveTransactionSchema, opts);
+      const r = await http.get('/v1/convert/build-approve', args, (s) => s.approveTransactionSchema, opts);
       return r.tx;
     },
 
@@ -251,7 +232,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
         return await http.get(
           `/v1/profile/account/${enc(name)}`,
           { apiVersion: PROFILE_API_VERSION },
-          profileSchema,
+          (s) => s.profileSchema,
           opts,
         );
       } catch (e) {
@@ -265,7 +246,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       return http.get(
         `/v1/profile/reverse/${enc(address)}`,
         { sender, apiVersion: PROFILE_API_VERSION },
-        z.array(profileSchema),
+        (s) => s.profileListSchema,
         opts,
       );
     },
@@ -275,23 +256,30 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       const r = await http.get(
         `/v1/profile/suggestions/${enc(name)}`,
         {},
-        nameSuggestionsResponseSchema,
+        (s) => s.nameSuggestionsResponseSchema,
         opts,
       );
       return r.suggestions;
     },
 
     /** `POST /v1/profile/account`: the message is JSON `{name, attributes, timestamp}` signed with personal_sign. */
-    registerName(body: RegisterNameBody, opts: RequestOptions = {}): Promise<Profile> {
-      return http.post('/v1/profile/account', registerNameBodySchema.parse(body), profileSchema, opts);
+    async registerName(body: RegisterNameBody, opts: RequestOptions = {}): Promise<Profile> {
+      const { registerNameBodySchema } = await loadApiSchemas();
+      return http.post(
+        '/v1/profile/account',
+        registerNameBodySchema.parse(body),
+        (s) => s.profileSchema,
+        opts,
+      );
     },
 
     /** `POST /v1/generators/onrampurl`: the provider page to open (https only). */
-    generateOnrampUrl(body: OnrampUrlBody, opts: RequestOptions = {}): Promise<{ url: string }> {
+    async generateOnrampUrl(body: OnrampUrlBody, opts: RequestOptions = {}): Promise<{ url: string }> {
+      const { onrampUrlBodySchema } = await loadApiSchemas();
       return http.post(
         '/v1/generators/onrampurl',
         onrampUrlBodySchema.parse(body),
-        onrampUrlResponseSchema,
+        (s) => s.onrampUrlResponseSchema,
         opts,
       );
     },
@@ -299,7 +287,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
     /** `GET /v1/onramp/options`; falls back to the spec §9 data (`fallback: true`) on failure. */
     async getOnrampOptions(opts: RequestOptions = {}): Promise<OnrampOptions> {
       try {
-        return await http.get('/v1/onramp/options', {}, onrampOptionsSchema, opts);
+        return await http.get('/v1/onramp/options', {}, (s) => s.onrampOptionsSchema, opts);
       } catch (e) {
         if (opts.signal?.aborted) throw e;
         onError('getOnrampOptions', e);
@@ -309,9 +297,10 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
 
     /** `POST /v1/onramp/quote`; falls back to a mock quote (`fallback: true`) on failure. */
     async getOnrampQuote(body: OnrampQuoteBody, opts: RequestOptions = {}): Promise<OnrampQuote> {
+      const { onrampQuoteBodySchema } = await loadApiSchemas();
       const parsed = onrampQuoteBodySchema.parse(body);
       try {
-        return await http.post('/v1/onramp/quote', parsed, onrampQuoteSchema, opts);
+        return await http.post('/v1/onramp/quote', parsed, (s) => s.onrampQuoteSchema, opts);
       } catch (e) {
         if (opts.signal?.aborted) throw e;
         onError('getOnrampQuote', e);

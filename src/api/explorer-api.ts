@@ -2,16 +2,8 @@
  * Typed client of the wallet explorer API (API.md): wallet listing and search, analytics config and events,
  * image URLs. Headers x-project-id, x-sdk-type and x-sdk-version on every call.
  */
-import { z } from '../core/zod';
-import { createHttpClient, type HttpClientConfig, type RequestOptions } from './http';
-import {
-  type AnalyticsConfig,
-  type AnalyticsEvent,
-  analyticsConfigSchema,
-  analyticsEventSchema,
-  type ExplorerWallet,
-  walletListResponseSchema,
-} from './schemas';
+import { createHttpClient, type HttpClientConfig, loadApiSchemas, type RequestOptions } from './http';
+import type { AnalyticsConfig, AnalyticsEvent, ExplorerWallet } from './schemas';
 
 export type ExplorerClientConfig = Pick<
   HttpClientConfig,
@@ -56,19 +48,20 @@ export function createExplorerClient(cfg: ExplorerClientConfig) {
           include: list(args.include),
           exclude: list(args.exclude),
         },
-        walletListResponseSchema,
+        (s) => s.walletListResponseSchema,
         { signal: args.signal },
       );
     },
 
     /** `GET /getAnalyticsConfig`. */
     getAnalyticsConfig(opts: RequestOptions = {}): Promise<AnalyticsConfig> {
-      return http.get('/getAnalyticsConfig', {}, analyticsConfigSchema, opts);
+      return http.get('/getAnalyticsConfig', {}, (s) => s.analyticsConfigSchema, opts);
     },
 
     /** `POST /e`: one tracked event. */
     async sendEvent(event: AnalyticsEvent, opts: RequestOptions = {}): Promise<void> {
-      await http.post('/e', analyticsEventSchema.parse(event), z.unknown(), opts);
+      const { analyticsEventSchema } = await loadApiSchemas();
+      await http.post('/e', analyticsEventSchema.parse(event), (s) => s.anyResponseSchema, opts);
     },
 
     walletImageUrl(imageId: string): string {

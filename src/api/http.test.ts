@@ -48,6 +48,19 @@ describe('createHttpClient', () => {
     expect(seen!.headers.get('x-project-id')).toBeNull();
   });
 
+  it('parses with a schema picked from the API schemas module, loaded with the request', async () => {
+    server.use(
+      http.get(`${BASE}/v1/allowance`, () => HttpResponse.json({ allowance: '12' })),
+      http.get(`${BASE}/v1/bad`, () => HttpResponse.json({ allowance: 'twelve' })),
+    );
+    const client = createHttpClient(cfg);
+    await expect(client.get('/v1/allowance', {}, (s) => s.allowanceSchema)).resolves.toEqual({
+      allowance: '12',
+    });
+    const e = await rejection(client.get('/v1/bad', {}, (s) => s.allowanceSchema));
+    expect(e.message).toMatch(/^Unexpected response from GET \/v1\/bad: allowance: /);
+  });
+
   it('sends x-project-id (and no projectId query) for the explorer', async () => {
     let seen: Request | undefined;
     server.use(

@@ -7,7 +7,26 @@
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
 import { ApiError } from '../core/errors';
 import type { z } from '../core/zod';
-import { apiErrorBodySchema } from './schemas';
+
+/** The API schemas module (zod), loaded with the first request instead of with the page. */
+export type ApiSchemas = typeof import('./schemas');
+
+let schemasModule: Promise<ApiSchemas> | undefined;
+
+/** Loads the API schemas once; a failed load (a dropped chunk request) is tried again on the next call. */
+export function loadApiSchemas(): Promise<ApiSchemas> {
+  schemasModule ??= import('./schemas').catch((e: unknown) => {
+    schemasModule = undefined;
+    throw e;
+  });
+  return schemasModule;
+}
+
+/**
+ * What a response is parsed with: a zod schema, or a pick from the API schemas module (`(s) => s.profileSchema`),
+ * so that a client's module does not import the schemas and every response is still parsed before it is returned.
+ */
+export type ResponseSchema<T> = z.ZodType<T> | ((schemas: ApiSchemas) => z.ZodType<T>);
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -37,11 +56,16 @@ export interface RequestOptions {
 
 export interface HttpClient {
   readonly baseUrl: string;
-  get<T>(path: string, query: Query | undefined, schema: z.ZodType<T>, opts?: RequestOptions): Promise<T>;
+  get<T>(
+    path: string,
+    query: Query | undefined,
+    schema: ResponseSchema<T>,
+    opts?: RequestOptions,
+  ): Promise<T>;
   post<T>(
     path: string,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: ResponseSchema<T>,
     opts?: RequestOptions & { query?: Query },
   ): Promise<T>;
   /** The absolute URL of a GET (with projectId for the blockchain API), for `<img src>` and RPC URLs. */
@@ -127,9 +151,14 @@ export function createHttpClient(cfg: HttpClientConfig): HttpClient {
     url: string,
     label: string,
     body: string | undefined,
-    schema: z.ZodType<T>,
+    schema: ResponseSchema<T>,
     signal: AbortSignal | undefined,
   ): Promise<T> {
+    // Loads while the request is in flight (a no-op once loaded). Failing to load is a network error.
+    const schemas = loadApiSchemas().catch((e: unknown) => {
+      throw new RetryableError(new ApiError(`${label} failed: network error`, null, [], { cause: e }));
+    });
+    schemas.catch(() => {});
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -172,6 +201,7 @@ export function createHttpClient(cfg: HttpClientConfig): HttpClient {
       }
     }
 
+    const { apiErrorBodySchema } = await schemas;
     if (!res.ok) {
       const parsed = jsonOk ? apiErrorBodySchema.safeParse(json) : undefined;
       const reasons = parsed?.success ? parsed.data.reasons : [];
@@ -187,7 +217,7 @@ export function createHttpClient(cfg: HttpClientConfig): HttpClient {
       throw err;
     }
     if (!jsonOk) throw new ApiError(`Malformed response from ${label}: not JSON`, res.status);
-    const result = schema.safeParse(json);
+    const result = (typeof schema === 'function' ? schema(await schemas) : schema).safeParse(json);
     if (!result.success) {
       throw new ApiError(
         `Unexpected response from ${label}: ${describeIssues(result.error)}`,
@@ -206,7 +236,7 @@ export function createHttpClient(cfg: HttpClientConfig): HttpClient {
     path: string,
     query: Query | undefined,
     body: unknown,
-    schema: z.ZodType<T>,
+    schema: ResponseSchema<T>,
     signal: AbortSignal | undefined,
   ): Promise<T> {
     if (signal?.aborted) throw signal.reason;

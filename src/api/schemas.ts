@@ -296,6 +296,8 @@ export const profileSchema = z.object({
     .transform((v) => v ?? []),
 });
 export type Profile = z.infer<typeof profileSchema>;
+/** `GET /v1/profile/reverse/{address}`: the names of an address. */
+export const profileListSchema = z.array(profileSchema);
 
 export const nameSuggestionSchema = z.object({ name: text(255), registered: z.boolean() });
 export type NameSuggestion = z.infer<typeof nameSuggestionSchema>;
@@ -449,3 +451,6 @@ export const analyticsEventSchema = z.object({
 export type AnalyticsEvent = z.infer<typeof analyticsEventSchema>;
 
 export { evmAddress as evmAddressSchema };
+
+/** A response whose body the kit does not read (`POST /e`). */
+export const anyResponseSchema = z.unknown();
