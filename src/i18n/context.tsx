@@ -4,14 +4,8 @@
  */
 import { LocaleProvider } from '@ark-ui/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
-import {
-  directionOf,
-  isLocaleTag,
-  type Locale,
-  loadCatalogue,
-  resolveLocale,
-  type TextDirection,
-} from './locales';
+import type { LoadedLocale } from './loaders';
+import { isLocaleTag, type Locale, type TextDirection } from './locales';
 import type { Catalogue, MessageOverrides, Messages } from './types';
 
 export interface I18nState {
@@ -42,6 +36,11 @@ const ENGLISH: I18nState = {
   requested: undefined,
 };
 
+const ENGLISH_LOADED: LoadedLocale = { lang: 'en', dir: 'ltr', catalogue: null };
+
+/** Whether a well-formed host tag is an English one (`en`, `en-GB`): the built-in English, without a load. */
+const isEnglish = (tag: string) => tag.toLowerCase().split('-')[0] === 'en';
+
 export const I18nContext = createContext<I18nState>(ENGLISH);
 
 /** The active locale, direction and catalogue (English outside a `KeywayProvider`). */
@@ -64,42 +63,37 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
   const outer = useContext(I18nContext);
   const tag = locale ?? outer.requested;
   const messages = ownMessages ?? outer.overrides;
-  const lang = resolveLocale(tag);
-  const [loaded, setLoaded] = useState<{ lang: Locale; catalogue: Catalogue | null }>({
-    lang: 'en',
-    catalogue: null,
-  });
+  const [loaded, setLoaded] = useState<LoadedLocale>(ENGLISH_LOADED);
   useEffect(() => {
-    // English is built in: no load, and no render at all while English is what is shown.
-    if (lang === 'en') {
-      setLoaded((shown) => (shown.lang === 'en' ? shown : { lang: 'en', catalogue: null }));
+    // English is built in: no load, and no render at all while English is what is shown. A tag that is not
+    // well-formed shows English too.
+    if (!tag || !isLocaleTag(tag) || isEnglish(tag)) {
+      setLoaded((shown) => (shown.lang === 'en' ? shown : ENGLISH_LOADED));
       return;
     }
     let current = true;
-    loadCatalogue(lang).then(
-      (catalogue) => {
-        if (current)
-          setLoaded((shown) =>
-            shown.lang === lang && shown.catalogue === catalogue ? shown : { lang, catalogue },
-          );
-      },
-      () => {
-        // A catalogue chunk that fails to load (offline) leaves the texts in the locale shown before.
-      },
-    );
+    // The loaders (and the tag's resolution) are a chunk of their own: a host on English never fetches them.
+    import('./loaders')
+      .then((loaders) => loaders.loadLocale(tag))
+      .then(
+        (next) => {
+          if (current)
+            setLoaded((shown) =>
+              shown.lang === next.lang && shown.catalogue === next.catalogue ? shown : next,
+            );
+        },
+        () => {
+          // A chunk that fails to load (offline) leaves the texts in the locale shown before.
+        },
+      );
     return () => {
       current = false;
     };
-  }, [lang]);
+  }, [tag]);
   const value = useMemo<I18nState>(() => {
     const shown = loaded.lang;
-    const locale =
-      shown !== 'en'
-        ? (tag ?? shown)
-        : tag && isLocaleTag(tag) && tag.toLowerCase().startsWith('en')
-          ? tag
-          : 'en';
-    const dir = directionOf(shown);
+    const locale = shown !== 'en' ? (tag ?? shown) : tag && isLocaleTag(tag) && isEnglish(tag) ? tag : 'en';
+    const dir = loaded.dir;
     return {
       locale,
       lang: shown,
@@ -132,11 +126,13 @@ export type MessageFormatter = (
  * (plurals, numbers: `message.ts`) loads with the views.
  */
 const fillValues: MessageFormatter = (msg, values) =>
-  msg.replace(/\{(\w+)\}/g, (whole, name: string) => {
-    const v = values[name];
-    return v === undefined ? whole : String(v);
-  });
+  msg.replace(/\{(\w+)\}/g, (whole, name: string) => String(values[name] ?? whole));
 
+/**
+ * `reference`'s tree with each text taken from the override, else the shown catalogue, else `reference`; a text
+ * whose English has placeholders becomes a function of its values. A malformed branch (a text where a section
+ * belongs) reads as missing.
+ */
 function compile(
   reference: Tree,
   shown: Tree | undefined,
@@ -145,28 +141,22 @@ function compile(
   format: MessageFormatter,
 ): Tree {
   const out: Record<string, unknown> = {};
-  for (const [key, ref] of Object.entries(reference)) {
+  for (const key in reference) {
+    const ref = reference[key] as string | Tree;
     const s = shown?.[key];
     const o = overrides?.[key];
-    if (typeof ref === 'string') {
+    if (typeof ref === 'object') out[key] = compile(ref, s as Tree, o as Tree, locale, format);
+    else {
       const text = typeof o === 'string' ? o : typeof s === 'string' ? s : ref;
       out[key] = ref.includes('{')
         ? (values: Readonly<Record<string, string | number>>) => format(text, values, locale)
         : text;
-    } else {
-      out[key] = compile(
-        ref,
-        typeof s === 'object' ? s : undefined,
-        typeof o === 'object' ? o : undefined,
-        locale,
-        format,
-      );
     }
   }
   return out as Tree;
 }
 
-const compiled = new WeakMap<I18nState, WeakMap<object, unknown>>();
+const compiled = new WeakMap<I18nState, Map<object, unknown>>();
 
 /**
  * The messages of `reference` (the English catalogue or a part of it that starts at its root) in the active
@@ -178,11 +168,8 @@ export function useCompiledMessages<T extends object>(
   format: MessageFormatter = fillValues,
 ): Messages<T> {
   const state = useContext(I18nContext);
-  let byRef = compiled.get(state);
-  if (!byRef) {
-    byRef = new WeakMap();
-    compiled.set(state, byRef);
-  }
+  const byRef = compiled.get(state) ?? new Map<object, unknown>();
+  compiled.set(state, byRef);
   let m = byRef.get(reference);
   if (!m) {
     m = compile(

@@ -3,7 +3,8 @@ import { KeywayOptionsError } from '../core/errors';
 import { keywayLocal } from '../core/networks';
 import { parseKeywayOptions } from '../core/options';
 import { en } from './en';
-import { CATALOGUE_LOADERS, directionOf, LOCALES, loadCatalogue, resolveLocale } from './locales';
+import { CATALOGUE_LOADERS, directionOf, loadCatalogue, resolveLocale } from './loaders';
+import { LOCALES } from './locales';
 import { formatMessage } from './message';
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -9,12 +9,10 @@ export function useShellMessages(): ShellMessages {
   return useCompiledMessages(enShell);
 }
 
-const toastKeys = new Map<string, keyof typeof enShell.toasts>(
-  Object.entries(enShell.toasts).map(([key, text]) => [text, key as keyof typeof enShell.toasts]),
-);
-
 /** A toast's message (its English §8 text is its identifier) in the active locale; other texts as they are. */
 export function translateToast(m: ShellMessages, message: string): string {
-  const key = toastKeys.get(message);
-  return key ? m.toasts[key] : message;
+  for (const key in enShell.toasts)
+    if (enShell.toasts[key as keyof typeof enShell.toasts] === message)
+      return m.toasts[key as keyof typeof enShell.toasts];
+  return message;
 }
