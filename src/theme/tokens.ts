@@ -67,7 +67,7 @@ export const baseTokens: Omit<ThemeTokens, 'color' | 'shadow'> = {
   },
   radius: { sm: '6px', md: '10px', lg: '16px', xl: '24px', full: '9999px' },
   zIndex: { modal: '2147483000', toast: '2147483100', tooltip: '2147483200' },
-  duration: { fast: '120ms', normal: '200ms', slow: '320ms', shake: '500ms' },
+  duration: { fast: '100ms', normal: '200ms', slow: '320ms', shake: '500ms' },
 };
 
 export const lightColors: ColorTokens = {

@@ -4,7 +4,7 @@ import { Checkbox } from '../components/Checkbox/Checkbox';
 import { MailIcon, WalletIcon } from '../components/Icon/Icon';
 import { ListItem } from '../components/ListItem/ListItem';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
-import { CONNECTOR_IDS } from '../core/constants';
+import { CONNECTOR_IDS, FEATURED_WALLETS_COUNT, RECOMMENDED_WALLETS_COUNT } from '../core/constants';
 import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
 import { useConsent } from '../hooks/connect/useConsent';
 import { useKeyway } from '../hooks/context';
@@ -44,6 +44,15 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
     if (showAllWallets && all.status === 'idle') void all.fetchNextPage();
   }, [showAllWallets, all.status, all.fetchNextPage]);
 
+  // Until the featured and recommended wallets arrive (and before their load starts), skeleton rows of the
+  // same height hold their place in the list, so the list does not move or grow when they come. A wallet that
+  // is installed and recommended too is listed once: the list can then end a row shorter.
+  const pendingRows =
+    listStatus === 'idle' || listStatus === 'loading'
+      ? Math.min(options.featuredWalletIds.length, FEATURED_WALLETS_COUNT) +
+        (options.disableAppend ? 0 : RECOMMENDED_WALLETS_COUNT)
+      : 0;
+
   // An attempt before the user agreed is refused: the checkbox says why and the modal shakes.
   const guard = (go: () => void) => () => {
     if (consent.proceed()) go();
@@ -78,6 +87,18 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
             />
           </li>
         ))}
+        {pendingRows > 0 ? (
+          <li>
+            <SkeletonRegion label={T.loading}>
+              <div className={s.list}>
+                {Array.from({ length: pendingRows }, (_, i) => (
+                  // biome-ignore lint/suspicious/noArrayIndexKey: identical placeholders
+                  <Skeleton key={i} shape="rect" size="md" />
+                ))}
+              </div>
+            </SkeletonRegion>
+          </li>
+        ) : null}
         {showAllWallets ? (
           <li>
             <ListItem
@@ -93,14 +114,6 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
           </li>
         ) : null}
       </ul>
-      {listStatus === 'loading' ? (
-        <SkeletonRegion label={T.loading}>
-          <div className={s.list}>
-            <Skeleton shape="rect" size="md" />
-            <Skeleton shape="rect" size="md" />
-          </div>
-        </SkeletonRegion>
-      ) : null}
       {listStatus === 'error' ? (
         <div className={s.status}>
           <p className={s.errorText}>{T.listError}</p>

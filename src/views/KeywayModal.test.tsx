@@ -14,9 +14,8 @@ import { createMemoryStorage } from '../core/storage';
 import { KeywayProvider } from '../hooks/KeywayProvider';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers } from '../testing/msw';
-import { KeywayModal } from './KeywayModal';
+import { KeywayModal, VIEW_CODE_WAIT_MS } from './KeywayModal';
 import { loadView, VIEW_REGISTRY } from './registry';
-import { VIEW_CODE_WAIT_MS } from './ViewHost';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
@@ -76,6 +75,25 @@ const STAND_INS = {
 };
 
 describe('KeywayModal view loading', () => {
+  // First in the file: the dialog's code is module state, loaded by the first open.
+  it('renders nothing before the first open; an open before the dialog code is there shows it once it is', {
+    timeout: 30_000,
+  }, async () => {
+    const keyway = kit();
+    const { container } = render(
+      <KeywayProvider keyway={keyway}>
+        <KeywayModal preload="open" />
+      </KeywayProvider>,
+    );
+    await act(async () => undefined);
+    expect(container.innerHTML).toBe('');
+    expect(document.querySelector('[data-keyway]')).toBeNull();
+    act(() => keyway.stores.modal.getState().open('AllWallets'));
+    await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 10_000 });
+    act(() => keyway.stores.modal.getState().close());
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
   it('shows a view whose code is loaded as soon as the dialog mounts, never the fallback', {
     timeout: 30_000,
   }, async () => {

@@ -1,9 +1,10 @@
 /**
- * The idle preload fetches the code of the first views only (connect, account, networks); a flow's views
- * (send, swap, buy, names, email steps) load when first shown, so a visitor who never swaps never downloads
- * the swap code. Its own file: the registry's loads are module state.
+ * The idle preload fetches a small piece: the dialog and the Connect view. The next steps (all wallets, the
+ * account, networks) load once the modal has been opened; a flow's views (send, swap, buy, names, email
+ * steps) load when first shown, so a visitor who never swaps never downloads the swap code. Its own file:
+ * the registry's loads are module state.
  */
-import { cleanup, render, waitFor } from '@testing-library/react';
+import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
@@ -11,7 +12,7 @@ import { KeywayProvider } from '../hooks/KeywayProvider';
 import type { ModalView } from '../hooks/modal/store';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { KeywayModal } from './KeywayModal';
-import { IDLE_PRELOAD_VIEWS, isViewLoaded, VIEW_REGISTRY } from './registry';
+import { AFTER_OPEN_PRELOAD_VIEWS, IDLE_PRELOAD_VIEWS, isViewLoaded, VIEW_REGISTRY } from './registry';
 
 let kw: Keyway | null = null;
 afterEach(() => {
@@ -21,7 +22,9 @@ afterEach(() => {
 });
 
 describe('idle preload', () => {
-  it('loads the first views when the page is idle, and no flow view', { timeout: 30_000 }, async () => {
+  it('loads the Connect view when the page is idle, the next views after the open, and no flow view', {
+    timeout: 30_000,
+  }, async () => {
     kw = createKeyway(
       {
         projectId: 'test-project',
@@ -38,6 +41,14 @@ describe('idle preload', () => {
       </KeywayProvider>,
     );
     await waitFor(() => expect(IDLE_PRELOAD_VIEWS.every((v) => isViewLoaded(v))).toBe(true), {
+      timeout: 20_000,
+    });
+    // A small piece: nothing of the next steps before the modal is opened, and no dialog in the page.
+    for (const view of AFTER_OPEN_PRELOAD_VIEWS) expect(isViewLoaded(view), view).toBe(false);
+    expect(document.querySelector('[role="dialog"]')).toBeNull();
+    act(() => kw?.stores.modal.getState().open('Connect'));
+    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await waitFor(() => expect(AFTER_OPEN_PRELOAD_VIEWS.every((v) => isViewLoaded(v))).toBe(true), {
       timeout: 20_000,
     });
     const flows: ModalView[] = ['Send', 'Swap', 'SwapPreview', 'OnRampProviders', 'RegisterAccountName'];

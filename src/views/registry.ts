@@ -253,13 +253,21 @@ export function isViewLoaded(view: ModalView): boolean {
 }
 
 /**
- * The views whose code the modal fetches when the page is idle: what a visitor meets first (connecting a
- * wallet, the account, choosing a network). Every other view (send, swap, buy, names, email and social
- * steps, settings) loads when it is first shown, so a host's visitors download a flow's code only when
- * they use that flow.
+ * The views whose code the modal fetches when the page is idle, with the dialog's: the Connect view and its
+ * wallet list, what a visitor meets first. A small piece, so the page fetches little before the first click.
  */
-export const IDLE_PRELOAD_VIEWS: readonly ModalView[] = [
-  'Connect',
+export const IDLE_PRELOAD_VIEWS: readonly ModalView[] = ['Connect'];
+
+/** The idle preload of a page whose account is already connected: the view the account button opens. */
+export const CONNECTED_IDLE_PRELOAD_VIEWS: readonly ModalView[] = ['Account'];
+
+/**
+ * The views whose code the modal fetches once it has been opened (when the page is idle again): the next
+ * steps of connecting, the account and choosing a network. Every other view (send, swap, buy, names, email
+ * and social steps, settings) loads when it is first shown, so a host's visitors download a flow's code
+ * only when they use that flow.
+ */
+export const AFTER_OPEN_PRELOAD_VIEWS: readonly ModalView[] = [
   'AllWallets',
   'ConnectingExternal',
   'ConnectingWalletConnect',

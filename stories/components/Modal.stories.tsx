@@ -141,6 +141,28 @@ export const Shaking: Story = {
   },
 };
 
+/** The open is a short fade (at most 100 ms, the theme's fast duration); none under reduced motion. */
+export const OpensWithShortFade: Story = {
+  args: { initiallyOpen: true },
+  play: async () => {
+    const dialog = await screen.findByRole('dialog', { name: 'Connect wallet' });
+    const positioner = getComputedStyle(dialog.parentElement!);
+    const backdrop = document.querySelector('[data-scope="dialog"][data-part="backdrop"]');
+    await expect(backdrop).not.toBeNull();
+    const backdropStyle = getComputedStyle(backdrop!);
+    if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) {
+      // Reduced motion (as in the test runs): the modal appears without animation.
+      await expect(positioner.animationName).toBe('none');
+      await expect(backdropStyle.animationName).toBe('none');
+    } else {
+      for (const style of [positioner, backdropStyle]) {
+        await expect(style.animationName).not.toBe('none');
+        await expect(Number.parseFloat(style.animationDuration)).toBeLessThanOrEqual(0.1);
+      }
+    }
+  },
+};
+
 export const NotShaking: Story = {
   args: { initiallyOpen: true, shake: false },
   play: async () => {

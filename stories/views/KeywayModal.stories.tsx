@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { identityFixture } from '../../src/testing/msw';
+import { identityFixture, walletFixtures } from '../../src/testing/msw';
 import { DemoHost } from '../_support/DemoHost';
 import {
   keywayBeforeEach,
@@ -35,6 +35,43 @@ export const ConnectButtonOpens: Story = {
     await expect(within(d).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/**
+ * No layout shift when the wallet list arrives: until the featured and recommended wallets come, skeleton rows
+ * of the same height hold their place, so the dialog keeps its height and position when they replace them.
+ * (No installed wallet here: one that the explorer recommends too is listed once, a row fewer.)
+ */
+export const WalletListArrivesInPlace: Story = {
+  parameters: {
+    msw: { handlers: storyHandlers({ explorer: { delayMs: 1500 } }) },
+    keyway: {
+      announceWallet: false,
+      options: { featuredWalletIds: [walletFixtures[1]!.id, walletFixtures[3]!.id] },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
+    const d = await dialog('Connect wallet');
+    await expect(await within(d).findByRole('status', {}, { timeout: 15_000 })).toHaveTextContent(
+      'Loading wallets',
+    );
+    // The opening animation over (the card moves while it runs).
+    const positioner = d.parentElement!;
+    await waitFor(() => expect(positioner.getAnimations()).toHaveLength(0));
+    const before = d.getBoundingClientRect();
+    const list = within(within(d).getByRole('list', { name: 'Wallets' }));
+    await waitFor(() => expect(list.getByRole('button', { name: 'Trust Wallet' })).toBeVisible(), {
+      timeout: 10_000,
+    });
+    await waitFor(() => expect(within(d).queryByRole('status')).not.toBeInTheDocument());
+    await expect(list.getAllByRole('button')).toHaveLength(7);
+    const after = d.getBoundingClientRect();
+    await expect({ top: after.top, height: after.height }).toEqual({
+      top: before.top,
+      height: before.height,
+    });
   },
 };
 
