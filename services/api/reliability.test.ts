@@ -28,6 +28,7 @@ import { fullName } from '../../src/hooks/names/validation.ts';
 import { getOnrampStore } from '../../src/hooks/onramp/instance.ts';
 import { ONRAMP_MESSAGES } from '../../src/hooks/onramp/limits.ts';
 import type { OnrampStore } from '../../src/hooks/onramp/store.ts';
+import { getSendStore } from '../../src/hooks/send/instance.ts';
 import { embeddedLoginStores } from '../../src/hooks/social/embeddedStores.ts';
 import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
@@ -215,7 +216,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
 
 /** Every loading flag of every store (a spinner or skeleton in some view) that is on. */
 function spinners(h: Harness): string[] {
-  const { balances, transactions, account, send, connect } = h.kw.stores;
+  const { balances, transactions, account, connect } = h.kw.stores;
+  const send = getSendStore(h.kw);
   const b = balances.getState();
   const t = transactions.getState();
   const a = account.getState();
@@ -304,12 +306,12 @@ const swapSeen = (h: Harness) => {
 };
 
 const sendTyped = (h: Harness) => {
-  const s = h.kw.stores.send.getState();
+  const s = getSendStore(h.kw).getState();
   return { amount: s.sendTokenAmount, receiver: s.receiverInput };
 };
 const shortAddress = (a: string) => `address ${a.slice(0, 6)}…${a.slice(-4)}`;
 const sendReceiverSeen = (h: Harness) => {
-  const s = h.kw.stores.send.getState();
+  const s = getSendStore(h.kw).getState();
   const v = s.validate();
   if (v.receiverError) return `inline "${v.receiverError}"`;
   if (!s.receiverAddress) return 'receiver unresolved';
@@ -557,13 +559,13 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/identity/{address}',
     action: 'send.setReceiver(address)',
-    retry: (h) => h.kw.stores.send.getState().setReceiver(RECEIVER.toLowerCase()),
+    retry: (h) => getSendStore(h.kw).getState().setReceiver(RECEIVER.toLowerCase()),
     match: pathIs('GET', /^\/v1\/identity\/[^/]+$/),
     prepare: async (h) => {
       await h.kw.stores.balances.getState().load();
-      h.kw.stores.send.getState().setAmount('0.25');
+      getSendStore(h.kw).getState().setAmount('0.25');
     },
-    act: (h) => h.kw.stores.send.getState().setReceiver(RECEIVER.toLowerCase()),
+    act: (h) => getSendStore(h.kw).getState().setReceiver(RECEIVER.toLowerCase()),
     seen: sendReceiverSeen,
     typed: { values: { amount: '0.25', receiver: RECEIVER.toLowerCase() }, read: sendTyped },
     expected: {
@@ -574,12 +576,12 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/profile/account/{name}',
     action: 'send.setReceiver(name)',
-    retry: (h) => h.kw.stores.send.getState().setReceiver(RECEIVER_NAME),
+    retry: (h) => getSendStore(h.kw).getState().setReceiver(RECEIVER_NAME),
     match: pathIs('GET', /^\/v1\/profile\/account\/[^/]+$/),
     prepare: async (h) => {
-      h.kw.stores.send.getState().setAmount('0.25');
+      getSendStore(h.kw).getState().setAmount('0.25');
     },
-    act: (h) => h.kw.stores.send.getState().setReceiver(RECEIVER_NAME),
+    act: (h) => getSendStore(h.kw).getState().setReceiver(RECEIVER_NAME),
     seen: sendReceiverSeen,
     typed: { values: { amount: '0.25', receiver: RECEIVER_NAME }, read: sendTyped },
     expected: {
@@ -592,16 +594,16 @@ const CASES: Case[] = [
     action: 'send receiver changed while the name is being resolved',
     match: pathIs('GET', /^\/v1\/profile\/account\/[^/]+$/),
     prepare: async (h) => {
-      h.kw.stores.send.getState().setAmount('0.25');
+      getSendStore(h.kw).getState().setAmount('0.25');
     },
     act: async (h) => {
-      const first = h.kw.stores.send.getState().setReceiver(RECEIVER_NAME);
+      const first = getSendStore(h.kw).getState().setReceiver(RECEIVER_NAME);
       await new Promise((r) => setTimeout(r, 300));
-      await Promise.all([first, h.kw.stores.send.getState().setReceiver(USER_NAME)]);
+      await Promise.all([first, getSendStore(h.kw).getState().setReceiver(USER_NAME)]);
     },
     seen: sendReceiverSeen,
     typed: { values: { amount: '0.25', receiver: USER_NAME }, read: sendTyped },
-    retry: (h) => h.kw.stores.send.getState().setReceiver(USER_NAME),
+    retry: (h) => getSendStore(h.kw).getState().setReceiver(USER_NAME),
     expected: {
       failed: `inline "${ERROR_MESSAGES.resolveName}"`,
       answered: `${shortAddress(USER)} + name ${USER_NAME}`,
@@ -613,15 +615,17 @@ const CASES: Case[] = [
     match: pathIs('GET', /^\/v1\/convert\/gas-price$/),
     prepare: async (h) => {
       await h.kw.stores.balances.getState().load();
-      h.kw.stores.send.getState().setAmount('0.25');
-      await h.kw.stores.send.getState().setReceiver(RECEIVER);
+      getSendStore(h.kw).getState().setAmount('0.25');
+      await getSendStore(h.kw).getState().setReceiver(RECEIVER);
     },
     act: async (h) => {
       const native = h.kw.stores.balances.getState().balances.find((b) => b.isNative);
-      h.kw.stores.send.getState().setToken(native ?? null);
+      getSendStore(h.kw)
+        .getState()
+        .setToken(native ?? null);
     },
     seen: (h) => {
-      const s = h.kw.stores.send.getState();
+      const s = getSendStore(h.kw).getState();
       const v = s.validate();
       if (v.feeError) return `inline "${v.feeError}"`;
       if (s.gasStatus !== 'ready') return `gas ${s.gasStatus}`;

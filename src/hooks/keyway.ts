@@ -44,15 +44,15 @@ export interface KeywayStores {
   siwe: SiweStore;
   balances: BalancesStore;
   transactions: TransactionsStore;
-  send: SendStore;
 }
 
 /**
- * The stores of flows whose code loads on first use (swap, on-ramp, names, the embedded wallet's logins):
+ * The stores of flows whose code loads on first use (send, swap, on-ramp, names, the embedded wallet's logins):
  * created by their own module the first time a hook or view asks, then owned by the instance (kept for its
  * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
  */
 export interface KeywayParts {
+  send: SendStore;
   swap: SwapStore;
   onramp: OnrampStore;
   onrampNetworks: OnrampNetworks;

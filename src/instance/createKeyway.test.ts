@@ -10,6 +10,7 @@ import { keywayLocal, keywayLocalL2, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { getNameRegistrationStore } from '../hooks/names/instance';
 import { getOnrampStore } from '../hooks/onramp/instance';
+import { getSendStore } from '../hooks/send/instance';
 import { embeddedLoginStores } from '../hooks/social/embeddedStores';
 import { getSwapStore } from '../hooks/swap/instance';
 import { createBlockchainApiHandlers, createExplorerHandlers, type RecordedRequest } from '../testing/msw';
@@ -113,6 +114,34 @@ describe('createKeyway', () => {
     }
   });
 
+  it('creates the send store on first use; it follows the account and the network, its fee the balances', () => {
+    const kw = createKeyway(base, { optionalConnectors: false });
+    try {
+      const send = getSendStore(kw);
+      expect(getSendStore(kw)).toBe(send);
+      send.getState().setAmount('0.5');
+      expect(send.getState().sendTokenAmount).toBe('0.5');
+      // Another account: the form starts over.
+      kw.stores.account.setState({
+        isConnected: true,
+        status: 'connected',
+        address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
+      });
+      expect(send.getState().sendTokenAmount).toBe('');
+      send.getState().setAmount('0.5');
+      // Another network: the same.
+      kw.stores.networks.setState({ activeNetwork: keywayLocalL2 });
+      expect(send.getState().sendTokenAmount).toBe('');
+      // The fee in USD is recomputed from the native token's price when the balances change.
+      const recomputeFee = vi.fn();
+      send.setState({ recomputeFee });
+      kw.stores.balances.setState({ balances: [] });
+      expect(recomputeFee).toHaveBeenCalled();
+    } finally {
+      kw.destroy();
+    }
+  });
+
   it('throws the options error naming the option', () => {
     expect(() => createKeyway({ ...base, projectId: '' })).toThrow(KeywayOptionsError);
     expect(() => createKeyway({ ...base, projectId: '' })).toThrow(/"projectId"/);
@@ -183,6 +212,8 @@ describe('createKeyway', () => {
       const swap = getSwapStore(kw);
       expect(getSwapStore(kw)).toBe(swap);
       const onramp = getOnrampStore(kw);
+      const send = getSendStore(kw);
+      expect(getSendStore(kw)).toBe(send);
       const names = getNameRegistrationStore(kw);
       const embeddedLogin = embeddedLoginStores(kw);
       // Timers: the shake, a toast's auto-dismiss.
@@ -199,7 +230,7 @@ describe('createKeyway', () => {
       const watched = [
         kw.stores.balances,
         kw.stores.transactions,
-        kw.stores.send,
+        send,
         kw.stores.modal,
         swap,
         onramp,

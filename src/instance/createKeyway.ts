@@ -5,26 +5,17 @@
  * explorer, analytics and balance calls start when the modal is first opened (or a host calls them).
  */
 import type { Config, CreateConnectorFn } from 'wagmi';
-import {
-  getConnection,
-  getConnections,
-  disconnect as wagmiDisconnect,
-  watchConnection,
-  watchConnections,
-  watchConnectors,
-} from 'wagmi/actions';
-import { type BlockchainApiClient, createBlockchainApiClient } from '../api/blockchain-api';
+import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
+import { createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient } from '../api/explorer-api';
-import { createSolanaAdapter } from '../chains/solana/adapter';
-import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
-import type { SolanaAdapter } from '../chains/solana/types';
+import { createLazySolanaAdapter } from '../chains/solana/lazy';
+import type { Wallet } from '../chains/solana/wallet-standard';
 import { createAnalytics } from '../core/analytics';
-import { createEventBus, type EventBus } from '../core/events';
+import { createEventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions } from '../core/options';
-import { createOutcomeStream, type OutcomeStream } from '../core/outcomes';
+import { createOutcomeStream } from '../core/outcomes';
 import { browserStorage, createSafeStorage } from '../core/storage';
 import { isSafeImageUrl } from '../core/url';
-import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { createAccountStore } from '../hooks/account/store';
 import { createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
@@ -32,12 +23,12 @@ import { createConnectStore } from '../hooks/connect/store';
 import type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 import { createModalStore } from '../hooks/modal/store';
 import { createNetworksStore } from '../hooks/networks/store';
-import { createSendStore } from '../hooks/send/store';
 import { createSiweStore } from '../hooks/siwe/store';
 import { createToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore } from '../hooks/tooltip/store';
 import { createTransactionsStore } from '../hooks/transactions/store';
 import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInternal } from './embedded';
+import type { SolanaSide } from './solana';
 import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
 
 export type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
@@ -73,8 +64,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const blockchain = createBlockchainApiClient({ ...common, baseUrl: options.apiUrl });
   const analytics = createAnalytics({ explorer, bus: events, enabled: options.enableAnalytics });
 
-  // The instance itself, once built (stores that need instance members read it lazily).
-  let self: Keyway | null = null;
   // Stores refer to each other lazily (through these getters), so creation order does not matter.
   const stores = {} as KeywayStores;
   let currentConfig!: Config;
@@ -129,53 +118,45 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     toasts.getState().show({ message, variant: 'error' });
   };
 
-  // Solana (Wallet Standard wallets): only when a Solana network is configured. Discovery starts on the
-  // first open, or at start-up for a remembered Solana wallet.
+  // Solana (Wallet Standard wallets, the embedded wallet's Solana side): only when a Solana network is
+  // configured, and then loaded by a dynamic import (instance/solana.ts) at once; `keyway.solana` has its
+  // store from the start and its calls wait for the code. Discovery starts on the first open, or at start-up
+  // for a remembered Solana wallet or login.
   const solanaNetworks = options.networks.filter((n) => n.chain === 'solana');
-  const solana: SolanaAdapter | null = solanaNetworks.length
-    ? createSolanaAdapter({
+  let embeddedSolanaWallet: Wallet | null = null;
+  let solanaSide: Promise<SolanaSide> | null = null;
+  const solana = solanaNetworks.length
+    ? createLazySolanaAdapter({
         networks: solanaNetworks,
         getActiveNetwork: () => stores.networks.getState().activeNetwork,
-        storage,
-        isSafeImage: isSafeImageUrl,
+        load: (store) => {
+          solanaSide = import('./solana').then(({ createSolanaSide }) => {
+            const side = createSolanaSide({
+              networks: solanaNetworks,
+              getActiveNetwork: () => stores.networks.getState().activeNetwork,
+              storage,
+              store,
+              getWagmiConfig,
+              embedded,
+              embeddedConnectorId: EMBEDDED_CONNECTOR_ID,
+            });
+            embeddedSolanaWallet = side.embeddedWallet;
+            return side;
+          });
+          // Destroying the adapter ends the Solana side's subscriptions too.
+          return solanaSide.then((side) => ({ ...side.adapter, destroy: () => side.destroy() }));
+        },
       })
     : null;
-  // The embedded wallet on Solana: a Wallet Standard wallet backed by the frame, in the adapter (not listed
-  // in the Connect view). One login connects both namespaces; its disconnect signs the login out.
-  const authConnected = () =>
-    getConnections(getWagmiConfig()).some((c) => c.connector.id === EMBEDDED_CONNECTOR_ID);
-  const embeddedSolana =
-    embedded && solana
-      ? createEmbeddedSolanaWallet({
-          frame: {
-            getUser: async (payload) => (await embedded.getAuth()).getUser(payload),
-            rpc: async (payload) => {
-              await embedded.frame.ensure();
-              return embedded.frame.rpc(payload);
-            },
-          },
-          networks: solanaNetworks,
-          getNetwork: () => solana.getNetwork(),
-          hasLogin: () => authConnected() || embedded.loginCache.hasRememberedLogin(),
-          signOut: async () => {
-            const config = getWagmiConfig();
-            const connection = getConnections(config).find((c) => c.connector.id === EMBEDDED_CONNECTOR_ID);
-            if (connection) await wagmiDisconnect(config, { connector: connection.connector });
-          },
-          name: AUTH_CONNECTOR_NAME,
-          icon: EMBEDDED_SOLANA_ICON,
-        })
-      : null;
   /** After an embedded login: its Solana account joins, unless another Solana wallet is connected. */
   async function connectEmbeddedSolana(): Promise<void> {
-    if (!solana || !embeddedSolana || embeddedSolana.connected) return;
-    if (solana.store.getState().status === 'connected') return;
-    try {
-      await solana.connect(AUTH_CONNECTOR_NAME);
-    } catch (error) {
-      // Only a login made on a Solana network needs the Solana account; elsewhere it joins later.
+    if (!solanaSide) return;
+    const side = await solanaSide.catch((error: unknown) => {
+      // As when its connect fails: only a login made on a Solana network needs the Solana account.
       if (stores.networks.getState().activeNetwork.chain === 'solana') throw error;
-    }
+      return null;
+    });
+    await side?.connectEmbedded();
   }
   stores.toasts = toasts;
   stores.tooltip = tooltip;
@@ -255,7 +236,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   /**
    * The connected account: its identity (with the kit's registered name from the reverse lookup), the
    * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE); it follows the
-   * Solana adapter, and the embedded Solana account leaves with the embedded EVM login. Returns its disposer.
+   * Solana adapter (the embedded Solana account leaves with the embedded EVM login: instance/solana.ts).
+   * Returns its disposer.
    */
   function wireAccount(): () => void {
     stores.account = createAccountStore({
@@ -290,20 +272,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       },
     });
     const subs: Array<() => void> = [];
-    if (embeddedSolana && solana) {
-      // Signed out on the EVM side (or the session ended): the embedded Solana account goes with it. Only a
-      // connection that ends counts (on a reload the Solana side may reconnect before wagmi does).
-      let hadAuth = authConnected();
-      subs.push(
-        watchConnections(getWagmiConfig(), {
-          onChange: () => {
-            const has = authConnected();
-            if (hadAuth && !has && embeddedSolana.connected) void solana.disconnect().catch(() => undefined);
-            hadAuth = has;
-          },
-        }),
-      );
-    }
     if (solana) {
       const syncSolana = () => {
         const { status, address, wallet } = solana.store.getState();
@@ -371,19 +339,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     getNetworks: () => stores.networks.getState().networks,
     showError,
   });
-  disposers.push(
-    wireSend(stores, {
-      api: blockchain,
-      getWagmiConfig,
-      // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
-      getSolana: () => self?.solana ?? null,
-      bus: events,
-      outcomes,
-    }),
-    wireWalletData(stores),
-  );
-  // Registered once the stores exist: a login remembered from a previous visit reconnects it at once.
-  if (embeddedSolana && solana) solana.register(embeddedSolana.wallet, { embedded: true });
+  // The send store is a part, created on first use (hooks/send/instance.ts).
+  disposers.push(wireWalletData(stores));
 
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
@@ -439,7 +396,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     wagmiConfig,
     embedded,
     solana,
-    embeddedSolanaWallet: embeddedSolana?.wallet ?? null,
+    get embeddedSolanaWallet() {
+      return embeddedSolanaWallet;
+    },
     getWagmiConfig,
     attachWagmiConfig(config) {
       if (config === currentConfig) return () => undefined;
@@ -479,48 +438,12 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       return destroyed;
     },
   };
-  self = instance;
   return instance;
 }
 
 /**
- * The send flow: its store reads the active network, the account and the balances; a transfer refreshes the
- * balances (forced for the tokens involved) and the history; the fee in USD follows the native token's
- * price. Returns its disposer.
- */
-function wireSend(
-  stores: KeywayStores,
-  deps: {
-    api: BlockchainApiClient;
-    getWagmiConfig: () => Config;
-    getSolana: () => SolanaAdapter | null;
-    bus: EventBus;
-    outcomes: OutcomeStream;
-  },
-): () => void {
-  stores.send = createSendStore({
-    api: deps.api,
-    getWagmiConfig: deps.getWagmiConfig,
-    getNetwork: () => stores.networks.getState().activeNetwork,
-    getAddress: () => stores.account.getState().address,
-    getBalances: () => stores.balances.getState().balances,
-    getSolana: deps.getSolana,
-    bus: deps.bus,
-    showToast: (message, variant) => stores.toasts.getState().show({ message, variant }),
-    isSafeImage: isSafeImageUrl,
-    emit: (outcome) => deps.outcomes.emit(outcome),
-    afterSuccess: ({ forceUpdate }) => {
-      // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
-      void stores.balances.getState().refresh({ forceUpdate });
-      void stores.transactions.getState().refresh();
-    },
-  });
-  return stores.balances.subscribe(() => stores.send.getState().recomputeFee());
-}
-
-/**
- * Balances, history and the send form follow the connected address and the active network (reset on a
- * change); token balances fetched again also reread the account's native balance. Returns its disposer.
+ * Balances and history follow the connected address and the active network (reset on a change); token
+ * balances fetched again also reread the account's native balance. Returns its disposer.
  */
 function wireWalletData(stores: KeywayStores): () => void {
   const sync = () => {
@@ -529,7 +452,6 @@ function wireWalletData(stores: KeywayStores): () => void {
     const current = isConnected ? address : null;
     stores.balances.getState().setContext(current, network);
     stores.transactions.getState().setContext(current, network);
-    stores.send.getState().setContext(current, network);
   };
   const subs = [
     stores.account.subscribe(sync),

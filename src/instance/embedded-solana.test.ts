@@ -93,6 +93,8 @@ const getUserChains = () =>
 describe('the embedded wallet on Solana', () => {
   it('one email login on a Solana network connects the Solana account; it is not listed to pick', async () => {
     const keyway = make();
+    // The Solana side loads on its own (a dynamic import) right after the instance is created.
+    await waitFor(() => keyway.embeddedSolanaWallet !== null);
     expect(keyway.solana!.store.getState().wallets.map((w) => [w.name, w.embedded])).toEqual([
       ['Email & Social', true],
     ]);

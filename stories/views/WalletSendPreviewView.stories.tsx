@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getSendStore } from '../../src/hooks/send/instance';
 import { WalletSendPreviewView } from '../../src/views/WalletSendPreviewView';
 import { keywayBeforeEach, type StoryKit, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
@@ -69,7 +70,7 @@ export const Success: Story = {
     const toast = await within(document.body).findByText('Sent 0.01 ETH');
     await waitFor(() => expect(toast).toBeVisible());
     await expect(sendChain.sent).toHaveLength(1);
-    await expect(stores.send.getState()).toMatchObject({
+    await expect(getSendStore(storyKit().keyway).getState()).toMatchObject({
       token: null,
       sendTokenAmount: '',
       receiverInput: '',

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getSendStore } from '../../src/hooks/send/instance';
 import { WalletSendSelectTokenView } from '../../src/views/WalletSendSelectTokenView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
@@ -33,7 +34,7 @@ export const Default: Story = {
     await expect(list.getByRole('button', { name: /Ether.*1\.697 ETH.*\$5,432\.1/ })).toBeVisible();
     await userEvent.click(list.getByRole('button', { name: /USD Coin/ }));
     const { stores } = storyKit().keyway;
-    await expect(stores.send.getState().token?.symbol).toBe('USDC');
+    await expect(getSendStore(storyKit().keyway).getState().token?.symbol).toBe('USDC');
     await expect(stores.modal.getState().history.at(-1)?.view).toBe('Send');
   },
 };

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { act } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getSendStore } from '../../src/hooks/send/instance';
 import { identityFixture } from '../../src/testing/msw';
 import { WalletSendView } from '../../src/views/WalletSendView';
 import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
@@ -147,7 +148,7 @@ export const TooManyDecimals: Story = {
     await userEvent.type(amountField(canvas), '1.1234567');
     const { stores } = storyKit().keyway;
     const usdc = stores.balances.getState().balances.find((b) => b.symbol === 'USDC')!;
-    act(() => stores.send.getState().setToken(usdc));
+    act(() => getSendStore(storyKit().keyway).getState().setToken(usdc));
     await expect(await canvas.findByText('USDC has at most 6 decimals')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('1.1234567');
     await expect(canvas.getByRole('button', { name: 'Enter a receiver address or name' })).toBeDisabled();
@@ -164,7 +165,7 @@ export const NonNumericAmount: Story = {
     await canvas.findByRole('button', { name: 'ETH, change token' });
     await userEvent.type(amountField(canvas), 'abc');
     await expect(amountField(canvas)).toHaveValue('');
-    act(() => storyKit().keyway.stores.send.getState().setAmount('1e3'));
+    act(() => getSendStore(storyKit().keyway).getState().setAmount('1e3'));
     await expect(await canvas.findByText('Enter the amount as a number, like 0.5')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('1e3');
     await expect(amountField(canvas)).toHaveAttribute('aria-invalid', 'true');
@@ -175,7 +176,7 @@ export const NegativeAmount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('button', { name: 'ETH, change token' });
-    act(() => storyKit().keyway.stores.send.getState().setAmount('-0.5'));
+    act(() => getSendStore(storyKit().keyway).getState().setAmount('-0.5'));
     await expect(await canvas.findByText('Enter an amount greater than 0')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('-0.5');
     await expect(canvas.getByRole('button', { name: 'Enter a receiver address or name' })).toBeDisabled();
@@ -222,7 +223,7 @@ export const NameResolved: Story = {
     await expect(avatar).not.toBeNull();
     await expect(receiverField(canvas)).toHaveValue(RECEIVER_NAME);
     await waitFor(() => expect(canvas.getByRole('button', { name: 'Preview send' })).toBeEnabled());
-    await expect(storyKit().keyway.stores.send.getState().receiverAddress).toBe(RECEIVER);
+    await expect(getSendStore(storyKit().keyway).getState().receiverAddress).toBe(RECEIVER);
   },
 };
 

@@ -6,6 +6,7 @@
  */
 import { delay, HttpResponse, http, type RequestHandler } from 'msw';
 import { type Hex, keccak256, numberToHex, parseTransaction } from 'viem';
+import { getSendStore } from '../../src/hooks/send/instance';
 import { type BlockchainApiHandlersOptions, profileFixture } from '../../src/testing/msw';
 import {
   STORY_ADDRESS,
@@ -148,7 +149,7 @@ export async function fillSend(
 ): Promise<void> {
   const { stores } = kit.keyway;
   await stores.balances.getState().load();
-  const send = stores.send.getState();
+  const send = getSendStore(kit.keyway).getState();
   const token = stores.balances.getState().balances.find((b) => b.symbol === (form.symbol ?? 'ETH'));
   if (!token) throw new Error(`Story setup: no ${form.symbol ?? 'ETH'} balance`);
   send.setToken(token);

@@ -12,7 +12,7 @@ import { capText, MAX_TEXT } from '../../core/text';
 import { z } from '../../core/zod';
 import { encodeBase58, isSolanaAddress } from './address';
 import { solToLamports } from './amount';
-import type { SolanaAdapter, SolanaSendInput, SolanaState, SolanaWalletInfo } from './types';
+import type { SolanaAdapter, SolanaSendInput, SolanaState, SolanaStore, SolanaWalletInfo } from './types';
 import {
   type EventTargetLike,
   type IdentifierString,
@@ -41,6 +41,11 @@ export interface SolanaAdapterDeps {
   loadWeb3?: () => Promise<Web3>;
   /** Pause between confirmation polls (default 400 ms, one slot). */
   pollIntervalMs?: number;
+  /**
+   * The store to publish the state in (default: a new one). The instance creates it before this module
+   * loads (`keyway.solana.store` exists from the start); it must hold the initial, disconnected state.
+   */
+  store?: SolanaStore;
 }
 
 const rememberedSchema = z.string().min(1).max(256);
@@ -72,7 +77,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
   if (!deps.networks.length) throw new Error('createSolanaAdapter needs at least one Solana network');
   const loadWeb3 = deps.loadWeb3 ?? (() => import('@solana/web3.js'));
   const pollMs = deps.pollIntervalMs ?? 400;
-  const store = createStore<SolanaState>()(() => ({ wallets: [], ...disconnected() }));
+  const store = deps.store ?? createStore<SolanaState>()(() => ({ wallets: [], ...disconnected() }));
 
   /** Discovered wallets by display name (the first registration of a name wins). */
   const registry = new Map<string, Registered>();

@@ -85,6 +85,8 @@ describe('keyway.solana in an instance', () => {
     expect(kw.stores.connect.getState().solanaWallets).toEqual([]);
     kw.stores.modal.getState().open();
     const names = () => kw.stores.connect.getState().solanaWallets.map((w) => w.name);
+    // Discovery runs once the Solana code is loaded (a dynamic import started with the instance).
+    await until(() => names().length > 0);
     expect(names()).toEqual(['Dom Solana Wallet']);
     // On the EVM network the Connect list is the EVM one.
     expect(selectConnectList(kw.stores.connect.getState()).map((w) => w.name)).not.toContain(
@@ -101,6 +103,7 @@ describe('keyway.solana in an instance', () => {
     const w = wallet();
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
+    await until(() => selectConnectList(kw.stores.connect.getState()).length > 0);
     const [entry] = selectConnectList(kw.stores.connect.getState());
     await expect(kw.stores.connect.getState().connect(entry!)).resolves.toBe('connected');
     const account = kw.stores.account.getState();
@@ -144,6 +147,7 @@ describe('keyway.solana in an instance', () => {
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
     w.rejectNext();
+    await until(() => selectConnectList(kw.stores.connect.getState()).length > 0);
     const [entry] = selectConnectList(kw.stores.connect.getState());
     await expect(kw.stores.connect.getState().connect(entry!)).resolves.toBe('declined');
     expect(kw.stores.connect.getState().attempt).toMatchObject({

@@ -6,6 +6,7 @@ import type { TokenBalance } from '../balances/store';
 import { useBalances } from '../balances/useBalances';
 import { useStoreBinding } from '../bind';
 import { useKeyway, useKeywayStore } from '../context';
+import { getSendStore } from './instance';
 import { isSending, type SendActions, type SendState } from './store';
 import type { SendValidation } from './validation';
 import { parseAmount } from './validation';
@@ -63,22 +64,22 @@ const SEND_ACTIONS = [
  * `validation` says what is missing or wrong, with a message per field.
  */
 export function useSend(): UseSendResult {
-  const { stores } = useKeyway();
-  const state = useStoreBinding(stores.send, SEND_ACTIONS);
+  const store = getSendStore(useKeyway());
+  const state = useStoreBinding(store, SEND_ACTIONS);
   // The amount is checked against these: fetched again when a send view opens unless they are fresh, and
   // kept fresh while it is shown (funds that arrive meanwhile are not "insufficient").
   const { balances } = useBalances({ watch: true, maxAgeMs: SEND_BALANCES_MAX_AGE_MS });
   const chain = useKeywayStore('networks', (n) => n.activeNetwork.chain);
-  const a = stores.send.getState();
+  const a = store.getState();
   const token = state.token ? (balances.find((b) => b.id === state.token!.id) ?? state.token) : null;
 
   // The fee in USD depends on the native token's price: recompute when the balances arrive.
   const tokenId = token?.id ?? null;
   useEffect(() => {
-    if (tokenId && chain === 'evm' && stores.send.getState().gasStatus === 'idle') {
-      void stores.send.getState().fetchGasPrice();
+    if (tokenId && chain === 'evm' && store.getState().gasStatus === 'idle') {
+      void store.getState().fetchGasPrice();
     }
-  }, [stores, tokenId, chain]);
+  }, [store, tokenId, chain]);
 
   // Validation reads the store's getters; the selected slices above re-render on every relevant change.
   const validation = a.validate();

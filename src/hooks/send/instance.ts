@@ -1,0 +1,56 @@
+/**
+ * The send store of a Keyway instance, created on first use (useSend or a send view) and kept for the
+ * instance's lifetime: the send code (the store, its validation, the EVM transfer) stays out of the initial
+ * JS. Like the other wallet stores it follows the connected account and the active network (reset on a
+ * change); a transfer refreshes the balances (forced for the tokens involved) and the history; the fee in
+ * USD follows the balances (the native token's price).
+ */
+import { isSafeImageUrl } from '../../core/url';
+import type { Keyway, OwnedPart } from '../keyway';
+import { createSendStore, type SendStore, type SendStoreDeps } from './store';
+
+/** The instance's send store (created once, owned by the instance). `overrides` are for tests and stories only. */
+export function getSendStore(keyway: Keyway, overrides: Partial<SendStoreDeps> = {}): SendStore {
+  return keyway.part('send', () => wireSend(keyway, overrides));
+}
+
+/** Creates the send store and feeds it the connected account, the active network and the balances. */
+function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<SendStore> {
+  const { stores: s, api, events } = keyway;
+  const store = createSendStore({
+    api: api.blockchain,
+    getWagmiConfig: () => keyway.getWagmiConfig(),
+    getNetwork: () => s.networks.getState().activeNetwork,
+    getAddress: () => s.account.getState().address,
+    getBalances: () => s.balances.getState().balances,
+    // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
+    getSolana: () => keyway.solana,
+    bus: events,
+    showToast: (message, variant) => s.toasts.getState().show({ message, variant }),
+    isSafeImage: isSafeImageUrl,
+    emit: (outcome) => keyway.outcomes.emit(outcome),
+    afterSuccess: ({ forceUpdate }) => {
+      // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
+      void s.balances.getState().refresh({ forceUpdate });
+      void s.transactions.getState().refresh();
+    },
+    ...overrides,
+  });
+  const sync = () => {
+    const a = s.account.getState();
+    store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
+  };
+  sync();
+  const subs = [
+    s.account.subscribe(sync),
+    s.networks.subscribe(sync),
+    s.balances.subscribe(() => store.getState().recomputeFee()),
+  ];
+  return {
+    value: store,
+    dispose() {
+      for (const u of subs) u();
+      store.getState().reset();
+    },
+  };
+}
