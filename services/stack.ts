@@ -43,6 +43,8 @@ export interface StackContext {
   /** The stack's data directory; each service keeps its files in its own subfolder (`<dataDir>/<name>`). */
   dataDir: string;
   testMode: boolean;
+  /** How many wallets the API's explorer lists (unset: its default). */
+  registrySize?: number;
   log: (line: string) => void;
   chains: ChainsHandle;
   /** URLs of everything started so far, by name (chains first, then services in list order). */
@@ -89,6 +91,7 @@ export const apiService: StackServiceDefinition = {
       chains: ctx.chains,
       dataDir: ctx.dataDir,
       testMode: ctx.testMode,
+      ...(ctx.registrySize ? { registrySize: ctx.registrySize } : {}),
     });
     return { url: server.url, healthUrl: `${server.url}/health`, stop: () => server.stop() };
   },
@@ -113,6 +116,8 @@ export interface StartStackOptions {
   dataDir?: string;
   /** Passed to the services (the API enables its fault-injection routes). */
   testMode?: boolean;
+  /** How many wallets the API's explorer lists (default its REGISTRY_SIZE; the scale benchmark asks for 5 000). */
+  registrySize?: number;
   log?: (line: string) => void;
   /** Replace the service list (tests); default `STACK_SERVICES` (+ the status page if no playground). */
   services?: StackServiceDefinition[];
@@ -270,6 +275,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         ports,
         dataDir,
         testMode: opts.testMode ?? false,
+        ...(opts.registrySize ? { registrySize: opts.registrySize } : {}),
         log,
         chains,
         urls,

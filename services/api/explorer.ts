@@ -64,9 +64,12 @@ function imageParam(c: Context, name: string): string {
   return v;
 }
 
-export function registerExplorerRoutes(app: App, opts: { testMode: boolean }): { events: AnalyticsEvent[] } {
+export function registerExplorerRoutes(
+  app: App,
+  opts: { testMode: boolean; registrySize?: number },
+): { events: AnalyticsEvent[] } {
   const events: AnalyticsEvent[] = [];
-  const registry = walletRegistry();
+  const registry = walletRegistry(opts.registrySize);
   const byImage = new Map(registry.map((w) => [w.image_id, w]));
 
   app.get('/getWallets', (c) => {

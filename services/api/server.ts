@@ -36,6 +36,8 @@ export interface ApiServerOptions {
   publicUrl?: string;
   /** Interface to bind (default 127.0.0.1). */
   hostname?: string;
+  /** How many wallets the explorer lists (default REGISTRY_SIZE; the scale benchmark asks for more). */
+  registrySize?: number;
 }
 
 export interface ApiServer {
@@ -114,7 +116,10 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   registerConvertRoutes(app, ctx);
   registerNameRoutes(app, store);
   registerOnrampRoutes(app, { ctx, store, baseUrl: () => baseUrl });
-  registerExplorerRoutes(app, { testMode: opts.testMode ?? false });
+  registerExplorerRoutes(app, {
+    testMode: opts.testMode ?? false,
+    ...(opts.registrySize ? { registrySize: opts.registrySize } : {}),
+  });
 
   const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.hostname ?? '127.0.0.1' });
   try {

@@ -152,12 +152,18 @@ function toWallet(seed: Seed, order: number): RegistryWallet {
   return w;
 }
 
-let cached: RegistryWallet[] | undefined;
+const cached = new Map<number, RegistryWallet[]>();
 
-export function walletRegistry(): RegistryWallet[] {
-  if (!cached) {
-    const seeds = [...WELL_KNOWN, ...generatedSeeds(REGISTRY_SIZE - WELL_KNOWN.length)];
-    cached = seeds.map((seed, i) => toWallet(seed, i + 1));
+/**
+ * The registry of `size` wallets (default REGISTRY_SIZE; a larger size, e.g. for the scale benchmark, adds
+ * generated entries after the same first ones).
+ */
+export function walletRegistry(size = REGISTRY_SIZE): RegistryWallet[] {
+  let list = cached.get(size);
+  if (!list) {
+    const seeds = [...WELL_KNOWN, ...generatedSeeds(Math.max(0, size - WELL_KNOWN.length))];
+    list = seeds.slice(0, size).map((seed, i) => toWallet(seed, i + 1));
+    cached.set(size, list);
   }
-  return cached;
+  return list;
 }
