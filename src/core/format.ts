@@ -15,8 +15,14 @@ function grouper(locale: string): Intl.NumberFormat {
   }
   return f;
 }
+const separators = new Map<string, string>();
 function decimalSeparator(locale: string): string {
-  return new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+  let sep = separators.get(locale);
+  if (sep === undefined) {
+    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
+    separators.set(locale, sep);
+  }
+  return sep;
 }
 
 export interface FormatTokenAmountOptions {

@@ -149,7 +149,39 @@ function shortParty(value: string): string {
 export function toTransactionItem(
   tx: Transaction,
   networks: readonly KeywayNetwork[],
-  { locale }: DisplayOptions = {},
+  display: DisplayOptions = {},
+  known?: ReadonlySet<string>,
+): TransactionItem | null {
+  // The row depends on the transaction, the networks, the locale and whether its sender is known: the store
+  // derives every loaded row again on each page, so a row already made for the same inputs is reused.
+  const unknownSender = known ? !known.has(tx.metadata.sentFrom.toLowerCase()) : false;
+  const cached = itemCache.get(tx);
+  if (
+    cached &&
+    cached.networks === networks &&
+    cached.locale === display.locale &&
+    cached.unknownSender === unknownSender
+  )
+    return cached.item;
+  const item = buildTransactionItem(tx, networks, display, known);
+  itemCache.set(tx, { networks, locale: display.locale, unknownSender, item });
+  return item;
+}
+
+const itemCache = new WeakMap<
+  Transaction,
+  {
+    networks: readonly KeywayNetwork[];
+    locale: string | undefined;
+    unknownSender: boolean;
+    item: TransactionItem | null;
+  }
+>();
+
+function buildTransactionItem(
+  tx: Transaction,
+  networks: readonly KeywayNetwork[],
+  { locale }: DisplayOptions,
   known?: ReadonlySet<string>,
 ): TransactionItem | null {
   const transfers = visibleTransfers(tx, known);
@@ -230,8 +262,24 @@ function capitalize(v: string): string {
 }
 
 const dayKeyFormatters = new Map<string, Intl.DateTimeFormat>();
+/**
+ * Day keys by time zone and quarter hour: every UTC offset in use since 1972 is a whole number of quarter
+ * hours, so a day starts on a quarter hour in any zone and one key holds for the whole quarter hour.
+ */
+const dayKeys = new Map<string, string>();
+const QUARTER_HOUR_MS = 15 * 60 * 1000;
 function dayKey(ts: number, timeZone: string | undefined): string {
   const id = timeZone ?? '';
+  const cacheKey = `${id}|${Math.floor(ts / QUARTER_HOUR_MS)}`;
+  const known = dayKeys.get(cacheKey);
+  if (known !== undefined) return known;
+  if (dayKeys.size >= 10_000) dayKeys.clear();
+  const key = formatDayKey(ts, id, timeZone);
+  dayKeys.set(cacheKey, key);
+  return key;
+}
+
+function formatDayKey(ts: number, id: string, timeZone: string | undefined): string {
   let f = dayKeyFormatters.get(id);
   if (!f) {
     f = new Intl.DateTimeFormat('en-US', {
