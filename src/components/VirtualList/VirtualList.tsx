@@ -1,5 +1,5 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { type HTMLAttributes, type ReactNode, useEffect, useRef } from 'react';
+import { type HTMLAttributes, memo, type ReactNode, useEffect, useRef } from 'react';
 import * as s from './VirtualList.css';
 
 export interface VirtualListProps<T> extends Omit<HTMLAttributes<HTMLElement>, 'children'> {
@@ -85,18 +85,51 @@ export function VirtualList<T>({
     >
       <div className={s.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
         {rendered.map((v) => (
-          <div
+          <VirtualRow
             key={v.key}
-            ref={virtualizer.measureElement}
-            data-index={v.index}
+            item={items[v.index]!}
+            index={v.index}
+            start={v.start}
+            measure={virtualizer.measureElement}
             className={itemClassName ? `${s.item} ${itemClassName}` : s.item}
-            style={{ transform: `translateY(${v.start}px)` }}
-          >
-            {renderItem(items[v.index]!, v.index)}
-          </div>
+            renderItem={renderItem}
+          />
         ))}
       </div>
       {footer}
     </section>
   );
 }
+
+interface VirtualRowProps<T> {
+  item: T;
+  index: number;
+  start: number;
+  measure: (el: Element | null) => void;
+  className: string;
+  renderItem: (item: T, index: number) => ReactNode;
+}
+
+/**
+ * One rendered item. Scrolling re-renders the list on every scroll event; a row whose item, place and
+ * renderer are unchanged is not rendered again (only rows that come into view are).
+ */
+const VirtualRow = memo(function VirtualRow<T>({
+  item,
+  index,
+  start,
+  measure,
+  className,
+  renderItem,
+}: VirtualRowProps<T>) {
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      className={className}
+      style={{ transform: `translateY(${start}px)` }}
+    >
+      {renderItem(item, index)}
+    </div>
+  );
+}) as <T>(props: VirtualRowProps<T>) => ReactNode;
