@@ -23,6 +23,18 @@ export interface ConnectViewProps {
   socialSlot?: ReactNode;
 }
 
+/** Runs `run` after the next frame has been painted (a task queued from that frame); returns the cancel. */
+function afterPaint(run: () => void): () => void {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const frame = requestAnimationFrame(() => {
+    timer = setTimeout(run, 0);
+  });
+  return () => {
+    cancelAnimationFrame(frame);
+    clearTimeout(timer);
+  };
+}
+
 /** The Connect view: recent, installed, featured and recommended wallets, "All wallets", legal consent. */
 export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectViewProps) {
   const m = useMessages();
@@ -36,12 +48,12 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
   const pick = useWalletPicker();
   const consent = useConsent();
 
-  useEffect(() => {
-    void prefetch();
-  }, [prefetch]);
+  // The lists are requested once the view has been painted: building the requests (clients, schemas) does
+  // not delay the modal's first frame, and the skeleton rows hold the wallets' places meanwhile.
+  useEffect(() => afterPaint(() => void prefetch()), [prefetch]);
   // The first page of all wallets gives the count of the "All wallets" entry.
   useEffect(() => {
-    if (showAllWallets && all.status === 'idle') void all.fetchNextPage();
+    if (showAllWallets && all.status === 'idle') return afterPaint(() => void all.fetchNextPage());
   }, [showAllWallets, all.status, all.fetchNextPage]);
 
   // Until the featured and recommended wallets arrive (and before their load starts), skeleton rows of the
