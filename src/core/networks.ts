@@ -4,7 +4,7 @@
  */
 import { type Chain, defineChain } from 'viem';
 import { isHttpsOrLocalUrl, isSafeImageUrl } from './url';
-import { z } from './zod';
+import { z } from './zod-mini';
 
 export type ChainNamespace = 'evm' | 'solana';
 
@@ -27,67 +27,71 @@ export interface KeywayNetwork {
 }
 
 const CAIP2_RE = /^([-a-z0-9]{3,8}):([-_a-zA-Z0-9]{1,32})$/;
-const httpsUrl = z.string().refine((v) => isHttpsOrLocalUrl(v), {
-  message: 'expected an https: URL (http: only for localhost/127.0.0.1)',
-});
+const httpsUrl = z.string().check(
+  z.refine((v) => isHttpsOrLocalUrl(v), {
+    message: 'expected an https: URL (http: only for localhost/127.0.0.1)',
+  }),
+);
 const imageUrl = z
   .string()
-  .refine((v) => isSafeImageUrl(v), { message: 'expected an https: or data:image/ URL' });
+  .check(z.refine((v) => isSafeImageUrl(v), { message: 'expected an https: or data:image/ URL' }));
 
 export const networkSchema = z
-  .object({
-    id: z.string().regex(CAIP2_RE, 'expected a CAIP-2 id such as "eip155:1"'),
+  .strictObject({
+    id: z.string().check(z.regex(CAIP2_RE, 'expected a CAIP-2 id such as "eip155:1"')),
     chain: z.enum(['evm', 'solana'], { error: 'expected "evm" or "solana"' }),
-    chainId: z.union([z.number().int().positive(), z.string().min(1).max(32)], {
-      error: 'expected a chain id (a number for EVM, the CAIP-2 reference for Solana)',
-    }),
+    chainId: z.union(
+      [z.number().check(z.int(), z.positive()), z.string().check(z.minLength(1), z.maxLength(32))],
+      { error: 'expected a chain id (a number for EVM, the CAIP-2 reference for Solana)' },
+    ),
     name: z
       .string({ error: 'expected a string' })
-      .min(1, 'expected a non-empty name')
-      .max(64, 'expected at most 64 characters'),
+      .check(z.minLength(1, 'expected a non-empty name'), z.maxLength(64, 'expected at most 64 characters')),
     nativeCurrency: z.object(
       {
-        name: z.string().min(1).max(64),
-        symbol: z.string().min(1).max(16),
-        decimals: z.number().int().min(0).max(36),
+        name: z.string().check(z.minLength(1), z.maxLength(64)),
+        symbol: z.string().check(z.minLength(1), z.maxLength(16)),
+        decimals: z.number().check(z.int(), z.gte(0), z.lte(36)),
       },
       { error: 'expected { name, symbol, decimals }' },
     ),
     rpcUrls: z
       .array(httpsUrl, { error: 'expected an array of RPC URLs' })
-      .min(1, 'expected at least one RPC URL'),
-    blockExplorerUrl: httpsUrl.optional(),
-    imageId: z.string().max(128).optional(),
-    imageUrl: imageUrl.optional(),
-    multicall: z
-      .string()
-      .regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')
-      .transform((v) => v as `0x${string}`)
-      .optional(),
-    testnet: z.boolean().optional(),
+      .check(z.minLength(1, 'expected at least one RPC URL')),
+    blockExplorerUrl: z.optional(httpsUrl),
+    imageId: z.optional(z.string().check(z.maxLength(128))),
+    imageUrl: z.optional(imageUrl),
+    multicall: z.optional(
+      z.pipe(
+        z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'expected a 0x-prefixed 20-byte address')),
+        z.transform((v) => v as `0x${string}`),
+      ),
+    ),
+    testnet: z.optional(z.boolean()),
   })
-  .strict()
-  .superRefine((n, ctx) => {
-    const expected = n.chain === 'evm' ? `eip155:${n.chainId}` : `solana:${n.chainId}`;
-    if (n.chain === 'evm' && typeof n.chainId !== 'number') {
-      ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'expected a number for an EVM network' });
-    } else if (n.chain === 'solana' && typeof n.chainId !== 'string') {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['chainId'],
-        message: 'expected the CAIP-2 reference string for a Solana network',
-      });
-    } else if (n.id !== expected) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['id'],
-        message: `expected "${expected}" to match chain/chainId`,
-      });
-    }
-    if (n.chain === 'solana' && n.multicall) {
-      ctx.addIssue({ code: 'custom', path: ['multicall'], message: 'multicall is EVM only' });
-    }
-  });
+  .check(
+    z.superRefine((n, ctx) => {
+      const expected = n.chain === 'evm' ? `eip155:${n.chainId}` : `solana:${n.chainId}`;
+      if (n.chain === 'evm' && typeof n.chainId !== 'number') {
+        ctx.addIssue({ code: 'custom', path: ['chainId'], message: 'expected a number for an EVM network' });
+      } else if (n.chain === 'solana' && typeof n.chainId !== 'string') {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['chainId'],
+          message: 'expected the CAIP-2 reference string for a Solana network',
+        });
+      } else if (n.id !== expected) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['id'],
+          message: `expected "${expected}" to match chain/chainId`,
+        });
+      }
+      if (n.chain === 'solana' && n.multicall) {
+        ctx.addIssue({ code: 'custom', path: ['multicall'], message: 'multicall is EVM only' });
+      }
+    }),
+  );
 
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;

@@ -10,7 +10,7 @@ import { DEFAULT_SDK_TYPE, DEFAULT_SWAP_ROUTERS, SDK_VERSION } from './constants
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './url';
-import { z } from './zod';
+import { z } from './zod-mini';
 
 /**
  * Default Blockchain API endpoint (the hosted WalletConnect-compatible service whose shapes API.md
@@ -23,21 +23,30 @@ export const DEFAULT_EXPLORER_URL = 'https://api.web3modal.org';
 const CAIP2_RE = /^[-a-z0-9]{3,8}:[-_a-zA-Z0-9]{1,32}$/;
 
 const bool = (what: string) => z.boolean({ error: `expected ${what} (true or false)` });
-const stringArray = z.array(z.string({ error: 'expected a string' }).min(1, 'expected a non-empty string'), {
-  error: 'expected an array of strings',
-});
+const stringArray = z.array(
+  z.string({ error: 'expected a string' }).check(z.minLength(1, 'expected a non-empty string')),
+  {
+    error: 'expected an array of strings',
+  },
+);
 
 /** `https:` URL, or `http:` on localhost/127.0.0.1 for local development. */
 const pageUrl = z
   .string({ error: 'expected an https: URL' })
-  .refine((v) => isSafeHttpsLink(v), { message: 'expected an https: URL (http: only for localhost)' });
+  .check(
+    z.refine((v) => isSafeHttpsLink(v), { message: 'expected an https: URL (http: only for localhost)' }),
+  );
 
-const walletLink = z.string({ error: 'expected a URL string' }).refine((v) => isSafeWalletLink(v), {
-  message:
-    "expected an https: URL or the wallet's own custom scheme (javascript:, data:, vbscript:, file: are refused)",
-});
+const walletLink = z.string({ error: 'expected a URL string' }).check(
+  z.refine((v) => isSafeWalletLink(v), {
+    message:
+      "expected an https: URL or the wallet's own custom scheme (javascript:, data:, vbscript:, file: are refused)",
+  }),
+);
 
-const routerAddress = z.string().regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x-prefixed 20-byte addresses');
+const routerAddress = z
+  .string()
+  .check(z.regex(/^0x[0-9a-fA-F]{40}$/, 'expected 0x-prefixed 20-byte addresses'));
 
 /** A trusted swap router: its address, and whether it takes EIP-2612 permits (default false). */
 export interface SwapRouterEntry {
@@ -52,8 +61,8 @@ const swapRouterSchema = z.union(
     routerAddress,
     z.strictObject({
       address: routerAddress,
-      name: z.string({ error: 'expected a string' }).min(1).max(64).optional(),
-      permit: bool('a boolean').default(false),
+      name: z.optional(z.string({ error: 'expected a string' }).check(z.minLength(1), z.maxLength(64))),
+      permit: z._default(bool('a boolean'), false),
     }),
   ],
   { error: 'expected a router address or {address, name?, permit?}' },
@@ -66,41 +75,41 @@ const toRouterEntry = (r: z.output<typeof swapRouterSchema>): SwapRouterEntry =>
 
 const imageUrl = z
   .string({ error: 'expected an image URL' })
-  .refine((v) => isSafeImageUrl(v), { message: 'expected an https: or data:image/ URL' });
+  .check(z.refine((v) => isSafeImageUrl(v), { message: 'expected an https: or data:image/ URL' }));
 
 const isFn = (v: unknown): v is (...args: never[]) => unknown => typeof v === 'function';
 const fn = <T extends (...args: never[]) => unknown>(what: string) =>
   z.custom<T>(isFn, { error: `expected ${what} to be a function` });
 
-export const customWalletSchema = z
-  .object(
-    {
-      id: z.string({ error: 'expected a string id' }).min(1, 'expected a non-empty id').max(128),
-      name: z.string({ error: 'expected a string name' }).min(1, 'expected a non-empty name').max(64),
-      homepage: pageUrl.optional(),
-      image_url: imageUrl.optional(),
-      mobile_link: walletLink.optional(),
-      desktop_link: walletLink.optional(),
-      webapp_link: pageUrl.optional(),
-      app_store: pageUrl.optional(),
-      play_store: pageUrl.optional(),
-    },
-    { error: 'expected a wallet object { id, name, ... }' },
-  )
-  .strict();
+export const customWalletSchema = z.strictObject(
+  {
+    id: z
+      .string({ error: 'expected a string id' })
+      .check(z.minLength(1, 'expected a non-empty id'), z.maxLength(128)),
+    name: z
+      .string({ error: 'expected a string name' })
+      .check(z.minLength(1, 'expected a non-empty name'), z.maxLength(64)),
+    homepage: z.optional(pageUrl),
+    image_url: z.optional(imageUrl),
+    mobile_link: z.optional(walletLink),
+    desktop_link: z.optional(walletLink),
+    webapp_link: z.optional(pageUrl),
+    app_store: z.optional(pageUrl),
+    play_store: z.optional(pageUrl),
+  },
+  { error: 'expected a wallet object { id, name, ... }' },
+);
 export type CustomWallet = z.infer<typeof customWalletSchema>;
 
-export const metadataSchema = z
-  .object(
-    {
-      name: z.string({ error: 'expected a string' }).min(1, 'expected a non-empty name'),
-      description: z.string({ error: 'expected a string' }),
-      url: pageUrl,
-      icons: z.array(imageUrl, { error: 'expected an array of icon URLs' }),
-    },
-    { error: 'expected { name, description, url, icons }' },
-  )
-  .strict();
+export const metadataSchema = z.strictObject(
+  {
+    name: z.string({ error: 'expected a string' }).check(z.minLength(1, 'expected a non-empty name')),
+    description: z.string({ error: 'expected a string' }),
+    url: pageUrl,
+    icons: z.array(imageUrl, { error: 'expected an array of icon URLs' }),
+  },
+  { error: 'expected { name, description, url, icons }' },
+);
 export type KeywayMetadata = z.infer<typeof metadataSchema>;
 
 export interface SiweMessageParams {
@@ -128,18 +137,16 @@ export interface SiweConfig {
   signOut: () => Promise<boolean>;
 }
 
-export const siweConfigSchema = z
-  .object(
-    {
-      getNonce: fn<SiweConfig['getNonce']>('getNonce'),
-      getMessageParams: fn<NonNullable<SiweConfig['getMessageParams']>>('getMessageParams').optional(),
-      verifyMessage: fn<SiweConfig['verifyMessage']>('verifyMessage'),
-      getSession: fn<SiweConfig['getSession']>('getSession'),
-      signOut: fn<SiweConfig['signOut']>('signOut'),
-    },
-    { error: 'expected { getNonce, verifyMessage, getSession, signOut } functions' },
-  )
-  .strict();
+export const siweConfigSchema = z.strictObject(
+  {
+    getNonce: fn<SiweConfig['getNonce']>('getNonce'),
+    getMessageParams: z.optional(fn<NonNullable<SiweConfig['getMessageParams']>>('getMessageParams')),
+    verifyMessage: fn<SiweConfig['verifyMessage']>('verifyMessage'),
+    getSession: fn<SiweConfig['getSession']>('getSession'),
+    signOut: fn<SiweConfig['signOut']>('signOut'),
+  },
+  { error: 'expected { getNonce, verifyMessage, getSession, signOut } functions' },
+);
 
 /** Minimal Web Storage shape (window.localStorage, or an in-memory map in tests). */
 export interface KeywayStorage {
@@ -162,10 +169,9 @@ const wagmiConfigSchema = z.custom<WagmiConfig>(
   { error: 'expected a wagmi Config (createConfig(...))' },
 );
 
-const networksSchema = z
-  .array(networkSchema, { error: 'expected an array of networks' })
-  .min(1, 'expected at least one network (the first is the default)')
-  .superRefine((list, ctx) => {
+const networksSchema = z.array(networkSchema, { error: 'expected an array of networks' }).check(
+  z.minLength(1, 'expected at least one network (the first is the default)'),
+  z.superRefine((list, ctx) => {
     const seen = new Set<string>();
     list.forEach((n, i) => {
       if (seen.has(n.id)) {
@@ -173,19 +179,18 @@ const networksSchema = z
       }
       seen.add(n.id);
     });
-  });
+  }),
+);
 
 const tokensSchema = z.record(
-  z.string().regex(CAIP2_RE, 'expected CAIP-2 network ids as keys (e.g. "eip155:1")'),
-  z
-    .object(
-      {
-        address: z.string({ error: 'expected a token address string' }).min(1).max(128),
-        image: imageUrl.optional(),
-      },
-      { error: 'expected { address, image? }' },
-    )
-    .strict(),
+  z.string().check(z.regex(CAIP2_RE, 'expected CAIP-2 network ids as keys (e.g. "eip155:1")')),
+  z.strictObject(
+    {
+      address: z.string({ error: 'expected a token address string' }).check(z.minLength(1), z.maxLength(128)),
+      image: z.optional(imageUrl),
+    },
+    { error: 'expected { address, image? }' },
+  ),
   { error: 'expected a record of CAIP-2 network id to { address, image? }' },
 );
 
@@ -201,36 +206,42 @@ function isMessageTree(value: unknown, depth = 0): boolean {
 
 const localeSchema = z
   .string({ error: 'expected a BCP 47 locale tag such as "de" or "pt-BR"' })
-  .refine(isLocaleTag, { message: 'expected a BCP 47 locale tag such as "de" or "pt-BR"' });
+  .check(z.refine(isLocaleTag, { message: 'expected a BCP 47 locale tag such as "de" or "pt-BR"' }));
 
 const messagesSchema = z.custom<MessageOverrides>((v) => isMessageTree(v), {
   error: 'expected the texts to override: nested objects of strings shaped like the English catalogue',
 });
 
-export const keywayOptionsSchema = z
-  .object(
+export const keywayOptionsSchema = z.pipe(
+  z.strictObject(
     {
       // --- spec §1 ---
       projectId: z
         .string({ error: 'expected a non-empty string' })
-        .trim()
-        .min(1, 'expected a non-empty string'),
-      sdkType: z.string({ error: 'expected a string' }).min(1).max(64).default(DEFAULT_SDK_TYPE),
-      sdkVersion: z.string({ error: 'expected a string' }).min(1).max(64).default(SDK_VERSION),
-      enableAnalytics: bool('a boolean').default(false),
-      enableOnramp: bool('a boolean').default(true),
-      enableSwaps: bool('a boolean').default(true),
-      allWallets: z
-        .enum(['SHOW', 'HIDE', 'ONLY_MOBILE'], { error: 'expected "SHOW", "HIDE" or "ONLY_MOBILE"' })
-        .default('SHOW'),
+        .check(z.trim(), z.minLength(1, 'expected a non-empty string')),
+      sdkType: z._default(
+        z.string({ error: 'expected a string' }).check(z.minLength(1), z.maxLength(64)),
+        DEFAULT_SDK_TYPE,
+      ),
+      sdkVersion: z._default(
+        z.string({ error: 'expected a string' }).check(z.minLength(1), z.maxLength(64)),
+        SDK_VERSION,
+      ),
+      enableAnalytics: z._default(bool('a boolean'), false),
+      enableOnramp: z._default(bool('a boolean'), true),
+      enableSwaps: z._default(bool('a boolean'), true),
+      allWallets: z._default(
+        z.enum(['SHOW', 'HIDE', 'ONLY_MOBILE'], { error: 'expected "SHOW", "HIDE" or "ONLY_MOBILE"' }),
+        'SHOW',
+      ),
       /** The Buy form's providers section (each provider with its fee and limits): 'HIDE' leaves it out. */
-      onrampProviders: z.enum(['SHOW', 'HIDE'], { error: 'expected "SHOW" or "HIDE"' }).default('SHOW'),
-      disableAppend: bool('a boolean').default(false),
-      enableEIP6963: bool('a boolean').default(true),
-      includeWalletIds: stringArray.default([]),
-      excludeWalletIds: stringArray.default([]),
-      featuredWalletIds: stringArray.default([]),
-      tokens: tokensSchema.default({}),
+      onrampProviders: z._default(z.enum(['SHOW', 'HIDE'], { error: 'expected "SHOW" or "HIDE"' }), 'SHOW'),
+      disableAppend: z._default(bool('a boolean'), false),
+      enableEIP6963: z._default(bool('a boolean'), true),
+      includeWalletIds: z._default(stringArray, []),
+      excludeWalletIds: z._default(stringArray, []),
+      featuredWalletIds: z._default(stringArray, []),
+      tokens: z._default(tokensSchema, {}),
       /**
        * Swap routers trusted per CAIP-2 network: an approval's spender and a swap's target must be one of
        * them, or the swap is refused before anything is signed. A network listed here replaces the default's
@@ -238,14 +249,16 @@ export const keywayOptionsSchema = z
        * or `{address, name?, permit?}`: `permit: true` says the router (and the swap service building for
        * it) takes an EIP-2612 permit signature instead of an approval transaction.
        */
-      swapRouters: z
-        .record(
-          z.string().regex(CAIP2_RE, 'expected CAIP-2 network ids as keys (e.g. "eip155:1")'),
-          z.array(swapRouterSchema).max(16),
-          { error: 'expected a record of CAIP-2 network id to router addresses' },
-        )
-        .default({})
-        .transform(
+      swapRouters: z.pipe(
+        z._default(
+          z.record(
+            z.string().check(z.regex(CAIP2_RE, 'expected CAIP-2 network ids as keys (e.g. "eip155:1")')),
+            z.array(swapRouterSchema).check(z.maxLength(16)),
+            { error: 'expected a record of CAIP-2 network id to router addresses' },
+          ),
+          {},
+        ),
+        z.transform(
           (r): Record<string, readonly SwapRouterEntry[]> =>
             Object.fromEntries(
               Object.entries({ ...DEFAULT_SWAP_ROUTERS, ...r }).map(([network, routers]) => [
@@ -254,61 +267,63 @@ export const keywayOptionsSchema = z
               ]),
             ),
         ),
-      termsConditionsUrl: pageUrl.optional(),
-      privacyPolicyUrl: pageUrl.optional(),
-      customWallets: z.array(customWalletSchema, { error: 'expected an array of wallets' }).default([]),
-      isSiweEnabled: bool('a boolean').default(false),
-      metadata: metadataSchema.optional(),
-      hasMultipleAddresses: bool('a boolean').default(false),
+      ),
+      termsConditionsUrl: z.optional(pageUrl),
+      privacyPolicyUrl: z.optional(pageUrl),
+      customWallets: z._default(z.array(customWalletSchema, { error: 'expected an array of wallets' }), []),
+      isSiweEnabled: z._default(bool('a boolean'), false),
+      metadata: z.optional(metadataSchema),
+      hasMultipleAddresses: z._default(bool('a boolean'), false),
       // --- networks and endpoints ---
       networks: networksSchema,
       /** A network from `networks` (object or CAIP-2 id); defaults to the first one. */
-      defaultNetwork: z
-        .union([z.string(), networkSchema], { error: 'expected a network or a CAIP-2 id from "networks"' })
-        .optional(),
-      apiUrl: pageUrl.default(DEFAULT_API_URL),
-      explorerUrl: pageUrl.default(DEFAULT_EXPLORER_URL),
+      defaultNetwork: z.optional(
+        z.union([z.string(), networkSchema], { error: 'expected a network or a CAIP-2 id from "networks"' }),
+      ),
+      apiUrl: z._default(pageUrl, DEFAULT_API_URL),
+      explorerUrl: z._default(pageUrl, DEFAULT_EXPLORER_URL),
       /** The embedded-wallet frame page. Without it, email/social login is not offered. */
-      secureFrameUrl: pageUrl.optional(),
+      secureFrameUrl: z.optional(pageUrl),
       // --- integrations ---
       /** The kit's language, a BCP 47 tag (`de`, `pt-BR`, `ar`); English by default. See docs/i18n.md. */
-      locale: localeSchema.optional(),
+      locale: z.optional(localeSchema),
       /** Overrides of any text, shaped like the English catalogue (`src/i18n/en.ts`), in every locale. */
-      messages: messagesSchema.optional(),
-      theme: themeOptionsSchema.optional(),
-      wagmiConfig: wagmiConfigSchema.optional(),
-      siwe: siweConfigSchema.optional(),
-      walletConnect: z
-        .looseObject(
-          { relayUrl: z.string({ error: 'expected a relay URL string' }).optional() },
+      messages: z.optional(messagesSchema),
+      theme: z.optional(themeOptionsSchema),
+      wagmiConfig: z.optional(wagmiConfigSchema),
+      siwe: z.optional(siweConfigSchema),
+      walletConnect: z.optional(
+        z.looseObject(
+          { relayUrl: z.optional(z.string({ error: 'expected a relay URL string' })) },
           { error: 'expected { relayUrl? }' },
-        )
-        .optional(),
-      storage: storageSchema.optional(),
+        ),
+      ),
+      storage: z.optional(storageSchema),
     },
     { error: 'expected an options object' },
-  )
-  .strict()
-  .transform((o, ctx) => {
+  ),
+  z.transform((o, ctx) => {
     let defaultNetwork: KeywayNetwork = o.networks[0]!;
     if (o.defaultNetwork !== undefined) {
       const id = typeof o.defaultNetwork === 'string' ? o.defaultNetwork : o.defaultNetwork.id;
       const found = o.networks.find((n) => n.id === id);
       if (!found) {
-        ctx.addIssue({
+        ctx.issues.push({
           code: 'custom',
           path: ['defaultNetwork'],
           message: `expected one of the ids in "networks" (got "${id}")`,
+          input: o,
         });
         return z.NEVER;
       }
       defaultNetwork = found;
     }
     if (o.isSiweEnabled && !o.siwe) {
-      ctx.addIssue({
+      ctx.issues.push({
         code: 'custom',
         path: ['siwe'],
         message: 'expected { getNonce, verifyMessage, getSession, signOut } when isSiweEnabled is true',
+        input: o,
       });
       return z.NEVER;
     }
@@ -319,7 +334,8 @@ export const keywayOptionsSchema = z
       apiUrl: o.apiUrl.replace(/\/+$/, ''),
       explorerUrl: o.explorerUrl.replace(/\/+$/, ''),
     };
-  });
+  }),
+);
 
 export type KeywayOptions = z.input<typeof keywayOptionsSchema>;
 export type ResolvedKeywayOptions = z.output<typeof keywayOptionsSchema>;

@@ -2,7 +2,11 @@
  * Browser-storage keys and a storage wrapper that never throws (private mode, quota, disabled storage,
  * SSR) and validates everything it reads back with zod: a tampered value is ignored, not trusted.
  */
-import type { z } from './zod';
+
+/** What `getJson` validates with: any zod schema, classic (`./zod`) or mini (`./zod-mini`). */
+export interface StoredValueSchema<T> {
+  safeParse(value: unknown): { success: true; data: T } | { success: false };
+}
 
 /** Every key the kit writes. One place, so hosts can audit (and clear) what the kit keeps. */
 export const STORAGE_KEYS = {
@@ -38,7 +42,7 @@ export interface SafeStorage {
   set(key: string, value: string): void;
   remove(key: string): void;
   /** Reads and parses JSON, then validates it; null when absent, unreadable or invalid. */
-  getJson<T>(key: string, schema: z.ZodType<T>): T | null;
+  getJson<T>(key: string, schema: StoredValueSchema<T>): T | null;
   setJson(key: string, value: unknown): void;
 }
 

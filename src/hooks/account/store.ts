@@ -16,7 +16,7 @@ import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import { formatCaip10, type KeywayNetwork } from '../../core/networks';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 import type { ConnectionStatus, LoadStatus } from '../connect/store';
 
 export type PreferredAccountType = 'eoa' | 'smartAccount';

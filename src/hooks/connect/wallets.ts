@@ -7,7 +7,7 @@
 import { CONNECTOR_IDS, CONNECTOR_NAMES, MAX_RECENT_WALLETS } from '../../core/constants';
 import { capText, MAX_TEXT } from '../../core/text';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../../core/url';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 
 /** The explorer's wallet record (API.md); only the fields the kit reads. */
 export interface ExplorerWallet {
@@ -285,42 +285,45 @@ export function orderByIds<T extends { id: string }>(wallets: readonly T[], ids:
 // ---------- recent wallets (persisted) ----------
 
 const recentEntrySchema = z.object({
-  id: z.string().min(1).max(256),
-  name: z.string().max(256),
-  imageUrl: z.string().optional(),
-  rdns: z.string().max(256).optional(),
-  connectorId: z.string().max(256).optional(),
-  explorerId: z.string().max(256).optional(),
+  id: z.string().check(z.minLength(1), z.maxLength(256)),
+  name: z.string().check(z.maxLength(256)),
+  imageUrl: z.optional(z.string()),
+  rdns: z.optional(z.string().check(z.maxLength(256))),
+  connectorId: z.optional(z.string().check(z.maxLength(256))),
+  explorerId: z.optional(z.string().check(z.maxLength(256))),
   source: z.enum(['explorer', 'announced', 'injected', 'connector', 'custom']),
-  links: z.record(z.string(), z.string()).optional(),
+  links: z.optional(z.record(z.string(), z.string())),
 });
-export const recentWalletsSchema = z.array(z.unknown()).transform((items) =>
-  items.flatMap((item): WalletEntry[] => {
-    const parsed = recentEntrySchema.safeParse(item);
-    if (!parsed.success) return [];
-    const r = parsed.data;
-    const raw = r.links ?? {};
-    const entry: WalletEntry = {
-      id: r.id,
-      name: capName(r.name),
-      source: r.source,
-      links: links({
-        mobile_link: raw.mobile,
-        desktop_link: raw.desktop,
-        webapp_link: raw.webapp,
-        homepage: raw.homepage,
-        app_store: raw.appStore,
-        play_store: raw.playStore,
-        chrome_store: raw.chromeStore,
-      }),
-    };
-    const image = safeImage(r.imageUrl);
-    if (image) entry.imageUrl = image;
-    if (r.rdns) entry.rdns = r.rdns;
-    if (r.connectorId) entry.connectorId = r.connectorId;
-    if (r.explorerId) entry.explorerId = r.explorerId;
-    return [entry];
-  }),
+export const recentWalletsSchema = z.pipe(
+  z.array(z.unknown()),
+  z.transform((items) =>
+    items.flatMap((item): WalletEntry[] => {
+      const parsed = recentEntrySchema.safeParse(item);
+      if (!parsed.success) return [];
+      const r = parsed.data;
+      const raw = r.links ?? {};
+      const entry: WalletEntry = {
+        id: r.id,
+        name: capName(r.name),
+        source: r.source,
+        links: links({
+          mobile_link: raw.mobile,
+          desktop_link: raw.desktop,
+          webapp_link: raw.webapp,
+          homepage: raw.homepage,
+          app_store: raw.appStore,
+          play_store: raw.playStore,
+          chrome_store: raw.chromeStore,
+        }),
+      };
+      const image = safeImage(r.imageUrl);
+      if (image) entry.imageUrl = image;
+      if (r.rdns) entry.rdns = r.rdns;
+      if (r.connectorId) entry.connectorId = r.connectorId;
+      if (r.explorerId) entry.explorerId = r.explorerId;
+      return [entry];
+    }),
+  ),
 );
 
 /** Puts `wallet` first, drops its duplicates (id or rdns), keeps MAX_RECENT_WALLETS. */
