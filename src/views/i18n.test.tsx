@@ -83,6 +83,18 @@ describe('locale', () => {
     expect(screen.getByRole('region', { name: 'Benachrichtigungen' })).toBeTruthy();
   });
 
+  it('gives the Ark UI parts of the modal the locale’s direction (the dialog was left to right in Arabic)', async () => {
+    const keyway = make({ locale: 'ar' });
+    render(
+      <KeywayProvider keyway={keyway}>
+        <KeywayModal preload="open" />
+      </KeywayProvider>,
+    );
+    act(() => keyway.stores.modal.getState().open('AllWallets'));
+    const dialog = await screen.findByRole('dialog', { name: 'كل المحافظ' }, { timeout: 10_000 });
+    expect(dialog.getAttribute('dir')).toBe('rtl');
+  });
+
   it('applies the messages option over every locale', async () => {
     const keyway = make({ locale: 'de', messages: { connectButton: { label: 'Jetzt verbinden' } } });
     render(<Kit keyway={keyway} />);
