@@ -76,7 +76,7 @@ const STAND_INS = {
 
 describe('KeywayModal view loading', () => {
   // First in the file: the dialog's code is module state, loaded by the first open.
-  it('renders nothing before the first open; an open before the dialog code is there shows it once it is', {
+  it('renders nothing before the first toast or open; each shows once the dialog code is there', {
     timeout: 30_000,
   }, async () => {
     const keyway = kit();
@@ -88,6 +88,10 @@ describe('KeywayModal view loading', () => {
     await act(async () => undefined);
     expect(container.innerHTML).toBe('');
     expect(document.querySelector('[data-keyway]')).toBeNull();
+    // A toast while the modal is closed loads the region (with the dialog's code) and shows it.
+    act(() => void keyway.stores.toasts.getState().show({ message: 'Failed to fetch transactions', variant: 'error' }));
+    const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
+    expect(region.textContent).toContain('Failed to fetch transactions');
     act(() => keyway.stores.modal.getState().open('AllWallets'));
     await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 10_000 });
     act(() => keyway.stores.modal.getState().close());
