@@ -89,7 +89,8 @@ describe('KeywayModal view loading', () => {
     expect(container.innerHTML).toBe('');
     expect(document.querySelector('[data-keyway]')).toBeNull();
     // A toast while the modal is closed loads the region (with the dialog's code) and shows it.
-    act(() => void keyway.stores.toasts.getState().show({ message: 'Failed to fetch transactions', variant: 'error' }));
+    const toasts = keyway.stores.toasts.getState();
+    act(() => void toasts.show({ message: 'Failed to fetch transactions', variant: 'error' }));
     const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
     expect(region.textContent).toContain('Failed to fetch transactions');
     act(() => keyway.stores.modal.getState().open('AllWallets'));
