@@ -118,9 +118,19 @@ export interface EmbeddedWallet {
   readonly connectorId: typeof CONNECTOR_IDS.auth;
   /** The login cache (spec §3/§4 stored values) in the host page's storage. */
   readonly loginCache: LoginCache;
-  /** The frame client (approval events, the iframe once created). */
-  readonly frame: FrameClient;
-  /** The wagmi connector function built on this frame client (the kit adds it to the wagmi config). */
+  /** The secure frame's origin (messages from the frame and its popups must come from it). */
+  readonly frameOrigin: string;
+  /**
+   * The frame client (approval events, the iframe once created) once its code is loaded: on the first
+   * embedded-wallet action, a remembered login's reconnect, or `loadFrame()`; null before.
+   */
+  readonly frame: FrameClient | null;
+  /** Loads the frame client's code (creating no iframe) and resolves with the frame client. */
+  loadFrame(): Promise<FrameClient>;
+  /**
+   * The wagmi connector function (the kit adds it to the wagmi config). Its work is done by the connector
+   * built on the frame client, loaded on first use (without a remembered login, `isAuthorized` loads nothing).
+   */
   readonly connector: CreateConnectorFn;
   /** The headless auth API; creates the iframe on the first call and resolves once the frame is ready. */
   getAuth(): Promise<AuthConnectorApi>;

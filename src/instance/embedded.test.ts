@@ -87,11 +87,27 @@ describe('keyway.embedded', () => {
     expect(frameIframes()).toBe(0);
   });
 
-  it('a visitor who never logged in: wagmi reconnect creates no iframe', async () => {
+  it('a visitor who never logged in: wagmi reconnect creates no iframe and loads no frame code', async () => {
     const keyway = make();
     await reconnect(keyway.wagmiConfig);
     expect(frameIframes()).toBe(0);
     expect(getConnection(keyway.wagmiConfig).status).toBe('disconnected');
+    // The frame client is only loaded on first use (here: the first login step).
+    expect(keyway.embedded!.frame).toBeNull();
+    expect(keyway.embedded!.frameOrigin).toBe(FRAME);
+    await keyway.embedded!.getAuth();
+    expect(keyway.embedded!.frame).toBe(await keyway.embedded!.loadFrame());
+    expect(keyway.embedded!.frame?.frameOrigin).toBe(FRAME);
+  });
+
+  it('a remembered login: wagmi reconnect loads the connector and reconnects through the frame', async () => {
+    persistent.setItem(LOGIN_CACHE_KEYS.emailLoginUsed, 'true');
+    const keyway = make();
+    await reconnect(keyway.wagmiConfig);
+    expect(getConnection(keyway.wagmiConfig).status).toBe('connected');
+    expect(getConnection(keyway.wagmiConfig).connector?.id).toBe('w3mAuth');
+    expect(keyway.stores.account.getState().address).toBe(ADDRESS);
+    expect(frameIframes()).toBe(1);
   });
 
   it('email + code login, then connect: the account store shows the frame address', async () => {

@@ -1,9 +1,11 @@
 /**
  * The embedded wallet of one Keyway instance (email / social / device login through the secure frame).
  *
- * It exists only when the host sets `secureFrameUrl`. It owns one frame client (no iframe until the first
- * embedded-wallet action, or a reconnect when the login cache remembers a previous login) and the wagmi
- * auth connector (id 'w3mAuth') built on it:
+ * It exists only when the host sets `secureFrameUrl`. It owns the login cache, one frame client (no iframe
+ * until the first embedded-wallet action, or a reconnect when the login cache remembers a previous login)
+ * and the wagmi auth connector (id 'w3mAuth') built on it. Only the login cache and a shell of the
+ * connector are there from the start: the frame client, its protocol and the real connector load on first
+ * use (instance/embedded-frame.ts), so a host's initial JS holds none of them:
  * - with a config built from `networks`, the connector is part of it from the start, so wagmi's
  *   reconnect on mount restores a remembered login on a second visit;
  * - with a host's own `wagmiConfig`, the connector is added to that config on first use, and on creation
@@ -19,12 +21,14 @@ import { connect, getConnection, reconnect } from 'wagmi/actions';
 import { CONNECTOR_IDS } from '../core/constants';
 import type { EventBus } from '../core/events';
 import type { OutcomeOf } from '../core/outcomes';
-import { createFrameClient, type FrameClientOptions } from '../frame/client/client';
-import { createAuthConnectorApi } from '../frame/connector/auth-api';
-import { authConnector } from '../frame/connector/connector';
+import { isHttpsOrLocalUrl } from '../core/url';
+import type { FrameClient, FrameClientOptions } from '../frame/client/client';
+import { lazyAuthConnector } from '../frame/connector/lazy';
+import { createLoginCache, type LoginCache, type LoginCacheStorageOptions } from '../frame/login-cache';
 import type { FrameChainId } from '../frame/protocol/fields';
 import type { EmbeddedWallet } from '../hooks/keyway';
 import type { ModalStore } from '../hooks/modal/store';
+import type { EmbeddedFrame } from './embedded-frame';
 import { addConnectorIfAvailable } from './wagmi';
 
 export const EMBEDDED_CONNECTOR_ID = CONNECTOR_IDS.auth;
@@ -57,15 +61,45 @@ export interface EmbeddedWalletInternal extends EmbeddedWallet {
 }
 
 export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalletInternal {
-  const frame = createFrameClient({
-    ...opts.frameOptions,
-    frameUrl: opts.frameUrl,
-    projectId: opts.projectId,
-    chainId: opts.chainId,
-  });
-  const connectorFn = authConnector({ client: frame, eventBus: opts.eventBus });
-  const auth = createAuthConnectorApi({ client: frame });
+  if (!isHttpsOrLocalUrl(opts.frameUrl)) {
+    throw new Error('Invalid secure frame URL: expected https: (or http: on a local host)');
+  }
+  const frameOrigin = new URL(opts.frameUrl).origin;
+  const storage = opts.frameOptions?.storage;
+  const loginCache: LoginCache =
+    storage && 'onEmailConnect' in storage
+      ? storage
+      : createLoginCache(storage as LoginCacheStorageOptions | undefined);
   const cleanups: Array<() => void> = [];
+  let destroyed = false;
+  let started = false;
+  let loading: Promise<EmbeddedFrame> | null = null;
+  let loaded: EmbeddedFrame | null = null;
+
+  /** The frame side: loaded once, on first use. */
+  function loadFrameSide(): Promise<EmbeddedFrame> {
+    loading ??= import('./embedded-frame').then(({ createEmbeddedFrame }) => {
+      if (destroyed) throw new Error('This Keyway instance was destroyed');
+      loaded = createEmbeddedFrame({
+        client: {
+          ...opts.frameOptions,
+          storage: loginCache,
+          frameUrl: opts.frameUrl,
+          projectId: opts.projectId,
+          chainId: opts.chainId,
+        },
+        eventBus: opts.eventBus,
+      });
+      if (started && opts.emit) reportApprovals(loaded.frame, opts.emit);
+      return loaded;
+    });
+    return loading;
+  }
+
+  const connectorFn = lazyAuthConnector({
+    loginCache,
+    load: async () => (await loadFrameSide()).connector,
+  });
 
   const findConnector = (config: Config) => config.connectors.find((c) => c.id === EMBEDDED_CONNECTOR_ID);
 
@@ -80,12 +114,13 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
   function watchModal(modal: ModalStore) {
     cleanups.push(
       modal.subscribe((s, prev) => {
-        // spec §4: pending requests are aborted (safe-list methods excepted) when the modal closes.
-        if (prev.isOpen && !s.isOpen) frame.abortPending();
+        // spec §4: pending requests are aborted (safe-list methods excepted) when the modal closes. Before
+        // the frame side is loaded nothing is pending.
+        if (prev.isOpen && !s.isOpen) loaded?.frame.abortPending();
       }),
     );
   }
-  function reportApprovals(emit: (outcome: OutcomeOf<'approval'>) => void) {
+  function reportApprovals(frame: FrameClient, emit: (outcome: OutcomeOf<'approval'>) => void) {
     cleanups.push(
       frame.on('approval-needed', ({ id, method }) =>
         emit({ flow: 'approval', status: 'required', requestId: id, method }),
@@ -100,7 +135,7 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
   // ---- a host's own wagmi config: restore a remembered login on creation ----
   function restoreOnHostConfig() {
     const initial = opts.getWagmiConfig();
-    if (findConnector(initial) || !frame.loginCache.hasRememberedLogin()) return;
+    if (findConnector(initial) || !loginCache.hasRememberedLogin()) return;
     void (async () => {
       try {
         const connector = await getConnector();
@@ -115,12 +150,19 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
 
   return {
     connectorId: EMBEDDED_CONNECTOR_ID,
-    loginCache: frame.loginCache,
-    frame,
+    loginCache,
+    frameOrigin,
+    get frame() {
+      return loaded?.frame ?? null;
+    },
+    async loadFrame() {
+      return (await loadFrameSide()).frame;
+    },
     connector: connectorFn,
     async getAuth() {
-      await frame.ensure();
-      return auth;
+      const side = await loadFrameSide();
+      await side.frame.ensure();
+      return side.auth;
     },
     async connect() {
       const config = opts.getWagmiConfig();
@@ -134,14 +176,16 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
     },
     getConnector,
     start() {
+      started = true;
       const modal = opts.getModal?.();
       if (modal) watchModal(modal);
-      if (opts.emit) reportApprovals(opts.emit);
+      if (loaded && opts.emit) reportApprovals(loaded.frame, opts.emit);
       restoreOnHostConfig();
     },
     destroy() {
+      destroyed = true;
       for (const c of cleanups.splice(0)) c();
-      frame.destroy();
+      loaded?.frame.destroy();
     },
   };
 }

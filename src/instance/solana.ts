@@ -56,8 +56,9 @@ export function createSolanaSide(deps: SolanaSideDeps): SolanaSide {
         frame: {
           getUser: async (payload) => (await embedded.getAuth()).getUser(payload),
           rpc: async (payload) => {
-            await embedded.frame.ensure();
-            return embedded.frame.rpc(payload);
+            const frame = await embedded.loadFrame();
+            await frame.ensure();
+            return frame.rpc(payload);
           },
         },
         networks: deps.networks,

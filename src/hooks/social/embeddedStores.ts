@@ -51,7 +51,7 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
   const social = createSocialStore({
     ...deps.social,
     getAuth,
-    frameOrigin: () => embedded?.frame.frameOrigin ?? null,
+    frameOrigin: () => embedded?.frameOrigin ?? null,
     connect: () => (embedded ? embedded.connect() : notConfigured()),
     emit: deps.emit,
   });
