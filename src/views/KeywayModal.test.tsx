@@ -88,9 +88,10 @@ describe('KeywayModal view loading', () => {
     await act(async () => undefined);
     expect(container.innerHTML).toBe('');
     expect(document.querySelector('[data-keyway]')).toBeNull();
-    // A toast while the modal is closed loads the region (with the dialog's code) and shows it.
+    // A toast while the modal is closed loads the region (with the dialog's code) and shows it. A loading
+    // toast: it stays until dismissed, however long the first load of the code takes.
     const toasts = keyway.stores.toasts.getState();
-    act(() => void toasts.show({ message: 'Failed to fetch transactions', variant: 'error' }));
+    act(() => void toasts.show({ message: 'Failed to fetch transactions', variant: 'loading' }));
     const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
     expect(region.textContent).toContain('Failed to fetch transactions');
     act(() => keyway.stores.modal.getState().open('AllWallets'));
