@@ -4,7 +4,6 @@
  * the wallet to sign it through wagmi, then lets the host verify it.
  */
 
-import { createSiweMessage } from 'viem/siwe';
 import type { Config } from 'wagmi';
 import { signMessage } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -104,6 +103,9 @@ export function createSiweStore(deps: SiweStoreDeps): SiweStore {
           const uri = params.uri ?? loc?.uri;
           if (!domain || !uri)
             throw new Error('SIWE needs a domain and uri (getMessageParams or metadata.url)');
+          // viem's message builder loads with the first sign-in (not in a host's initial JS).
+          const { createSiweMessage } = await import('viem/siwe');
+          if (mine !== seq) return false;
           const now = new Date();
           const message = createSiweMessage({
             address: account.address,

@@ -10,14 +10,8 @@ import type { Transaction, TransactionsPage } from '../../api/schemas';
 import { TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
-import {
-  type DisplayOptions,
-  groupTransactionsByDay,
-  knownCounterparties,
-  type TransactionItem,
-  type TransactionSection,
-  toTransactionItem,
-} from './format';
+// The rows are built by ./format, loaded with the first page (it is not in a host's initial JS).
+import type { DisplayOptions, TransactionItem, TransactionSection } from './format';
 
 export type TransactionsStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -120,12 +114,16 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
       else set({ loadingMore: true });
       const run = (async () => {
         try {
-          const page = await deps.api.getTransactions({
-            account: address,
-            chainId,
-            ...(cursor !== null ? { cursor } : {}),
-            signal: ac.signal,
-          });
+          const [page, { groupTransactionsByDay, knownCounterparties, toTransactionItem }] =
+            await Promise.all([
+              deps.api.getTransactions({
+                account: address,
+                chainId,
+                ...(cursor !== null ? { cursor } : {}),
+                signal: ac.signal,
+              }),
+              import('./format'),
+            ]);
           if (mine !== seq) return;
           const networks = deps.getNetworks();
           if (cursor === null) loadedRaw = [];
