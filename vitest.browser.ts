@@ -54,6 +54,8 @@ export const browserOptimizeDeps = [
   'zustand',
   'zustand/vanilla',
   'zod',
+  'zod/mini',
+  'zod/locales',
   'viem',
   'viem/chains',
   'viem/accounts',

@@ -2,7 +2,6 @@
  * The active locale of a Keyway tree: `<I18nProvider>` (inside `KeywayProvider`) resolves the host's locale, loads
  * its catalogue lazily and keeps showing the previous one (English at first) until it has arrived.
  */
-import { LocaleProvider } from '@ark-ui/react';
 import { createContext, type ReactNode, useContext, useEffect, useMemo, useState } from 'react';
 import type { LoadedLocale } from './loaders';
 import { isLocaleTag, type Locale, type TextDirection } from './locales';
@@ -104,12 +103,8 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
       requested: tag,
     };
   }, [loaded, tag, messages]);
-  return (
-    <I18nContext.Provider value={value}>
-      {/* Ark UI parts (dialog, tabs, tooltips) set their own `dir` from Ark's locale (Ark's default: en-US). */}
-      <LocaleProvider locale={value.rootDir ? value.lang : 'en-US'}>{children}</LocaleProvider>
-    </I18nContext.Provider>
-  );
+  // Ark UI parts take the locale from `ArkLocale`, rendered with the dialog and the views (not in the initial bundle).
+  return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }
 
 type Tree = { readonly [key: string]: string | Tree };

@@ -10,6 +10,7 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { AUTH_CONNECTOR_NAME } from '../core/constants';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
+import { ArkLocale } from '../i18n/ArkLocale';
 import { useShellMessages } from '../i18n/useShellMessages';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
@@ -48,37 +49,39 @@ export function KeywayDialog({ shown, theme, connectSlots }: KeywayDialogProps) 
       : (titled ?? (entry?.title ?? view).replace('{wallet}', wallet));
 
   return (
-    <ViewEnvProvider>
-      <Modal
-        open={shown}
-        onOpenChange={(open) => (open ? modal.open() : modal.close())}
-        title={title}
-        closeLabel={shell.modal.close}
-        backLabel={shell.modal.back}
-        onBack={modal.canGoBack ? modal.back : undefined}
-        shake={modal.shaking}
-        theme={ownTheme}
-        // The secure frame's approval screen lies over the body: focus moving into it is not "outside".
-        closeOnInteractOutside={view !== 'ApproveTransaction'}
-      >
-        <div data-kw-modal-view={view}>
-          <Suspense
-            fallback={
-              <div className={s.status} data-kw-view-loading="">
-                <Spinner label={shell.modal.loading} />
-              </div>
-            }
-          >
-            <ViewHost view={view} {...(view === 'Connect' ? connectSlots : undefined)} />
-          </Suspense>
-        </div>
-        <KeywayToasts />
-      </Modal>
-      {shown ? null : (
-        <KitPortal theme={ownTheme}>
+    <ArkLocale>
+      <ViewEnvProvider>
+        <Modal
+          open={shown}
+          onOpenChange={(open) => (open ? modal.open() : modal.close())}
+          title={title}
+          closeLabel={shell.modal.close}
+          backLabel={shell.modal.back}
+          onBack={modal.canGoBack ? modal.back : undefined}
+          shake={modal.shaking}
+          theme={ownTheme}
+          // The secure frame's approval screen lies over the body: focus moving into it is not "outside".
+          closeOnInteractOutside={view !== 'ApproveTransaction'}
+        >
+          <div data-kw-modal-view={view}>
+            <Suspense
+              fallback={
+                <div className={s.status} data-kw-view-loading="">
+                  <Spinner label={shell.modal.loading} />
+                </div>
+              }
+            >
+              <ViewHost view={view} {...(view === 'Connect' ? connectSlots : undefined)} />
+            </Suspense>
+          </div>
           <KeywayToasts />
-        </KitPortal>
-      )}
-    </ViewEnvProvider>
+        </Modal>
+        {shown ? null : (
+          <KitPortal theme={ownTheme}>
+            <KeywayToasts />
+          </KitPortal>
+        )}
+      </ViewEnvProvider>
+    </ArkLocale>
   );
 }

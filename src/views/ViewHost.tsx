@@ -1,5 +1,6 @@
 import { use } from 'react';
 import type { ModalView } from '../hooks/modal/store';
+import { ArkLocale } from '../i18n/ArkLocale';
 import { useCompiledMessages } from '../i18n/context';
 import type { ConnectViewProps } from './ConnectView';
 import { loadView } from './registry';
@@ -18,5 +19,9 @@ export function ViewHost({ view, ...props }: { view: ModalView } & ConnectViewPr
   const load = loadView(view);
   if (!load) return <p className={s.status}>{m.common.viewUnavailable}</p>;
   const View = use(load);
-  return <View {...props} />;
+  return (
+    <ArkLocale>
+      <View {...props} />
+    </ArkLocale>
+  );
 }
