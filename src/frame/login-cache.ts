@@ -24,7 +24,7 @@ import {
   DEFAULT_ACCOUNT_TYPE,
   EvmChainIdSchema,
   type FrameChainId,
-} from './protocol/fields.ts';
+} from './protocol/ids.ts';
 
 export interface KeyValueStorage {
   getItem(key: string): string | null;

@@ -114,7 +114,7 @@ const definitions = {
     success: z.strictObject({ type: AccountTypeSchema, address: AddressSchema }),
   },
   GET_USER: {
-    request: z.strictObject({ chainId: ChainIdSchema, preferredAccountType: AccountTypeSchema.optional() }),
+    request: z.strictObject({ chainId: ChainIdSchema, preferredAccountType: z.optional(AccountTypeSchema) }),
     success: UserSchema,
   },
   CONNECT_SOCIAL: { request: z.strictObject({ uri: WebUrlSchema }), success: UserSchema },

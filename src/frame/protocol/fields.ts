@@ -4,6 +4,7 @@
  */
 import { isHttpsOrLocalUrl } from '../../core/url';
 import { z } from '../../core/zod';
+import { AccountTypeSchema, BASE58, DEFAULT_ACCOUNT_TYPE } from './ids';
 
 export const MAX_EMAIL_LENGTH = 254;
 export const MAX_URL_LENGTH = 4096;
@@ -20,20 +21,17 @@ export const OtpSchema = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'A
 export const ThemeModeSchema = z.enum(['light', 'dark']);
 export type ThemeMode = z.infer<typeof ThemeModeSchema>;
 
-export const AccountTypeSchema = z.enum(['eoa', 'smartAccount']);
-export type AccountType = z.infer<typeof AccountTypeSchema>;
-/** The default preferred account type, also used when the frame's answer is missing or invalid (spec §3). */
-export const DEFAULT_ACCOUNT_TYPE: AccountType = 'eoa';
+export {
+  type AccountType,
+  AccountTypeSchema,
+  ChainIdSchema,
+  DEFAULT_ACCOUNT_TYPE,
+  EvmChainIdSchema,
+  type FrameChainId,
+  SolanaChainIdSchema,
+} from './ids';
 /** A preferred account type read from the frame: anything invalid becomes 'eoa'. */
-export const PreferredAccountTypeResultSchema = AccountTypeSchema.catch(DEFAULT_ACCOUNT_TYPE);
-
-const BASE58 = /^[1-9A-HJ-NP-Za-km-z]+$/;
-
-export const EvmChainIdSchema = z.number().int().positive().max(Number.MAX_SAFE_INTEGER);
-/** A Solana network reference (the part after `solana:` in CAIP-2). */
-export const SolanaChainIdSchema = z.string().min(32).max(44).regex(BASE58);
-export const ChainIdSchema = z.union([EvmChainIdSchema, SolanaChainIdSchema]);
-export type FrameChainId = z.infer<typeof ChainIdSchema>;
+export const PreferredAccountTypeResultSchema = z.catch(AccountTypeSchema, DEFAULT_ACCOUNT_TYPE);
 
 export const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
 export const SolanaAddressSchema = z.string().min(32).max(44).regex(BASE58);
