@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useCallback, useMemo } from 'react';
 import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
@@ -27,11 +27,21 @@ type Row =
   | { kind: 'tx'; key: string; item: TransactionItem }
   | { kind: 'more'; key: string };
 
+/** Rows of items already listed, so that a row on screen keeps its identity when the next page arrives. */
+const txRows = new WeakMap<TransactionItem, Row>();
+
 function flatten(sections: readonly TransactionSection[], loadingMore: boolean): Row[] {
   const rows: Row[] = [];
   for (const section of sections) {
     rows.push({ kind: 'header', key: `day:${section.key}`, label: section.label });
-    for (const item of section.items) rows.push({ kind: 'tx', key: `tx:${item.id}`, item });
+    for (const item of section.items) {
+      let row = txRows.get(item);
+      if (!row) {
+        row = { kind: 'tx', key: `tx:${item.id}`, item };
+        txRows.set(item, row);
+      }
+      rows.push(row);
+    }
   }
   if (loadingMore) rows.push({ kind: 'more', key: 'more' });
   return rows;
@@ -104,6 +114,22 @@ export function TransactionList({ compact = false }: TransactionListProps) {
   const { address, status, sections, loadingMore, hasMore, empty, fetchNextPage, refresh } =
     useTransactions();
   const rows = useMemo(() => flatten(sections, loadingMore), [sections, loadingMore]);
+  // One renderer while the locale and texts stay: rows already on screen are not rendered again per page.
+  const renderRow = useCallback(
+    (row: Row) =>
+      row.kind === 'header' ? (
+        <h3 className={t.dayHeader}>
+          {formatDayLabel(row.key.slice('day:'.length), row.label, locale, T.unknownDate)}
+        </h3>
+      ) : row.kind === 'tx' ? (
+        <ActivityRow item={row.item} />
+      ) : (
+        <SkeletonRegion label={T.loadingMore}>
+          <SkeletonRow />
+        </SkeletonRegion>
+      ),
+    [locale, T],
+  );
 
   if (!address) return <p className={s.muted}>{m.common.notConnected}</p>;
   if (status === 'idle' || status === 'loading') return <TransactionsSkeleton />;
@@ -140,19 +166,7 @@ export function TransactionList({ compact = false }: TransactionListProps) {
       aria-label={T.list}
       focusable
       data-kw-transactions="list"
-      renderItem={(row) =>
-        row.kind === 'header' ? (
-          <h3 className={t.dayHeader}>
-            {formatDayLabel(row.key.slice('day:'.length), row.label, locale, T.unknownDate)}
-          </h3>
-        ) : row.kind === 'tx' ? (
-          <ActivityRow item={row.item} />
-        ) : (
-          <SkeletonRegion label={T.loadingMore}>
-            <SkeletonRow />
-          </SkeletonRegion>
-        )
-      }
+      renderItem={renderRow}
     />
   );
 }

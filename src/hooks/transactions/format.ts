@@ -301,13 +301,20 @@ function previousDay(key: string): string {
 }
 
 /** "12:00 PM" in the display time zone. */
+const timeFormatters = new Map<string, Intl.DateTimeFormat>();
 export function formatTransactionTime(ts: number | null, { locale, timeZone }: DisplayOptions = {}): string {
   if (ts === null) return '';
-  return new Intl.DateTimeFormat(locale ?? 'en-US', {
-    hour: 'numeric',
-    minute: '2-digit',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(ts);
+  const id = `${locale ?? 'en-US'}|${timeZone ?? ''}`;
+  let f = timeFormatters.get(id);
+  if (!f) {
+    f = new Intl.DateTimeFormat(locale ?? 'en-US', {
+      hour: 'numeric',
+      minute: '2-digit',
+      ...(timeZone ? { timeZone } : {}),
+    });
+    timeFormatters.set(id, f);
+  }
+  return f.format(ts);
 }
 
 /** Groups rows (already newest first) by calendar day: "Today", "Yesterday", then dates. */
