@@ -7,9 +7,8 @@
  * Details (balance, identity) are only requested once they are wanted: after the modal first opens or
  * when a component reads the account (`want()`), so a page load makes no request by itself.
  */
-import { formatUnits } from 'viem';
 import type { Config } from 'wagmi';
-import { getBalance, disconnect as wagmiDisconnect } from 'wagmi/actions';
+import { disconnect as wagmiDisconnect } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { lamportsToSol } from '../../chains/solana/amount';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
@@ -226,9 +225,10 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       const mine = ++balanceSeq;
       set({ balanceStatus: 'loading' });
       try {
-        const b = await getBalance(deps.getWagmiConfig(), { address: address as `0x${string}`, chainId });
+        const { readNativeBalance } = await import('./nativeBalance');
+        const b = await readNativeBalance(deps.getWagmiConfig(), address as `0x${string}`, chainId);
         if (mine !== balanceSeq) return;
-        set({ balance: formatUnits(b.value, b.decimals), balanceSymbol: b.symbol, balanceStatus: 'success' });
+        set({ balance: b.balance, balanceSymbol: b.symbol, balanceStatus: 'success' });
       } catch {
         if (mine !== balanceSeq) return;
         set({ balanceStatus: 'error' });
