@@ -4,6 +4,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createConfig, http, mock, WagmiProvider } from 'wagmi';
 import { connect } from 'wagmi/actions';
+import { loadApiSchemas } from '../../api/http';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { keywayLocal, keywayLocalL2, toViemChain } from '../../core/networks';
 import { createMemoryStorage } from '../../core/storage';
@@ -34,6 +35,9 @@ function Watcher() {
 
 describe('useBalances({ watch: true })', () => {
   it('reads the balances again every BALANCES_MAX_AGE_MS while shown, not every other time', async () => {
+    // The API schemas load with the first request (a module load the fake clock does not drive): loaded
+    // before the clock is faked, so the answers arrive at the fake times the ticks expect.
+    await loadApiSchemas();
     vi.useFakeTimers();
     const chains = [toViemChain(keywayLocal), toViemChain(keywayLocalL2)] as const;
     const host = createConfig({
