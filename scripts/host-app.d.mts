@@ -20,6 +20,14 @@ export interface AppChunk {
   initial: boolean;
   gzip: number;
   kitSources: string[];
+  /** The module a dynamic entry chunk stands for. */
+  facadeModuleId: string | null;
+  /** Module ids held by the chunk. */
+  modules: string[];
+  /** Files the chunk imports statically. */
+  imports: string[];
+  /** For each module of the chunk that imports others dynamically: the imported module ids. */
+  dynamicEdges: Record<string, string[]>;
 }
 export declare function readAppGraph(appDir: string): AppChunk[];
 export declare function kib(bytes: number): number;

@@ -68,7 +68,7 @@ import { defineConfig } from 'vite';
 /** Writes dist/graph.json: each chunk's file, entry kind, imports and modules (for budgets and benches). */
 const graph = () => ({
   name: 'chunk-graph',
-  generateBundle(_: unknown, bundle: Record<string, any>) {
+  generateBundle(this: any, _: unknown, bundle: Record<string, any>) {
     const chunks = Object.values(bundle)
       .filter((c) => c.type === 'chunk')
       .map((c) => ({
@@ -77,7 +77,14 @@ const graph = () => ({
         isDynamicEntry: c.isDynamicEntry,
         imports: c.imports,
         dynamicImports: c.dynamicImports,
+        facadeModuleId: c.facadeModuleId,
         modules: Object.keys(c.modules),
+        // Which module of the chunk imports which module dynamically (module ids), for reachability.
+        dynamicEdges: Object.fromEntries(
+          Object.keys(c.modules)
+            .map((id) => [id, this.getModuleInfo(id)?.dynamicallyImportedIds ?? []])
+            .filter(([, ids]) => ids.length),
+        ),
       }));
     this.emitFile({ type: 'asset', fileName: 'graph.json', source: JSON.stringify(chunks, null, 1) });
   },
@@ -136,6 +143,10 @@ export function readAppGraph(appDir) {
     return {
       file: c.file,
       initial: initial.has(c.file),
+      facadeModuleId: c.facadeModuleId ?? null,
+      modules: c.modules,
+      imports: c.imports ?? [],
+      dynamicEdges: c.dynamicEdges ?? {},
       gzip: gzipBytes(join(dist, c.file)),
       // Kit source files (`src/views/ConnectView.tsx`), or a dist file without a map (`styles.css`).
       kitSources: [...new Set(files.flatMap((f) => (kitSources(f).length ? kitSources(f) : [f])))],
