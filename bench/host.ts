@@ -208,13 +208,14 @@ async function runOnce(browser: Browser, url: string, throttle: number, jsGzip: 
 }
 
 /**
- * Dynamic imports that this host can never take: the Solana chain code (imported only when a Solana network is
- * configured; the app has EVM networks only) and the locale loaders (imported only for a locale other than
- * English; the app sets none).
+ * Dynamic imports (importing module → imported module) that this host can never take: the Solana side of the
+ * instance (imported only when a Solana network is configured; the app has EVM networks only) and the locale
+ * loaders (imported only for a locale other than English; the app sets none).
  */
-const UNTAKEN_DYNAMIC_IMPORTERS = [
-  /keyway\/dist\/chains\/solana\/lazy\.js$/,
-  /keyway\/dist\/i18n\/context\.js$/,
+const UNTAKEN_DYNAMIC_IMPORTS: [RegExp, RegExp][] = [
+  [/keyway\/dist\/instance\/createKeyway\.js$/, /keyway\/dist\/instance\/solana\.js$/],
+  [/keyway\/dist\/chains\/solana\/lazy\.js$/, /./],
+  [/keyway\/dist\/i18n\/context\.js$/, /keyway\/dist\/i18n\/loaders\.js$/],
 ];
 
 /**
@@ -225,14 +226,17 @@ function reachableJs(chunks: AppChunk[]): number {
   const byFile = new Map(chunks.map((c) => [c.file, c]));
   const byFacade = new Map(chunks.filter((c) => c.facadeModuleId).map((c) => [c.facadeModuleId!, c]));
   const byModule = new Map(chunks.flatMap((c) => c.modules.map((m) => [m, c] as const)));
+  const untaken = (from: string, to: string) =>
+    UNTAKEN_DYNAMIC_IMPORTS.some(
+      ([a, b]) => a.test(from.replaceAll('\\', '/')) && b.test(to.replaceAll('\\', '/')),
+    );
   const seen = new Set<string>();
   const visit = (c: AppChunk | undefined) => {
     if (!c || seen.has(c.file)) return;
     seen.add(c.file);
     for (const f of c.imports) visit(byFile.get(f));
     for (const [from, targets] of Object.entries(c.dynamicEdges)) {
-      if (UNTAKEN_DYNAMIC_IMPORTERS.some((re) => re.test(from.replaceAll('\\', '/')))) continue;
-      for (const t of targets) visit(byFacade.get(t) ?? byModule.get(t));
+      for (const t of targets) if (!untaken(from, t)) visit(byFacade.get(t) ?? byModule.get(t));
     }
   };
   for (const c of chunks) if (c.initial) visit(c);
