@@ -125,10 +125,11 @@ describe('Solana through the embedded wallet', () => {
     await account.getByRole('button', { name: 'Disconnect' }).click();
     await account.waitFor({ state: 'detached', ...WAIT });
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
-    // Signed out: the login cache in the page's storage is gone, and a reload stays signed out.
-    const local = await page.evaluate(() => ({ ...localStorage }));
-    expect(local[LOGIN_CACHE_KEYS.emailLoginUsed]).toBeUndefined();
-    expect(local[STORAGE_KEYS.solanaWallet]).toBeUndefined();
+    // Signed out: the login cache in the page's storage is gone (the sign-out ends in the frame, after the
+    // Solana side has already left the page's UI), and a reload stays signed out.
+    const stored = () => page.evaluate(() => ({ ...localStorage }) as Record<string, string | undefined>);
+    await expect.poll(async () => (await stored())[LOGIN_CACHE_KEYS.emailLoginUsed], WAIT).toBeUndefined();
+    expect((await stored())[STORAGE_KEYS.solanaWallet]).toBeUndefined();
     await page.reload({ waitUntil: 'load' });
     await switchToSolana(page);
     // Nobody is connected on Solana: the switch opens the Connect view (the header shows Connect wallet

@@ -3,6 +3,7 @@
  * instance's lifetime: the on-ramp code stays out of the initial JS, nothing is fetched before it is used,
  * and what the user typed survives leaving the view. It follows the connected account and the active network.
  */
+import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { noteOnrampOptions } from './available';
 import { createOnrampStore, type OnrampStore, type OnrampStoreDeps } from './store';
@@ -33,12 +34,7 @@ function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedP
     },
     ...overrides,
   });
-  const sync = () => {
-    const a = s.account.getState();
-    store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
-  };
-  sync();
-  const subs = [s.account.subscribe(sync), s.networks.subscribe(sync)];
+  const subs = [followWallet(s, (address, network) => store.getState().setContext(address, network))];
   return {
     value: store,
     dispose() {

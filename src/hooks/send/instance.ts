@@ -6,6 +6,7 @@
  * USD follows the balances (the native token's price).
  */
 import { isSafeImageUrl } from '../../core/url';
+import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { createSendStore, type SendStore, type SendStoreDeps } from './store';
 
@@ -36,14 +37,8 @@ function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<
     },
     ...overrides,
   });
-  const sync = () => {
-    const a = s.account.getState();
-    store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
-  };
-  sync();
   const subs = [
-    s.account.subscribe(sync),
-    s.networks.subscribe(sync),
+    followWallet(s, (address, network) => store.getState().setContext(address, network)),
     s.balances.subscribe(() => store.getState().recomputeFee()),
   ];
   return {

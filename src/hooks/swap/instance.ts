@@ -7,6 +7,7 @@ import { getAddress } from 'viem';
 import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { isSafeImageUrl } from '../../core/url';
+import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
@@ -64,12 +65,7 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
     },
     ...overrides,
   });
-  const sync = () => {
-    const a = s.account.getState();
-    store.getState().setContext(a.isConnected ? a.address : null, s.networks.getState().activeNetwork);
-  };
-  sync();
-  const subs = [s.account.subscribe(sync), s.networks.subscribe(sync)];
+  const subs = [followWallet(s, (address, network) => store.getState().setContext(address, network))];
   return {
     value: store,
     dispose() {
