@@ -14,7 +14,7 @@ import { createMemoryStorage } from '../core/storage';
 import { KeywayProvider } from '../hooks/KeywayProvider';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers } from '../testing/msw';
-import { KeywayModal, VIEW_CODE_WAIT_MS } from './KeywayModal';
+import { KeywayModal, loadDialog, VIEW_CODE_WAIT_MS } from './KeywayModal';
 import { loadView, VIEW_REGISTRY } from './registry';
 
 const EXPLORER = 'https://explorer.keyway.test';
@@ -135,6 +135,8 @@ describe('KeywayModal view loading', () => {
   }
 
   it('an open waits briefly for code that is on its way: the view appears without the fallback', async () => {
+    // The dialog's own code is in already (as after the idle preload): only the view's code is on its way.
+    await loadDialog();
     const code = deferredView('Transactions');
     const keyway = kit();
     render(
