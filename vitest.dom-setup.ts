@@ -9,3 +9,10 @@ globalThis.ResizeObserver ??= class {
   unobserve() {}
   disconnect() {}
 };
+
+// The API schemas load with a page's first request (out of a host's initial JS). In a test file that first
+// load is a module transform on a cold cache, which on a busy machine can outlast a `waitFor`; loading them
+// here keeps the tests about what a user sees. `src/api/http.test.ts` covers the lazy load itself.
+await import('./src/api/schemas');
+
+export {};

@@ -130,7 +130,11 @@ describe('AccountButton after a reconnect on page load', () => {
     // The first open asks for the account's details: the name and the balance appear on the button.
     fireEvent.click(button);
     expect(screen.getByTestId('modal').textContent).toBe('open:Account');
-    await waitFor(() => expect(button.textContent).toBe(`${identityFixture.name}2.5 ETH`));
+    // The identity answer is parsed once the API schemas' module has loaded (on the first request): a first
+    // load of that module in a busy test run can take longer than waitFor's default second.
+    await waitFor(() => expect(button.textContent).toBe(`${identityFixture.name}2.5 ETH`), {
+      timeout: 10_000,
+    });
     expect(seen.some((r) => r.startsWith(`GET ${API}/v1/identity/${ADDRESS}`))).toBe(true);
     expect(seen.some((r) => r.endsWith('eth_getBalance'))).toBe(true);
     expect(seen.some((r) => r.startsWith(`GET ${EXPLORER}/getAnalyticsConfig`))).toBe(true);
