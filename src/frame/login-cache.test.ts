@@ -4,9 +4,14 @@
  * against the fake frame and reading the storages the cache writes to.
  */
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createFrameClient, type FrameClient } from './client/client.ts';
+import type { FrameClient } from './client/client.ts';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from './login-cache.ts';
-import { type FakeFrame, FakeFrameError, installFakeFrame } from './testing/fake-frame.ts';
+import {
+  createFakeFrameClient,
+  type FakeFrame,
+  FakeFrameError,
+  installFakeFrame,
+} from './testing/fake-frame.ts';
 
 const FRAME_ORIGIN = 'https://frame.keyway.test';
 const ADDRESS = '0x2222222222222222222222222222222222222222';
@@ -32,14 +37,7 @@ beforeEach(() => {
   session = createMemoryStorage();
   now = T0;
   fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN });
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 1,
-    document,
-    acceptSyntheticEvents: true,
-    storage: createLoginCache({ persistent, session, now: () => now }),
-  });
+  client = createFakeFrameClient(FRAME_ORIGIN, createLoginCache({ persistent, session, now: () => now }));
 });
 
 afterEach(() => {

@@ -1,11 +1,12 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { KeywayError } from '../../core/errors.ts';
-import { createFrameClient, type FrameClient } from '../client/client.ts';
+import type { FrameClient } from '../client/client.ts';
 import { FrameRequestError } from '../errors.ts';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../login-cache.ts';
 import type { FrameEventName } from '../protocol/events.ts';
 import {
+  createFakeFrameClient,
   type FakeFrame,
   FakeFrameError,
   type FakeFrameHandlers,
@@ -28,14 +29,10 @@ beforeEach(() => {
   now = T0;
   persistent = createMemoryStorage();
   fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN });
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 1,
-    document,
-    acceptSyntheticEvents: true,
-    storage: createLoginCache({ persistent, session: createMemoryStorage(), now: () => now }),
-  });
+  client = createFakeFrameClient(
+    FRAME_ORIGIN,
+    createLoginCache({ persistent, session: createMemoryStorage(), now: () => now }),
+  );
   logger = { error: vi.fn<(...args: unknown[]) => void>() };
   api = createAuthConnectorApi({ client, logger });
 });

@@ -6,9 +6,14 @@ import { createConfig } from 'wagmi';
 import { connect, disconnect, getConnection, reconnect, signMessage, switchChain } from 'wagmi/actions';
 import { ERROR_MESSAGES } from '../../core/errors.ts';
 import { createEventBus, type TrackedEvent } from '../../core/events.ts';
-import { createFrameClient, type FrameClient } from '../client/client.ts';
+import type { FrameClient } from '../client/client.ts';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../login-cache.ts';
-import { type FakeFrame, FakeFrameError, installFakeFrame } from '../testing/fake-frame.ts';
+import {
+  createFakeFrameClient,
+  type FakeFrame,
+  FakeFrameError,
+  installFakeFrame,
+} from '../testing/fake-frame.ts';
 import { AUTH_CONNECTOR_NAME, type AuthProvider, authConnector } from './connector.ts';
 
 const FRAME_ORIGIN = 'https://frame.keyway.test';
@@ -65,14 +70,7 @@ beforeEach(() => {
   };
   fake.handlers.IS_CONNECTED = () => ({ isConnected: true });
   fake.handlers.SIGN_OUT = () => undefined;
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 1,
-    document,
-    acceptSyntheticEvents: true,
-    storage: createLoginCache({ persistent, session }),
-  });
+  client = createFakeFrameClient(FRAME_ORIGIN, createLoginCache({ persistent, session }));
 });
 
 afterEach(() => {

@@ -4,9 +4,9 @@ import { mainnet } from 'viem/chains';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConfig } from 'wagmi';
 import { connect, disconnect, getConnection, reconnect, signMessage } from 'wagmi/actions';
-import { createFrameClient, type FrameClient } from '../client/client.ts';
+import type { FrameClient } from '../client/client.ts';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS, type LoginCache } from '../login-cache.ts';
-import { type FakeFrame, installFakeFrame } from '../testing/fake-frame.ts';
+import { createFakeFrameClient, type FakeFrame, installFakeFrame } from '../testing/fake-frame.ts';
 import { authConnector } from './connector.ts';
 import { lazyAuthConnector } from './lazy.ts';
 
@@ -38,14 +38,7 @@ beforeEach(() => {
   fake.handlers.GET_CHAIN_ID = () => ({ chainId: 1 });
   fake.handlers.IS_CONNECTED = () => ({ isConnected: true });
   fake.handlers.SIGN_OUT = () => undefined;
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 1,
-    document,
-    acceptSyntheticEvents: true,
-    storage: cache,
-  });
+  client = createFakeFrameClient(FRAME_ORIGIN, cache);
 });
 
 afterEach(() => {

@@ -6,6 +6,9 @@
  * jsdom cannot deliver cross-window messages with an origin and a source, so the fake dispatches them
  * itself; a client driven by it must be created with `acceptSyntheticEvents: true`.
  */
+
+import { createFrameClient, type FrameClient, type FrameClientOptions } from '../client/client.ts';
+import type { LoginCache } from '../login-cache.ts';
 import {
   type AppRequest,
   buildError,
@@ -206,4 +209,25 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
 /** Handlers that leave each of `events` unanswered. */
 export function unansweredHandlers(events: readonly FrameEventName[]): FakeFrameHandlers {
   return Object.fromEntries(events.map((e) => [e, () => NO_REPLY])) as FakeFrameHandlers;
+}
+
+/**
+ * A frame client driven by a fake frame at `frameOrigin` (jsdom, so synthetic events are accepted): the
+ * frame page at the origin's root, project 'p1', chain 1, and the given login cache. `extra` overrides any
+ * of these.
+ */
+export function createFakeFrameClient(
+  frameOrigin: string,
+  storage: LoginCache,
+  extra: Partial<FrameClientOptions> = {},
+): FrameClient {
+  return createFrameClient({
+    frameUrl: `${frameOrigin}/`,
+    projectId: 'p1',
+    chainId: 1,
+    document,
+    acceptSyntheticEvents: true,
+    storage,
+    ...extra,
+  });
 }

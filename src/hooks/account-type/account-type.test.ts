@@ -5,10 +5,15 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Connector, createConfig } from 'wagmi';
 import { connect, getConnection } from 'wagmi/actions';
 import { createEventBus, type TrackedEvent } from '../../core/events';
-import { createFrameClient, type FrameClient } from '../../frame/client/client';
+import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorProperties, authConnector } from '../../frame/connector/connector';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
-import { type FakeFrame, FakeFrameError, installFakeFrame } from '../../frame/testing/fake-frame';
+import {
+  createFakeFrameClient,
+  type FakeFrame,
+  FakeFrameError,
+  installFakeFrame,
+} from '../../frame/testing/fake-frame';
 import { ACCOUNT_TYPE_ERRORS, type AccountTypeConnector, createAccountTypeStore } from './store';
 
 const FRAME_ORIGIN = 'https://frame.keyway.test';
@@ -40,14 +45,11 @@ beforeEach(async () => {
   fake.handlers.GET_CHAIN_ID = () => ({ chainId: 10 });
   fake.handlers.SET_PREFERRED_ACCOUNT = ({ type }) => ({ type, address: type === 'eoa' ? EOA : SMART });
   fake.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS = () => ({ smartAccountEnabledNetworks: [10, 8453] });
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 10,
-    document,
-    acceptSyntheticEvents: true,
-    storage: createLoginCache({ persistent, session: createMemoryStorage() }),
-  });
+  client = createFakeFrameClient(
+    FRAME_ORIGIN,
+    createLoginCache({ persistent, session: createMemoryStorage() }),
+    { chainId: 10 },
+  );
   const bus = createEventBus();
   events = [];
   bus.subscribe((e) => events.push(e));

@@ -2,10 +2,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../core/events';
 import type { FlowOutcome } from '../../core/outcomes';
-import { createFrameClient, type FrameClient } from '../../frame/client/client';
+import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
-import { type FakeFrame, FakeFrameError, installFakeFrame, NO_REPLY } from '../../frame/testing/fake-frame';
+import {
+  createFakeFrameClient,
+  type FakeFrame,
+  FakeFrameError,
+  installFakeFrame,
+  NO_REPLY,
+} from '../../frame/testing/fake-frame';
 import { routeOutcome } from '../../views/modalRouter';
 import { createModalStore, type ModalStore, selectView } from '../modal/store';
 import {
@@ -103,14 +109,7 @@ beforeEach(() => {
   fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN });
   fake.handlers.GET_SOCIAL_REDIRECT_URI = () => ({ uri: REDIRECT });
   fake.handlers.CONNECT_SOCIAL = () => ({ address: ADDRESS, chainId: 1, userName: 'octocat' });
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 1,
-    document,
-    acceptSyntheticEvents: true,
-    storage: createLoginCache({ persistent, session }),
-  });
+  client = createFakeFrameClient(FRAME_ORIGIN, createLoginCache({ persistent, session }));
   auth = createAuthConnectorApi({ client, logger: { error: () => undefined } });
   modal = createModalStore({
     bus: createEventBus(),

@@ -1,10 +1,15 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../core/events';
-import { createFrameClient, type FrameClient } from '../../frame/client/client';
+import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
-import { type FakeFrame, FakeFrameError, installFakeFrame } from '../../frame/testing/fake-frame';
+import {
+  createFakeFrameClient,
+  type FakeFrame,
+  FakeFrameError,
+  installFakeFrame,
+} from '../../frame/testing/fake-frame';
 import { routeOutcome } from '../../views/modalRouter';
 import { createModalStore, type ModalStore, selectView } from '../modal/store';
 import { createUpdateEmailStore, UPDATE_EMAIL_ERRORS, type UpdateEmailStore } from './store';
@@ -42,14 +47,7 @@ beforeEach(() => {
     return { newEmail: 'ada@new.example' };
   };
   const cache = createLoginCache({ persistent, session, now: () => now });
-  client = createFrameClient({
-    frameUrl: `${FRAME_ORIGIN}/`,
-    projectId: 'p1',
-    chainId: 1,
-    document,
-    acceptSyntheticEvents: true,
-    storage: cache,
-  });
+  client = createFakeFrameClient(FRAME_ORIGIN, cache);
   auth = createAuthConnectorApi({ client, logger: { error: () => undefined } });
   modal = createModalStore({
     bus: createEventBus(),
