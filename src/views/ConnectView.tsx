@@ -1,6 +1,5 @@
 import { type ReactNode, useEffect } from 'react';
 import { Button } from '../components/Button/Button';
-import { Checkbox } from '../components/Checkbox/Checkbox';
 import { MailIcon, WalletIcon } from '../components/Icon/Icon';
 import { ListItem } from '../components/ListItem/ListItem';
 import { Skeleton, SkeletonRegion } from '../components/Skeleton/Skeleton';
@@ -8,12 +7,11 @@ import { CONNECTOR_IDS, FEATURED_WALLETS_COUNT, RECOMMENDED_WALLETS_COUNT } from
 import { useAllWallets, useConnect } from '../hooks/connect/useConnect';
 import { useConsent } from '../hooks/connect/useConsent';
 import { useKeyway } from '../hooks/context';
+import type { Keyway } from '../hooks/keyway';
 import { useModal } from '../hooks/modal/useModal';
-import { withParts } from '../i18n/parts';
 import { useMessages } from '../i18n/useMessages';
 import * as c from './ConnectView.css';
-import { EmailLoginForm } from './EmailLoginForm';
-import { SocialLoginButtons } from './SocialLoginButtons';
+import { lazyComponent } from './lazyParts';
 import * as s from './shared.css';
 import { useWalletPicker } from './useWalletPicker';
 
@@ -21,6 +19,53 @@ export interface ConnectViewProps {
   /** Entry points added by later capabilities (email and social login): shown above the wallets. */
   emailSlot?: ReactNode;
   socialSlot?: ReactNode;
+}
+
+/** Skeleton of the email field and its button, while the form's code loads. */
+function EmailFormSkeleton() {
+  const m = useMessages();
+  return (
+    <SkeletonRegion label={m.connect.loading}>
+      <Skeleton shape="rect" size="md" />
+    </SkeletonRegion>
+  );
+}
+
+/** Skeleton of the social login row, while its code loads. */
+const SocialRowSkeleton = () => <Skeleton shape="rect" size="sm" />;
+
+/** Skeleton of the consent line, while the checkbox's code loads. */
+const ConsentSkeleton = () => <Skeleton shape="text" width="3/4" />;
+
+// The Connect view's optional parts, each in its own module: the email form and the social login row (with
+// the embedded wallet's login code and its frame schemas) and the consent checkbox (with its Ark machine).
+// A host without the embedded wallet or without terms and privacy links never downloads them.
+const EmailLoginPart = lazyComponent(
+  () => import('./EmailLoginForm').then((m) => m.EmailLoginForm),
+  'EmailLoginForm',
+  EmailFormSkeleton,
+);
+const SocialLoginPart = lazyComponent(
+  () => import('./SocialLoginButtons').then((m) => m.SocialLoginButtons),
+  'SocialLoginButtons',
+  SocialRowSkeleton,
+);
+const ConsentPart = lazyComponent(
+  () => import('./ConnectConsent').then((m) => m.ConnectConsent),
+  'ConnectConsent',
+  ConsentSkeleton,
+);
+
+/**
+ * Loads the parts of the Connect view that `keyway`'s options show (the registry loads them with the view, so
+ * the view never shows them popping in): the email form and social row with the embedded wallet, the consent
+ * checkbox with a terms or privacy URL. A part that fails to load here loads again when rendered.
+ */
+export function preloadConnectParts(keyway: Pick<Keyway, 'embedded' | 'options'>): Promise<unknown> {
+  const parts: Promise<unknown>[] = [];
+  if (keyway.embedded) parts.push(EmailLoginPart.preload(), SocialLoginPart.preload());
+  if (keyway.options.termsConditionsUrl || keyway.options.privacyPolicyUrl) parts.push(ConsentPart.preload());
+  return Promise.all(parts.map((part) => part.catch(() => undefined)));
 }
 
 /** Runs `run` after the next frame has been painted (a task queued from that frame); returns the cancel. */
@@ -41,7 +86,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
   const T = m.connect;
   const { options, embedded } = useKeyway();
   // With the embedded wallet, the email field is offered unless the host gives its own slot.
-  const emailSlot = givenEmailSlot ?? (embedded ? <EmailLoginForm /> : null);
+  const emailSlot = givenEmailSlot ?? (embedded ? <EmailLoginPart /> : null);
   const { wallets, listStatus, showAllWallets, prefetch } = useConnect();
   const all = useAllWallets();
   const { push, shake } = useModal();
@@ -76,7 +121,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
       {emailSlot || socialSlot ? (
         <div className={c.slot}>
           {emailSlot}
-          {socialSlot ?? <SocialLoginButtons />}
+          {socialSlot ?? <SocialLoginPart />}
         </div>
       ) : null}
       <ul className={s.list} aria-label={T.wallets}>
@@ -134,36 +179,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
           </Button>
         </div>
       ) : null}
-      {consent.required ? (
-        <div className={c.legal}>
-          <Checkbox
-            checked={consent.agreed}
-            required
-            error={consent.missing ? T.consentRequired : undefined}
-            onCheckedChange={consent.setAgreed}
-          >
-            {withParts(
-              options.termsConditionsUrl && options.privacyPolicyUrl
-                ? T.consentBoth
-                : options.termsConditionsUrl
-                  ? T.consentTerms
-                  : T.consentPrivacy,
-              {
-                terms: options.termsConditionsUrl ? (
-                  <a href={options.termsConditionsUrl} target="_blank" rel="noopener noreferrer">
-                    {T.terms}
-                  </a>
-                ) : null,
-                privacy: options.privacyPolicyUrl ? (
-                  <a href={options.privacyPolicyUrl} target="_blank" rel="noopener noreferrer">
-                    {T.privacy}
-                  </a>
-                ) : null,
-              },
-            )}
-          </Checkbox>
-        </div>
-      ) : null}
+      {consent.required ? <ConsentPart consent={consent} /> : null}
     </div>
   );
 }

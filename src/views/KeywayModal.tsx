@@ -1,4 +1,4 @@
-import { useEffect, useReducer, useState } from 'react';
+import { useEffect, useMemo, useReducer, useState } from 'react';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import type { KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
@@ -12,6 +12,7 @@ import {
   loadView,
   type ModalView,
   preloadViews,
+  type ViewLoadContext,
 } from './registry';
 
 export interface KeywayModalProps {
@@ -77,7 +78,7 @@ export const VIEW_CODE_WAIT_MS = 150;
  * instead of a spinner that React 19 holds for at least 300 ms. The dialog itself cannot show before its code
  * arrived: an open before then shows as soon as it is there.
  */
-function useShownWhenReady(isOpen: boolean, view: ModalView): boolean {
+function useShownWhenReady(isOpen: boolean, view: ModalView, context: ViewLoadContext): boolean {
   const [revealed, setRevealed] = useState(false);
   const [, loaded] = useReducer((n: number) => n + 1, 0);
   const ready = isViewLoaded(view);
@@ -97,7 +98,7 @@ function useShownWhenReady(isOpen: boolean, view: ModalView): boolean {
     const settle = () => {
       if (live) loaded();
     };
-    loadView(view)?.then(settle, settle);
+    loadView(view, context)?.then(settle, settle);
     const timer = setTimeout(() => {
       if (live) setRevealed(true);
     }, VIEW_CODE_WAIT_MS);
@@ -105,7 +106,7 @@ function useShownWhenReady(isOpen: boolean, view: ModalView): boolean {
       live = false;
       clearTimeout(timer);
     };
-  }, [isOpen, revealed, ready, view]);
+  }, [isOpen, revealed, ready, view, context]);
   return isOpen && dialogReady && (revealed || ready);
 }
 
@@ -119,7 +120,8 @@ function useShownWhenReady(isOpen: boolean, view: ModalView): boolean {
 export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayModalProps) {
   // Flow outcomes move the modal (and Account is shown as UnsupportedChain) while it is mounted.
   useModalRouter();
-  const { stores } = useKeyway();
+  const keyway = useKeyway();
+  const { stores } = keyway;
   const isOpen = useKeywayStore('modal', (m) => m.isOpen);
   const view = useKeywayStore('modal', (m) => m.history[m.history.length - 1]?.view ?? 'Connect');
   const hasToasts = useKeywayStore('toasts', (t) => t.toasts.length > 0);
@@ -134,9 +136,9 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     return whenIdle(() => {
       void loadDialog().catch(() => undefined);
       const connected = stores.account.getState().isConnected;
-      void preloadViews(connected ? CONNECTED_IDLE_PRELOAD_VIEWS : IDLE_PRELOAD_VIEWS);
+      void preloadViews(connected ? CONNECTED_IDLE_PRELOAD_VIEWS : IDLE_PRELOAD_VIEWS, { keyway });
     });
-  }, [preload, stores]);
+  }, [preload, keyway, stores]);
 
   useEffect(() => {
     if (!needed) return;
@@ -158,15 +160,16 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     if (!isOpen || typeof window === 'undefined') return;
     let cancelIdle: (() => void) | null = null;
     const t = setTimeout(() => {
-      cancelIdle = whenIdle(() => void preloadViews(AFTER_OPEN_PRELOAD_VIEWS));
+      cancelIdle = whenIdle(() => void preloadViews(AFTER_OPEN_PRELOAD_VIEWS, { keyway }));
     }, AFTER_OPEN_PRELOAD_DELAY_MS);
     return () => {
       clearTimeout(t);
       cancelIdle?.();
     };
-  }, [isOpen]);
+  }, [isOpen, keyway]);
 
-  const shown = useShownWhenReady(isOpen, view);
+  const loadContext = useMemo(() => ({ keyway }), [keyway]);
+  const shown = useShownWhenReady(isOpen, view, loadContext);
   if (!Dialog || !needed) return null;
   return <Dialog shown={shown} theme={theme} connectSlots={connectSlots} />;
 }

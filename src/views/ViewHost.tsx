@@ -1,4 +1,5 @@
 import { use } from 'react';
+import { useKeyway } from '../hooks/context';
 import type { ModalView } from '../hooks/modal/store';
 import { ArkLocale } from '../i18n/ArkLocale';
 import { useCompiledMessages } from '../i18n/context';
@@ -16,7 +17,8 @@ const UNAVAILABLE_TEXT = { common: { viewUnavailable: VIEW_UNAVAILABLE } } as co
  */
 export function ViewHost({ view, ...props }: { view: ModalView } & ConnectViewProps) {
   const m = useCompiledMessages(UNAVAILABLE_TEXT);
-  const load = loadView(view);
+  const keyway = useKeyway();
+  const load = loadView(view, { keyway });
   if (!load) return <p className={s.status}>{m.common.viewUnavailable}</p>;
   const View = use(load);
   return (

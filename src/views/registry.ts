@@ -6,25 +6,39 @@
  * the modal opens (or the page is idle). A new view is one entry here.
  */
 import type { ComponentType } from 'react';
+import type { Keyway } from '../hooks/keyway';
 import { enShell } from '../i18n/en-shell';
 import type { ConnectViewProps } from './ConnectView';
 
 type ViewComponent = ComponentType<ConnectViewProps>;
+
+/** What a view's load may tailor its code to: the instance whose modal shows the view. */
+export interface ViewLoadContext {
+  keyway: Pick<Keyway, 'embedded' | 'options'>;
+}
 
 export interface ViewEntry {
   /** The modal title; `{wallet}` is replaced with the wallet being connected. */
   title: string;
   /** The name `keyway/views` exports the view under; absent for a view the kit does not draw (yet). */
   component?: string;
-  /** Views take no props, except the Connect view's optional slots. Absent: "not available" is shown. */
-  load?: () => Promise<{ default: ViewComponent }>;
+  /**
+   * Views take no props, except the Connect view's optional slots. Absent: "not available" is shown. Given the
+   * instance, a load also brings the parts of the view that the instance's options show.
+   */
+  load?: (context?: ViewLoadContext) => Promise<{ default: ViewComponent }>;
 }
 
 const ENTRIES = {
   Connect: {
     title: enShell.titles.Connect,
     component: 'ConnectView' as const,
-    load: () => import('./ConnectView').then((m) => ({ default: m.ConnectView })),
+    // The email, social and consent parts this instance shows come with the view, so they never pop in.
+    load: (context?: ViewLoadContext) =>
+      import('./ConnectView').then(async (m) => {
+        if (context) await m.preloadConnectParts(context.keyway);
+        return { default: m.ConnectView };
+      }),
   },
   AllWallets: {
     title: enShell.titles.AllWallets,
@@ -220,14 +234,15 @@ const loads = new Map<ModalView, TrackedLoad>();
  * A view's component, loaded once and shared by KeywayModal, `keyway/views` and `preloadViews`. Once loaded,
  * React's `use` reads it synchronously: a preloaded view renders at once, with no Suspense fallback (React 19
  * holds a shown fallback for 300 ms, which every first open paid while a fresh React.lazy suspended on code
- * that was already there). A failed load is forgotten, so the next render tries again.
+ * that was already there). A failed load is forgotten, so the next render tries again. The first load's
+ * `context` decides which optional parts come with the view; a part it did not bring loads when rendered.
  */
-export function loadView(view: ModalView): Promise<ViewComponent> | null {
+export function loadView(view: ModalView, context?: ViewLoadContext): Promise<ViewComponent> | null {
   const entry: ViewEntry | undefined = VIEW_REGISTRY[view];
   if (!entry?.load) return null;
   let tracked = loads.get(view);
   if (!tracked) {
-    const load: TrackedLoad = entry.load().then((m) => m.default);
+    const load: TrackedLoad = entry.load(context).then((m) => m.default);
     load.status = 'pending';
     load.then(
       (value) => {
@@ -277,6 +292,9 @@ export const AFTER_OPEN_PRELOAD_VIEWS: readonly ModalView[] = [
 ];
 
 /** Loads the code of `views` (default: every registered view; idempotent). */
-export function preloadViews(views: readonly ModalView[] = MODAL_VIEWS): Promise<unknown> {
-  return Promise.all(views.map((view) => loadView(view)?.catch(() => undefined)));
+export function preloadViews(
+  views: readonly ModalView[] = MODAL_VIEWS,
+  context?: ViewLoadContext,
+): Promise<unknown> {
+  return Promise.all(views.map((view) => loadView(view, context)?.catch(() => undefined)));
 }

@@ -181,7 +181,8 @@ export const LegalConsent: Story = {
   },
   play: async ({ canvasElement, step }) => {
     const canvas = within(canvasElement);
-    await expect(canvas.getByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
+    // The consent line's code loads with the view in the modal; rendered alone here, it follows a moment later.
+    await expect(await canvas.findByRole('link', { name: 'Terms of Service' })).toHaveAttribute(
       'href',
       'https://app.keyway.test/terms',
     );
