@@ -10,6 +10,11 @@ export const WALLET_SEARCH_ENTRIES = 100;
 export const WALLET_SEARCH_MIN_WAIT_MS = 300;
 export const WALLETS_PER_PAGE = 40;
 export const RECOMMENDED_WALLETS_COUNT = 4;
+/**
+ * Recommended wallets requested from the explorer: more than are shown, so that one the list already shows
+ * (installed, recent) gives its row to the next, and the list keeps the rows it reserved while loading.
+ */
+export const RECOMMENDED_WALLETS_FETCHED = 2 * RECOMMENDED_WALLETS_COUNT;
 export const FEATURED_WALLETS_COUNT = 4;
 export const MAX_RECENT_WALLETS = 2;
 

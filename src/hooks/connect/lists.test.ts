@@ -4,6 +4,7 @@ import {
   FEATURED_WALLETS_COUNT,
   MAX_RECENT_WALLETS,
   RECOMMENDED_WALLETS_COUNT,
+  RECOMMENDED_WALLETS_FETCHED,
   WALLET_SEARCH_ENTRIES,
   WALLET_SEARCH_MIN_WAIT_MS,
   WALLET_SEARCH_PAGE,
@@ -102,11 +103,23 @@ describe('featured and recommended (spec §9)', () => {
   });
 
   it('shows 4 recommended wallets, none of them featured', async () => {
-    const { s } = setup({ featuredWalletIds: ['w0', 'w1'] });
+    const { s, explorer } = setup({ featuredWalletIds: ['w0', 'w1'] });
     await s().prefetch();
-    const ids = s().recommended.wallets.map((w) => w.id);
-    expect(ids).toEqual(['w2', 'w3', 'w4', 'w5']);
-    expect(ids).toHaveLength(RECOMMENDED_WALLETS_COUNT);
+    // Twice as many candidates as rows, for the rows of wallets listed above them.
+    expect(s().recommended.wallets.map((w) => w.id)).toEqual([
+      'w2',
+      'w3',
+      'w4',
+      'w5',
+      'w6',
+      'w7',
+      'w8',
+      'w9',
+    ]);
+    expect(explorer.calls.find((c) => !c.include)).toMatchObject({ entries: RECOMMENDED_WALLETS_FETCHED });
+    const listed = selectConnectList(s()).map((w) => w.id);
+    expect(listed).toEqual(['w0', 'w1', 'w2', 'w3', 'w4', 'w5']);
+    expect(listed.slice(FEATURED_WALLETS_COUNT - 2)).toHaveLength(RECOMMENDED_WALLETS_COUNT);
   });
 
   it('prefetches once', async () => {
@@ -123,7 +136,7 @@ describe('featured and recommended (spec §9)', () => {
     });
     await s().prefetch();
     await s().fetchNextPage();
-    expect(s().recommended.wallets.map((w) => w.id)).toEqual(['w1', 'w3', 'w4', 'w5']);
+    expect(s().recommended.wallets.map((w) => w.id)).toEqual(['w1', 'w3', 'w4', 'w5', 'w6']);
     expect(s().all.wallets.map((w) => w.id)).toEqual(['w1', 'w3', 'w4', 'w5', 'w6']);
     for (const call of explorer.calls) {
       expect(call.include).toEqual(['w1', 'w2', 'w3', 'w4', 'w5', 'w6']);
@@ -284,6 +297,20 @@ describe('installed wallets, recent, custom, badges', () => {
     await s().fetchNextPage();
     const w3 = selectAllWalletsList(s()).find((w) => w.id === 'w3');
     expect(w3).toMatchObject({ badge: 'Installed', connectorId: 'com.wallet3' });
+  });
+
+  it('an installed wallet that is also recommended gives its recommended row to the next candidate', async () => {
+    const { s } = setup();
+    s().syncWagmi({
+      status: 'disconnected',
+      connectors: announcedConnectors.filter((c) => c.id === 'com.wallet3'),
+      hasLegacyProvider: false,
+      legacyIsAnnounced: false,
+    });
+    await s().prefetch();
+    const names = selectConnectList(s()).map((w) => `${w.name}${w.badge ? ` [${w.badge}]` : ''}`);
+    // Four recommended rows, as many as the Connect view reserved while loading (Wallet 3 is listed once).
+    expect(names).toEqual(['Wallet 3 (ext) [Installed]', 'Wallet 0', 'Wallet 1', 'Wallet 2', 'Wallet 4']);
   });
 
   it('shows the legacy injected provider as Browser Wallet only when it is not an announced one', () => {

@@ -11,7 +11,7 @@ import type { SolanaAdapter, SolanaWalletInfo } from '../../chains/solana/types'
 import {
   CONNECTOR_IDS,
   FEATURED_WALLETS_COUNT,
-  RECOMMENDED_WALLETS_COUNT,
+  RECOMMENDED_WALLETS_FETCHED,
   WALLET_SEARCH_ENTRIES,
   WALLET_SEARCH_MIN_WAIT_MS,
   WALLET_SEARCH_PAGE,
@@ -84,6 +84,10 @@ export interface ConnectState {
   connectors: WalletEntry[];
   custom: WalletEntry[];
   featured: WalletListState;
+  /**
+   * The explorer's recommended wallets, in its order: up to RECOMMENDED_WALLETS_FETCHED candidates. The Connect
+   * list shows the first RECOMMENDED_WALLETS_COUNT of them that it does not already show (installed or recent).
+   */
   recommended: WalletListState;
   /** The all-wallets browse list, page by page. */
   all: WalletListState & { page: number; count: number };
@@ -256,14 +260,14 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       try {
         const res = await deps.explorer.getWallets({
           page: 1,
-          entries: RECOMMENDED_WALLETS_COUNT,
+          entries: RECOMMENDED_WALLETS_FETCHED,
           ...f,
           ...(skip.length ? { exclude: [...new Set(skip)] } : {}),
         });
         const wallets = res.data
           .map(toEntry)
           .filter((w) => !skip.includes(w.id))
-          .slice(0, RECOMMENDED_WALLETS_COUNT);
+          .slice(0, RECOMMENDED_WALLETS_FETCHED);
         set({ recommended: { wallets, status: 'success', error: null } });
       } catch {
         set({ recommended: { wallets: [], status: 'error', error: WALLET_LIST_ERROR } });

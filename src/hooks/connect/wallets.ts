@@ -4,7 +4,12 @@
  * `WalletEntry` shape; lists are deduplicated by id and rdns and carry Installed/Recent badges.
  */
 
-import { CONNECTOR_IDS, CONNECTOR_NAMES, MAX_RECENT_WALLETS } from '../../core/constants';
+import {
+  CONNECTOR_IDS,
+  CONNECTOR_NAMES,
+  MAX_RECENT_WALLETS,
+  RECOMMENDED_WALLETS_COUNT,
+} from '../../core/constants';
 import { capText, MAX_TEXT } from '../../core/text';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from '../../core/url';
 import { z } from '../../core/zod-mini';
@@ -234,16 +239,18 @@ export interface ConnectListInput {
  * The Connect view's list, in order: recent (badge Recent), installed/announced (badge Installed),
  * featured, the host's custom wallets, recommended, then other connectors. A wallet appears once: later
  * groups drop entries that share an id or rdns with an earlier one; explorer wallets that are installed
- * take the installed connector.
+ * take the installed connector. Of the recommended candidates, the first RECOMMENDED_WALLETS_COUNT not
+ * listed above are shown.
  */
 export function buildConnectList(input: ConnectListInput): WalletListItem[] {
   const out: WalletListItem[] = [];
   const seen = new Set<string>();
-  const add = (w: WalletListItem) => {
+  const add = (w: WalletListItem): boolean => {
     const k = keys(w);
-    if (k.some((x) => seen.has(x))) return;
+    if (k.some((x) => seen.has(x))) return false;
     for (const x of k) seen.add(x);
     out.push(w);
+    return true;
   };
   const announced = enrichAnnounced(input.announced, [...input.featured, ...input.recommended]);
   for (const w of input.recent) {
@@ -253,7 +260,11 @@ export function buildConnectList(input: ConnectListInput): WalletListItem[] {
   for (const w of announced) add({ ...w, badge: 'Installed' });
   for (const w of input.featured) add(markInstalled(w, announced));
   for (const w of input.custom) add(w);
-  for (const w of input.recommended) add(markInstalled(w, announced));
+  let recommended = 0;
+  for (const w of input.recommended) {
+    if (recommended === RECOMMENDED_WALLETS_COUNT) break;
+    if (add(markInstalled(w, announced))) recommended++;
+  }
   for (const w of input.connectors) add(w);
   return out;
 }
