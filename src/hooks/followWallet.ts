@@ -20,3 +20,26 @@ export function followWallet(
     for (const unsubscribe of subs) unsubscribe();
   };
 }
+
+/**
+ * Tells a flow store when its form belongs to someone else: true when a connected address differs from
+ * the last connected one (or is the first one seen). A null address changes nothing: a reconnect passes
+ * through it (wagmi's 'connecting' / 'reconnecting' before the addresses are known, a connector whose code
+ * is still loading), and so does a disconnect. Keeping what was typed across a disconnect is deliberate:
+ * the forms are only reachable while connected, their actions refuse without an account, and the same
+ * account coming back finds its form as it left it; another account starts it over. EVM addresses compare
+ * without regard to case; others (Solana's base58) exactly.
+ */
+export function accountChanges(): (address: string | null) => boolean {
+  let last: string | null = null;
+  return (address) => {
+    if (address === null) return false;
+    const changed = last === null || !sameAddress(last, address);
+    last = address;
+    return changed;
+  };
+}
+
+const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
+const sameAddress = (a: string, b: string) =>
+  a === b || (EVM_ADDRESS.test(a) && EVM_ADDRESS.test(b) && a.toLowerCase() === b.toLowerCase());

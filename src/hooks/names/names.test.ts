@@ -229,3 +229,66 @@ describe('name registration store', () => {
     expect(store.getState().namesError).toBe('Error fetching names for address');
   });
 });
+
+describe('name registration store: the account context', () => {
+  const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC';
+  // What the instance gives while wagmi reconnects (no addresses yet) or after a disconnect.
+  const away = { address: null, chainId: null, embedded: false };
+
+  it('a reconnect of the same account (no address for a moment) keeps the typed name and its check', async () => {
+    const { store } = make();
+    await store.getState().loadNames();
+    store.getState().setName('keepme');
+    await settle(store);
+    expect(store.getState().availability).toBe('available');
+    const names = store.getState().names;
+    store.getState().setContext(away);
+    expect(store.getState()).toMatchObject({ unavailableReason: 'notConnected', name: 'keepme' });
+    store.getState().setContext({ address: signer.address, chainId: 1, embedded: true });
+    expect(store.getState()).toMatchObject({
+      name: 'keepme',
+      availability: 'available',
+      unavailableReason: null,
+      names,
+    });
+    expect(names).not.toBeNull();
+  });
+
+  it('a taken name keeps its suggestions across a reconnect; the address may come back in another case', async () => {
+    const { store } = make();
+    store.getState().setName('alice');
+    await settle(store);
+    store.getState().setContext(away);
+    store.getState().setContext({ address: signer.address.toLowerCase(), chainId: 1, embedded: true });
+    expect(store.getState()).toMatchObject({
+      name: 'alice',
+      availability: 'taken',
+      suggestionsStatus: 'success',
+    });
+    expect(store.getState().suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('another account starts over: the form and the names', async () => {
+    const { store } = make();
+    await store.getState().loadNames();
+    store.getState().setName('keepme');
+    await settle(store);
+    store.getState().setContext({ address: OTHER, chainId: 1, embedded: true });
+    expect(store.getState()).toMatchObject({
+      name: '',
+      availability: 'idle',
+      names: null,
+      registeredName: null,
+    });
+  });
+
+  it('a disconnect followed by another account starts over', async () => {
+    const { store } = make();
+    await store.getState().loadNames();
+    store.getState().setName('keepme');
+    await settle(store);
+    store.getState().setContext(away);
+    store.getState().setContext({ address: OTHER, chainId: 1, embedded: true });
+    expect(store.getState()).toMatchObject({ name: '', availability: 'idle', names: null });
+  });
+});

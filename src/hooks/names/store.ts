@@ -14,6 +14,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NameSuggestion, Profile, RegisterNameBody } from '../../api/schemas';
 import { ApiError, ERROR_MESSAGES, walletShortMessage } from '../../core/errors';
+import { accountChanges } from '../followWallet';
 import {
   fullName,
   NAME_UNAVAILABLE_MESSAGES,
@@ -53,7 +54,10 @@ export interface NameRegistrationState {
   unavailableReason: NameUnavailableReason | null;
   /** The last registered name (full, with the suffix). */
   registeredName: string | null;
-  /** The connected address's names (reverse lookup); null before the first answer. */
+  /**
+   * The account's names (reverse lookup); null before the first answer. Kept while no account is connected;
+   * another account clears them.
+   */
   names: string[] | null;
   namesError: string | null;
   context: NameContext;
@@ -68,7 +72,10 @@ export interface NameRegistrationActions {
   loadNames(force?: boolean): Promise<void>;
   /** Back to an empty form (after success, or to start over). */
   reset(): void;
-  /** Fed by the instance: the connected address, the EVM chain id and whether the auth connector is used. */
+  /**
+   * Fed by the instance: the connected address, the EVM chain id and whether the auth connector is used.
+   * Another account empties the form and the names; no address (a reconnect, a disconnect) keeps them.
+   */
   setContext(ctx: NameContext): void;
 }
 
@@ -118,6 +125,7 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
   let timer: ReturnType<typeof setTimeout> | null = null;
   const namesCache = new Map<string, Promise<string[]>>();
   const cacheKey = (ctx: NameContext) => `${ctx.address?.toLowerCase()}|${ctx.chainId}`;
+  const accountChanged = accountChanges();
 
   return createStore<NameRegistrationState & NameRegistrationActions>()((set, get) => {
     const loadSuggestions = async (label: string, seq: number) => {
@@ -276,13 +284,17 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
         ) {
           return;
         }
-        const sameAccount = prev.address?.toLowerCase() === ctx.address?.toLowerCase();
+        // Only another account starts over (accountChanges): a reconnect passes through no address and
+        // must not take what the user typed. A disconnect keeps the form as well: it is only reachable while
+        // connected, register() refuses without an account, and the same account coming back finds it as
+        // it was; the names stay with the form, since they belong to that account.
+        const otherAccount = accountChanged(ctx.address);
         set({
           context: ctx,
           unavailableReason,
-          ...(sameAccount ? {} : { names: null, namesError: null, registeredName: null }),
+          ...(otherAccount ? { names: null, namesError: null, registeredName: null } : {}),
         });
-        if (!sameAccount) get().reset();
+        if (otherAccount) get().reset();
       },
     };
   });

@@ -394,4 +394,23 @@ describe('on-ramp store', () => {
     expect(store.getState()).toMatchObject({ paymentAmount: '', purchase: { status: 'idle' } });
     expect(store.getState().network?.chain_id).toBe('1');
   });
+
+  it('a reconnect of the same account (no address for a moment) keeps the amount', async () => {
+    const { store } = setup();
+    await store.getState().loadOptions();
+    store.getState().setPaymentAmount('50');
+    store.getState().setContext(null, polygon);
+    expect(store.getState()).toMatchObject({ address: null, paymentAmount: '50' });
+    store.getState().setContext(ADDRESS, polygon);
+    expect(store.getState()).toMatchObject({ address: ADDRESS, paymentAmount: '50' });
+  });
+
+  it('another account after a disconnect starts over', async () => {
+    const { store } = setup();
+    await store.getState().loadOptions();
+    store.getState().setPaymentAmount('50');
+    store.getState().setContext(null, polygon);
+    store.getState().setContext('0x2222222222222222222222222222222222222222', polygon);
+    expect(store.getState()).toMatchObject({ paymentAmount: '', purchase: { status: 'idle' } });
+  });
 });

@@ -26,6 +26,7 @@ import type {
 } from '../../api/schemas';
 import { ONRAMP_DEBOUNCE_MS, ONRAMP_POLL_MS, ONRAMP_WAIT_LIMIT_MS } from '../../core/constants';
 import type { KeywayNetwork } from '../../core/networks';
+import { accountChanges } from '../followWallet';
 import {
   type AmountCheck,
   centsToFiat,
@@ -132,6 +133,10 @@ export interface OnrampActions {
   cancelPurchase(): void;
   /** After success: the form starts empty. */
   reset(): void;
+  /**
+   * Fed by the instance: another account starts over; no address (a reconnect, a disconnect) keeps the
+   * form.
+   */
   setContext(address: string | null, network: KeywayNetwork | null): void;
 }
 
@@ -209,6 +214,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
   let quoteTimer: ReturnType<typeof setTimeout> | null = null;
   let quoteSeq = 0;
   let quoteAbort: AbortController | null = null;
+  const accountChanged = accountChanges();
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
   let windowTimer: ReturnType<typeof setInterval> | null = null;
   let waitStarted = 0;
@@ -615,17 +621,20 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
 
       setContext(address, network) {
         const s = get();
+        // Another account starts over; no address (a reconnect, a disconnect) keeps the form and the
+        // purchase for the same account's return (accountChanges), and buy() refuses meanwhile.
+        const otherAccount = accountChanged(address);
         if (s.address === address && s.activeNetwork?.id === network?.id) return;
-        const accountChanged = s.address !== address;
+        const networkChanged = s.activeNetwork?.id !== network?.id;
         set({ address, activeNetwork: network });
-        if (accountChanged) {
+        if (otherAccount) {
           stopWaiting();
           clearQuote();
           set({ ...initialForm(), purchase: EMPTY_PURCHASE });
         }
-        if (s.purchaseCurrency) {
+        if (s.purchaseCurrency && (otherAccount || networkChanged)) {
           set({ network: chooseNetwork(s.purchaseCurrency) });
-          if (!accountChanged) refresh();
+          if (!otherAccount) refresh();
         }
       },
     };

@@ -637,6 +637,25 @@ describe('send store', () => {
     store.getState().setContext('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', { ...NETWORK, id: 'eip155:1' });
     expect(store.getState().sendTokenAmount).toBe('');
   });
+
+  it('a reconnect of the same account (no address for a moment) keeps the amount and the receiver', async () => {
+    const { store } = setup();
+    store.getState().setContext('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', NETWORK);
+    await fill(store, ETH_BALANCE, '0.01', ALICE);
+    store.getState().setContext(null, NETWORK);
+    store.getState().setContext('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', NETWORK);
+    expect(store.getState()).toMatchObject({ sendTokenAmount: '0.01', receiverAddress: ALICE });
+    expect(store.getState().token?.symbol).toBe(ETH_BALANCE.symbol);
+  });
+
+  it('another account after a disconnect starts over', async () => {
+    const { store } = setup();
+    store.getState().setContext('0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266', NETWORK);
+    await fill(store, ETH_BALANCE, '0.01', ALICE);
+    store.getState().setContext(null, NETWORK);
+    store.getState().setContext(ALICE, NETWORK);
+    expect(store.getState()).toMatchObject({ sendTokenAmount: '', receiverAddress: null, token: null });
+  });
 });
 
 it('amount units come from viem parseUnits', () => {

@@ -28,6 +28,7 @@ import { formatTokenAmount, isValidEvmAddress } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { nativeTokenId, type TokenBalance } from '../balances/store';
+import { accountChanges } from '../followWallet';
 import { looksLikeName, maxSendAmount, SEND_MESSAGES, type SendValidation, validateSend } from './validation';
 
 /** The EVM asset of a token, or an error when a non-native token has no contract address that parses. */
@@ -109,7 +110,10 @@ export interface SendActions {
   reset(): void;
   /** Recomputes the fee in USD (the instance calls it when the balances, and so the prices, change). */
   recomputeFee(): void;
-  /** Fed by the instance wiring: a change of account or network clears the form. */
+  /**
+   * Fed by the instance wiring: another account or another network clears the form; no address (a
+   * reconnect, a disconnect) keeps it.
+   */
   setContext(address: string | null, network: KeywayNetwork | null): void;
 }
 
@@ -207,7 +211,8 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
   const waitEvm = deps.waitEvm ?? waitForEvmSend;
   let receiverSeq = 0;
   let gasSeq = 0;
-  let context: { address: string | null; networkId: string | null } = { address: null, networkId: null };
+  let contextNetworkId: string | null = null;
+  const accountChanged = accountChanges();
 
   return createStore<SendState & SendActions>()((set, get) => {
     const nativeBalance = () => deps.getBalances().find((b) => b.isNative) ?? null;
@@ -457,9 +462,11 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
 
       setContext(address, network) {
         const networkId = network?.id ?? null;
-        if (context.address?.toLowerCase() === address?.toLowerCase() && context.networkId === networkId)
-          return;
-        context = { address, networkId };
+        // Another account or another network starts over; no address (a reconnect, a disconnect) keeps
+        // what was typed for the same account's return (accountChanges).
+        const otherAccount = accountChanged(address);
+        if (!otherAccount && contextNetworkId === networkId) return;
+        contextNetworkId = networkId;
         actions.reset();
       },
     };

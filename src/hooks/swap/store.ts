@@ -60,6 +60,7 @@ import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import type { TokenBalance } from '../balances/store';
+import { accountChanges } from '../followWallet';
 import { SWAP_MESSAGES, type SwapValidation, validateSwap } from './validation';
 
 /** Spec §3 swap token: the API's token with the account's balance and its price. */
@@ -204,7 +205,10 @@ export interface SwapActions {
   swap(): Promise<'sent' | 'refreshed' | 'failed'>;
   /** Clears the form (tokens stay loaded). */
   reset(): void;
-  /** Fed by the instance wiring: a change of account or network starts over. */
+  /**
+   * Fed by the instance wiring: another account or another network starts over; no address (a reconnect,
+   * a disconnect) keeps the form.
+   */
   setContext(address: string | null, network: KeywayNetwork | null): void;
 }
 
@@ -348,6 +352,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
   const now = deps.now ?? Date.now;
   const debounceMs = deps.debounceMs ?? SWAP_QUOTE_DEBOUNCE_MS;
   let context: { address: string | null; networkId: string | null } = { address: null, networkId: null };
+  const accountChanged = accountChanges();
   let quoteSeq = 0;
   let timer: ReturnType<typeof setTimeout> | null = null;
   let initializing: Promise<void> | null = null;
@@ -1075,7 +1080,17 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
 
       setContext(address, net) {
         const networkId = net?.id ?? null;
+        // Another account or another network starts over; no address (a reconnect, a disconnect) keeps
+        // what was typed for the same account's return (accountChanges).
+        const otherAccount = accountChanged(address);
         if (address === context.address && networkId === context.networkId) return;
+        if (!otherAccount && networkId === context.networkId) {
+          const back = context.address === null && address !== null;
+          context = { address, networkId };
+          // A quote asked for while the account was away found no address: ask again now.
+          if (back && get().inputError === SWAP_MESSAGES.noAddress) void runQuote();
+          return;
+        }
         clearTimer();
         ++quoteSeq;
         context = { address, networkId };

@@ -352,6 +352,57 @@ describe('swap store: quote and transaction', () => {
   });
 });
 
+describe('swap store: the account context', () => {
+  it('a reconnect of the same account (no address for a moment) keeps the tokens, the amount and the quote', async () => {
+    const { store } = make();
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    expect(store.getState().toTokenAmount).toBe('1586.647875');
+    store.getState().setContext(null, mainnet);
+    store.getState().setContext(FIXTURE_ADDRESS.toLowerCase(), mainnet);
+    const s = store.getState();
+    expect(s).toMatchObject({
+      status: 'initialized',
+      sourceTokenAmount: '0.5',
+      toTokenAmount: '1586.647875',
+    });
+    expect(s.toToken?.address.toLowerCase()).toBe(USDC.toLowerCase());
+  });
+
+  it('an amount typed while the account was away is quoted when it comes back', async () => {
+    const wallet: { address: string | null } = { address: FIXTURE_ADDRESS };
+    const { store } = make(wallet);
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    wallet.address = null;
+    store.getState().setContext(null, mainnet);
+    store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    expect(store.getState().inputError).toBe(SWAP_MESSAGES.noAddress);
+    wallet.address = FIXTURE_ADDRESS;
+    store.getState().setContext(FIXTURE_ADDRESS, mainnet);
+    await settle();
+    expect(store.getState()).toMatchObject({ inputError: null, toTokenAmount: '1586.647875' });
+  });
+
+  it('another account after a disconnect starts over', async () => {
+    const { store } = make();
+    await store.getState().initialize();
+    store.getState().setToToken(token(store, USDC));
+    store.getState().setSourceTokenAmount('0.5');
+    await settle();
+    store.getState().setContext(null, mainnet);
+    store.getState().setContext('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', mainnet);
+    expect(store.getState()).toMatchObject({
+      status: 'notInitialized',
+      sourceTokenAmount: '',
+      toToken: null,
+    });
+  });
+});
+
 describe('swap store: validation (spec §5)', () => {
   it('flags each bad input with its message and keeps what was typed', async () => {
     const { store } = make();
