@@ -2,7 +2,7 @@ import { delay, HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../core/errors';
-import { z } from '../core/zod';
+import { z } from '../core/zod-mini';
 import { createHttpClient } from './http';
 
 const BASE = 'https://api.test';

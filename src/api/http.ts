@@ -6,7 +6,7 @@
 
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
 import { ApiError } from '../core/errors';
-import type { z } from '../core/zod';
+import type { z } from '../core/zod-mini';
 
 /** The API schemas module (zod), loaded with the first request instead of with the page. */
 export type ApiSchemas = typeof import('./schemas');
@@ -26,7 +26,7 @@ export function loadApiSchemas(): Promise<ApiSchemas> {
  * What a response is parsed with: a zod schema, or a pick from the API schemas module (`(s) => s.profileSchema`),
  * so that a client's module does not import the schemas and every response is still parsed before it is returned.
  */
-export type ResponseSchema<T> = z.ZodType<T> | ((schemas: ApiSchemas) => z.ZodType<T>);
+export type ResponseSchema<T> = z.ZodMiniType<T> | ((schemas: ApiSchemas) => z.ZodMiniType<T>);
 
 export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
 export type Query = Record<string, QueryValue>;
@@ -104,7 +104,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   });
 }
 
-function describeIssues(error: z.ZodError): string {
+function describeIssues(error: z.core.$ZodError): string {
   const issue = error.issues[0];
   if (!issue) return 'unexpected shape';
   const where = issue.path.length ? issue.path.join('.') : '(root)';
