@@ -61,7 +61,10 @@ const ConsentPart = lazyComponent(
  * the view never shows them popping in): the email form and social row with the embedded wallet, the consent
  * checkbox with a terms or privacy URL. A part that fails to load here loads again when rendered.
  */
-export function preloadConnectParts(keyway: Pick<Keyway, 'embedded' | 'options'>): Promise<unknown> {
+export function preloadConnectParts(keyway: {
+  embedded: Keyway['embedded'];
+  options: Pick<Keyway['options'], 'termsConditionsUrl' | 'privacyPolicyUrl'>;
+}): Promise<unknown> {
   const parts: Promise<unknown>[] = [];
   if (keyway.embedded) parts.push(EmailLoginPart.preload(), SocialLoginPart.preload());
   if (keyway.options.termsConditionsUrl || keyway.options.privacyPolicyUrl) parts.push(ConsentPart.preload());
