@@ -10,7 +10,7 @@
  * `version` names the smart-account implementation the host wants (free text up to 32 characters); the
  * frame answers `{address, isDeployed}`.
  */
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 import {
   AccountTypeSchema,
   AddressSchema,
@@ -45,26 +45,25 @@ export const PROTOCOL_VERSION = 1;
 export const DEFAULT_REQUEST_TIME_LIMIT_MS = 30_000;
 
 const IdSchema = z.uuid();
-const NoPayload = z.undefined().optional();
+const NoPayload = z.optional(z.undefined());
 
 /** Frame error payload: `{message?}` (spec §8), plus an optional EIP-1193 error code (e.g. 4001). */
 export const FrameErrorPayloadSchema = z.strictObject({
-  message: z.string().max(MAX_ERROR_MESSAGE_LENGTH).optional(),
-  code: z.number().int().optional(),
+  message: z.optional(z.string().check(z.maxLength(MAX_ERROR_MESSAGE_LENGTH))),
+  code: z.optional(z.int()),
 });
 export type FrameErrorPayload = z.infer<typeof FrameErrorPayloadSchema>;
 
 const UserSchema = z.strictObject({
-  email: EmailSchema.optional(),
+  email: z.optional(EmailSchema),
   address: AddressSchema,
   chainId: ChainIdSchema,
-  userName: UserNameSchema.optional(),
-  smartAccountDeployed: z.boolean().optional(),
-  preferredAccountType: PreferredAccountTypeResultSchema.optional(),
-  accounts: z
-    .array(z.strictObject({ address: AddressSchema, type: AccountTypeSchema }))
-    .max(8)
-    .optional(),
+  userName: z.optional(UserNameSchema),
+  smartAccountDeployed: z.optional(z.boolean()),
+  preferredAccountType: z.optional(PreferredAccountTypeResultSchema),
+  accounts: z.optional(
+    z.array(z.strictObject({ address: AddressSchema, type: AccountTypeSchema })).check(z.maxLength(8)),
+  ),
 });
 export type FrameUser = z.infer<typeof UserSchema>;
 
@@ -94,7 +93,7 @@ const definitions = {
     success: z.strictObject({ newEmail: EmailSchema }),
   },
   SYNC_THEME: {
-    request: z.strictObject({ themeMode: ThemeModeSchema, themeVariables: ThemeVariablesSchema.optional() }),
+    request: z.strictObject({ themeMode: ThemeModeSchema, themeVariables: z.optional(ThemeVariablesSchema) }),
     success: NoPayload,
   },
   SYNC_DAPP_DATA: {
@@ -107,7 +106,9 @@ const definitions = {
   },
   GET_SMART_ACCOUNT_ENABLED_NETWORKS: {
     request: NoPayload,
-    success: z.strictObject({ smartAccountEnabledNetworks: z.array(EvmChainIdSchema).max(256) }),
+    success: z.strictObject({
+      smartAccountEnabledNetworks: z.array(EvmChainIdSchema).check(z.maxLength(256)),
+    }),
   },
   SET_PREFERRED_ACCOUNT: {
     request: z.strictObject({ type: AccountTypeSchema }),
@@ -121,7 +122,7 @@ const definitions = {
   GET_FARCASTER_URI: { request: NoPayload, success: z.strictObject({ url: WebUrlSchema }) },
   CONNECT_FARCASTER: {
     request: NoPayload,
-    success: z.strictObject({ userName: UserNameSchema.optional() }),
+    success: z.strictObject({ userName: z.optional(UserNameSchema) }),
   },
   SWITCH_NETWORK: {
     request: z.strictObject({ chainId: ChainIdSchema }),
@@ -130,7 +131,10 @@ const definitions = {
   SIGN_OUT: { request: NoPayload, success: NoPayload },
   RPC_REQUEST: { request: RpcRequestPayloadSchema, success: RpcResultSchema },
   INIT_SMART_ACCOUNT: {
-    request: z.strictObject({ chainId: EvmChainIdSchema, version: z.string().min(1).max(32).optional() }),
+    request: z.strictObject({
+      chainId: EvmChainIdSchema,
+      version: z.optional(z.string().check(z.minLength(1), z.maxLength(32))),
+    }),
     success: z.strictObject({ address: AddressSchema, isDeployed: z.boolean() }),
   },
   /**
@@ -154,12 +158,12 @@ export const successEventType = <E extends FrameEventName>(event: E) =>
 export const errorEventType = <E extends FrameEventName>(event: E) =>
   `${FRAME_EVENT_PREFIX}${event}_ERROR` as const;
 
-function envelope<T extends string, P extends z.ZodType>(type: T, payload: P) {
+function envelope<T extends string, P extends z.ZodMiniType>(type: T, payload: P) {
   return z.strictObject({ type: z.literal(type), id: IdSchema, payload });
 }
 
-type Envelope<T extends string, P extends z.ZodType> = z.ZodObject<
-  { type: z.ZodLiteral<T>; id: z.ZodUUID; payload: P },
+type Envelope<T extends string, P extends z.ZodMiniType> = z.ZodMiniObject<
+  { type: z.ZodMiniLiteral<T>; id: z.ZodMiniUUID; payload: P },
   z.core.$strict
 >;
 
@@ -170,7 +174,7 @@ export type EventSchemas<E extends FrameEventName> = {
 };
 
 function eventSchemas<E extends FrameEventName>(event: E): EventSchemas<E> {
-  const def: { request: z.ZodType; success: z.ZodType } = definitions[event];
+  const def: { request: z.ZodMiniType; success: z.ZodMiniType } = definitions[event];
   // The generic payload types are lost inside `envelope`; the declared return type restores them.
   return {
     /** app → frame */

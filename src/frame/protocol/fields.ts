@@ -3,7 +3,7 @@
  * RPC methods enumerated). Every string has a length cap so that an oversized payload fails the schema.
  */
 import { isHttpsOrLocalUrl } from '../../core/url';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 import { AccountTypeSchema, BASE58, DEFAULT_ACCOUNT_TYPE } from './ids';
 
 export const MAX_EMAIL_LENGTH = 254;
@@ -15,8 +15,8 @@ export const MAX_RPC_JSON_LENGTH = 512 * 1024;
 
 export const OTP_LENGTH = 6;
 
-export const EmailSchema = z.email().max(MAX_EMAIL_LENGTH);
-export const OtpSchema = z.string().regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'A code is 6 digits');
+export const EmailSchema = z.email().check(z.maxLength(MAX_EMAIL_LENGTH));
+export const OtpSchema = z.string().check(z.regex(new RegExp(`^\\d{${OTP_LENGTH}}$`), 'A code is 6 digits'));
 
 export const ThemeModeSchema = z.enum(['light', 'dark']);
 export type ThemeMode = z.infer<typeof ThemeModeSchema>;
@@ -33,55 +33,52 @@ export {
 /** A preferred account type read from the frame: anything invalid becomes 'eoa'. */
 export const PreferredAccountTypeResultSchema = z.catch(AccountTypeSchema, DEFAULT_ACCOUNT_TYPE);
 
-export const EvmAddressSchema = z.string().regex(/^0x[0-9a-fA-F]{40}$/);
-export const SolanaAddressSchema = z.string().min(32).max(44).regex(BASE58);
+export const EvmAddressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
+export const SolanaAddressSchema = z.string().check(z.minLength(32), z.maxLength(44), z.regex(BASE58));
 export const AddressSchema = z.union([EvmAddressSchema, SolanaAddressSchema]);
 
-export const HexSchema = z.string().regex(/^0x[0-9a-fA-F]*$/);
+export const HexSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]*$/));
 
 /** Bytes as base58 text (Solana signatures, messages). */
-export const Base58Schema = z.string().regex(BASE58);
+export const Base58Schema = z.string().check(z.regex(BASE58));
 /** Bytes as standard base64 text (Solana wire transactions). */
-export const Base64Schema = z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64');
+export const Base64Schema = z.string().check(z.regex(/^[A-Za-z0-9+/]*={0,2}$/, 'Expected base64'));
 /** The largest Solana transaction on the wire (bytes): one IPv6 packet's payload. */
 export const SOLANA_MAX_TRANSACTION_BYTES = 1232;
 /** A Solana transaction signature: 64 bytes, 64 to 88 base58 characters. */
-export const SolanaSignatureSchema = z.string().min(64).max(88).regex(BASE58);
+export const SolanaSignatureSchema = z.string().check(z.minLength(64), z.maxLength(88), z.regex(BASE58));
 
 /** https: anywhere; http: only for a local development host. Nothing else (no javascript:, data:, …). */
 export const isWebUrl = isHttpsOrLocalUrl;
 
 export const WebUrlSchema = z
   .string()
-  .max(MAX_URL_LENGTH)
-  .refine(isWebUrl, 'Expected an https: URL (or http: on a local host)');
+  .check(
+    z.maxLength(MAX_URL_LENGTH),
+    z.refine(isWebUrl, 'Expected an https: URL (or http: on a local host)'),
+  );
 
-export const UserNameSchema = z.string().min(1).max(MAX_USERNAME_LENGTH);
+export const UserNameSchema = z.string().check(z.minLength(1), z.maxLength(MAX_USERNAME_LENGTH));
 
 /** Theme variables: CSS-variable-like names, values without characters that could end a declaration. */
 export const ThemeVariablesSchema = z
   .record(
-    z.string().regex(/^-{0,2}[a-zA-Z][a-zA-Z0-9-]{0,63}$/),
-    z.union([
-      z
-        .string()
-        .max(256)
-        .regex(/^[^;{}<>\\]*$/),
-      z.number().finite(),
-    ]),
+    z.string().check(z.regex(/^-{0,2}[a-zA-Z][a-zA-Z0-9-]{0,63}$/)),
+    // zod 4 numbers are finite: Infinity and NaN fail `z.number()`.
+    z.union([z.string().check(z.maxLength(256), z.regex(/^[^;{}<>\\]*$/)), z.number()]),
   )
-  .refine((vars) => Object.keys(vars).length <= 64, 'Too many theme variables');
+  .check(z.refine((vars) => Object.keys(vars).length <= 64, 'Too many theme variables'));
 
 export const DappMetadataSchema = z.strictObject({
-  name: z.string().min(1).max(100),
-  description: z.string().max(500),
+  name: z.string().check(z.minLength(1), z.maxLength(100)),
+  description: z.string().check(z.maxLength(500)),
   url: WebUrlSchema,
-  icons: z.array(WebUrlSchema).max(10),
+  icons: z.array(WebUrlSchema).check(z.maxLength(10)),
 });
 export type DappMetadata = z.infer<typeof DappMetadataSchema>;
 
-export const SdkVersionSchema = z.string().regex(/^[A-Za-z0-9._+-]{1,64}$/);
-export const ProjectIdSchema = z.string().regex(/^[A-Za-z0-9_-]{1,128}$/);
+export const SdkVersionSchema = z.string().check(z.regex(/^[A-Za-z0-9._+-]{1,64}$/));
+export const ProjectIdSchema = z.string().check(z.regex(/^[A-Za-z0-9_-]{1,128}$/));
 
 /** True when `value` is JSON data whose text is at most `maxLength` long (no functions, no cycles). */
 export function isBoundedJson(value: unknown, maxLength = MAX_RPC_JSON_LENGTH): boolean {
@@ -93,4 +90,6 @@ export function isBoundedJson(value: unknown, maxLength = MAX_RPC_JSON_LENGTH): 
   }
 }
 
-export const BoundedJsonSchema = z.unknown().refine((v) => isBoundedJson(v), 'Not bounded JSON data');
+export const BoundedJsonSchema = z
+  .unknown()
+  .check(z.refine((v) => isBoundedJson(v), 'Not bounded JSON data'));
