@@ -9,7 +9,7 @@ import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import type { KeywayNetwork } from '../../core/networks';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
 import { capText, MAX_TEXT } from '../../core/text';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 import { encodeBase58, isSolanaAddress } from './address';
 import { solToLamports } from './amount';
 import type { SolanaAdapter, SolanaSendInput, SolanaState, SolanaStore, SolanaWalletInfo } from './types';
@@ -48,7 +48,7 @@ export interface SolanaAdapterDeps {
   store?: SolanaStore;
 }
 
-const rememberedSchema = z.string().min(1).max(256);
+const rememberedSchema = z.string().check(z.minLength(1), z.maxLength(256));
 
 const capName = (value: string): string => capText(value, MAX_TEXT.name);
 

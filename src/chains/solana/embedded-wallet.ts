@@ -13,7 +13,7 @@
  * login's sign out (one login, one sign out for both namespaces).
  */
 import type { KeywayNetwork } from '../../core/networks';
-import type { z } from '../../core/zod';
+import type { z } from '../../core/zod-mini';
 import { SolanaAddressSchema } from '../../frame/protocol/fields';
 import {
   SolanaSendOptionsSchema,

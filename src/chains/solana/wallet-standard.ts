@@ -12,7 +12,7 @@
  *
  * Wallet objects come from other scripts on the page, so everything read off them is checked before use.
  */
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 
 export const REGISTER_WALLET_EVENT = 'wallet-standard:register-wallet';
 export const APP_READY_EVENT = 'wallet-standard:app-ready';
@@ -151,19 +151,19 @@ export interface SignMessageFeature {
 // ---------- checks of what a wallet hands us ----------
 
 const fn = z.custom<(...args: never[]) => unknown>((v) => typeof v === 'function');
-const identifier = z.string().regex(/^[-a-z0-9]+:[-a-zA-Z0-9_:]+$/);
+const identifier = z.string().check(z.regex(/^[-a-z0-9]+:[-a-zA-Z0-9_:]+$/));
 
 const walletSchema = z.object({
   version: z.literal('1.0.0'),
-  name: z.string().min(1).max(256),
-  icon: z.string().max(256 * 1024),
-  chains: z.array(identifier).max(64),
+  name: z.string().check(z.minLength(1), z.maxLength(256)),
+  icon: z.string().check(z.maxLength(256 * 1024)),
+  chains: z.array(identifier).check(z.maxLength(64)),
   features: z.record(z.string(), z.unknown()),
   accounts: z.array(z.unknown()),
 });
 
 const accountSchema = z.object({
-  address: z.string().min(1).max(64),
+  address: z.string().check(z.minLength(1), z.maxLength(64)),
   publicKey: z.instanceof(Uint8Array),
   chains: z.array(z.string()),
   features: z.array(z.string()),
@@ -219,7 +219,7 @@ export interface SolanaWalletFeatures {
 export function solanaFeatures(wallet: Wallet): SolanaWalletFeatures | null {
   if (!wallet.chains.some((c) => c.startsWith('solana:'))) return null;
   const f = wallet.features as Record<string, unknown>;
-  const pick = <T>(key: string, schema: z.ZodType): T | undefined =>
+  const pick = <T>(key: string, schema: z.ZodMiniType): T | undefined =>
     schema.safeParse(f[key]).success ? (f[key] as T) : undefined;
   const connect = pick<ConnectFeature>(STANDARD_CONNECT, connectSchema);
   const signTransaction = pick<SignTransactionFeature>(SOLANA_SIGN_TRANSACTION, signTransactionSchema);
