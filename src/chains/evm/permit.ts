@@ -19,7 +19,7 @@ import {
   parseSignature,
 } from 'viem';
 import { SWAP_PERMIT_DEADLINE_SECONDS } from '../../core/constants';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 
 /** The token functions the permit path reads. */
 export const permitTokenAbi = [
@@ -113,10 +113,10 @@ export interface PermitTypedData {
 }
 
 // Chain answers are untrusted: shapes and sizes are checked before use.
-const domainText = z.string().min(1).max(128);
-const bytes32 = z.string().regex(/^0x[0-9a-fA-F]{64}$/);
+const domainText = z.string().check(z.minLength(1), z.maxLength(128));
+const bytes32 = z.string().check(z.regex(/^0x[0-9a-fA-F]{64}$/));
 const eip712DomainAnswer = z.tuple([
-  z.string().regex(/^0x[0-9a-fA-F]{2}$/),
+  z.string().check(z.regex(/^0x[0-9a-fA-F]{2}$/)),
   domainText,
   domainText,
   z.bigint(),
@@ -124,7 +124,7 @@ const eip712DomainAnswer = z.tuple([
   z.string(),
   z.array(z.bigint()),
 ]);
-const nonceAnswer = z.bigint().nonnegative();
+const nonceAnswer = z.bigint().check(z.nonnegative());
 
 /** EIP-5267 fields bitmap of a domain of exactly {name, version, chainId, verifyingContract}. */
 const NAME_VERSION_CHAIN_CONTRACT = 0x0f;
