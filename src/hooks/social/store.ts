@@ -21,7 +21,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { OutcomeOf } from '../../core/outcomes';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 import type { AuthConnectorApi } from '../../frame/connector/auth-api';
 import { errorText } from '../utils';
 
@@ -57,7 +57,7 @@ export const SOCIAL_ERRORS = {
 
 const SocialResultSchema = z.object({
   type: z.literal(SOCIAL_RESULT_TYPE),
-  resultUri: z.string().min(1).max(4096),
+  resultUri: z.string().check(z.minLength(1), z.maxLength(4096)),
 });
 
 /** The popup window, as the store uses it (a `Window` in a browser; a stand-in in tests). */
