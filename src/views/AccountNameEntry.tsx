@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { ListItem } from '../components/ListItem/ListItem';
-import { z } from '../core/zod';
+import { z } from '../core/zod-mini';
 import { useAccount } from '../hooks/account/useAccount';
 import { usePreferredAccountType } from '../hooks/account-type/usePreferredAccountType';
 import { useKeyway } from '../hooks/context';
@@ -14,7 +14,7 @@ export const ACCOUNT_NAME_ENTRY = 'Choose your name';
 
 /** Lower-cased addresses whose name offer was skipped (the plain entry stays). */
 const SKIPPED_KEY = 'keyway:nameOfferSkipped';
-const skippedSchema = z.array(z.string().max(128)).max(50);
+const skippedSchema = z.array(z.string().check(z.maxLength(128))).check(z.maxLength(50));
 
 /**
  * The way to name registration: only for an embedded-wallet account (registration needs the auth

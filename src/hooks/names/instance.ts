@@ -5,7 +5,7 @@
  */
 import { stringToHex } from 'viem';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 import type { Keyway, OwnedPart } from '../keyway';
 import { embeddedLoginStores, embeddedOf } from '../social/embeddedStores';
 import {
@@ -18,7 +18,7 @@ interface Eip1193 {
   request(args: { method: string; params: unknown[] }): Promise<unknown>;
 }
 /** A signed message: 0x and at least 62 hex characters (spec §5). */
-const signatureSchema = z.string().regex(/^0x[0-9a-fA-F]{62,}$/);
+const signatureSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/));
 
 /** The instance's name-registration store (created once). `overrides` are for tests and stories only. */
 export function getNameRegistrationStore(

@@ -5,7 +5,7 @@
  */
 import { NAME_REGISTRATION_CHAIN_ID_LIMIT, NAME_SUFFIX } from '../../core/constants';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
-import { z } from '../../core/zod';
+import { z } from '../../core/zod-mini';
 
 export const NAME_MIN_LENGTH = 4;
 /** The longest label the name service accepts. */
@@ -40,18 +40,12 @@ export function nameRuleProblem(input: string): NameRuleProblem | null {
   return null;
 }
 
-export const nameLabelSchema = z
-  .string()
-  .transform(nameLabel)
-  .pipe(
-    z
-      .string()
-      .min(NAME_MIN_LENGTH)
-      .max(NAME_MAX_LENGTH)
-      .regex(/^[a-z0-9-]+$/),
-  );
+export const nameLabelSchema = z.pipe(
+  z.pipe(z.string(), z.transform(nameLabel)),
+  z.string().check(z.minLength(NAME_MIN_LENGTH), z.maxLength(NAME_MAX_LENGTH), z.regex(/^[a-z0-9-]+$/)),
+);
 
-const chainIdSchema = z.number().int().nonnegative().lt(NAME_REGISTRATION_CHAIN_ID_LIMIT);
+const chainIdSchema = z.int().check(z.nonnegative(), z.lt(NAME_REGISTRATION_CHAIN_ID_LIMIT));
 
 /** ENSIP-11 coin type of an EVM chain: `0x80000000 | chainId`; throws 'Invalid chainId' at the limit. */
 export function nameCoinType(chainId: number): number {
