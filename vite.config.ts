@@ -37,7 +37,7 @@ export default defineConfig({
         // that merge many modules, code that only a lazy view or an unused hook needs shared a file with what
         // the initial graph needs and was loaded up front. Published as modules, a host's bundler prunes what
         // it does not import (package.json `sideEffects`) and splits the rest as precisely as the source is
-        // split (scripts/size-budget.mjs checks the result). zod's jitless setting is dist/core/zod.js, listed
+        // split (scripts/size-budget.mjs checks the result). zod's jitless setting is dist/core/zod-mini.js, listed
         // under `sideEffects` so a host's bundler never drops it.
         preserveModules: true,
         preserveModulesRoot: 'src',

@@ -16,7 +16,7 @@ const icons = Object.fromEntries(
 ) as unknown as PlaygroundIcons;
 
 const theme = playgroundTheme({ accentColor: '#c2255c', radius: 'lg', font: 'Inter', mode: 'light' });
-// The kit's entry sets zod's `jitless` itself (src/core/csp-safe-zod.ts); the page does nothing for it.
+// The kit's entry sets zod's `jitless` itself (src/core/zod-mini.ts); the page does nothing for it.
 if (!z.config().jitless) throw new Error('zod must be jitless under this CSP');
 const app = document.getElementById('app');
 if (app) {

@@ -1,8 +1,8 @@
 /**
  * The frame's id schemas that a page needs as it starts: the embedded wallet's login cache reads the stored
- * account type and chain ids back through them (before any frame code loads). Written with `zod/mini`, so the
- * initial bundle holds only the checks they call; `fields.ts` re-exports them for the frame protocol, whose
- * classic schemas compose them (zod's classic and mini schemas share one core).
+ * account type and chain ids back through them (before any frame code loads). Kept apart from the protocol's
+ * other schemas so the initial bundle holds only these; `fields.ts` re-exports them for the frame protocol,
+ * whose schemas compose them.
  */
 import { z } from '../../core/zod-mini';
 
