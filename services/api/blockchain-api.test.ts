@@ -91,12 +91,13 @@ async function signKusdPermit(keyIndex: number, value: bigint, deadline: bigint)
 }
 const soon = () => BigInt(Math.floor(Date.now() / 1000) + 20 * 60);
 
+// Chains and contracts start in seconds alone; the full suite on two shared cores once took over 60 s.
 beforeAll(async () => {
   dataDir = tempDataDir('chain');
   chains = await startChains({ evmPorts: [30101, 30102], solanaPort: 30103 });
   server = await startApiServer({ port: 30100, chains, dataDir, testMode: true });
   base = server.url;
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   await server?.stop();

@@ -39,6 +39,7 @@ let config: Config;
 let hadWindow = true;
 let network: typeof keywayLocal;
 
+// Chains and contracts start in seconds alone; the full suite on two shared cores once took over 60 s.
 beforeAll(async () => {
   dataDir = tempDataDir('kit-swap');
   chains = await startChains({ evmPorts: [30141, 30142], solanaPort: 30143 });
@@ -61,7 +62,7 @@ beforeAll(async () => {
     pollingInterval: 50,
   });
   await connect(config, { connector: config.connectors[0]! });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;

@@ -35,6 +35,7 @@ let config: Config;
 const network = { ...keywayLocal, rpcUrls: [`http://127.0.0.1:${PORT}`] };
 const client = () => createPublicClient({ transport: http(network.rpcUrls[0]) });
 
+// Chains and contracts start in seconds alone; the full suite on two shared cores once took over 60 s.
 beforeAll(async () => {
   anvil = await startAnvil({ port: PORT, chainId: 31337 });
   const deployment = await deployFresh(anvil.rpcUrl);
@@ -55,7 +56,7 @@ beforeAll(async () => {
     pollingInterval: 50,
   });
   await connect(config, { connector: config.connectors[0]! });
-}, 60_000);
+}, 180_000);
 
 afterAll(async () => {
   if (!hadWindow) delete (globalThis as { window?: unknown }).window;

@@ -29,18 +29,20 @@ export const Default: Story = {
   play: async ({ canvasElement }) => {
     const list = wallets(canvasElement);
     const names = () => list.getAllByRole('button').map((b) => b.textContent);
-    // Installed + featured (2) + recommended (4, one of them the installed dev wallet) + All wallets.
+    // Installed + featured (2) + recommended (4) + All wallets. The explorer recommends the installed dev wallet
+    // too: the next recommended one (Uniswap Wallet) takes its row, so the list has the rows it reserved.
     await waitFor(() =>
-      expect(names().slice(0, 6)).toEqual([
+      expect(names().slice(0, 7)).toEqual([
         'Keyway Dev WalletInstalled',
         'Trust Wallet',
         'Rainbow',
         'MetaMask',
         'Coinbase Wallet',
         'Zerion',
+        'Uniswap Wallet',
       ]),
     );
-    await expect(names()).toHaveLength(7);
+    await expect(names()).toHaveLength(8);
     // The dev wallet is listed once, although the explorer knows it too (same rdns).
     await expect(list.getAllByRole('button', { name: /Keyway Dev Wallet/ })).toHaveLength(1);
     await waitFor(() => expect(list.getByRole('button', { name: 'All wallets 60' })).toBeVisible());
