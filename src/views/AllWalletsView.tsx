@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { SearchIcon } from '../components/Icon/Icon';
 import { Input } from '../components/Input/Input';
@@ -24,12 +24,36 @@ export function AllWalletsView() {
   const { wallets, hasMore, status, error, query, searching, fetchNextPage, search } = useAllWallets();
   const pick = useWalletPicker();
   const [text, setText] = useState(query);
-  // Rows of COLUMNS tiles: the virtual list's items.
+  // Rows of COLUMNS tiles: the virtual list's items. A row whose wallets are unchanged keeps its array, and
+  // the tile renderer is stable, so a page arriving renders only the rows it adds, not every row in view.
+  const previousRows = useRef<WalletListItem[][]>([]);
   const rows = useMemo(() => {
+    const before = previousRows.current;
     const out: WalletListItem[][] = [];
-    for (let i = 0; i < wallets.length; i += a.COLUMNS) out.push(wallets.slice(i, i + a.COLUMNS));
+    for (let i = 0; i < wallets.length; i += a.COLUMNS) {
+      const row = wallets.slice(i, i + a.COLUMNS);
+      const old = before[out.length];
+      out.push(old && old.length === row.length && old.every((w, k) => w === row[k]) ? old : row);
+    }
+    previousRows.current = out;
     return out;
   }, [wallets]);
+  const emailSocial = m.wallets.emailSocial;
+  const badges = m.wallets;
+  const renderRow = useCallback(
+    (row: WalletListItem[]) =>
+      row.map((w) => (
+        <WalletTile
+          key={w.id}
+          name={w.id === CONNECTOR_IDS.auth ? emailSocial : w.name}
+          iconUrl={w.imageUrl ?? null}
+          badge={w.badge ? badges[w.badge] : undefined}
+          badgeTone="success"
+          onClick={() => pick(w)}
+        />
+      )),
+    [emailSocial, badges, pick],
+  );
 
   // The first page on arrival; the list asks for the next ones as its last rows come into view.
   useEffect(() => {
@@ -94,18 +118,7 @@ export function AllWalletsView() {
           itemClassName={a.row}
           footer={status === 'loading' ? <Spinner size="sm" label={T.loadingMore} /> : null}
           data-kw-wallet-grid=""
-          renderItem={(row) =>
-            row.map((w) => (
-              <WalletTile
-                key={w.id}
-                name={w.id === CONNECTOR_IDS.auth ? m.wallets.emailSocial : w.name}
-                iconUrl={w.imageUrl ?? null}
-                badge={w.badge ? m.wallets[w.badge] : undefined}
-                badgeTone="success"
-                onClick={() => pick(w)}
-              />
-            ))
-          }
+          renderItem={renderRow}
         />
       ) : null}
     </div>

@@ -55,6 +55,10 @@ export function VirtualList<T>({
 }: VirtualListProps<T>) {
   const viewportRef = useRef<HTMLElement>(null);
   const virtualizer = useVirtualizer({
+    // Scrolling within the rendered window moves the rows and sizes the container in the DOM directly; React
+    // renders again only when the window's first or last item (or the scrolling state) changes. The rows and
+    // the container therefore set no position or height of their own.
+    directDomUpdates: true,
     count: items.length,
     getScrollElement: () => viewportRef.current,
     estimateSize: (i) => estimateSize(items[i]!, i),
@@ -83,13 +87,12 @@ export function VirtualList<T>({
       data-kw-virtual-list=""
       {...rest}
     >
-      <div className={s.inner} style={{ height: `${virtualizer.getTotalSize()}px` }}>
+      <div ref={virtualizer.containerRef} className={s.inner}>
         {rendered.map((v) => (
           <VirtualRow
             key={v.key}
             item={items[v.index]!}
             index={v.index}
-            start={v.start}
             measure={virtualizer.measureElement}
             className={itemClassName ? `${s.item} ${itemClassName}` : s.item}
             renderItem={renderItem}
@@ -104,31 +107,25 @@ export function VirtualList<T>({
 interface VirtualRowProps<T> {
   item: T;
   index: number;
-  start: number;
   measure: (el: Element | null) => void;
   className: string;
   renderItem: (item: T, index: number) => ReactNode;
 }
 
 /**
- * One rendered item. Scrolling re-renders the list on every scroll event; a row whose item, place and
- * renderer are unchanged is not rendered again (only rows that come into view are).
+ * One rendered item, placed by the virtualizer (it writes the row's transform when measuring it and while
+ * scrolling). When the rendered window changes, a row whose item and renderer are unchanged is not rendered
+ * again (only rows that come into view are).
  */
 const VirtualRow = memo(function VirtualRow<T>({
   item,
   index,
-  start,
   measure,
   className,
   renderItem,
 }: VirtualRowProps<T>) {
   return (
-    <div
-      ref={measure}
-      data-index={index}
-      className={className}
-      style={{ transform: `translateY(${start}px)` }}
-    >
+    <div ref={measure} data-index={index} className={className}>
       {renderItem(item, index)}
     </div>
   );
