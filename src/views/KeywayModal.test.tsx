@@ -146,9 +146,11 @@ describe('KeywayModal view loading', () => {
     );
     const fallback = watchFallback();
     act(() => keyway.stores.modal.getState().open('Transactions'));
-    // The code arrives 50 ms later, within VIEW_CODE_WAIT_MS: the modal shows up with the view, never a
-    // spinner (opened at once, the dialog would have mounted with the fallback in those 50 ms).
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    // The code arrives a task later, within VIEW_CODE_WAIT_MS: the modal shows up with the view, never a
+    // spinner (opened at once, the dialog would have mounted with the fallback during the open). A timer of
+    // 0 ms expires before the modal's wait of VIEW_CODE_WAIT_MS (set earlier, during the open) on any machine;
+    // a fixed 50 ms gap lost that race once on a busy one.
+    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
     await act(async () => code.settle());
     await screen.findByText('Activity content', {}, { timeout: 10_000 });
     fallback.stop();
