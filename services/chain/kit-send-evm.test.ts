@@ -1,6 +1,6 @@
 /**
  * The kit's EVM send path (`useSend`'s store with the real wagmi transport) against a local anvil chain with
- * the test contracts, signed by the EVM test wallet of `keyway/testing`. Port 34000; only this one chain runs.
+ * the test contracts, signed by the EVM test wallet of `keyway/testing`. Port 32700; only this one chain runs.
  */
 import { createPublicClient, erc20Abi, formatUnits, http, parseEther, parseUnits } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -17,7 +17,7 @@ import { type AnvilHandle, startAnvil } from './anvil.ts';
 import { deployFresh } from './deploy.ts';
 import { DEV_PRIVATE_KEYS } from './types.ts';
 
-const PORT = 34000;
+const PORT = 32700;
 const SENDER_KEY = DEV_PRIVATE_KEYS[1]!;
 const SENDER = privateKeyToAddress(SENDER_KEY);
 const RECEIVER = privateKeyToAddress(DEV_PRIVATE_KEYS[2]!);

@@ -1,6 +1,6 @@
 /**
  * The frame as a Solana wallet, in Chromium against the local Solana runtime (services/solana). Ports
- * 37200-37201 (frame, host page) and 37210-37211 (Solana HTTP and websocket).
+ * 32500-32501 (frame, host page) and 32510-32511 (Solana HTTP and websocket).
  *
  * - GET_USER with the Solana network reference answers the user's Solana address (an Ed25519 WebCrypto key
  *   kept in the frame's IndexedDB): not the EVM address, the same on every call, after a reload and after
@@ -46,9 +46,9 @@ import {
 import { type FrameServer, startFrameServer } from './server.ts';
 import { solanaReference } from './stack-service.ts';
 
-const FRAME_PORT = 37200;
-const HOST_PORT = 37201;
-const SOLANA_PORT = 37210;
+const FRAME_PORT = 32500;
+const HOST_PORT = 32501;
+const SOLANA_PORT = 32510;
 const CHAIN_ID = 31337;
 const REFERENCE = solanaReference(SOLANA_CAIP2);
 /** Solana mainnet's reference: well-formed, not configured here. */

@@ -1,6 +1,6 @@
 /**
  * The kit's Solana adapter (`keyway.solana`) against the local Solana RPC, signed by the Wallet Standard
- * test wallet of `keyway/testing`. Ports 34500 (HTTP) and 34501 (websocket); only the Solana RPC runs.
+ * test wallet of `keyway/testing`. Ports 32600 (HTTP) and 32601 (websocket); only the Solana RPC runs.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,7 +16,7 @@ import { createSolanaTestWallet } from '../../src/testing/solana-wallet.ts';
 import { SOLANA_TEST_PUBLIC_KEY, SOLANA_TEST_SECRET_KEY } from './keys.ts';
 import { type SolanaServer, startSolana } from './server.ts';
 
-const PORT = 34500;
+const PORT = 32600;
 let dataDir: string;
 let server: SolanaServer;
 let connection: Connection;
