@@ -9,15 +9,7 @@
  * it is used only when it hashes to the token's own `DOMAIN_SEPARATOR()`. When anything of that cannot be
  * read or does not match, the swap falls back to the approval transaction.
  */
-import {
-  type Abi,
-  type Address,
-  domainSeparator,
-  getAddress,
-  type Hex,
-  isAddressEqual,
-  parseSignature,
-} from 'viem';
+import { type Abi, type Address, domainSeparator, getAddress, type Hex, isAddressEqual } from 'viem';
 import { SWAP_PERMIT_DEADLINE_SECONDS } from '../../core/constants';
 import { z } from '../../core/zod-mini';
 
@@ -192,14 +184,21 @@ export function permitTypedData(domain: PermitDomain, message: PermitMessage): P
   return { domain, types: PERMIT_TYPES, primaryType: 'Permit', message };
 }
 
-/** A 65-byte signature as the (v, r, s) a permit call takes; null when it is not one. */
+/** The order of secp256k1's group: r and s of a valid signature lie in [1, n - 1]. */
+const SECP256K1_N = 0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141n;
+
+/**
+ * A 65-byte signature (r, s, then v as 27/28 or the y parity 0/1) as the (v, r, s) a permit call takes; null
+ * when it is not one. Read from the bytes with the same checks as viem's `parseSignature` (r and s in the
+ * curve's range), which loads a whole elliptic-curve library to do it.
+ */
 export function permitSignatureParts(signature: Hex): { v: number; r: Hex; s: Hex } | null {
   if (!/^0x[0-9a-fA-F]{130}$/.test(signature)) return null;
-  try {
-    const { r, s, v, yParity } = parseSignature(signature);
-    const recovery = v !== undefined ? Number(v) : 27 + yParity;
-    return recovery === 27 || recovery === 28 ? { v: recovery, r, s } : null;
-  } catch {
-    return null;
-  }
+  const r = `0x${signature.slice(2, 66)}` as Hex;
+  const s = `0x${signature.slice(66, 130)}` as Hex;
+  const inRange = (x: Hex) => BigInt(x) > 0n && BigInt(x) < SECP256K1_N;
+  if (!inRange(r) || !inRange(s)) return null;
+  const last = Number.parseInt(signature.slice(130), 16);
+  const v = last === 0 || last === 1 ? 27 + last : last;
+  return v === 27 || v === 28 ? { v, r: r.toLowerCase() as Hex, s: s.toLowerCase() as Hex } : null;
 }

@@ -1,11 +1,12 @@
 /**
- * EVM send (spec §4 send): the native token with `sendTransaction` at the given gas price, an ERC-20 token
+ * EVM send (spec §4 send): the native token with `sendWalletTransaction` at the given gas price, an ERC-20 token
  * with its `transfer(to, amount)` call. Amounts arrive as decimal strings and become bigints with viem's
  * parseUnits after the caller validated them (never through a float).
  */
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
 import type { Config } from 'wagmi';
-import { sendTransaction, waitForTransactionReceipt } from 'wagmi/actions';
+import { waitForTransactionReceipt } from 'wagmi/actions';
+import { sendWalletTransaction } from './wallet-send';
 
 /** Gas a plain native transfer to an account uses. */
 export const NATIVE_TRANSFER_GAS = 21_000n;
@@ -54,9 +55,9 @@ export async function sendEvmToken(config: Config, req: EvmSendRequest): Promise
   const units = parseUnits(req.amount, req.decimals);
   const gas = req.gasPrice ? { gasPrice: req.gasPrice } : {};
   if (req.asset.type === 'native') {
-    return sendTransaction(config, { chainId: req.chainId, to: req.to, value: units, ...gas });
+    return sendWalletTransaction(config, { chainId: req.chainId, to: req.to, value: units, ...gas });
   }
-  return sendTransaction(config, {
+  return sendWalletTransaction(config, {
     chainId: req.chainId,
     to: req.asset.address,
     data: erc20TransferData(req.to, units),

@@ -1,4 +1,11 @@
-import { type Address, decodeFunctionResult, domainSeparator, encodeFunctionData, type Hex } from 'viem';
+import {
+  type Address,
+  decodeFunctionResult,
+  domainSeparator,
+  encodeFunctionData,
+  type Hex,
+  parseSignature,
+} from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { describe, expect, it } from 'vitest';
 import { KeywayOptionsError } from '../../core/errors';
@@ -265,5 +272,41 @@ describe('permit reads', () => {
     expect(parts?.v === 27 || parts?.v === 28).toBe(true);
     expect(permitSignatureParts('0x1234')).toBeNull();
     expect(permitSignatureParts(`0x${'11'.repeat(64)}05`)).toBeNull();
+  });
+
+  it('splits a signature as viem parseSignature does, and refuses what it refuses', async () => {
+    const sig = await signedPermit();
+    const { r, s, v, yParity } = parseSignature(sig);
+    expect(permitSignatureParts(sig)).toEqual({ v: Number(v), r, s });
+    // The y parity (0/1) in place of v.
+    const parity = `${sig.slice(0, 130)}0${yParity}` as Hex;
+    expect(permitSignatureParts(parity)).toEqual({ v: 27 + yParity, r, s });
+    expect(permitSignatureParts(sig.toUpperCase().replace('0X', '0x') as `0x${string}`)).toEqual({
+      v: Number(v),
+      r,
+      s,
+    });
+    const n = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141';
+    const minus1 = 'fffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364140';
+    const word = (x: string) => x.padStart(64, '0');
+    for (const [rw, sw, ok] of [
+      [word('0'), word('1'), false],
+      [word('1'), word('0'), false],
+      [n, word('1'), false],
+      [word('1'), n, false],
+      ['f'.repeat(64), word('1'), false],
+      [minus1, minus1, true],
+      [word('1'), word('1'), true],
+    ] as const) {
+      const candidate = `0x${rw}${sw}1b` as const;
+      let viemOk = true;
+      try {
+        parseSignature(candidate);
+      } catch {
+        viemOk = false;
+      }
+      expect(viemOk).toBe(ok);
+      expect(permitSignatureParts(candidate) !== null).toBe(ok);
+    }
   });
 });

@@ -4,8 +4,9 @@
  * the view. It follows the connected account and the active network like the other wallet stores.
  */
 import { getAddress } from 'viem';
-import { readContract, sendTransaction, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
+import { readContract, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
+import { sendWalletTransaction } from '../../chains/evm/wallet-send';
 import { isSafeImageUrl } from '../../core/url';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
@@ -40,7 +41,7 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
         ...(call.args ? { args: call.args } : {}),
       } as Parameters<typeof readContract>[1]),
     sendTransaction: (call) =>
-      sendTransaction(keyway.getWagmiConfig(), {
+      sendWalletTransaction(keyway.getWagmiConfig(), {
         chainId: call.chainId,
         to: getAddress(call.to),
         data: call.data,
