@@ -20,6 +20,7 @@ import { HTTP_TIMEOUT_MS } from '../../src/core/constants.ts';
 import { ERROR_MESSAGES, TOAST_MESSAGES } from '../../src/core/errors.ts';
 import { keywayLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage } from '../../src/core/storage.ts';
+import { getConnectStore } from '../../src/hooks/connect/instance.ts';
 import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
 import { selectView } from '../../src/hooks/modal/store.ts';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance.ts';
@@ -216,7 +217,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
 
 /** Every loading flag of every store (a spinner or skeleton in some view) that is on. */
 function spinners(h: Harness): string[] {
-  const { balances, transactions, account, connect } = h.kw.stores;
+  const { balances, transactions, account } = h.kw.stores;
+  const connect = getConnectStore(h.kw);
   const send = getSendStore(h.kw);
   const b = balances.getState();
   const t = transactions.getState();
@@ -785,11 +787,11 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /getWallets',
     action: 'connect.prefetch() (Connect view)',
-    retry: (h) => h.kw.stores.connect.getState().prefetch(),
+    retry: (h) => getConnectStore(h.kw).getState().prefetch(),
     match: pathIs('GET', /^\/getWallets$/),
-    act: (h) => h.kw.stores.connect.getState().prefetch(),
+    act: (h) => getConnectStore(h.kw).getState().prefetch(),
     seen: (h) => {
-      const r = h.kw.stores.connect.getState().recommended;
+      const r = getConnectStore(h.kw).getState().recommended;
       return r.status === 'error'
         ? 'Connect view: list error state (Try again)'
         : r.wallets.length
@@ -804,11 +806,11 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /getWallets',
     action: 'connect.fetchNextPage() (All wallets)',
-    retry: (h) => h.kw.stores.connect.getState().fetchNextPage(),
+    retry: (h) => getConnectStore(h.kw).getState().fetchNextPage(),
     match: pathIs('GET', /^\/getWallets$/),
-    act: (h) => h.kw.stores.connect.getState().fetchNextPage(),
+    act: (h) => getConnectStore(h.kw).getState().fetchNextPage(),
     seen: (h) => {
-      const a = h.kw.stores.connect.getState().all;
+      const a = getConnectStore(h.kw).getState().all;
       if (a.status === 'error') return `inline "${a.error}" (Try again)`;
       return a.wallets.length ? 'All wallets: first page listed' : 'All wallets: empty';
     },
@@ -821,24 +823,24 @@ const CASES: Case[] = [
     endpoint: 'GET /getWallets',
     action: 'connect.search(text) (All wallets search)',
     retry: async (h) => {
-      h.kw.stores.connect.getState().search(h.kw.stores.connect.getState().searchResults.query);
+      getConnectStore(h.kw).getState().search(getConnectStore(h.kw).getState().searchResults.query);
     },
     match: pathIs('GET', /^\/getWallets$/),
     act: async (h) => {
-      h.kw.stores.connect.getState().search('meta');
-      await vi.waitFor(() => expect(h.kw.stores.connect.getState().searchResults.status).not.toBe('idle'), {
+      getConnectStore(h.kw).getState().search('meta');
+      await vi.waitFor(() => expect(getConnectStore(h.kw).getState().searchResults.status).not.toBe('idle'), {
         timeout: 2_000,
       });
     },
     seen: (h) => {
-      const r = h.kw.stores.connect.getState().searchResults;
+      const r = getConnectStore(h.kw).getState().searchResults;
       return r.status === 'error'
         ? `inline "${r.error}" (Try again)`
         : `search results: ${r.wallets.map((w) => w.name).join(', ')}`;
     },
     typed: {
       values: { search: 'meta' },
-      read: (h) => ({ search: h.kw.stores.connect.getState().searchResults.query }),
+      read: (h) => ({ search: getConnectStore(h.kw).getState().searchResults.query }),
     },
     expected: { failed: `inline "${WALLET_LIST_ERROR}" (Try again)`, answered: 'search results: MetaMask' },
   },

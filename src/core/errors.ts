@@ -104,3 +104,14 @@ export function walletShortMessage(
   }
   return fallback;
 }
+
+/**
+ * A pairing URI expired before the wallet approved (the pairing transport throws it; the connect store offers
+ * a new code). Here, not with the pairing store, because the wagmi config builder of the initial JS throws it.
+ */
+export class PairingExpiredError extends Error {
+  override readonly name = 'PairingExpiredError';
+  constructor(message = 'Pairing expired') {
+    super(message);
+  }
+}

@@ -19,6 +19,7 @@ import type { AuthConnectorApi } from '../frame/connector/auth-api';
 import type { LoginCache } from '../frame/login-cache';
 import type { AccountStore } from './account/store';
 import type { BalancesStore } from './balances/store';
+import type { PairingProvider } from './connect/pairing';
 import type { ConnectStore } from './connect/store';
 import type { EmailLoginStore } from './email/store';
 import type { ModalStore } from './modal/store';
@@ -38,7 +39,6 @@ export interface KeywayStores {
   modal: ModalStore;
   toasts: ToastsStore;
   tooltip: TooltipStore;
-  connect: ConnectStore;
   account: AccountStore;
   networks: NetworksStore;
   siwe: SiweStore;
@@ -47,11 +47,13 @@ export interface KeywayStores {
 }
 
 /**
- * The stores of flows whose code loads on first use (send, swap, on-ramp, names, the embedded wallet's logins):
+ * The stores of flows whose code loads on first use (connect, send, swap, on-ramp, names, the embedded wallet's
+ * logins):
  * created by their own module the first time a hook or view asks, then owned by the instance (kept for its
  * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
  */
 export interface KeywayParts {
+  connect: ConnectStore;
   send: SendStore;
   swap: SwapStore;
   onramp: OnrampStore;
@@ -97,6 +99,13 @@ export interface Keyway {
    * WagmiProvider it sits in). Returns a function that goes back to the instance's own config.
    */
   attachWagmiConfig(config: Config): () => void;
+  /** Calls `listener` with each config the stores move to (attached, or back to the previous one). */
+  onWagmiConfig(listener: (config: Config) => void): () => void;
+  /**
+   * The pairing transport (QR / deep link) the connect store uses: created on first call (WalletConnect,
+   * when its provider package is installed), null when unavailable.
+   */
+  getPairingProvider(): Promise<PairingProvider | null>;
   /**
    * The embedded wallet (email / social / device login through the secure frame), or null when
    * `secureFrameUrl` is not set. Its connector ('w3mAuth') is part of the wagmi config built from
@@ -108,6 +117,8 @@ export interface Keyway {
    * `destroy()` disposes it. Throws once the instance was destroyed.
    */
   part<K extends keyof KeywayParts>(key: K, create: () => OwnedPart<KeywayParts[K]>): KeywayParts[K];
+  /** The part under `key` if it was created, else null (creates nothing). */
+  peekPart<K extends keyof KeywayParts>(key: K): KeywayParts[K] | null;
   /** Stops every subscription and timer, of the parts too. The instance must not be used afterwards. */
   destroy(): void;
   readonly destroyed: boolean;

@@ -21,6 +21,7 @@ import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { createBlockchainApiHandlers, createExplorerHandlers, identityFixture } from '../testing/msw';
 import { createTestWallet } from '../testing/test-wallet';
 import { attachModalRouter } from '../views/modalRouter';
+import { getConnectStore } from './connect/instance';
 import { KeywayProvider } from './KeywayProvider';
 import { useSend } from './send/useSend';
 
@@ -171,7 +172,8 @@ function setup(
   if (opts.router !== false) detachRouters.push(attachModalRouter(kw));
   const events: TrackedEvent[] = [];
   kw.events.subscribe((e) => events.push(e));
-  const { modal, connect, account, networks, siwe, toasts } = kw.stores;
+  const { modal, account, networks, siwe, toasts } = kw.stores;
+  const connect = getConnectStore(kw);
   return { kw, wallet, storage, events, sessions, modal, connect, account, networks, siwe, toasts };
 }
 

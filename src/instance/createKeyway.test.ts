@@ -2,12 +2,13 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { numberToHex, parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { mock } from 'wagmi';
+import { createConfig, createConnector, mock, http as viemHttp } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { KeywayOptionsError } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
-import { keywayLocal, keywayLocalL2, solanaLocal } from '../core/networks';
+import { keywayLocal, keywayLocalL2, solanaLocal, toViemChain } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
+import { getConnectStore } from '../hooks/connect/instance';
 import { getNameRegistrationStore } from '../hooks/names/instance';
 import { getOnrampStore } from '../hooks/onramp/instance';
 import { getSendStore } from '../hooks/send/instance';
@@ -114,6 +115,60 @@ describe('createKeyway', () => {
     }
   });
 
+  it('creates the connect store on first use, asking nothing; it follows wagmi, an attached config and the namespace', async () => {
+    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+    const kw = createKeyway(
+      { ...base, storage: createMemoryStorage() },
+      { optionalConnectors: false, connectors: [mock({ accounts: [address] })] },
+    );
+    try {
+      expect(kw.peekPart('connect')).toBeNull();
+      const store = getConnectStore(kw);
+      expect(kw.peekPart('connect')).toBe(store);
+      expect(getConnectStore(kw)).toBe(store);
+      // Created without a request: the lists load on the first open.
+      await new Promise((r) => setTimeout(r, 20));
+      expect(requests).toEqual([]);
+      // wagmi's status reaches it.
+      await connect(kw.wagmiConfig, { connector: kw.wagmiConfig.connectors.find((c) => c.id === 'mock')! });
+      await vi.waitFor(() => expect(store.getState().status).toBe('connected'));
+
+      // A host's config (KeywayProvider inside a WagmiProvider): the store follows it, then the own one again.
+      const hostConnector = createConnector(() => ({
+        id: 'hostWallet',
+        name: 'Host Wallet',
+        type: 'hostWallet',
+        connect: () => Promise.reject(new Error('not used')),
+        disconnect: async () => undefined,
+        getAccounts: async () => [],
+        getChainId: async () => 31337,
+        getProvider: async () => ({}),
+        isAuthorized: async () => false,
+        onAccountsChanged: () => undefined,
+        onChainChanged: () => undefined,
+        onDisconnect: () => undefined,
+      }));
+      const other = createConfig({
+        chains: [toViemChain(keywayLocal)],
+        connectors: [hostConnector],
+        transports: { 31337: viemHttp() },
+      });
+      const detach = kw.attachWagmiConfig(other);
+      expect(store.getState().status).toBe('disconnected');
+      expect(store.getState().connectors.map((c) => c.id)).toEqual(['hostWallet']);
+      detach();
+      expect(store.getState().status).toBe('connected');
+      expect(store.getState().connectors).toEqual([]);
+
+      // The lists follow the namespace of the active network.
+      expect(store.getState().namespace).toBe('evm');
+      kw.stores.networks.setState({ activeNetwork: solanaLocal });
+      expect(store.getState().namespace).toBe('solana');
+    } finally {
+      kw.destroy();
+    }
+  });
+
   it('creates the send store on first use; it follows the account and the network, its fee the balances', () => {
     const kw = createKeyway(base, { optionalConnectors: false });
     try {
@@ -173,7 +228,7 @@ describe('createKeyway', () => {
   it('on first open activates analytics and loads the wallet lists; later opens fetch nothing new', async () => {
     const kw = createKeyway({ ...base, enableAnalytics: true }, { optionalConnectors: false });
     kw.stores.modal.getState().open();
-    await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
+    await vi.waitFor(() => expect(getConnectStore(kw).getState().recommended.status).toBe('success'));
     await vi.waitFor(() => expect(analyticsEvents).toHaveLength(1));
     expect(requests.map((r) => r.url.pathname).sort()).toEqual(['/e', '/getAnalyticsConfig', '/getWallets']);
     expect(analyticsEvents[0]).toMatchObject({ props: { type: 'track', event: 'MODAL_OPEN' } });
@@ -197,7 +252,7 @@ describe('createKeyway', () => {
     const seen: TrackedEvent[] = [];
     kw.events.subscribe((e) => seen.push(e));
     kw.stores.modal.getState().open();
-    await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
+    await vi.waitFor(() => expect(getConnectStore(kw).getState().recommended.status).toBe('success'));
     expect(requests.map((r) => r.url.pathname)).toEqual(['/getWallets']);
     expect(seen.map((e) => e.event)).toEqual(['MODAL_OPEN']);
     kw.destroy();
@@ -216,6 +271,8 @@ describe('createKeyway', () => {
       expect(getSendStore(kw)).toBe(send);
       const names = getNameRegistrationStore(kw);
       const embeddedLogin = embeddedLoginStores(kw);
+      const connect = getConnectStore(kw);
+      expect(getConnectStore(kw)).toBe(connect);
       // Timers: the shake, a toast's auto-dismiss.
       kw.stores.modal.getState().shake();
       kw.stores.toasts.getState().show({ message: 'Hello', variant: 'success' });
@@ -253,15 +310,16 @@ describe('createKeyway', () => {
       // attempt or a network switch is no outcome any more.
       const outcomes: unknown[] = [];
       kw.outcomes.subscribe((o) => outcomes.push(o));
-      const connectBefore = kw.stores.connect.getState();
+      const connectBefore = connect.getState();
       kw.stores.networks.setState({ activeNetwork: solanaLocal });
-      expect(kw.stores.connect.getState()).toBe(connectBefore);
+      expect(connect.getState()).toBe(connectBefore);
       const wallet = connectBefore.recommended.wallets[0] ?? connectBefore.connectors[0];
-      kw.stores.connect.setState({
+      connect.setState({
         attempt: { wallet: wallet!, via: 'connector', status: 'error', error: 'Refused' },
       });
       expect(outcomes).toEqual([]);
       expect(() => getSwapStore(kw)).toThrow('This Keyway instance was destroyed');
+      expect(() => getConnectStore(kw)).toThrow('This Keyway instance was destroyed');
     } finally {
       vi.useRealTimers();
     }
@@ -321,22 +379,22 @@ describe('createKeyway', () => {
     const kw = createKeyway(base, { pairingProvider: pairing, optionalConnectors: false });
     attachModalRouter(kw);
     kw.stores.modal.getState().open();
-    await vi.waitFor(() => expect(kw.stores.connect.getState().recommended.status).toBe('success'));
-    const wallet = kw.stores.connect.getState().recommended.wallets[0]!;
-    const done = kw.stores.connect.getState().connect(wallet);
-    await vi.waitFor(() => expect(kw.stores.connect.pairing.getState().uri).toBe(pairing.uris[0]));
-    expect(kw.stores.connect.getState().attempt).toMatchObject({ via: 'pairing', status: 'connecting' });
+    await vi.waitFor(() => expect(getConnectStore(kw).getState().recommended.status).toBe('success'));
+    const wallet = getConnectStore(kw).getState().recommended.wallets[0]!;
+    const done = getConnectStore(kw).getState().connect(wallet);
+    await vi.waitFor(() => expect(getConnectStore(kw).pairing.getState().uri).toBe(pairing.uris[0]));
+    expect(getConnectStore(kw).getState().attempt).toMatchObject({ via: 'pairing', status: 'connecting' });
     expect(kw.stores.modal.getState().shaking).toBe(false);
     pairing.decline();
     expect(await done).toBe('declined');
-    expect(kw.stores.connect.getState().attempt).toMatchObject({ status: 'declined' });
+    expect(getConnectStore(kw).getState().attempt).toMatchObject({ status: 'declined' });
     // A declined attempt shakes the modal.
     expect(kw.stores.modal.getState().shaking).toBe(true);
-    const retried = kw.stores.connect.getState().retry();
+    const retried = getConnectStore(kw).getState().retry();
     await vi.waitFor(() => expect(pairing.pending).toBe(true));
     await pairing.approve();
     expect(await retried).toBe('connected');
-    expect(kw.stores.connect.getState().recent[0]?.id).toBe(wallet.id);
+    expect(getConnectStore(kw).getState().recent[0]?.id).toBe(wallet.id);
     expect(kw.stores.modal.getState().isOpen).toBe(false);
     kw.destroy();
   });

@@ -5,7 +5,7 @@
  * explorer, analytics and balance calls start when the modal is first opened (or a host calls them).
  */
 import type { Config, CreateConnectorFn } from 'wagmi';
-import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
+import { getConnection, watchConnection } from 'wagmi/actions';
 import { createBlockchainApiClient } from '../api/blockchain-api';
 import { createExplorerClient } from '../api/explorer-api';
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
@@ -19,7 +19,6 @@ import { isSafeImageUrl } from '../core/url';
 import { createAccountStore } from '../hooks/account/store';
 import { createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
-import { createConnectStore } from '../hooks/connect/store';
 import type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 import { createModalStore } from '../hooks/modal/store';
 import { createNetworksStore } from '../hooks/networks/store';
@@ -168,7 +167,10 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     onFirstOpen: () => {
       void analytics.activate();
       stores.networks.getState().loadImages();
-      void stores.connect.getState().prefetch();
+      // The wallet lists load on the first open (the connect store's code usually came with the idle preload).
+      void import('../hooks/connect/instance').then(({ getConnectStore }) => {
+        if (!destroyed) void getConnectStore(instance).getState().prefetch();
+      });
       solana?.startDiscovery();
       stores.account.getState().want();
       if (!options.wagmiConfig && internals.optionalConnectors !== false) {
@@ -203,9 +205,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       },
     });
     return stores.networks.subscribe((s, prev) => {
-      if (s.activeNetwork.chain === prev.activeNetwork.chain) return;
-      namespaceSwitched = true;
-      stores.connect.getState().setNamespace(s.activeNetwork.chain);
+      if (s.activeNetwork.chain !== prev.activeNetwork.chain) namespaceSwitched = true;
     });
   }
 
@@ -283,43 +283,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     return () => disposeAll(subs);
   }
 
-  /**
-   * Connecting a wallet: the wallet list (explorer, injected and Solana wallets) for the active namespace, the
-   * pairing; a connection is an outcome, and so is an attempt that ends declined or failed (the modal
-   * shakes, spec §4). Returns its disposer (the subscription, then the store's timers and pairing).
-   */
-  function wireConnect(): () => void {
-    stores.connect = createConnectStore({
-      explorer: explorer,
-      storage: storage,
-      getWagmiConfig: getWagmiConfig,
-      getPairingProvider: getPairingProvider,
-      options: {
-        featuredWalletIds: options.featuredWalletIds,
-        includeWalletIds: options.includeWalletIds,
-        excludeWalletIds: options.excludeWalletIds,
-        customWallets: options.customWallets,
-        allWallets: options.allWallets,
-        enableEIP6963: options.enableEIP6963,
-        disableAppend: options.disableAppend,
-      },
-      solana: solana,
-      onConnected: () => outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' }),
-    });
-    stores.connect.getState().setNamespace(stores.networks.getState().activeNetwork.chain);
-    const unsubscribe = stores.connect.subscribe((s, prev) => {
-      const status = s.attempt?.status;
-      if (status !== prev.attempt?.status && (status === 'declined' || status === 'error')) {
-        outcomes.emit({ flow: 'connect', status });
-      }
-    });
-    return () => {
-      unsubscribe();
-      stores.connect.getState().dispose();
-    };
-  }
-
-  const disposers = [wireNetworks(), wireSiwe(), wireAccount(), wireConnect()];
+  // The connect store is a part, created on first use (hooks/connect/instance.ts).
+  const disposers = [wireNetworks(), wireSiwe(), wireAccount()];
 
   stores.balances = createBalancesStore({
     api: blockchain,
@@ -344,20 +309,13 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
+  /** The parts that follow wagmi themselves (the connect store) hear of each config the stores move to. */
+  const configListeners = new Set<(config: Config) => void>();
   const bind = (config: Config) => {
     unbind?.();
     currentConfig = config;
     const sync = () => {
       const conn = getConnection(config);
-      const eth =
-        typeof window !== 'undefined' ? (window as unknown as { ethereum?: unknown }).ethereum : undefined;
-      stores.connect.getState().syncWagmi({
-        status: conn.status,
-        connectors: config.connectors,
-        hasLegacyProvider: eth !== undefined && eth !== null,
-        legacyIsAnnounced:
-          eth !== undefined && !!config._internal.mipd?.getProviders().some((p) => p.provider === eth),
-      });
       stores.networks.getState().syncWagmi({ status: conn.status, chainId: conn.chainId });
       stores.account.getState().syncWagmi({
         status: conn.status,
@@ -368,7 +326,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     };
     const subs = [
       watchConnection(config, { onChange: sync }),
-      watchConnectors(config, { onChange: sync }),
       stores.networks.subscribe((s, prev) => {
         if (s.activeNetwork !== prev.activeNetwork) stores.account.getState().setNetwork(s.activeNetwork);
       }),
@@ -379,6 +336,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       for (const u of subs) u();
       unbind = null;
     };
+    for (const listener of [...configListeners]) listener(config);
   };
   bind(wagmiConfig);
   embedded?.start();
@@ -408,6 +366,16 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         if (!destroyed && currentConfig === config) bind(previous);
       };
     },
+    onWagmiConfig(listener) {
+      configListeners.add(listener);
+      return () => {
+        configListeners.delete(listener);
+      };
+    },
+    getPairingProvider,
+    peekPart(key) {
+      return (parts.get(key)?.value ?? null) as KeywayParts[typeof key] | null;
+    },
     part(key, create) {
       if (destroyed) throw new Error('This Keyway instance was destroyed');
       let found = parts.get(key);
@@ -425,7 +393,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       parts.clear();
       unbind?.();
       embedded?.destroy();
-      // The capabilities' subscriptions (and the connect store's timers and pairing), the latest wired first.
+      configListeners.clear();
+      // The capabilities' subscriptions, the latest wired first.
       for (const dispose of [...disposers].reverse()) dispose();
       solana?.destroy();
       stores.balances.getState().reset();

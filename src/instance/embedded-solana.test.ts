@@ -16,6 +16,7 @@ import { keywayLocal, solanaLocal } from '../core/networks';
 import { createMemoryStorage as createKvStorage, STORAGE_KEYS } from '../core/storage';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../frame/login-cache';
 import { type FakeFrame, installFakeFrame, NO_REPLY } from '../frame/testing/fake-frame';
+import { getConnectStore } from '../hooks/connect/instance';
 import { selectConnectList } from '../hooks/connect/store';
 import { attachModalRouter } from '../views/modalRouter';
 import { createKeyway, type Keyway } from './createKeyway';
@@ -98,8 +99,8 @@ describe('the embedded wallet on Solana', () => {
     expect(keyway.solana!.store.getState().wallets.map((w) => [w.name, w.embedded])).toEqual([
       ['Email & Social', true],
     ]);
-    expect(keyway.stores.connect.getState().solanaWallets).toEqual([]);
-    const list = selectConnectList(keyway.stores.connect.getState());
+    expect(getConnectStore(keyway).getState().solanaWallets).toEqual([]);
+    const list = selectConnectList(getConnectStore(keyway).getState());
     expect(JSON.stringify(list)).not.toContain('Email & Social');
 
     await login(keyway);

@@ -20,9 +20,10 @@ import {
 } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
+import { PairingExpiredError } from '../core/errors';
 import { type KeywayNetwork, mainnet, toViemChain } from '../core/networks';
 import type { KeyValueStorage } from '../core/storage';
-import { PairingExpiredError, type PairingProvider } from '../hooks/connect/pairing';
+import type { PairingProvider } from '../hooks/connect/pairing';
 
 /** Prefix of the keys wagmi persists (its connection, for reconnecting on the next visit). */
 export const WAGMI_STORAGE_KEY = 'keyway.wagmi';

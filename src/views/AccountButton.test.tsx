@@ -12,6 +12,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { shortenAddress } from '../core/format';
 import { keywayLocal, keywayLocalL2 } from '../core/networks';
 import { createMemoryStorage, type KeyValueStorage } from '../core/storage';
+import { getConnectStore } from '../hooks/connect/instance';
 import { KeywayProvider } from '../hooks/KeywayProvider';
 import { useModal } from '../hooks/modal/useModal';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
@@ -93,7 +94,7 @@ async function earlierVisit() {
   stops.push(wallet.announce(window));
   const storage = createMemoryStorage();
   const first = make(storage);
-  const outcome = await first.stores.connect.getState().connect(wallet.info.rdns);
+  const outcome = await getConnectStore(first).getState().connect(wallet.info.rdns);
   expect(outcome).toBe('connected');
   first.destroy();
   return storage;

@@ -3,12 +3,13 @@
  * the Ark dialog (focus trap, dismissal, presence), the view host and the toast region stay out of a host's
  * initial bundle.
  */
-import { Suspense, useMemo } from 'react';
+import { Suspense, useMemo, useSyncExternalStore } from 'react';
 import { KitPortal } from '../components/_lib/KitPortal';
 import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
 import { AUTH_CONNECTOR_NAME } from '../core/constants';
-import { useKeyway, useKeywayStore } from '../hooks/context';
+import { useKeyway } from '../hooks/context';
+import type { Keyway } from '../hooks/keyway';
 import { useModal } from '../hooks/modal/useModal';
 import { ArkLocale } from '../i18n/ArkLocale';
 import { useShellMessages } from '../i18n/useShellMessages';
@@ -27,11 +28,27 @@ export interface KeywayDialogProps {
   connectSlots?: ConnectViewProps | undefined;
 }
 
+const noSubscription = () => () => undefined;
+
+/**
+ * The name of the wallet being connected, for the titles of the connecting views. Read from the connect store
+ * only once it exists (a connect view created it before any attempt): the dialog itself does not load it.
+ */
+function useAttemptWalletName(keyway: Keyway): string | null {
+  const store = keyway.peekPart('connect');
+  return useSyncExternalStore(
+    store?.subscribe ?? noSubscription,
+    () => store?.getState().attempt?.wallet.name ?? null,
+    () => null,
+  );
+}
+
 /** The dialog with the current view of the modal store, its title and Back, the shake, and the toasts. */
 export function KeywayDialog({ shown, theme, connectSlots }: KeywayDialogProps) {
-  const { options } = useKeyway();
+  const keyway = useKeyway();
+  const { options } = keyway;
   const modal = useModal();
-  const walletName = useKeywayStore('connect', (c) => c.attempt?.wallet.name ?? null);
+  const walletName = useAttemptWalletName(keyway);
   const ownTheme = useMemo(
     () => theme ?? (options.theme ? createTheme(options.theme) : undefined),
     [theme, options.theme],

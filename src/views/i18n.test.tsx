@@ -8,6 +8,7 @@ import { cooldownMessage, ERROR_MESSAGES, registerNameErrorMessage, TOAST_MESSAG
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
+import { getConnectStore } from '../hooks/connect/instance';
 import type { WalletBadge, WalletEntry } from '../hooks/connect/wallets';
 import { KeywayProvider } from '../hooks/KeywayProvider';
 import { NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES } from '../hooks/names/validation';
@@ -370,7 +371,7 @@ describe('texts the stores keep in English', () => {
     );
     await screen.findByRole('button', { name: 'Wallet verbinden' });
     act(() => {
-      keyway.stores.connect.setState({
+      getConnectStore(keyway).setState({
         attempt: {
           wallet: { id: 'w3mAuth', name: AUTH_CONNECTOR_NAME } as WalletEntry,
           via: 'connector',

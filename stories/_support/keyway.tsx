@@ -15,6 +15,7 @@ import type { CreateConnectorFn } from 'wagmi';
 import type { KeywayNetwork } from '../../src/core/networks';
 import type { KeywayOptions } from '../../src/core/options';
 import { createMemoryStorage } from '../../src/core/storage';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import type { PairingProvider } from '../../src/hooks/connect/pairing';
 import { KeywayProvider } from '../../src/hooks/KeywayProvider';
 import { createKeyway, type Keyway, type KeywayInternals } from '../../src/instance/createKeyway';
@@ -178,7 +179,7 @@ export async function createStoryKit(
   const kit: StoryKit = { keyway, wallet, pairing };
   if (opts.connect) {
     const target = opts.connect === true ? wallet.info.rdns : opts.connect;
-    const outcome = await keyway.stores.connect.getState().connect(target);
+    const outcome = await getConnectStore(keyway).getState().connect(target);
     if (outcome !== 'connected') throw new Error(`Story setup: connecting ${target} gave ${outcome}`);
   }
   await opts.setup?.(kit);

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { type Hex, verifyMessage } from 'viem';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import { DemoHost } from '../_support/DemoHost';
 import {
   keywayBeforeEach,
@@ -120,6 +121,6 @@ export const PairByQrCode: Story = {
     await waitFor(() => expect(storyKit().pairing.pending).toBe(true));
     await storyKit().pairing.approve();
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(storyKit().keyway.stores.connect.getState().recent[0]?.name).toBe('MetaMask');
+    await expect(getConnectStore(storyKit().keyway).getState().recent[0]?.name).toBe('MetaMask');
   },
 };

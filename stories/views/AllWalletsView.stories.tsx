@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import { explorerWalletToEntry } from '../../src/hooks/connect/wallets';
 import { generateWallets, makeWallet } from '../../src/testing/msw';
 import { AllWalletsView } from '../../src/views/AllWalletsView';
@@ -42,7 +43,7 @@ export const List: Story = {
     await waitFor(() => expect(tileNames(canvasElement)).toContain('MetaMask'));
     const dev = within(canvasElement).getByRole('button', { name: /Keyway Dev Wallet/ });
     await expect(dev).toHaveTextContent('Installed');
-    await expect(storyKit().keyway.stores.connect.getState().all.wallets).toHaveLength(40);
+    await expect(getConnectStore(storyKit().keyway).getState().all.wallets).toHaveLength(40);
   },
 };
 
@@ -103,7 +104,7 @@ export const FiveThousandWallets: Story = {
     msw: { handlers: storyHandlers({ explorer: { wallets: generateWallets(TOTAL) } }) },
     keyway: {
       setup: ({ keyway }) => {
-        keyway.stores.connect.setState({
+        getConnectStore(keyway).setState({
           all: {
             wallets: generateWallets(5000).map((w) => explorerWalletToEntry(w)),
             page: 125,
@@ -125,9 +126,12 @@ export const FiveThousandWallets: Story = {
     await expect(tiles(canvasElement).length).toBeLessThan(100);
     const last = makeWallet(TOTAL - 1).name;
     grid.scrollTop = grid.scrollHeight;
-    await waitFor(() => expect(storyKit().keyway.stores.connect.getState().all.wallets).toHaveLength(TOTAL), {
-      timeout: 3000,
-    });
+    await waitFor(
+      () => expect(getConnectStore(storyKit().keyway).getState().all.wallets).toHaveLength(TOTAL),
+      {
+        timeout: 3000,
+      },
+    );
     await waitFor(() => {
       grid.scrollTop = grid.scrollHeight;
       expect(tileNames(canvasElement)).toContain(last);

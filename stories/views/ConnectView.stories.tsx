@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { Button } from '../../src/components/Button/Button';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import { walletFixtures } from '../../src/testing/msw';
 import { ConnectView } from '../../src/views/ConnectView';
 import { ConnectView as LazyConnectView } from '../../src/views/index';
@@ -55,7 +56,7 @@ export const RecentWallet: Story = {
       options: { featuredWalletIds: FEATURED },
       setup: ({ keyway }) => {
         const rainbow = walletFixtures[3]!;
-        keyway.stores.connect.getState().addRecent({
+        getConnectStore(keyway).getState().addRecent({
           id: rainbow.id,
           name: rainbow.name,
           explorerId: rainbow.id,
@@ -121,7 +122,7 @@ export const AtMostTwoRecent: Story = {
       options: { featuredWalletIds: FEATURED },
       setup: ({ keyway }) => {
         for (const w of [walletFixtures[0]!, walletFixtures[3]!, walletFixtures[5]!]) {
-          keyway.stores.connect
+          getConnectStore(keyway)
             .getState()
             .addRecent({ id: w.id, name: w.name, explorerId: w.id, source: 'explorer', links: {} });
         }
@@ -196,7 +197,7 @@ export const LegalConsent: Story = {
     await step('Without consent a wallet is not connected', async () => {
       await userEvent.click(dev);
       await expect(await canvas.findByText('Accept the terms to connect a wallet')).toBeVisible();
-      await expect(storyKit().keyway.stores.connect.getState().attempt).toBeNull();
+      await expect(getConnectStore(storyKit().keyway).getState().attempt).toBeNull();
       await expect(storyKit().keyway.stores.modal.getState().shaking).toBe(true);
     });
     await step('With consent the wallet connects', async () => {

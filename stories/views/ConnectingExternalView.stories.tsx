@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import { ConnectingExternalView } from '../../src/views/ConnectingExternalView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
@@ -18,7 +19,7 @@ type Story = StoryObj<typeof meta>;
 const connecting: StoryKitOptions = {
   manualApproval: true,
   setup: ({ keyway, wallet }) => {
-    void keyway.stores.connect.getState().connect(wallet.info.rdns);
+    void getConnectStore(keyway).getState().connect(wallet.info.rdns);
   },
 };
 
@@ -65,7 +66,7 @@ export const Failed: Story = {
   parameters: {
     keyway: {
       setup: ({ keyway }) => {
-        void keyway.stores.connect.getState().connect({
+        void getConnectStore(keyway).getState().connect({
           id: 'eip6963:com.gone.wallet',
           name: 'Gone Wallet',
           source: 'announced',

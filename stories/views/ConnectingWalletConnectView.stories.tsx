@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import { explorerWalletToEntry } from '../../src/hooks/connect/wallets';
 import { walletFixtures } from '../../src/testing/msw';
 import { ConnectingWalletConnectView } from '../../src/views/ConnectingWalletConnectView';
@@ -12,7 +13,7 @@ const metamask = explorerWalletToEntry(walletFixtures[0]!);
 const pairing = (extra: Partial<StoryKitOptions> = {}, wallet = metamask): StoryKitOptions => ({
   ...extra,
   setup: ({ keyway }) => {
-    void keyway.stores.connect.getState().connect(wallet);
+    void getConnectStore(keyway).getState().connect(wallet);
   },
 });
 

@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getConnectStore } from '../../src/hooks/connect/instance';
 import { ConnectView } from '../../src/views/ConnectView';
 import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
@@ -61,7 +62,7 @@ export const ConnectsSolanaWallet: Story = {
     await expect(keyway.stores.account.getState().caipAddress).toBe(
       `${STORY_SOLANA_NETWORK.id}:${STORY_SOLANA_ADDRESS}`,
     );
-    await expect(keyway.stores.connect.getState().attempt?.status).toBe('connected');
+    await expect(getConnectStore(keyway).getState().attempt?.status).toBe('connected');
   },
 };
 
@@ -82,7 +83,7 @@ export const SolanaWalletDeclines: Story = {
     await userEvent.click(await list.findByRole('button', { name: new RegExp(STORY_SOLANA_WALLET) }));
     const { keyway } = storyKit();
     await waitFor(() =>
-      expect(keyway.stores.connect.getState().attempt).toMatchObject({
+      expect(getConnectStore(keyway).getState().attempt).toMatchObject({
         status: 'declined',
         error: 'User rejected the request.',
       }),

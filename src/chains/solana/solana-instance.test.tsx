@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keywayLocal, solanaLocal } from '../../core/networks';
 import { createMemoryStorage, STORAGE_KEYS } from '../../core/storage';
+import { getConnectStore } from '../../hooks/connect/instance';
 import { selectConnectList, selectShowAllWallets } from '../../hooks/connect/store';
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
 import { createExplorerHandlers } from '../../testing/msw';
@@ -82,20 +83,23 @@ describe('keyway.solana in an instance', () => {
   it('lists no Solana wallet before the modal is first opened; then only Solana wallets on a Solana network', async () => {
     const kw = instance();
     wallet();
-    expect(kw.stores.connect.getState().solanaWallets).toEqual([]);
+    expect(getConnectStore(kw).getState().solanaWallets).toEqual([]);
     kw.stores.modal.getState().open();
-    const names = () => kw.stores.connect.getState().solanaWallets.map((w) => w.name);
+    const names = () =>
+      getConnectStore(kw)
+        .getState()
+        .solanaWallets.map((w) => w.name);
     // Discovery runs once the Solana code is loaded (a dynamic import started with the instance).
     await until(() => names().length > 0);
     expect(names()).toEqual(['Dom Solana Wallet']);
     // On the EVM network the Connect list is the EVM one.
-    expect(selectConnectList(kw.stores.connect.getState()).map((w) => w.name)).not.toContain(
+    expect(selectConnectList(getConnectStore(kw).getState()).map((w) => w.name)).not.toContain(
       'Dom Solana Wallet',
     );
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
-    const list = selectConnectList(kw.stores.connect.getState());
+    const list = selectConnectList(getConnectStore(kw).getState());
     expect(list.map((w) => [w.name, w.badge])).toEqual([['Dom Solana Wallet', 'Installed']]);
-    expect(selectShowAllWallets(kw.stores.connect.getState(), false)).toBe(false);
+    expect(selectShowAllWallets(getConnectStore(kw).getState(), false)).toBe(false);
   });
 
   it('connects: the account shows the Solana address, CAIP address and SOL balance; balances follow', async () => {
@@ -103,9 +107,9 @@ describe('keyway.solana in an instance', () => {
     const w = wallet();
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
-    await until(() => selectConnectList(kw.stores.connect.getState()).length > 0);
-    const [entry] = selectConnectList(kw.stores.connect.getState());
-    await expect(kw.stores.connect.getState().connect(entry!)).resolves.toBe('connected');
+    await until(() => selectConnectList(getConnectStore(kw).getState()).length > 0);
+    const [entry] = selectConnectList(getConnectStore(kw).getState());
+    await expect(getConnectStore(kw).getState().connect(entry!)).resolves.toBe('connected');
     const account = kw.stores.account.getState();
     expect(account).toMatchObject({
       isConnected: true,
@@ -135,7 +139,7 @@ describe('keyway.solana in an instance', () => {
     // No EVM wallet is connected: the account is disconnected and the modal shows Connect.
     expect(kw.stores.account.getState()).toMatchObject({ isConnected: false, address: null });
     expect(kw.stores.modal.getState().history.at(-1)?.view).toBe('Connect');
-    expect(kw.stores.connect.getState().namespace).toBe('evm');
+    expect(getConnectStore(kw).getState().namespace).toBe('evm');
 
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
     expect(kw.stores.account.getState()).toMatchObject({ isConnected: true, address: w.address });
@@ -147,10 +151,10 @@ describe('keyway.solana in an instance', () => {
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
     w.rejectNext();
-    await until(() => selectConnectList(kw.stores.connect.getState()).length > 0);
-    const [entry] = selectConnectList(kw.stores.connect.getState());
-    await expect(kw.stores.connect.getState().connect(entry!)).resolves.toBe('declined');
-    expect(kw.stores.connect.getState().attempt).toMatchObject({
+    await until(() => selectConnectList(getConnectStore(kw).getState()).length > 0);
+    const [entry] = selectConnectList(getConnectStore(kw).getState());
+    await expect(getConnectStore(kw).getState().connect(entry!)).resolves.toBe('declined');
+    expect(getConnectStore(kw).getState().attempt).toMatchObject({
       status: 'declined',
       error: 'User rejected the request.',
     });

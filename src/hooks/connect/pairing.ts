@@ -9,6 +9,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../core/constants';
+import { PairingExpiredError } from '../../core/errors';
 import { errorText, isUserRejection } from '../utils';
 import { buildDeepLink, type WalletEntry } from './wallets';
 
@@ -22,13 +23,8 @@ export interface PairingProvider {
   cancel(): void;
 }
 
-/** Raised by a provider when the relay reports the pairing as expired: the store refreshes it. */
-export class PairingExpiredError extends Error {
-  override readonly name = 'PairingExpiredError';
-  constructor(message = 'Pairing expired') {
-    super(message);
-  }
-}
+/** Raised by a provider when the relay reports the pairing as expired: the store refreshes it (core/errors.ts). */
+export { PairingExpiredError } from '../../core/errors';
 
 /** Shown when no pairing transport is installed (the WalletConnect provider package is absent). */
 export const PAIRING_UNAVAILABLE_MESSAGE = 'WalletConnect is not available';

@@ -1,12 +1,16 @@
 import { useSyncExternalStore } from 'react';
+import { useStore } from 'zustand';
+import { useShallow } from 'zustand/react/shallow';
 import { useMemoSelector, useStoreBinding } from '../bind';
-import { useKeyway, useKeywayStore } from '../context';
+import { useKeyway } from '../context';
+import { getConnectStore } from './instance';
 import type { PairingActions, PairingState } from './pairing';
 import {
   type AttemptStatus,
   allWalletsInputs,
   type ConnectAttempt,
   type ConnectionStatus,
+  type ConnectState,
   connectListFrom,
   connectListInputs,
   type LoadStatus,
@@ -40,18 +44,23 @@ function isMobileDevice(): boolean {
   return typeof window !== 'undefined' && !!window.matchMedia?.('(pointer: coarse)').matches;
 }
 
+/** The instance's connect store (created on first use) and the smallest slice of it, compared shallowly. */
+export function useConnectStore<T>(selector: (state: ConnectState) => T): T {
+  return useStore(getConnectStore(useKeyway()), useShallow(selector));
+}
+
 /** Wallet lists and connect actions for the Connect view. */
 export function useConnect(): UseConnectResult {
-  const { stores } = useKeyway();
+  const store = getConnectStore(useKeyway());
   // The store's selectors are the only implementation of the lists and their rules.
-  const s = useKeywayStore('connect', (c) => ({
+  const s = useConnectStore((c) => ({
     status: c.status,
     attempt: c.attempt,
     listStatus: selectListStatus(c),
     showAllWallets: selectShowAllWallets(c, isMobileDevice()),
   }));
-  const wallets = useMemoSelector(stores.connect, connectListInputs, connectListFrom);
-  const a = stores.connect.getState();
+  const wallets = useMemoSelector(store, connectListInputs, connectListFrom);
+  const a = store.getState();
   return {
     status: s.status,
     attempt: s.attempt,
@@ -84,15 +93,15 @@ export interface UseAllWalletsResult {
 
 /** The all-wallets list with infinite scroll and search. */
 export function useAllWallets(): UseAllWalletsResult {
-  const { stores } = useKeyway();
-  const s = useKeywayStore('connect', (c) => ({
+  const store = getConnectStore(useKeyway());
+  const s = useConnectStore((c) => ({
     all: c.all,
     results: c.searchResults,
     hasMore: selectHasMore(c),
   }));
   const searching = s.results.query !== '';
-  const wallets = useMemoSelector(stores.connect, allWalletsInputs, buildAllWalletsList);
-  const a = stores.connect.getState();
+  const wallets = useMemoSelector(store, allWalletsInputs, buildAllWalletsList);
+  const a = store.getState();
   return {
     wallets,
     count: searching ? s.results.wallets.length : s.all.count,
@@ -136,8 +145,7 @@ const PAIRING_ACTIONS = [
 
 /** The WalletConnect pairing: URI, expiry countdown, buffering, declined/error, refresh, deep links. */
 export function usePairing(): UsePairingResult {
-  const { stores } = useKeyway();
-  const pairing = stores.connect.pairing;
+  const pairing = getConnectStore(useKeyway()).pairing;
   const state = useStoreBinding(pairing, PAIRING_ACTIONS);
   useSecondTicker(state.status === 'pairing' && state.expiresAt !== null);
   return { ...state, remaining: state.remainingMs() };
