@@ -60,6 +60,8 @@ export const browserOptimizeDeps = [
   'viem/chains',
   'viem/accounts',
   'viem/siwe',
+  'viem/actions',
+  'viem/utils',
   'wagmi',
   'wagmi/actions',
   'wagmi/connectors',
@@ -69,4 +71,5 @@ export const browserOptimizeDeps = [
   'zustand/react/shallow',
   '@ark-ui/react/qr-code',
   '@solana/web3.js',
+  'simple-icons',
 ];
