@@ -31,6 +31,7 @@ import type {
   SwapTransaction,
   TransactionsPage,
 } from './schemas';
+import { blockchainRpcUrl } from './url';
 
 export type BlockchainApiConfig = Pick<
   HttpClientConfig,
@@ -310,7 +311,7 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
 
     /** The chain RPC URL `{apiUrl}/v1/?chainId=<caip2>&projectId=…`. */
     rpcUrl(caip2: string): string {
-      return http.url('/v1/', { chainId: caip2 });
+      return blockchainRpcUrl(cfg, caip2);
     },
   };
 }

@@ -4,6 +4,7 @@
  */
 import { createHttpClient, type HttpClientConfig, loadApiSchemas, type RequestOptions } from './http';
 import type { AnalyticsConfig, AnalyticsEvent, ExplorerWallet } from './schemas';
+import { explorerImageUrls } from './url';
 
 export type ExplorerClientConfig = Pick<
   HttpClientConfig,
@@ -23,14 +24,11 @@ export interface GetWalletsArgs {
   signal?: AbortSignal;
 }
 
-const enc = encodeURIComponent;
 const list = (v: string[] | string | undefined) =>
   Array.isArray(v) ? (v.length ? v.join(',') : undefined) : v || undefined;
 
 export function createExplorerClient(cfg: ExplorerClientConfig) {
   const http = createHttpClient({ ...cfg, headers: 'explorer' });
-  // <img> cannot send headers: image URLs carry the project and SDK as query parameters instead.
-  const imageQuery = { projectId: cfg.projectId, st: cfg.sdkType, sv: cfg.sdkVersion };
 
   return {
     http,
@@ -64,19 +62,7 @@ export function createExplorerClient(cfg: ExplorerClientConfig) {
       await http.post('/e', analyticsEventSchema.parse(event), (s) => s.anyResponseSchema, opts);
     },
 
-    walletImageUrl(imageId: string): string {
-      return http.url(`/getWalletImage/${enc(imageId)}`, imageQuery);
-    },
-    /** Network and connector images. */
-    assetImageUrl(id: string): string {
-      return http.url(`/public/getAssetImage/${enc(id)}`, imageQuery);
-    },
-    tokenImageUrl(symbol: string): string {
-      return http.url(`/public/getTokenImage/${enc(symbol.toUpperCase())}`, imageQuery);
-    },
-    currencyImageUrl(iso: string): string {
-      return http.url(`/public/getCurrencyImage/${enc(iso.toUpperCase())}`, imageQuery);
-    },
+    ...explorerImageUrls(cfg),
   };
 }
 

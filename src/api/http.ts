@@ -7,6 +7,7 @@
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
 import { ApiError } from '../core/errors';
 import type { z } from '../core/zod-mini';
+import { apiUrl, type Query } from './url';
 
 /** The API schemas module (zod), loaded with the first request instead of with the page. */
 export type ApiSchemas = typeof import('./schemas');
@@ -28,8 +29,7 @@ export function loadApiSchemas(): Promise<ApiSchemas> {
  */
 export type ResponseSchema<T> = z.ZodMiniType<T> | ((schemas: ApiSchemas) => z.ZodMiniType<T>);
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
-export type Query = Record<string, QueryValue>;
+export type { Query, QueryValue } from './url';
 
 export interface HttpClientConfig {
   baseUrl: string;
@@ -74,7 +74,6 @@ export interface HttpClient {
 
 /** Upper bound for a server's Retry-After that we honour. */
 const MAX_RETRY_AFTER_MS = 5_000;
-const EMAIL_RE = /[^\s@/?#]+@[^\s@/?#]+\.[^\s@/?#]+/;
 
 class RetryableError extends Error {
   constructor(
@@ -125,18 +124,7 @@ export function createHttpClient(cfg: HttpClientConfig): HttpClient {
   const baseUrl = cfg.baseUrl.replace(/\/+$/, '');
 
   function buildUrl(path: string, query: Query | undefined): string {
-    const url = new URL(baseUrl + (path.startsWith('/') ? path : `/${path}`));
-    const q: Query = mode === 'blockchain' ? { ...query, projectId } : { ...query };
-    for (const [key, raw] of Object.entries(q)) {
-      if (raw === undefined || raw === null) continue;
-      const value = Array.isArray(raw) ? raw.join(',') : String(raw);
-      // A server must never receive a user identifier in a query string (API.md).
-      if (EMAIL_RE.test(value)) {
-        throw new ApiError(`Refusing to put a user identifier in the query string ("${key}")`, null);
-      }
-      url.searchParams.set(key, value);
-    }
-    return url.toString();
+    return apiUrl(baseUrl, path, mode === 'blockchain' ? { ...query, projectId } : query);
   }
 
   function requestHeaders(json: boolean): Record<string, string> {

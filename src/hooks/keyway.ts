@@ -4,8 +4,7 @@
  * hooks depend on this contract only, never on the module that builds it.
  */
 import type { Config, Connector, CreateConnectorFn } from 'wagmi';
-import type { BlockchainApiClient } from '../api/blockchain-api';
-import type { ExplorerClient } from '../api/explorer-api';
+import type { BlockchainApi, ExplorerApi } from '../api/lazy';
 import type { SolanaAdapter } from '../chains/solana/types';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import type { Analytics } from '../core/analytics';
@@ -79,7 +78,8 @@ export interface Keyway {
    */
   readonly outcomes: OutcomeStream;
   readonly storage: SafeStorage;
-  readonly api: { blockchain: BlockchainApiClient; explorer: ExplorerClient };
+  /** The API clients; their code loads with the first request. */
+  readonly api: { blockchain: BlockchainApi; explorer: ExplorerApi };
   readonly analytics: Analytics;
   readonly stores: KeywayStores;
   /** The instance's own wagmi config: the host's `wagmiConfig`, or one built from `networks`. */

@@ -6,8 +6,7 @@
  */
 import type { Config, CreateConnectorFn } from 'wagmi';
 import { getConnection, watchConnection } from 'wagmi/actions';
-import { createBlockchainApiClient } from '../api/blockchain-api';
-import { createExplorerClient } from '../api/explorer-api';
+import { createLazyBlockchainApi, createLazyExplorerApi } from '../api/lazy';
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import { createAnalytics } from '../core/analytics';
@@ -59,8 +58,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     sdkVersion: options.sdkVersion,
     ...(internals.fetch ? { fetch: internals.fetch } : {}),
   };
-  const explorer = createExplorerClient({ ...common, baseUrl: options.explorerUrl });
-  const blockchain = createBlockchainApiClient({ ...common, baseUrl: options.apiUrl });
+  // The clients' code loads with the first request (api/lazy.ts).
+  const explorer = createLazyExplorerApi({ ...common, baseUrl: options.explorerUrl });
+  const blockchain = createLazyBlockchainApi({ ...common, baseUrl: options.apiUrl });
   const analytics = createAnalytics({ explorer, bus: events, enabled: options.enableAnalytics });
 
   // Stores refer to each other lazily (through these getters), so creation order does not matter.
