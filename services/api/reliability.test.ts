@@ -34,6 +34,7 @@ import { embeddedLoginStores } from '../../src/hooks/social/embeddedStores.ts';
 import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
 import { SWAP_MESSAGES } from '../../src/hooks/swap/validation.ts';
+import { getTransactionsStore } from '../../src/hooks/transactions/instance.ts';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway.ts';
 import { attachModalRouter } from '../../src/views/modalRouter.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
@@ -217,7 +218,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
 
 /** Every loading flag of every store (a spinner or skeleton in some view) that is on. */
 function spinners(h: Harness): string[] {
-  const { balances, transactions, account } = h.kw.stores;
+  const { balances, account } = h.kw.stores;
+  const transactions = getTransactionsStore(h.kw);
   const connect = getConnectStore(h.kw);
   const send = getSendStore(h.kw);
   const b = balances.getState();
@@ -439,11 +441,11 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/history',
     action: 'transactions.load()',
-    retry: (h) => h.kw.stores.transactions.getState().refresh(),
+    retry: (h) => getTransactionsStore(h.kw).getState().refresh(),
     match: pathIs('GET', /^\/v1\/account\/[^/]+\/history$/),
-    act: (h) => h.kw.stores.transactions.getState().load(),
+    act: (h) => getTransactionsStore(h.kw).getState().load(),
     seen: (h) => {
-      const t = h.kw.stores.transactions.getState();
+      const t = getTransactionsStore(h.kw).getState();
       if (t.status === 'error') return `Activity tab: error state, list marked empty (${t.empty})`;
       return t.empty ? 'Activity tab: empty state' : 'Activity tab: transactions listed';
     },

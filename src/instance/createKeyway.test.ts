@@ -14,6 +14,7 @@ import { getOnrampStore } from '../hooks/onramp/instance';
 import { getSendStore } from '../hooks/send/instance';
 import { embeddedLoginStores } from '../hooks/social/embeddedStores';
 import { getSwapStore } from '../hooks/swap/instance';
+import { getTransactionsStore } from '../hooks/transactions/instance';
 import { createBlockchainApiHandlers, createExplorerHandlers, type RecordedRequest } from '../testing/msw';
 import { createTestPairingProvider } from '../testing/pairing';
 import { attachModalRouter } from '../views/modalRouter';
@@ -273,6 +274,7 @@ describe('createKeyway', () => {
       const embeddedLogin = embeddedLoginStores(kw);
       const connect = getConnectStore(kw);
       expect(getConnectStore(kw)).toBe(connect);
+      const history = getTransactionsStore(kw);
       // Timers: the shake, a toast's auto-dismiss.
       kw.stores.modal.getState().shake();
       kw.stores.toasts.getState().show({ message: 'Hello', variant: 'success' });
@@ -286,7 +288,7 @@ describe('createKeyway', () => {
       // No store follows another any more: an account and a network change reach none of them.
       const watched = [
         kw.stores.balances,
-        kw.stores.transactions,
+        history,
         send,
         kw.stores.modal,
         swap,

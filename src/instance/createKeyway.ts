@@ -24,7 +24,6 @@ import { createNetworksStore } from '../hooks/networks/store';
 import { createSiweStore } from '../hooks/siwe/store';
 import { createToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore } from '../hooks/tooltip/store';
-import { createTransactionsStore } from '../hooks/transactions/store';
 import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInternal } from './embedded';
 import type { SolanaSide } from './solana';
 import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
@@ -297,14 +296,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       return readErc20Metadata(getWagmiConfig(), networkId, address);
     },
   });
-  stores.transactions = createTransactionsStore({
-    api: blockchain,
-    projectId: options.projectId,
-    bus: events,
-    getNetworks: () => stores.networks.getState().networks,
-    showError,
-  });
-  // The send store is a part, created on first use (hooks/send/instance.ts).
+  // The history and send stores are parts, created on first use (hooks/transactions/instance.ts, hooks/send/instance.ts).
   disposers.push(wireWalletData(stores));
 
   // ---------- wagmi → stores ----------
@@ -398,7 +390,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       for (const dispose of [...disposers].reverse()) dispose();
       solana?.destroy();
       stores.balances.getState().reset();
-      stores.transactions.getState().reset();
       analytics.dispose();
       stores.modal.getState().dispose();
       stores.toasts.getState().dispose();
@@ -411,8 +402,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 }
 
 /**
- * Balances and history follow the connected address and the active network (reset on a change); token
- * balances fetched again also reread the account's native balance. Returns its disposer.
+ * The balances follow the connected address and the active network (reset on a change); token balances
+ * fetched again also reread the account's native balance. Returns its disposer.
  */
 function wireWalletData(stores: KeywayStores): () => void {
   const sync = () => {
@@ -420,7 +411,6 @@ function wireWalletData(stores: KeywayStores): () => void {
     const network = stores.networks.getState().activeNetwork;
     const current = isConnected ? address : null;
     stores.balances.getState().setContext(current, network);
-    stores.transactions.getState().setContext(current, network);
   };
   const subs = [
     stores.account.subscribe(sync),

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { loadOnrampNetworks } from '../../src/hooks/onramp/available';
+import { getTransactionsStore } from '../../src/hooks/transactions/instance';
 import { generateTransactions, transactionFixtures, type WireTransaction } from '../../src/testing/msw';
 import { AccountActivityList } from '../../src/views/AccountActivityList';
 import { AccountView } from '../../src/views/AccountView';
@@ -63,7 +64,7 @@ export const LongList: Story = {
   },
   play: async ({ canvasElement }) => {
     const viewport = await region(canvasElement);
-    const store = storyKit().keyway.stores.transactions;
+    const store = getTransactionsStore(storyKit().keyway);
     const rendered = () => canvasElement.querySelectorAll('[data-kw-transaction]').length;
     await expect(rendered()).toBeLessThan(25);
     viewport.scrollTop = viewport.scrollHeight;

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getTransactionsStore } from '../../src/hooks/transactions/instance';
 import { generateTransactions } from '../../src/testing/msw';
 import { TransactionsView } from '../../src/views/TransactionsView';
 import {
@@ -133,7 +134,7 @@ export const LongList: Story = {
       { name: 'Transactions' },
       { timeout: 15_000 },
     );
-    const store = storyKit().keyway.stores.transactions;
+    const store = getTransactionsStore(storyKit().keyway);
     await expect(store.getState().transactions).toHaveLength(50);
     const rendered = () => canvasElement.querySelectorAll('[data-kw-transaction]').length;
     await expect(rendered()).toBeGreaterThan(3);

@@ -35,9 +35,9 @@ function Watcher() {
 
 describe('useBalances({ watch: true })', () => {
   it('reads the balances again every BALANCES_MAX_AGE_MS while shown, not every other time', async () => {
-    // The API schemas load with the first request (a module load the fake clock does not drive): loaded
-    // before the clock is faked, so the answers arrive at the fake times the ticks expect.
-    await loadApiSchemas();
+    // The API client's code and schemas load with the first request (module loads the fake clock does not
+    // drive): loaded before the clock is faked, so the answers arrive at the fake times the ticks expect.
+    await Promise.all([loadApiSchemas(), import('../../api/blockchain-api')]);
     vi.useFakeTimers();
     const chains = [toViemChain(keywayLocal), toViemChain(keywayLocalL2)] as const;
     const host = createConfig({

@@ -5,6 +5,7 @@
  */
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
+import { refreshTransactions } from '../transactions/instance';
 import { noteOnrampOptions } from './available';
 import { createOnrampStore, type OnrampStore, type OnrampStoreDeps } from './store';
 
@@ -30,7 +31,7 @@ function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedP
     isKnownNetwork: (caip2) => s.networks.getState().networks.some((n) => n.id === caip2),
     afterPurchase: () => {
       void s.balances.getState().refresh();
-      void s.transactions.getState().refresh();
+      refreshTransactions(keyway);
     },
     ...overrides,
   });

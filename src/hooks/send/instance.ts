@@ -8,6 +8,7 @@
 import { isSafeImageUrl } from '../../core/url';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
+import { refreshTransactions } from '../transactions/instance';
 import { createSendStore, type SendStore, type SendStoreDeps } from './store';
 
 /** The instance's send store (created once, owned by the instance). `overrides` are for tests and stories only. */
@@ -33,7 +34,7 @@ function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<
     afterSuccess: ({ forceUpdate }) => {
       // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
       void s.balances.getState().refresh({ forceUpdate });
-      void s.transactions.getState().refresh();
+      refreshTransactions(keyway);
     },
     ...overrides,
   });

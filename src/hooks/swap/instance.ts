@@ -10,6 +10,7 @@ import { sendWalletTransaction } from '../../chains/evm/wallet-send';
 import { isSafeImageUrl } from '../../core/url';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
+import { refreshTransactions } from '../transactions/instance';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
 /** The instance's swap store (created once, owned by the instance). `overrides` are for tests and stories only. */
@@ -62,7 +63,7 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
     afterSuccess: ({ forceUpdate }) => {
       // Spec §4: after a swap, balances (forced for both tokens) and history refresh.
       void s.balances.getState().refresh({ forceUpdate });
-      void s.transactions.getState().refresh();
+      refreshTransactions(keyway);
     },
     ...overrides,
   });

@@ -18,6 +18,7 @@ import {
   type WireTransaction,
 } from '../../testing/msw';
 import { groupTransactionsByDay, knownCounterparties, toTransactionItem, visibleTransfers } from './format';
+import { getTransactionsStore, refreshTransactions } from './instance';
 import { createTransactionsStore } from './store';
 
 const API = 'https://api.history.test';
@@ -334,7 +335,7 @@ describe('transactions store', () => {
     expect(store.getState()).toMatchObject({ status: 'idle', transactions: [], empty: false });
   });
 
-  it('is wired into createKeyway: follows the account and the network', async () => {
+  it('is a part of the instance, created on first use: follows the account and the network', async () => {
     const kw = createKeyway(
       {
         projectId: 'wired',
@@ -346,7 +347,12 @@ describe('transactions store', () => {
       { optionalConnectors: false },
     );
     try {
-      const { account, transactions, balances } = kw.stores;
+      const { account, balances } = kw.stores;
+      expect(kw.peekPart('transactions')).toBeNull();
+      // Nothing to refresh before the history exists: nothing is created.
+      refreshTransactions(kw);
+      expect(kw.peekPart('transactions')).toBeNull();
+      const transactions = getTransactionsStore(kw);
       expect(transactions.getState().address).toBeNull();
       account
         .getState()

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
+import { getTransactionsStore } from './instance';
 import type { TransactionsActions, TransactionsState } from './store';
 
 export interface UseTransactionsResult
@@ -18,11 +19,11 @@ const TRANSACTIONS_ACTIONS = [
 ] as const satisfies readonly (keyof TransactionsActions)[];
 
 export function useTransactions(): UseTransactionsResult {
-  const { stores } = useKeyway();
-  const state = useStoreBinding(stores.transactions, TRANSACTIONS_ACTIONS);
+  const store = getTransactionsStore(useKeyway());
+  const state = useStoreBinding(store, TRANSACTIONS_ACTIONS);
   const { address, networkId } = state;
   useEffect(() => {
-    if (address && networkId) void stores.transactions.getState().load();
-  }, [stores, address, networkId]);
+    if (address && networkId) void store.getState().load();
+  }, [store, address, networkId]);
   return state;
 }

@@ -1,0 +1,45 @@
+/**
+ * The transaction history store of a Keyway instance, created on first use (useTransactions, the Activity
+ * tab) and kept for the instance's lifetime: the history code stays out of the initial JS. It follows the
+ * connected account and the active network (reset on a change) from its creation; a flow that moved funds
+ * refreshes it only if it exists (a history created later loads fresh).
+ */
+import { followWallet } from '../followWallet';
+import type { Keyway, OwnedPart } from '../keyway';
+import { createTransactionsStore, type TransactionsStore, type TransactionsStoreDeps } from './store';
+
+/** The instance's history store (created once, owned by the instance). `overrides` are for tests and stories only. */
+export function getTransactionsStore(
+  keyway: Keyway,
+  overrides: Partial<TransactionsStoreDeps> = {},
+): TransactionsStore {
+  return keyway.part('transactions', () => wireTransactions(keyway, overrides));
+}
+
+/** Refreshes the history if it was created (after a send, a swap, a purchase). */
+export function refreshTransactions(keyway: Keyway): void {
+  void keyway.peekPart('transactions')?.getState().refresh();
+}
+
+function wireTransactions(
+  keyway: Keyway,
+  overrides: Partial<TransactionsStoreDeps>,
+): OwnedPart<TransactionsStore> {
+  const { stores: s } = keyway;
+  const store = createTransactionsStore({
+    api: keyway.api.blockchain,
+    projectId: keyway.options.projectId,
+    bus: keyway.events,
+    getNetworks: () => s.networks.getState().networks,
+    showError: (message) => s.toasts.getState().show({ message, variant: 'error' }),
+    ...overrides,
+  });
+  const unfollow = followWallet(s, (address, network) => store.getState().setContext(address, network));
+  return {
+    value: store,
+    dispose() {
+      unfollow();
+      store.getState().reset();
+    },
+  };
+}
