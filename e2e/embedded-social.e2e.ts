@@ -12,7 +12,7 @@ import { type Address, getAddress, isAddress } from 'viem';
 import { describe, expect, inject, it } from 'vitest';
 import { LOGIN_CACHE_CLEARED_KEYS, LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
 import { browserForFile } from './support/browser';
-import { dialog, WAIT } from './support/embedded';
+import { dialog, disconnectInAccountView, WAIT } from './support/embedded';
 
 const stack = inject('keywayStack');
 const { open } = browserForFile();
@@ -72,9 +72,7 @@ describe('embedded wallet (social login)', () => {
 
     // Sign out clears the cache; logging in again as the same user gives the same wallet.
     await page.getByRole('button', { name: new RegExp(short(address)) }).click();
-    await dialog(page, 'Account')
-      .getByRole('button', { name: /disconnect/i })
-      .click();
+    await disconnectInAccountView(page);
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     const after = await storage(page);
     for (const key of LOGIN_CACHE_CLEARED_KEYS) {
@@ -139,9 +137,7 @@ describe('embedded wallet (social login)', () => {
 
     // Sign out clears the login cache.
     await page.getByRole('button', { name: new RegExp(short(getAddress(address as string))) }).click();
-    await dialog(page, 'Account')
-      .getByRole('button', { name: /disconnect/i })
-      .click();
+    await disconnectInAccountView(page);
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     const after = await storage(page);
     for (const key of LOGIN_CACHE_CLEARED_KEYS) {

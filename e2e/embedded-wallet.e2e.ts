@@ -12,7 +12,15 @@ import { SIGN_MESSAGE_TEXT } from '../playground/src/texts';
 import { LOGIN_CACHE_CLEARED_KEYS, LOGIN_CACHE_KEYS } from '../src/frame/login-cache';
 import { buildSuccess, HANDSHAKE_TYPE, PROTOCOL_VERSION, READY_TYPE } from '../src/frame/protocol/events';
 import { browserForFile } from './support/browser';
-import { dialog, emailLogin, frame, mailbox, uniqueEmail, WAIT } from './support/embedded';
+import {
+  dialog,
+  disconnectInAccountView,
+  emailLogin,
+  frame,
+  mailbox,
+  uniqueEmail,
+  WAIT,
+} from './support/embedded';
 
 const stack = inject('keywayStack');
 const FORGED_ADDRESS = '0x000000000000000000000000000000000000dEaD';
@@ -85,8 +93,7 @@ describe('embedded wallet (email login)', () => {
 
     // Sign out: the login cache is cleared from the page's storage.
     await accountButton.click();
-    const account = dialog(page, 'Account');
-    await account.getByRole('button', { name: /disconnect/i }).click();
+    await disconnectInAccountView(page);
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     const after = await storageKeys(page);
     for (const key of LOGIN_CACHE_CLEARED_KEYS) {

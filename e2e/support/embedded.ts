@@ -43,6 +43,18 @@ export const dialog = (page: Page, name: string) => page.getByRole('dialog', { n
 export const frame = (page: Page): FrameLocator => page.frameLocator('iframe[data-keyway-frame]');
 
 /**
+ * Clicks Disconnect in the open Account view once its name lookup answered: the name, or the offer to choose
+ * one, appears above the button then and moves it; a click while it moves can land on the offer instead.
+ */
+export async function disconnectInAccountView(page: Page): Promise<void> {
+  const account = dialog(page, 'Account');
+  await account
+    .locator('[data-kw-view="Account"]:is([data-kw-profile="success"], [data-kw-profile="error"])')
+    .waitFor(WAIT);
+  await account.getByRole('button', { name: /disconnect/i }).click();
+}
+
+/**
  * The email login in the open Connect view: type the email, read the code from the mailbox, enter it;
  * resolves with the full address the Account view then shows (its name's title).
  */

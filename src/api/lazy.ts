@@ -83,6 +83,14 @@ export function delegate<T, K extends keyof T>(
   return methods;
 }
 
+/**
+ * Loads the clients' code ahead of the first request (the styled modal does it when the page is idle, with
+ * the dialog): the first open then asks the APIs at once.
+ */
+export function preloadApiClients(): Promise<void> {
+  return Promise.all([import('./blockchain-api'), import('./explorer-api')]).then(() => undefined);
+}
+
 export function createLazyBlockchainApi(cfg: BlockchainApiConfig): BlockchainApi {
   const load = () => import('./blockchain-api').then((m) => m.createBlockchainApiClient(cfg));
   return {

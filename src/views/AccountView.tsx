@@ -43,7 +43,8 @@ export function AccountView() {
   };
 
   return (
-    <div className={s.stack} data-kw-view="Account">
+    // data-kw-profile: the name lookup's status (the name or the name offer shows once it answered).
+    <div className={s.stack} data-kw-view="Account" data-kw-profile={account.profileStatus}>
       <div className={c.header}>
         <Avatar src={profileImage} address={address} alt="" size="xl" />
         <span className={c.nameRow}>

@@ -1,4 +1,5 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
+import { preloadApiClients } from '../api/lazy';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import type { KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
@@ -19,9 +20,10 @@ export interface KeywayModalProps {
   /** Overrides the instance's theme option (and the enclosing kit root's theme). */
   theme?: KeywayTheme;
   /**
-   * Load the dialog's code and the first view's (IDLE_PRELOAD_VIEWS: the Connect view with its wallet list;
-   * the Account view once connected) when the page is idle (default), or only on first open. Other views load when first shown; those a
-   * visitor meets next (AFTER_OPEN_PRELOAD_VIEWS) once the modal has been opened.
+   * Load the dialog's code, the API clients' and the first view's (IDLE_PRELOAD_VIEWS: the Connect view with
+   * its wallet list; the Account view once connected) when the page is idle (default), or only on first open.
+   * Other views load when first shown; those a visitor meets next (AFTER_OPEN_PRELOAD_VIEWS) once the modal
+   * has been opened.
    */
   preload?: 'idle' | 'open';
   /** Entry points of later capabilities (email, social login) shown on the Connect view. */
@@ -135,6 +137,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     if (preload !== 'idle' || typeof window === 'undefined') return;
     return whenIdle(() => {
       void loadDialog().catch(() => undefined);
+      void preloadApiClients().catch(() => undefined);
       const connected = stores.account.getState().isConnected;
       void preloadViews(connected ? CONNECTED_IDLE_PRELOAD_VIEWS : IDLE_PRELOAD_VIEWS, { keyway });
     });
