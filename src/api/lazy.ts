@@ -84,8 +84,8 @@ export function delegate<T, K extends keyof T>(
 }
 
 /**
- * Loads the clients' code ahead of the first request (the styled modal does it when the page is idle, with
- * the dialog): the first open then asks the APIs at once.
+ * Loads the clients' code ahead of the first request (`keyway.preload()`: the styled modal calls it when the
+ * page is idle, with the dialog): the first open then asks the APIs at once.
  */
 export function preloadApiClients(): Promise<void> {
   return Promise.all([import('./blockchain-api'), import('./explorer-api')]).then(() => undefined);

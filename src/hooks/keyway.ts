@@ -117,6 +117,11 @@ export interface Keyway {
    * `destroy()` disposes it. Throws once the instance was destroyed.
    */
   part<K extends keyof KeywayParts>(key: K, create: () => OwnedPart<KeywayParts[K]>): KeywayParts[K];
+  /**
+   * Loads the code a first open needs besides the views (the API clients), making no request. The styled
+   * modal calls it when the page is idle; a host with its own UI may call it likewise.
+   */
+  preload(): Promise<void>;
   /** The part under `key` if it was created, else null (creates nothing). */
   peekPart<K extends keyof KeywayParts>(key: K): KeywayParts[K] | null;
   /** Stops every subscription and timer, of the parts too. The instance must not be used afterwards. */

@@ -60,6 +60,20 @@ const base = {
   storage: createMemoryStorage(),
 };
 
+/**
+ * An instance with wagmi's mock connector for one account, and its own storage: the connection must not be
+ * remembered by the other tests' instances.
+ */
+function withMockWallet() {
+  return createKeyway(
+    { ...base, storage: createMemoryStorage() },
+    {
+      optionalConnectors: false,
+      connectors: [mock({ accounts: ['0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266'] })],
+    },
+  );
+}
+
 describe('createKeyway', () => {
   it("shows a network's explorer image (imageId) only once the modal was first opened; a host imageUrl wins", async () => {
     const kw = createKeyway(
@@ -89,12 +103,7 @@ describe('createKeyway', () => {
   });
 
   it('reads the native balance again when the token balances are fetched again, not on their first load', async () => {
-    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-    // Its own storage: the connection must not be remembered by the other tests' instances.
-    const kw = createKeyway(
-      { ...base, storage: createMemoryStorage() },
-      { optionalConnectors: false, connectors: [mock({ accounts: [address] })] },
-    );
+    const kw = withMockWallet();
     try {
       rpcBalance = '2.5';
       rpcBalanceReads = 0;
@@ -116,12 +125,21 @@ describe('createKeyway', () => {
     }
   });
 
+  it('preload() loads the API clients ahead of the first request and asks nothing', async () => {
+    const kw = createKeyway(base, { optionalConnectors: false });
+    try {
+      await expect(kw.preload()).resolves.toBeUndefined();
+      expect(requests).toEqual([]);
+      // The first request after it is answered as usual.
+      await expect(kw.api.explorer.getAnalyticsConfig()).resolves.toMatchObject({ isAnalyticsEnabled: true });
+      expect(requests.map((r) => r.url.pathname)).toEqual(['/getAnalyticsConfig']);
+    } finally {
+      kw.destroy();
+    }
+  });
+
   it('creates the connect store on first use, asking nothing; it follows wagmi, an attached config and the namespace', async () => {
-    const address = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-    const kw = createKeyway(
-      { ...base, storage: createMemoryStorage() },
-      { optionalConnectors: false, connectors: [mock({ accounts: [address] })] },
-    );
+    const kw = withMockWallet();
     try {
       expect(kw.peekPart('connect')).toBeNull();
       const store = getConnectStore(kw);

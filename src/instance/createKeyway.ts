@@ -6,7 +6,7 @@
  */
 import type { Config, CreateConnectorFn } from 'wagmi';
 import { getConnection, watchConnection } from 'wagmi/actions';
-import { createLazyBlockchainApi, createLazyExplorerApi } from '../api/lazy';
+import { createLazyBlockchainApi, createLazyExplorerApi, preloadApiClients } from '../api/lazy';
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import { createAnalytics } from '../core/analytics';
@@ -365,6 +365,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       };
     },
     getPairingProvider,
+    preload: preloadApiClients,
     peekPart(key) {
       return (parts.get(key)?.value ?? null) as KeywayParts[typeof key] | null;
     },

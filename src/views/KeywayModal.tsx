@@ -1,5 +1,4 @@
 import { useEffect, useMemo, useReducer, useState } from 'react';
-import { preloadApiClients } from '../api/lazy';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import type { KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
@@ -137,7 +136,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     if (preload !== 'idle' || typeof window === 'undefined') return;
     return whenIdle(() => {
       void loadDialog().catch(() => undefined);
-      void preloadApiClients().catch(() => undefined);
+      void keyway.preload().catch(() => undefined);
       const connected = stores.account.getState().isConnected;
       void preloadViews(connected ? CONNECTED_IDLE_PRELOAD_VIEWS : IDLE_PRELOAD_VIEWS, { keyway });
     });
