@@ -4,7 +4,8 @@
  * the view. It follows the connected account and the active network like the other wallet stores.
  */
 import { getAddress } from 'viem';
-import { readContract, signTypedData, waitForTransactionReceipt } from 'wagmi/actions';
+import { readContract, signTypedData } from 'wagmi/actions';
+import { waitForEvmSend } from '../../chains/evm/send';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { sendWalletTransaction } from '../../chains/evm/wallet-send';
 import { isSafeImageUrl } from '../../core/url';
@@ -50,12 +51,8 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
         ...(call.gas ? { gas: call.gas } : {}),
         ...(call.gasPrice ? { gasPrice: call.gasPrice } : {}),
       }),
-    waitForTransaction: async (chainId, hash) => {
-      const receipt = await waitForTransactionReceipt(keyway.getWagmiConfig(), { chainId, hash });
-      if (receipt.status !== 'success') {
-        throw Object.assign(new Error('The transaction reverted'), { shortMessage: 'Transaction reverted' });
-      }
-    },
+    // Throws when the transaction reverted, as a send's wait does.
+    waitForTransaction: (chainId, hash) => waitForEvmSend(keyway.getWagmiConfig(), chainId, hash),
     bus: events,
     showToast: (message, variant) => s.toasts.getState().show({ message, variant }),
     isSafeImage: isSafeImageUrl,
