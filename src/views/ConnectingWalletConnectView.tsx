@@ -1,5 +1,5 @@
 import { Button } from '../components/Button/Button';
-import { button } from '../components/Button/Button.css';
+import { button } from '../components/Button/buttonClass';
 import { CheckIcon, CopyIcon } from '../components/Icon/Icon';
 import { Image } from '../components/Image/Image';
 import { QrCode } from '../components/QrCode/QrCode';
