@@ -9,6 +9,7 @@ import { setupWorker } from 'msw/browser';
 import type { ReactNode } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, test } from 'vitest';
 import { page } from 'vitest/browser';
+import { getBalancesStore } from '../src/hooks/balances/instance';
 import { KeywayProvider } from '../src/hooks/KeywayProvider';
 import { directionOf, loadCatalogue } from '../src/i18n/loaders';
 import type { Locale } from '../src/i18n/locales';
@@ -99,7 +100,7 @@ for (const locale of LOCALES) {
       test(`Account (${mode})`, async () => {
         const t = await catalogueOf(locale);
         const kit = await mount(locale, mode, storyHandlers(), { connect: true });
-        await kit.keyway.stores.balances.getState().load();
+        await getBalancesStore(kit.keyway).getState().load();
         kit.keyway.stores.modal.getState().open('Account');
         const dialog = await modalShowing(locale, t.titles.Account, t.walletFeatures.send);
         await expect.element(dialog.getByText(t.tokens.total, { exact: true })).toBeVisible();

@@ -20,6 +20,7 @@ import { HTTP_TIMEOUT_MS } from '../../src/core/constants.ts';
 import { ERROR_MESSAGES, TOAST_MESSAGES } from '../../src/core/errors.ts';
 import { keywayLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage } from '../../src/core/storage.ts';
+import { getBalancesStore } from '../../src/hooks/balances/instance.ts';
 import { getConnectStore } from '../../src/hooks/connect/instance.ts';
 import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
 import { selectView } from '../../src/hooks/modal/store.ts';
@@ -218,7 +219,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
 
 /** Every loading flag of every store (a spinner or skeleton in some view) that is on. */
 function spinners(h: Harness): string[] {
-  const { balances, account } = h.kw.stores;
+  const { account } = h.kw.stores;
+  const balances = getBalancesStore(h.kw);
   const transactions = getTransactionsStore(h.kw);
   const connect = getConnectStore(h.kw);
   const send = getSendStore(h.kw);
@@ -406,11 +408,11 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/balance',
     action: 'balances.load()',
-    retry: (h) => h.kw.stores.balances.getState().refresh(),
+    retry: (h) => getBalancesStore(h.kw).getState().refresh(),
     match: pathIs('GET', /^\/v1\/account\/[^/]+\/balance$/),
-    act: (h) => h.kw.stores.balances.getState().load(),
+    act: (h) => getBalancesStore(h.kw).getState().load(),
     seen: (h) => {
-      const b = h.kw.stores.balances.getState();
+      const b = getBalancesStore(h.kw).getState();
       if (b.status === 'error') return 'Tokens tab: error state (Try again)';
       return b.balances.length ? 'Tokens tab: token balances listed' : 'Tokens tab: empty';
     },
@@ -422,12 +424,12 @@ const CASES: Case[] = [
   {
     endpoint: 'GET /v1/account/{address}/balance',
     action: 'balances.refresh() (shown again, after a first load)',
-    retry: (h) => h.kw.stores.balances.getState().refresh(),
+    retry: (h) => getBalancesStore(h.kw).getState().refresh(),
     match: pathIs('GET', /^\/v1\/account\/[^/]+\/balance$/),
-    prepare: (h) => h.kw.stores.balances.getState().load(),
-    act: (h) => h.kw.stores.balances.getState().refresh(),
+    prepare: (h) => getBalancesStore(h.kw).getState().load(),
+    act: (h) => getBalancesStore(h.kw).getState().refresh(),
     seen: (h) => {
-      const b = h.kw.stores.balances.getState();
+      const b = getBalancesStore(h.kw).getState();
       if (b.status === 'error' && b.balances.length)
         return 'Tokens tab: last known balances kept, stale note (Try again)';
       if (b.status === 'error') return 'Tokens tab: error state (Try again)';
@@ -566,7 +568,7 @@ const CASES: Case[] = [
     retry: (h) => getSendStore(h.kw).getState().setReceiver(RECEIVER.toLowerCase()),
     match: pathIs('GET', /^\/v1\/identity\/[^/]+$/),
     prepare: async (h) => {
-      await h.kw.stores.balances.getState().load();
+      await getBalancesStore(h.kw).getState().load();
       getSendStore(h.kw).getState().setAmount('0.25');
     },
     act: (h) => getSendStore(h.kw).getState().setReceiver(RECEIVER.toLowerCase()),
@@ -618,12 +620,14 @@ const CASES: Case[] = [
     action: 'send.setToken() → fetchGasPrice()',
     match: pathIs('GET', /^\/v1\/convert\/gas-price$/),
     prepare: async (h) => {
-      await h.kw.stores.balances.getState().load();
+      await getBalancesStore(h.kw).getState().load();
       getSendStore(h.kw).getState().setAmount('0.25');
       await getSendStore(h.kw).getState().setReceiver(RECEIVER);
     },
     act: async (h) => {
-      const native = h.kw.stores.balances.getState().balances.find((b) => b.isNative);
+      const native = getBalancesStore(h.kw)
+        .getState()
+        .balances.find((b) => b.isNative);
       getSendStore(h.kw)
         .getState()
         .setToken(native ?? null);

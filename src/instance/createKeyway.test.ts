@@ -8,6 +8,7 @@ import { KeywayOptionsError } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
 import { keywayLocal, keywayLocalL2, solanaLocal, toViemChain } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
+import { getBalancesStore } from '../hooks/balances/instance';
 import { getConnectStore } from '../hooks/connect/instance';
 import { getNameRegistrationStore } from '../hooks/names/instance';
 import { getOnrampStore } from '../hooks/onramp/instance';
@@ -111,13 +112,14 @@ describe('createKeyway', () => {
       await connect(config, { connector: config.connectors.find((c) => c.id === 'mock')! });
       kw.stores.modal.getState().open('Account');
       await vi.waitFor(() => expect(kw.stores.account.getState().balance).toBe('2.5'));
-      await kw.stores.balances.getState().load();
-      await vi.waitFor(() => expect(kw.stores.balances.getState().status).toBe('ready'));
+      const balances = getBalancesStore(kw);
+      await balances.getState().load();
+      await vi.waitFor(() => expect(balances.getState().status).toBe('ready'));
       expect(rpcBalanceReads).toBe(1);
 
       // A transaction moved funds: the token balances are fetched again, and the account's balance with them.
       rpcBalance = '1.75';
-      await kw.stores.balances.getState().refresh();
+      await balances.getState().refresh();
       await vi.waitFor(() => expect(kw.stores.account.getState().balance).toBe('1.75'));
       expect(rpcBalanceReads).toBe(2);
     } finally {
@@ -209,7 +211,7 @@ describe('createKeyway', () => {
       // The fee in USD is recomputed from the native token's price when the balances change.
       const recomputeFee = vi.fn();
       send.setState({ recomputeFee });
-      kw.stores.balances.setState({ balances: [] });
+      getBalancesStore(kw).setState({ balances: [] });
       expect(recomputeFee).toHaveBeenCalled();
     } finally {
       kw.destroy();
@@ -293,6 +295,8 @@ describe('createKeyway', () => {
       const connect = getConnectStore(kw);
       expect(getConnectStore(kw)).toBe(connect);
       const history = getTransactionsStore(kw);
+      const balances = getBalancesStore(kw);
+      expect(getBalancesStore(kw)).toBe(balances);
       // Timers: the shake, a toast's auto-dismiss.
       kw.stores.modal.getState().shake();
       kw.stores.toasts.getState().show({ message: 'Hello', variant: 'success' });
@@ -305,7 +309,7 @@ describe('createKeyway', () => {
       expect(vi.getTimerCount()).toBe(0);
       // No store follows another any more: an account and a network change reach none of them.
       const watched = [
-        kw.stores.balances,
+        balances,
         history,
         send,
         kw.stores.modal,

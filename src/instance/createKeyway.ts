@@ -16,7 +16,6 @@ import { createOutcomeStream } from '../core/outcomes';
 import { browserStorage, createSafeStorage } from '../core/storage';
 import { isSafeImageUrl } from '../core/url';
 import { createAccountStore } from '../hooks/account/store';
-import { createBalancesStore } from '../hooks/balances/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
 import type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 import { createModalStore } from '../hooks/modal/store';
@@ -282,22 +281,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     return () => disposeAll(subs);
   }
 
-  // The connect store is a part, created on first use (hooks/connect/instance.ts).
+  // The connect, balances, history and send stores are parts, created on first use (hooks/connect/instance.ts,
+  // hooks/balances/instance.ts, hooks/transactions/instance.ts, hooks/send/instance.ts).
   const disposers = [wireNetworks(), wireSiwe(), wireAccount()];
-
-  stores.balances = createBalancesStore({
-    api: blockchain,
-    showError,
-    // The host's token of each network (`tokens`): listed first with its image, at 0 when not held.
-    hostToken: (networkId) => options.tokens[networkId],
-    // Loaded on first use (a host token the account does not hold): keeps the ERC-20 reads out of the initial JS.
-    readTokenMetadata: async (networkId, address) => {
-      const { readErc20Metadata } = await import('../chains/evm/token-metadata');
-      return readErc20Metadata(getWagmiConfig(), networkId, address);
-    },
-  });
-  // The history and send stores are parts, created on first use (hooks/transactions/instance.ts, hooks/send/instance.ts).
-  disposers.push(wireWalletData(stores));
 
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
@@ -390,7 +376,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       // The capabilities' subscriptions, the latest wired first.
       for (const dispose of [...disposers].reverse()) dispose();
       solana?.destroy();
-      stores.balances.getState().reset();
       analytics.dispose();
       stores.modal.getState().dispose();
       stores.toasts.getState().dispose();
@@ -400,31 +385,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     },
   };
   return instance;
-}
-
-/**
- * The balances follow the connected address and the active network (reset on a change); token balances
- * fetched again also reread the account's native balance. Returns its disposer.
- */
-function wireWalletData(stores: KeywayStores): () => void {
-  const sync = () => {
-    const { isConnected, address } = stores.account.getState();
-    const network = stores.networks.getState().activeNetwork;
-    const current = isConnected ? address : null;
-    stores.balances.getState().setContext(current, network);
-  };
-  const subs = [
-    stores.account.subscribe(sync),
-    stores.networks.subscribe(sync),
-    // Token balances fetched again (after a transaction, or reread while shown; not their first load): the
-    // account's native balance (the account button) is read again with them, so both say the same.
-    stores.balances.subscribe((s, prev) => {
-      if (prev.loaded && prev.status === 'loading' && s.status === 'ready' && s.address === prev.address)
-        void stores.account.getState().refreshBalance();
-    }),
-  ];
-  sync();
-  return () => disposeAll(subs);
 }
 
 /** Ends each subscription once. */

@@ -6,6 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
+import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { useSend } from '../../src/index';
 import { keywayBeforeEach, type StoryKitOptions, storyKit, withKeyway } from '../_support/keyway';
 import { RECEIVER, RECEIVER_NAME, resetSendChain, sendChain, sendHandlers } from '../views/_sendData';
@@ -86,7 +87,7 @@ const meta = {
       connect: true,
       setup: async (kit) => {
         resetSendChain();
-        await kit.keyway.stores.balances.getState().load();
+        await getBalancesStore(kit.keyway).getState().load();
       },
     } satisfies StoryKitOptions,
   },

@@ -5,6 +5,7 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { useSwap } from '../../src/index';
 import { keywayBeforeEach, type StoryKitOptions, storyKit, withKeyway } from '../_support/keyway';
 import { resetSendChain, sendChain } from '../views/_sendData';
@@ -90,7 +91,7 @@ const meta = {
       options: SWAP_OPTIONS,
       setup: async (kit) => {
         resetSendChain();
-        await kit.keyway.stores.balances.getState().load();
+        await getBalancesStore(kit.keyway).getState().load();
       },
     } satisfies StoryKitOptions,
   },

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { HttpResponse, http } from 'msw';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { fixtureIcon } from '../../src/testing/msw';
 import { AccountTokensList } from '../../src/views/AccountTokensList';
 import {
@@ -133,7 +134,7 @@ export const KeptAfterRefreshError: Story = {
     const canvas = within(canvasElement);
     await tokens(canvasElement);
     balancesDown = true;
-    await storyKit().keyway.stores.balances.getState().refresh({ forceUpdate: [] });
+    await getBalancesStore(storyKit().keyway).getState().refresh({ forceUpdate: [] });
     const alert = await canvas.findByRole('alert', {}, { timeout: 15_000 });
     await expect(alert).toHaveTextContent('Failed to fetch token balance');
     await expect(canvas.getByText(/Showing the last known balances/)).toBeVisible();

@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { act } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { getSendStore } from '../../src/hooks/send/instance';
 import { identityFixture } from '../../src/testing/msw';
 import { WalletSendView } from '../../src/views/WalletSendView';
@@ -146,8 +147,9 @@ export const TooManyDecimals: Story = {
     const canvas = within(canvasElement);
     await canvas.findByRole('button', { name: 'ETH, change token' });
     await userEvent.type(amountField(canvas), '1.1234567');
-    const { stores } = storyKit().keyway;
-    const usdc = stores.balances.getState().balances.find((b) => b.symbol === 'USDC')!;
+    const usdc = getBalancesStore(storyKit().keyway)
+      .getState()
+      .balances.find((b) => b.symbol === 'USDC')!;
     act(() => getSendStore(storyKit().keyway).getState().setToken(usdc));
     await expect(await canvas.findByText('USDC has at most 6 decimals')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('1.1234567');

@@ -6,6 +6,7 @@
  */
 import { delay, HttpResponse, http, type RequestHandler } from 'msw';
 import { type Hex, keccak256, numberToHex, parseTransaction } from 'viem';
+import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { getSendStore } from '../../src/hooks/send/instance';
 import { type BlockchainApiHandlersOptions, profileFixture } from '../../src/testing/msw';
 import {
@@ -147,10 +148,10 @@ export async function fillSend(
   kit: StoryKit,
   form: { symbol?: string; amount?: string; receiver?: string } = {},
 ): Promise<void> {
-  const { stores } = kit.keyway;
-  await stores.balances.getState().load();
+  const balances = getBalancesStore(kit.keyway);
+  await balances.getState().load();
   const send = getSendStore(kit.keyway).getState();
-  const token = stores.balances.getState().balances.find((b) => b.symbol === (form.symbol ?? 'ETH'));
+  const token = balances.getState().balances.find((b) => b.symbol === (form.symbol ?? 'ETH'));
   if (!token) throw new Error(`Story setup: no ${form.symbol ?? 'ETH'} balance`);
   send.setToken(token);
   await send.fetchGasPrice();

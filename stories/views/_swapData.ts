@@ -6,6 +6,7 @@
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import type { Hex } from 'viem';
+import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { getSwapStore } from '../../src/hooks/swap/instance';
 import type { SwapStore } from '../../src/hooks/swap/store';
 import { type BlockchainApiHandlersOptions, FIXTURE_ROUTER, fixturePermitCall } from '../../src/testing/msw';
@@ -64,7 +65,7 @@ export function fillSwap(
   return async (kit) => {
     resetSendChain();
     const store = swapStore(kit);
-    await kit.keyway.stores.balances.getState().load();
+    await getBalancesStore(kit.keyway).getState().load();
     await store.getState().initialize();
     if (form.from) store.getState().setSourceToken(bySymbol(store, form.from));
     if (form.to) store.getState().setToToken(bySymbol(store, form.to));

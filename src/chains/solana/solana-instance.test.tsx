@@ -8,6 +8,7 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { keywayLocal, solanaLocal } from '../../core/networks';
 import { createMemoryStorage, STORAGE_KEYS } from '../../core/storage';
+import { getBalancesStore } from '../../hooks/balances/instance';
 import { getConnectStore } from '../../hooks/connect/instance';
 import { selectConnectList, selectShowAllWallets } from '../../hooks/connect/store';
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
@@ -105,6 +106,7 @@ describe('keyway.solana in an instance', () => {
   it('connects: the account shows the Solana address, CAIP address and SOL balance; balances follow', async () => {
     const kw = instance();
     const w = wallet();
+    const balances = getBalancesStore(kw);
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
     await until(() => selectConnectList(getConnectStore(kw).getState()).length > 0);
@@ -121,7 +123,7 @@ describe('keyway.solana in an instance', () => {
     });
     await until(() => kw.stores.account.getState().balanceStatus === 'success');
     expect(kw.stores.account.getState()).toMatchObject({ balance: '2.5', balanceSymbol: 'SOL' });
-    expect(kw.stores.balances.getState()).toMatchObject({ address: w.address, networkId: localSolana.id });
+    expect(balances.getState()).toMatchObject({ address: w.address, networkId: localSolana.id });
     // The modal closes after connecting (no sign-in with wallet on Solana).
     expect(kw.stores.modal.getState().isOpen).toBe(false);
   });

@@ -1,9 +1,11 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { BALANCES_MAX_AGE_MS, SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { mainnet, polygon } from '../../core/networks';
+import { createMemoryStorage } from '../../core/storage';
+import { createKeyway } from '../../instance/createKeyway';
 import {
   createBlockchainApiHandlers,
   FIXTURE_ADDRESS,
@@ -12,6 +14,7 @@ import {
   makeBalances,
   type RecordedRequest,
 } from '../../testing/msw';
+import { getBalancesStore, refreshBalances } from './instance';
 import { createBalancesStore, type TokenMetadata } from './store';
 
 const API = 'https://api.balances.test';
@@ -274,5 +277,69 @@ describe('the host’s token (`tokens` option)', () => {
     await store.getState().load();
     expect(store.getState().balances.map((b) => b.symbol)).toEqual(['ETH', 'USDC', 'DAI']);
     expect(reads).toEqual([]);
+  });
+});
+
+describe('the balances part', () => {
+  it('is created on first use, follows the account and the network from then, and ends with the instance', async () => {
+    const kw = createKeyway(
+      {
+        projectId: 'p1',
+        networks: [mainnet, polygon],
+        apiUrl: API,
+        explorerUrl: 'https://explorer.balances.test',
+        storage: createMemoryStorage(),
+      },
+      { optionalConnectors: false },
+    );
+    try {
+      const { account, networks } = kw.stores;
+      const refreshBalance = vi.fn(async () => undefined);
+      account.setState({ refreshBalance });
+      account
+        .getState()
+        .syncWagmi({ status: 'connected', addresses: [FIXTURE_ADDRESS], chainId: 1, connector: undefined });
+      // Nothing to refresh before the balances exist (an on-ramp purchase): nothing is created or fetched.
+      refreshBalances(kw);
+      expect(kw.peekPart('balances')).toBeNull();
+      expect(balanceRequests()).toHaveLength(0);
+
+      // Created after the connection: it starts with the connected account and the active network.
+      const balances = getBalancesStore(kw);
+      expect(getBalancesStore(kw)).toBe(balances);
+      expect(kw.peekPart('balances')).toBe(balances);
+      expect(balances.getState()).toMatchObject({
+        address: FIXTURE_ADDRESS,
+        networkId: 'eip155:1',
+        status: 'idle',
+      });
+      await balances.getState().load();
+      expect(balances.getState()).toMatchObject({ status: 'ready', loaded: true });
+      // The first load does not reread the account's native balance; a refresh does.
+      expect(refreshBalance).not.toHaveBeenCalled();
+      refreshBalances(kw);
+      await vi.waitFor(() => expect(balances.getState().status).toBe('ready'));
+      expect(balanceRequests()).toHaveLength(2);
+      expect(refreshBalance).toHaveBeenCalledTimes(1);
+
+      // Another network, another account: cleared.
+      networks.setState({ activeNetwork: polygon });
+      expect(balances.getState()).toMatchObject({ networkId: 'eip155:137', balances: [], loaded: false });
+      account.getState().syncWagmi({
+        status: 'connected',
+        addresses: [FIXTURE_RECEIVER],
+        chainId: 137,
+        connector: undefined,
+      });
+      expect(balances.getState()).toMatchObject({ address: FIXTURE_RECEIVER, balances: [] });
+
+      kw.destroy();
+      expect(balances.getState()).toMatchObject({ address: FIXTURE_RECEIVER, status: 'idle', balances: [] });
+      // It follows nothing any more.
+      networks.setState({ activeNetwork: mainnet });
+      expect(balances.getState().networkId).toBe('eip155:137');
+    } finally {
+      kw.destroy();
+    }
   });
 });

@@ -80,6 +80,8 @@ describe('useBalances({ watch: true })', () => {
         expect(reads()).toBe(1 + tick);
       }
     } finally {
+      // Unmounted first: a hook that reads a part of a destroyed instance throws.
+      cleanup();
       kw.destroy();
     }
   });

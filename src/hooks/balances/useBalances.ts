@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
+import { getBalancesStore } from './instance';
 import type { BalancesActions, BalancesState } from './store';
 
 export interface UseBalancesResult extends BalancesState, Pick<BalancesActions, 'refresh'> {}
@@ -24,20 +25,20 @@ const BALANCES_ACTIONS = ['refresh'] as const satisfies readonly (keyof Balances
  * `refresh({ forceUpdate })` after a transaction.
  */
 export function useBalances({ watch = false, maxAgeMs }: UseBalancesOptions = {}): UseBalancesResult {
-  const { stores } = useKeyway();
-  const state = useStoreBinding(stores.balances, BALANCES_ACTIONS);
+  const store = getBalancesStore(useKeyway());
+  const state = useStoreBinding(store, BALANCES_ACTIONS);
   const { address, networkId } = state;
   useEffect(() => {
     if (!address || !networkId) return;
-    void stores.balances.getState().load(maxAgeMs === undefined ? undefined : { maxAgeMs });
+    void store.getState().load(maxAgeMs === undefined ? undefined : { maxAgeMs });
     if (!watch) return;
     // Each tick reads them again: the last answer arrived a little after the tick before it, so asking only
     // for balances older than BALANCES_MAX_AGE_MS would skip every other tick (a read every 20 s).
     const timer = setInterval(
-      () => void stores.balances.getState().load({ maxAgeMs: BALANCES_MAX_AGE_MS / 2 }),
+      () => void store.getState().load({ maxAgeMs: BALANCES_MAX_AGE_MS / 2 }),
       BALANCES_MAX_AGE_MS,
     );
     return () => clearInterval(timer);
-  }, [stores, address, networkId, watch, maxAgeMs]);
+  }, [store, address, networkId, watch, maxAgeMs]);
   return state;
 }

@@ -3,6 +3,7 @@
  * instance's lifetime: the on-ramp code stays out of the initial JS, nothing is fetched before it is used,
  * and what the user typed survives leaving the view. It follows the connected account and the active network.
  */
+import { refreshBalances } from '../balances/instance';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { refreshTransactions } from '../transactions/instance';
@@ -27,10 +28,10 @@ function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedP
         return options;
       },
     },
-    refreshBalances: () => void s.balances.getState().refresh(),
+    refreshBalances: () => refreshBalances(keyway),
     isKnownNetwork: (caip2) => s.networks.getState().networks.some((n) => n.id === caip2),
     afterPurchase: () => {
-      void s.balances.getState().refresh();
+      refreshBalances(keyway);
       refreshTransactions(keyway);
     },
     ...overrides,

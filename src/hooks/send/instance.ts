@@ -6,6 +6,7 @@
  * USD follows the balances (the native token's price).
  */
 import { isSafeImageUrl } from '../../core/url';
+import { getBalancesStore } from '../balances/instance';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { refreshTransactions } from '../transactions/instance';
@@ -19,12 +20,13 @@ export function getSendStore(keyway: Keyway, overrides: Partial<SendStoreDeps> =
 /** Creates the send store and feeds it the connected account, the active network and the balances. */
 function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<SendStore> {
   const { stores: s, api, events } = keyway;
+  const balances = getBalancesStore(keyway);
   const store = createSendStore({
     api: api.blockchain,
     getWagmiConfig: () => keyway.getWagmiConfig(),
     getNetwork: () => s.networks.getState().activeNetwork,
     getAddress: () => s.account.getState().address,
-    getBalances: () => s.balances.getState().balances,
+    getBalances: () => balances.getState().balances,
     // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
     getSolana: () => keyway.solana,
     bus: events,
@@ -33,14 +35,14 @@ function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<
     emit: (outcome) => keyway.outcomes.emit(outcome),
     afterSuccess: ({ forceUpdate }) => {
       // Spec §4: after a send, balances (forced for the tokens involved) and history refresh.
-      void s.balances.getState().refresh({ forceUpdate });
+      void balances.getState().refresh({ forceUpdate });
       refreshTransactions(keyway);
     },
     ...overrides,
   });
   const subs = [
     followWallet(s, (address, network) => store.getState().setContext(address, network)),
-    s.balances.subscribe(() => store.getState().recomputeFee()),
+    balances.subscribe(() => store.getState().recomputeFee()),
   ];
   return {
     value: store,

@@ -9,6 +9,7 @@ import { waitForEvmSend } from '../../chains/evm/send';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { sendWalletTransaction } from '../../chains/evm/wallet-send';
 import { isSafeImageUrl } from '../../core/url';
+import { getBalancesStore } from '../balances/instance';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { refreshTransactions } from '../transactions/instance';
@@ -22,6 +23,7 @@ export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> =
 /** Creates the swap store and feeds it the connected account and the active network. */
 function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<SwapStore> {
   const { stores: s, api, events } = keyway;
+  const balances = getBalancesStore(keyway);
   const store = createSwapStore({
     api: api.blockchain,
     getAddress: () => {
@@ -29,8 +31,8 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
       return a.isConnected ? a.address : null;
     },
     getNetwork: () => s.networks.getState().activeNetwork,
-    getBalances: () => s.balances.getState().balances,
-    loadBalances: () => s.balances.getState().load(),
+    getBalances: () => balances.getState().balances,
+    loadBalances: () => balances.getState().load(),
     getRouters: (networkId) => routersFor(keyway.options.swapRouters, networkId),
     getPermitRouters: (networkId) => permitRoutersFor(keyway.options.swapRouters, networkId),
     signTypedData: (data) => signTypedData(keyway.getWagmiConfig(), data),
@@ -59,7 +61,7 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
     emit: (outcome) => keyway.outcomes.emit(outcome),
     afterSuccess: ({ forceUpdate }) => {
       // Spec §4: after a swap, balances (forced for both tokens) and history refresh.
-      void s.balances.getState().refresh({ forceUpdate });
+      void balances.getState().refresh({ forceUpdate });
       refreshTransactions(keyway);
     },
     ...overrides,

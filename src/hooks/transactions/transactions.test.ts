@@ -17,6 +17,7 @@ import {
   transactionFixtures,
   type WireTransaction,
 } from '../../testing/msw';
+import { getBalancesStore } from '../balances/instance';
 import { groupTransactionsByDay, knownCounterparties, toTransactionItem, visibleTransfers } from './format';
 import { getTransactionsStore, refreshTransactions } from './instance';
 import { createTransactionsStore } from './store';
@@ -347,7 +348,8 @@ describe('transactions store', () => {
       { optionalConnectors: false },
     );
     try {
-      const { account, balances } = kw.stores;
+      const { account } = kw.stores;
+      const balances = getBalancesStore(kw);
       expect(kw.peekPart('transactions')).toBeNull();
       // Nothing to refresh before the history exists: nothing is created.
       refreshTransactions(kw);
