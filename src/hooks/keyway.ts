@@ -40,17 +40,17 @@ export interface KeywayStores {
   tooltip: TooltipStore;
   account: AccountStore;
   networks: NetworksStore;
-  siwe: SiweStore;
 }
 
 /**
- * The stores of flows whose code loads on first use (connect, balances, history, send, swap, on-ramp, names,
- * the embedded wallet's logins):
+ * The stores of flows whose code loads on first use (connect, sign-in with wallet, balances, history, send,
+ * swap, on-ramp, names, the embedded wallet's logins):
  * created by their own module the first time a hook or view asks, then owned by the instance (kept for its
  * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
  */
 export interface KeywayParts {
   connect: ConnectStore;
+  siwe: SiweStore;
   balances: BalancesStore;
   transactions: TransactionsStore;
   send: SendStore;

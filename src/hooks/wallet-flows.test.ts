@@ -24,6 +24,7 @@ import { attachModalRouter } from '../views/modalRouter';
 import { getConnectStore } from './connect/instance';
 import { KeywayProvider } from './KeywayProvider';
 import { useSend } from './send/useSend';
+import { getSiweStore } from './siwe/instance';
 
 // Anvil dev account 0 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
@@ -172,9 +173,24 @@ function setup(
   if (opts.router !== false) detachRouters.push(attachModalRouter(kw));
   const events: TrackedEvent[] = [];
   kw.events.subscribe((e) => events.push(e));
-  const { modal, account, networks, siwe, toasts } = kw.stores;
+  const { modal, account, networks, toasts } = kw.stores;
   const connect = getConnectStore(kw);
-  return { kw, wallet, storage, events, sessions, modal, connect, account, networks, siwe, toasts };
+  return {
+    kw,
+    wallet,
+    storage,
+    events,
+    sessions,
+    modal,
+    connect,
+    account,
+    networks,
+    toasts,
+    /** The sign-in-with-wallet store, created on first use (as useSiwe and the ConnectingSiwe view do). */
+    get siwe() {
+      return getSiweStore(kw);
+    },
+  };
 }
 
 describe('connecting the test wallet', () => {
@@ -331,6 +347,26 @@ describe('sign-in with wallet', () => {
     await t.siwe.getState().cancel();
     expect(t.account.getState().isConnected).toBe(false);
     expect(t.siwe.getState().status).toBe('idle');
+  });
+
+  it('is created on first use; a disconnect ends the session with the host, and needs no store without one', async () => {
+    const t = setup({ siwe: true });
+    t.modal.getState().open();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    // Nothing asked for the sign-in yet: no store, and a disconnect has no session to end.
+    expect(t.kw.peekPart('siwe')).toBeNull();
+    await t.account.getState().disconnect();
+    expect(t.kw.peekPart('siwe')).toBeNull();
+
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    t.wallet.approveNext();
+    expect(await t.siwe.getState().signIn()).toBe(true);
+    expect(t.sessions).toHaveLength(1);
+    await t.account.getState().disconnect();
+    await waitFor(() => expect(t.sessions).toHaveLength(0));
+    expect(t.siwe.getState()).toMatchObject({ status: 'idle', session: null });
   });
 
   it('the preferred-account-type choice is stored, tracked, and leads to ConnectingSiwe on EVM', async () => {

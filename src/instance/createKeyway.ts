@@ -20,7 +20,6 @@ import type { PairingProvider } from '../hooks/connect/pairing';
 import type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 import { createModalStore } from '../hooks/modal/store';
 import { createNetworksStore } from '../hooks/networks/store';
-import { createSiweStore } from '../hooks/siwe/store';
 import { createToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore } from '../hooks/tooltip/store';
 import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInternal } from './embedded';
@@ -63,6 +62,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 
   // Stores refer to each other lazily (through these getters), so creation order does not matter.
   const stores = {} as KeywayStores;
+  /** The parts created on first use (`part`), in creation order. */
+  const parts = new Map<keyof KeywayParts, OwnedPart<unknown>>();
+  let destroyed = false;
   let currentConfig!: Config;
   const getWagmiConfig = () => currentConfig;
 
@@ -208,34 +210,10 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   }
 
   /**
-   * Sign in with wallet (EVM accounts only): its success and error are outcomes; refusing to sign disconnects.
-   * Returns its disposer (the store holds no subscription or timer: ending it clears the session state).
-   */
-  function wireSiwe(): () => void {
-    stores.siwe = createSiweStore({
-      siwe: options.siwe,
-      enabled: options.isSiweEnabled,
-      getWagmiConfig: getWagmiConfig,
-      getAccount: () => {
-        const { address, chainId } = stores.account.getState();
-        // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
-        return address?.startsWith('0x') && chainId !== null
-          ? { address: address as `0x${string}`, chainId }
-          : null;
-      },
-      ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
-      disconnect: () => stores.account.getState().disconnect(),
-      onSuccess: () => outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
-      onError: (message) => outcomes.emit({ flow: 'siwe', status: 'error', message }),
-    });
-    return () => stores.siwe.getState().reset();
-  }
-
-  /**
    * The connected account: its identity (with the kit's registered name from the reverse lookup), the
-   * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE); it follows the
-   * Solana adapter (the embedded Solana account leaves with the embedded EVM login: instance/solana.ts).
-   * Returns its disposer.
+   * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE when signed in); it
+   * follows the Solana adapter (the embedded Solana account leaves with the embedded EVM login:
+   * instance/solana.ts). Returns its disposer.
    */
   function wireAccount(): () => void {
     stores.account = createAccountStore({
@@ -264,9 +242,11 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         : null,
       onDisconnected: () => {
         outcomes.emit({ flow: 'account', status: 'disconnected' });
-        const siwe = stores.siwe.getState();
-        if (siwe.session) void siwe.signOut().catch(() => undefined);
-        else siwe.reset();
+        // A disconnect ends the sign-in with wallet. Only its store knows a session (hooks/siwe/instance.ts):
+        // when it was never created there is none to end.
+        const siwe = (parts.get('siwe')?.value as KeywayParts['siwe'] | undefined)?.getState();
+        if (siwe?.session) void siwe.signOut().catch(() => undefined);
+        else siwe?.reset();
       },
     });
     const subs: Array<() => void> = [];
@@ -281,9 +261,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     return () => disposeAll(subs);
   }
 
-  // The connect, balances, history and send stores are parts, created on first use (hooks/connect/instance.ts,
-  // hooks/balances/instance.ts, hooks/transactions/instance.ts, hooks/send/instance.ts).
-  const disposers = [wireNetworks(), wireSiwe(), wireAccount()];
+  // The connect, sign-in with wallet, balances, history and send stores are parts, created on first use
+  // (hooks/<flow>/instance.ts).
+  const disposers = [wireNetworks(), wireAccount()];
 
   // ---------- wagmi → stores ----------
   let unbind: (() => void) | null = null;
@@ -319,8 +299,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   bind(wagmiConfig);
   embedded?.start();
 
-  let destroyed = false;
-  const parts = new Map<keyof KeywayParts, OwnedPart<unknown>>();
   const instance: Keyway = {
     options,
     events,

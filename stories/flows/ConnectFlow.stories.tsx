@@ -99,7 +99,7 @@ export const ConnectAndSignIn: Story = {
     await expect(await within(signIn).findByText('Demo dapp wants you to sign in')).toBeVisible();
     await userEvent.click(within(signIn).getByRole('button', { name: 'Sign' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    await expect(storyKit().keyway.stores.siwe.getState().session).toEqual({
+    await expect(storyKit().keyway.peekPart('siwe')?.getState().session).toEqual({
       address: STORY_ADDRESS,
       chainId: 31337,
     });

@@ -112,7 +112,7 @@ export const SignedIn: Story = {
     await waitFor(() => expect(storyKit().wallet.pending).toHaveLength(1));
     storyKit().wallet.approveNext();
     await expect(await canvas.findByText('Signed in')).toBeVisible();
-    await expect(storyKit().keyway.stores.siwe.getState().session).toEqual({
+    await expect(storyKit().keyway.peekPart('siwe')?.getState().session).toEqual({
       address: STORY_ADDRESS,
       chainId: 31337,
     });

@@ -1,5 +1,6 @@
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
+import { getSiweStore } from './instance';
 import type { SiweActions, SiweState } from './store';
 
 export interface UseSiweResult extends SiweState, SiweActions {}
@@ -14,5 +15,5 @@ const SIWE_ACTIONS = [
 
 /** Sign-in with wallet: status idle → signing → verifying → success | error; cancel disconnects. */
 export function useSiwe(): UseSiweResult {
-  return useStoreBinding(useKeyway().stores.siwe, SIWE_ACTIONS);
+  return useStoreBinding(getSiweStore(useKeyway()), SIWE_ACTIONS);
 }
