@@ -1,6 +1,6 @@
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
-import { formatTokenAmount, shortenAddress } from '../core/format';
+import { formatTokenAmount, shortenAddress } from '../core/formatAmount';
 import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import { useLocale } from '../i18n/context';
