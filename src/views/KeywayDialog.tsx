@@ -1,29 +1,59 @@
 /**
- * The modal's dialog and toasts, loaded by KeywayModal on first open, first toast or when the page is idle:
- * the Ark dialog (focus trap, dismissal, presence), the view host and the toast region stay out of a host's
- * initial bundle.
+ * The modal's lazily loaded code, loaded by KeywayModal on first open, first toast, first flow outcome or when
+ * the page is idle: the dialog and toasts (the Ark dialog with its focus trap, dismissal and presence, the view
+ * host, the toast region), the views' registry (the views' lazy loads and the preload lists) and the modal
+ * router. All of it stays out of a host's initial bundle; KeywayModal only calls what this module exports.
  */
-import { Suspense, useMemo, useSyncExternalStore } from 'react';
+import { Suspense, useEffect, useMemo, useReducer, useState, useSyncExternalStore } from 'react';
 import { KitPortal } from '../components/_lib/KitPortal';
 import { Modal } from '../components/Modal/Modal';
 import { Spinner } from '../components/Spinner/Spinner';
 import { AUTH_CONNECTOR_NAME } from '../core/constants';
 import { useKeyway } from '../hooks/context';
 import type { Keyway } from '../hooks/keyway';
+import type { ModalView } from '../hooks/modal/store';
 import { useModal } from '../hooks/modal/useModal';
 import { ArkLocale } from '../i18n/ArkLocale';
 import { useShellMessages } from '../i18n/useShellMessages';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
 import { KeywayToasts } from './KeywayToasts';
-import { VIEW_REGISTRY } from './registry';
+import {
+  AFTER_OPEN_PRELOAD_VIEWS,
+  CONNECTED_IDLE_PRELOAD_VIEWS,
+  IDLE_PRELOAD_VIEWS,
+  isViewLoaded,
+  loadView,
+  preloadViews,
+  VIEW_REGISTRY,
+  type ViewLoadContext,
+} from './registry';
 import * as s from './shared.css';
 import { ViewEnvProvider } from './useViewEnv';
 import { ViewHost } from './ViewHost';
 
+export { attachModalRouter } from './modalRouter';
+
+/**
+ * The idle preload's views (IDLE_PRELOAD_VIEWS: the Connect view with the parts the instance shows; the
+ * Account view once connected).
+ */
+export function preloadIdleViews(keyway: Keyway): Promise<unknown> {
+  const connected = keyway.stores.account.getState().isConnected;
+  return preloadViews(connected ? CONNECTED_IDLE_PRELOAD_VIEWS : IDLE_PRELOAD_VIEWS, { keyway });
+}
+
+/** The views a visitor meets once the modal has been opened (AFTER_OPEN_PRELOAD_VIEWS). */
+export function preloadAfterOpenViews(keyway: Keyway): Promise<unknown> {
+  return preloadViews(AFTER_OPEN_PRELOAD_VIEWS, { keyway });
+}
+
 export interface KeywayDialogProps {
-  /** Whether the dialog is shown (the modal is open and its view's code is there, or waited for long enough). */
-  shown: boolean;
+  /**
+   * True once the modal has waited VIEW_CODE_WAIT_MS since it opened (KeywayModal counts from the open, also
+   * while this code was still on its way), until it closes.
+   */
+  waited: boolean;
   theme?: KeywayTheme | undefined;
   connectSlots?: ConnectViewProps | undefined;
 }
@@ -43,12 +73,52 @@ function useAttemptWalletName(keyway: Keyway): string | null {
   );
 }
 
+/**
+ * Whether the modal is shown: once the view's code is there, or once KeywayModal has waited VIEW_CODE_WAIT_MS
+ * since the open, whichever comes first; then until it closes (views pushed later load behind the fallback as
+ * usual). An open right after page load, or with `preload="open"`, thus shows the finished view a few ms later
+ * instead of a spinner that React 19 holds for at least 300 ms. The dialog itself cannot show before its code
+ * arrived: an open before then shows as soon as it is there.
+ */
+function useShownWhenReady(
+  isOpen: boolean,
+  waited: boolean,
+  view: ModalView,
+  context: ViewLoadContext,
+): boolean {
+  const [revealed, setRevealed] = useState(false);
+  const [, loaded] = useReducer((n: number) => n + 1, 0);
+  const ready = isViewLoaded(view);
+  useEffect(() => {
+    if (!isOpen) {
+      setRevealed(false);
+      return;
+    }
+    if (revealed) return;
+    if (ready || waited) {
+      setRevealed(true);
+      return;
+    }
+    let live = true;
+    const settle = () => {
+      if (live) loaded();
+    };
+    loadView(view, context)?.then(settle, settle);
+    return () => {
+      live = false;
+    };
+  }, [isOpen, revealed, ready, waited, view, context]);
+  return isOpen && (revealed || ready || waited);
+}
+
 /** The dialog with the current view of the modal store, its title and Back, the shake, and the toasts. */
-export function KeywayDialog({ shown, theme, connectSlots }: KeywayDialogProps) {
+export function KeywayDialog({ waited, theme, connectSlots }: KeywayDialogProps) {
   const keyway = useKeyway();
   const { options } = keyway;
   const modal = useModal();
   const walletName = useAttemptWalletName(keyway);
+  const loadContext = useMemo(() => ({ keyway }), [keyway]);
+  const shown = useShownWhenReady(modal.isOpen, waited, modal.view, loadContext);
   const ownTheme = useMemo(
     () => theme ?? (options.theme ? createTheme(options.theme) : undefined),
     [theme, options.theme],

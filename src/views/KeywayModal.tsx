@@ -1,19 +1,11 @@
-import { useEffect, useMemo, useReducer, useState } from 'react';
+import { useEffect, useLayoutEffect, useReducer, useState } from 'react';
+import type { FlowOutcome } from '../core/outcomes';
 import { useKeyway, useKeywayStore } from '../hooks/context';
+import type { Keyway } from '../hooks/keyway';
+import type { ModalView } from '../hooks/modal/store';
 import type { KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
-import type { KeywayDialog as KeywayDialogComponent } from './KeywayDialog';
-import { useModalRouter } from './modalRouter';
-import {
-  AFTER_OPEN_PRELOAD_VIEWS,
-  CONNECTED_IDLE_PRELOAD_VIEWS,
-  IDLE_PRELOAD_VIEWS,
-  isViewLoaded,
-  loadView,
-  type ModalView,
-  preloadViews,
-  type ViewLoadContext,
-} from './registry';
+import type * as DialogCode from './KeywayDialog';
 
 export interface KeywayModalProps {
   /** Overrides the instance's theme option (and the enclosing kit root's theme). */
@@ -29,19 +21,28 @@ export interface KeywayModalProps {
   connectSlots?: ConnectViewProps;
 }
 
-type DialogComponent = typeof KeywayDialogComponent;
-type DialogLoad = Promise<DialogComponent> & { status?: 'pending' | 'fulfilled'; value?: DialogComponent };
+/** The dialog's code (KeywayDialog.tsx): the dialog and toasts, the views' registry and the modal router. */
+type DialogModule = typeof DialogCode;
+type DialogLoad = Promise<DialogModule> & { status?: 'pending' | 'fulfilled'; value?: DialogModule };
 let dialogLoad: DialogLoad | null = null;
+/** Run once when the dialog's code has arrived (the modal routers waiting for it). */
+const onDialogCode = new Set<(code: DialogModule) => void>();
 
-/** The dialog's code (KeywayDialog: Ark dialog, view host, toasts), loaded once; a failed load is tried again. */
+/**
+ * The dialog's code (KeywayDialog.tsx: the Ark dialog, view host and toasts, the views' registry and the modal
+ * router), loaded once; a failed load is tried again.
+ */
 export function loadDialog(): DialogLoad {
   if (!dialogLoad) {
-    const load: DialogLoad = import('./KeywayDialog').then((m) => m.KeywayDialog);
+    const load: DialogLoad = import('./KeywayDialog');
     load.status = 'pending';
     load.then(
       (value) => {
         load.status = 'fulfilled';
         load.value = value;
+        const waiting = [...onDialogCode];
+        onDialogCode.clear();
+        for (const run of waiting) run(value);
       },
       () => {
         dialogLoad = null;
@@ -50,6 +51,51 @@ export function loadDialog(): DialogLoad {
     dialogLoad = load;
   }
   return dialogLoad;
+}
+
+/** Runs `run` with the dialog's code now if it is there, else once it arrives (no load); returns the cancel. */
+function whenDialogCode(run: (code: DialogModule) => void): () => void {
+  if (dialogLoad?.status === 'fulfilled' && dialogLoad.value) {
+    run(dialogLoad.value);
+    return () => undefined;
+  }
+  onDialogCode.add(run);
+  return () => {
+    onDialogCode.delete(run);
+  };
+}
+
+/**
+ * Routes the flows' outcomes to the modal's views while the modal is mounted: the router (modalRouter.ts)
+ * attaches as soon as the dialog's code, which brings it, is there.
+ *
+ * The outcome stream keeps nothing for late listeners, and an outcome can come before that code: an approval
+ * request of the embedded wallet opens a closed modal, a wallet connection made while the code is on its way
+ * closes the modal opened meanwhile. So from its mount on the modal keeps every outcome, in order, and the
+ * first one starts the load of the code at once; the router applies them when it attaches, then follows the
+ * stream itself. Outcomes come only from flows that a visitor or the host started, so a page where nothing
+ * happens loads nothing before it is idle (or, with `preload="open"`, opened). Until the code is there the
+ * unsupported-chain rule waits too: nothing of the dialog is shown before then.
+ */
+function useModalRouter(keyway: Keyway): void {
+  // Before paint: an open modal never shows Account for a frame where UnsupportedChain belongs.
+  useLayoutEffect(() => {
+    const earlier: FlowOutcome[] = [];
+    let detach: (() => void) | null = null;
+    const stopKeeping = keyway.outcomes.subscribe((outcome) => {
+      earlier.push(outcome);
+      void loadDialog().catch(() => undefined);
+    });
+    const stopWaiting = whenDialogCode((code) => {
+      stopKeeping();
+      detach = code.attachModalRouter(keyway, earlier.splice(0));
+    });
+    return () => {
+      stopKeeping();
+      stopWaiting();
+      detach?.();
+    };
+  }, [keyway]);
 }
 
 /** Runs `run` when the page is idle (or 200 ms later where idle callbacks are missing); returns the cancel. */
@@ -73,56 +119,36 @@ const AFTER_OPEN_PRELOAD_DELAY_MS = 500;
 export const VIEW_CODE_WAIT_MS = 150;
 
 /**
- * Whether the modal is shown: once the dialog's code is there and the view's code too, or VIEW_CODE_WAIT_MS
- * after the open, whichever comes first; then until it closes (views pushed later load behind the fallback as
- * usual). An open right after page load, or with `preload="open"`, thus shows the finished view a few ms later
- * instead of a spinner that React 19 holds for at least 300 ms. The dialog itself cannot show before its code
- * arrived: an open before then shows as soon as it is there.
+ * Whether VIEW_CODE_WAIT_MS have passed since the open (or since the view changed before then), until the
+ * modal closes. Counted here, from the open, also while the dialog's code is still on its way: the dialog
+ * (KeywayDialog) shows once this is true or its view's code is there, whichever comes first.
  */
-function useShownWhenReady(isOpen: boolean, view: ModalView, context: ViewLoadContext): boolean {
-  const [revealed, setRevealed] = useState(false);
-  const [, loaded] = useReducer((n: number) => n + 1, 0);
-  const ready = isViewLoaded(view);
-  // KeywayModal loads the dialog's code on open and renders again once it is there.
-  const dialogReady = dialogLoad?.status === 'fulfilled';
+function useWaitedForViewCode(isOpen: boolean, view: ModalView): boolean {
+  const [waited, setWaited] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a view change before the wait is over starts it again
   useEffect(() => {
     if (!isOpen) {
-      setRevealed(false);
+      setWaited(false);
       return;
     }
-    if (revealed) return;
-    if (ready) {
-      setRevealed(true);
-      return;
-    }
-    let live = true;
-    const settle = () => {
-      if (live) loaded();
-    };
-    loadView(view, context)?.then(settle, settle);
-    const timer = setTimeout(() => {
-      if (live) setRevealed(true);
-    }, VIEW_CODE_WAIT_MS);
-    return () => {
-      live = false;
-      clearTimeout(timer);
-    };
-  }, [isOpen, revealed, ready, view, context]);
-  return isOpen && dialogReady && (revealed || ready);
+    if (waited) return;
+    const timer = setTimeout(() => setWaited(true), VIEW_CODE_WAIT_MS);
+    return () => clearTimeout(timer);
+  }, [isOpen, waited, view]);
+  return isOpen && waited;
 }
 
 /**
  * The modal: the shell with a title and Back per view, the current view of the modal store (each view's code
  * loaded lazily), the shake of the store, and the toasts. It routes the flows' outcomes to its views
  * (`modalRouter.ts`) while it is mounted. This component is a thin shell: the dialog and the toast region
- * (KeywayDialog) load on first open, first toast or when the page is idle, so they stay out of a host's
- * initial bundle.
+ * (KeywayDialog), the views' registry and the modal router load on first open, first toast, first flow
+ * outcome or when the page is idle, so they stay out of a host's initial bundle.
  */
 export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayModalProps) {
-  // Flow outcomes move the modal (and Account is shown as UnsupportedChain) while it is mounted.
-  useModalRouter();
   const keyway = useKeyway();
-  const { stores } = keyway;
+  // Flow outcomes move the modal (and Account is shown as UnsupportedChain) while it is mounted.
+  useModalRouter(keyway);
   const isOpen = useKeywayStore('modal', (m) => m.isOpen);
   const view = useKeywayStore('modal', (m) => m.history[m.history.length - 1]?.view ?? 'Connect');
   const hasToasts = useKeywayStore('toasts', (t) => t.toasts.length > 0);
@@ -130,22 +156,22 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
   // Once mounted the dialog stays (closed, it renders the toasts outside it).
   const [wanted, setWanted] = useState(false);
   const needed = wanted || isOpen || hasToasts;
-  const Dialog = dialogLoad?.status === 'fulfilled' ? dialogLoad.value : undefined;
+  const code = dialogLoad?.status === 'fulfilled' ? dialogLoad.value : undefined;
 
   useEffect(() => {
     if (preload !== 'idle' || typeof window === 'undefined') return;
     return whenIdle(() => {
-      void loadDialog().catch(() => undefined);
+      const dialog = loadDialog();
       void keyway.preload().catch(() => undefined);
-      const connected = stores.account.getState().isConnected;
-      void preloadViews(connected ? CONNECTED_IDLE_PRELOAD_VIEWS : IDLE_PRELOAD_VIEWS, { keyway });
+      // The views' registry comes with the dialog's code: their code loads once it is there.
+      void dialog.then((c) => c.preloadIdleViews(keyway)).catch(() => undefined);
     });
-  }, [preload, keyway, stores]);
+  }, [preload, keyway]);
 
   useEffect(() => {
     if (!needed) return;
     if (!wanted) setWanted(true);
-    if (Dialog) return;
+    if (code) return;
     let live = true;
     const settle = () => {
       if (live) loaded();
@@ -154,7 +180,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     return () => {
       live = false;
     };
-  }, [needed, wanted, Dialog]);
+  }, [needed, wanted, code]);
 
   // Once opened, the views a visitor meets next load when the page is idle again, a moment after the open so
   // their code does not compete with the dialog's first frames.
@@ -162,7 +188,12 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     if (!isOpen || typeof window === 'undefined') return;
     let cancelIdle: (() => void) | null = null;
     const t = setTimeout(() => {
-      cancelIdle = whenIdle(() => void preloadViews(AFTER_OPEN_PRELOAD_VIEWS, { keyway }));
+      cancelIdle = whenIdle(
+        () =>
+          void loadDialog()
+            .then((c) => c.preloadAfterOpenViews(keyway))
+            .catch(() => undefined),
+      );
     }, AFTER_OPEN_PRELOAD_DELAY_MS);
     return () => {
       clearTimeout(t);
@@ -170,8 +201,8 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     };
   }, [isOpen, keyway]);
 
-  const loadContext = useMemo(() => ({ keyway }), [keyway]);
-  const shown = useShownWhenReady(isOpen, view, loadContext);
-  if (!Dialog || !needed) return null;
-  return <Dialog shown={shown} theme={theme} connectSlots={connectSlots} />;
+  const waited = useWaitedForViewCode(isOpen, view);
+  if (!code || !needed) return null;
+  const Dialog = code.KeywayDialog;
+  return <Dialog waited={waited} theme={theme} connectSlots={connectSlots} />;
 }

@@ -1,14 +1,13 @@
 /**
  * The one place where flow outcomes become modal navigation (spec §2). Stores and hooks report outcomes
- * (`keyway.outcomes`); while the styled modal (or a single styled view) is mounted, this router follows
- * them and moves the modal's view stack. It also keeps the stack honest about what is shown: a connected
- * wallet on a network the app does not list sees UnsupportedChain where Account would be, and
- * `useModal().view` says so. A host that never renders the styled views never attaches it, so its own UI
- * gets no modal state change.
+ * (`keyway.outcomes`); while the styled modal is mounted, this router follows them and moves the modal's view
+ * stack. It also keeps the stack honest about what is shown: a connected wallet on a network the app does not
+ * list sees UnsupportedChain where Account would be, and `useModal().view` says so. A host that never renders
+ * the styled modal never attaches it, so its own UI gets no modal state change. It comes with the dialog's
+ * lazily loaded code (KeywayDialog.tsx); KeywayModal keeps the outcomes emitted before that code is there and
+ * hands them over when it attaches the router.
  */
-import { useLayoutEffect } from 'react';
 import type { FlowOutcome } from '../core/outcomes';
-import { useKeyway } from '../hooks/context';
 import type { Keyway } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
 
@@ -164,9 +163,12 @@ const attached = new WeakMap<Keyway, { count: number; detach: () => void }>();
 
 /**
  * Starts following the instance's outcomes (and the unsupported-chain rule); returns the function that stops.
- * Attaching twice (two styled roots of one instance) routes each outcome once.
+ * `earlier`: outcomes emitted before the router's code was there, oldest first; the attach that starts the
+ * router applies them after the unsupported-chain rule, before any later outcome. Attaching twice (two styled
+ * roots of one instance) routes each outcome once: a second attach's `earlier` was applied by the first (the
+ * modal mounted first attaches first, and its list started earliest).
  */
-export function attachModalRouter(keyway: Keyway): () => void {
+export function attachModalRouter(keyway: Keyway, earlier: readonly FlowOutcome[] = []): () => void {
   let entry = attached.get(keyway);
   if (!entry) {
     const rule = () => applyUnsupportedChainRule(keyway);
@@ -177,6 +179,14 @@ export function attachModalRouter(keyway: Keyway): () => void {
       keyway.stores.networks.subscribe(rule),
     ];
     rule();
+    for (const outcome of earlier) {
+      // As the stream does for its listeners: one outcome that throws does not stop the others.
+      try {
+        routeOutcome(target, outcome);
+      } catch (err) {
+        console.error('Keyway: an outcome listener threw', err);
+      }
+    }
     entry = {
       count: 0,
       detach: () => {
@@ -197,11 +207,4 @@ export function attachModalRouter(keyway: Keyway): () => void {
       attached.delete(keyway);
     }
   };
-}
-
-/** Routes the instance's outcomes while the calling component is mounted (KeywayModal, a styled view host). */
-export function useModalRouter(): void {
-  const keyway = useKeyway();
-  // Before paint: an open modal never shows Account for a frame where UnsupportedChain belongs.
-  useLayoutEffect(() => attachModalRouter(keyway), [keyway]);
 }

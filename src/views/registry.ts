@@ -2,8 +2,9 @@
  * The modal's views, listed once: per view its title, the name `keyway/views` exports it under and a lazy
  * loader. Everything else that names the views is derived from this list: the `ModalView` type (and so the
  * modal store's history), `MODAL_VIEWS`, and the lazily loading exports of `keyway/views` (lazyViews.tsx).
- * KeywayModal imports nothing else from the views, so their code stays out of a host's initial bundle until
- * the modal opens (or the page is idle). A new view is one entry here.
+ * The registry comes with the dialog's lazily loaded code (KeywayDialog), which imports no view statically, so
+ * neither it nor the views' code is in a host's initial bundle until the modal opens (or the page is idle). A
+ * new view is one entry here.
  */
 import type { ComponentType } from 'react';
 import type { Keyway } from '../hooks/keyway';
@@ -212,7 +213,7 @@ const ENTRIES = {
 /** Every view the modal can show: the registry's names. */
 export type ModalView = keyof typeof ENTRIES;
 
-/** The views by name (the registry itself; KeywayModal reads titles, ViewHost the loaders). */
+/** The views by name (the registry itself; KeywayDialog reads titles, ViewHost the loaders). */
 export const VIEW_REGISTRY: { [V in ModalView]: (typeof ENTRIES)[V] } = ENTRIES;
 
 /** Every view the modal can show, in the registry's order. */
@@ -231,7 +232,7 @@ type TrackedLoad = Promise<ViewComponent> & {
 const loads = new Map<ModalView, TrackedLoad>();
 
 /**
- * A view's component, loaded once and shared by KeywayModal, `keyway/views` and `preloadViews`. Once loaded,
+ * A view's component, loaded once and shared by the modal, `keyway/views` and `preloadViews`. Once loaded,
  * React's `use` reads it synchronously: a preloaded view renders at once, with no Suspense fallback (React 19
  * holds a shown fallback for 300 ms, which every first open paid while a fresh React.lazy suspended on code
  * that was already there). A failed load is forgotten, so the next render tries again. The first load's
