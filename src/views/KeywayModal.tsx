@@ -98,6 +98,18 @@ function useModalRouter(keyway: Keyway): void {
   }, [keyway]);
 }
 
+/**
+ * The code of the views a modal usually opens on (the Connect view; the Account view once connected), fetched
+ * beside the dialog's code when an open comes before that code is there (a click before the page was idle, or
+ * `preload="open"`): the registry, which comes with the dialog's code, then finds the module on its way instead
+ * of starting it one round trip later. Other views are fetched by the registry.
+ */
+function fetchFirstViewCode(view: ModalView): void {
+  const load =
+    view === 'Connect' ? import('./ConnectView') : view === 'Account' ? import('./AccountView') : null;
+  void load?.catch(() => undefined);
+}
+
 /** Runs `run` when the page is idle (or 200 ms later where idle callbacks are missing); returns the cancel. */
 function whenIdle(run: () => void): () => void {
   const w = window as Window & {
@@ -172,6 +184,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     if (!needed) return;
     if (!wanted) setWanted(true);
     if (code) return;
+    if (isOpen) fetchFirstViewCode(view);
     let live = true;
     const settle = () => {
       if (live) loaded();
@@ -180,7 +193,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     return () => {
       live = false;
     };
-  }, [needed, wanted, code]);
+  }, [needed, wanted, code, isOpen, view]);
 
   // Once opened, the views a visitor meets next load when the page is idle again, a moment after the open so
   // their code does not compete with the dialog's first frames.
