@@ -5,7 +5,7 @@
 import type { Config as WagmiConfig } from 'wagmi';
 import { isLocaleTag } from '../i18n/locales';
 import type { MessageOverrides } from '../i18n/types';
-import { themeOptionsSchema } from '../theme/createTheme';
+import { themeOptionsSchema } from '../theme/options';
 import { DEFAULT_SDK_TYPE, DEFAULT_SWAP_ROUTERS, SDK_VERSION } from './constants';
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';

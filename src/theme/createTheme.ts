@@ -1,5 +1,7 @@
-import { z } from '../core/zod-mini';
+import { radiusScales, type ThemeOptions, themeOptionsSchema } from './options';
 import { baseTokens, type DeepPartial, type ThemeTokens, tokensToCssVars } from './tokens';
+
+export { radiusScales, type ThemeOptions } from './options';
 
 export type ThemeMode = 'light' | 'dark' | 'system';
 
@@ -9,36 +11,6 @@ export interface KeywayTheme {
   /** `{ '--kw-color-accent': '#ff0066', ... }`: applied on the kit root through the CSSOM (CSP-safe). */
   vars: Readonly<Record<string, string>>;
 }
-
-// Values end up inside a CSS declaration: refuse anything that could break out of it.
-const cssValue = z.string().check(
-  z.minLength(1),
-  z.maxLength(200),
-  z.refine((v) => !/[;{}<>\\]|url\s*\(|expression\s*\(|@import/i.test(v), {
-    message: 'must be a plain CSS value (no ; { } < > \\, url() or expression())',
-  }),
-);
-
-export const radiusScales = { none: 0, sm: 0.5, md: 1, lg: 1.5, xl: 2 } as const;
-
-const tokenOverrides = z.record(z.string(), z.record(z.string(), cssValue)) as unknown as z.ZodMiniType<
-  DeepPartial<ThemeTokens>
->;
-
-export const themeOptionsSchema = z.strictObject({
-  mode: z.optional(z.enum(['light', 'dark', 'system'])),
-  accentColor: z.optional(cssValue),
-  accentForegroundColor: z.optional(cssValue),
-  /** A named step, or a factor applied to every radius (0 = square corners, 2 = twice as round). */
-  radius: z.optional(
-    z.union([z.enum(['none', 'sm', 'md', 'lg', 'xl']), z.number().check(z.gte(0), z.lte(4))]),
-  ),
-  fontFamily: z.optional(cssValue),
-  /** Any other token, by group and name: `{ color: { surface: '#fafafa' } }`. */
-  tokens: z.optional(tokenOverrides),
-});
-
-export type ThemeOptions = z.input<typeof themeOptionsSchema>;
 
 function scaleRadius(px: string, factor: number): string {
   if (px.endsWith('px')) return `${Math.round(Number.parseFloat(px) * factor * 100) / 100}px`;
