@@ -97,6 +97,7 @@ const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;
 const SOL = { name: 'Solana', symbol: 'SOL', decimals: 9 } as const;
 
+// The networks below (and their list) are marked pure: a host's bundler leaves out those the host does not use.
 function evm(n: Omit<KeywayNetwork, 'id' | 'chain'> & { chainId: number }): KeywayNetwork {
   return Object.freeze({ ...n, id: `eip155:${n.chainId}`, chain: 'evm' as const });
 }
@@ -104,7 +105,7 @@ function solana(n: Omit<KeywayNetwork, 'id' | 'chain'> & { chainId: string }): K
   return Object.freeze({ ...n, id: `solana:${n.chainId}`, chain: 'solana' as const });
 }
 
-export const mainnet = evm({
+export const mainnet = /* @__PURE__ */ evm({
   chainId: 1,
   name: 'Ethereum',
   nativeCurrency: ETH,
@@ -112,7 +113,7 @@ export const mainnet = evm({
   blockExplorerUrl: 'https://etherscan.io',
   multicall: MULTICALL3,
 });
-export const optimism = evm({
+export const optimism = /* @__PURE__ */ evm({
   chainId: 10,
   name: 'OP Mainnet',
   nativeCurrency: ETH,
@@ -120,7 +121,7 @@ export const optimism = evm({
   blockExplorerUrl: 'https://optimistic.etherscan.io',
   multicall: MULTICALL3,
 });
-export const bsc = evm({
+export const bsc = /* @__PURE__ */ evm({
   chainId: 56,
   name: 'BNB Smart Chain',
   nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
@@ -128,7 +129,7 @@ export const bsc = evm({
   blockExplorerUrl: 'https://bscscan.com',
   multicall: MULTICALL3,
 });
-export const polygon = evm({
+export const polygon = /* @__PURE__ */ evm({
   chainId: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
@@ -136,7 +137,7 @@ export const polygon = evm({
   blockExplorerUrl: 'https://polygonscan.com',
   multicall: MULTICALL3,
 });
-export const base = evm({
+export const base = /* @__PURE__ */ evm({
   chainId: 8453,
   name: 'Base',
   nativeCurrency: ETH,
@@ -144,7 +145,7 @@ export const base = evm({
   blockExplorerUrl: 'https://basescan.org',
   multicall: MULTICALL3,
 });
-export const arbitrum = evm({
+export const arbitrum = /* @__PURE__ */ evm({
   chainId: 42161,
   name: 'Arbitrum One',
   nativeCurrency: ETH,
@@ -153,7 +154,7 @@ export const arbitrum = evm({
   multicall: MULTICALL3,
 });
 /** Spec §3: chain 167000, native decimals 18, with a multicall contract. */
-export const taiko = evm({
+export const taiko = /* @__PURE__ */ evm({
   chainId: 167000,
   name: 'Taiko Mainnet',
   nativeCurrency: ETH,
@@ -162,7 +163,7 @@ export const taiko = evm({
   multicall: MULTICALL3,
 });
 /** Spec §3: chain 40, native decimals 18, with a multicall contract. */
-export const telos = evm({
+export const telos = /* @__PURE__ */ evm({
   chainId: 40,
   name: 'Telos',
   nativeCurrency: { name: 'Telos', symbol: 'TLOS', decimals: 18 },
@@ -172,7 +173,7 @@ export const telos = evm({
 });
 
 /** The local stack's first EVM chain (anvil). */
-export const keywayLocal = evm({
+export const keywayLocal = /* @__PURE__ */ evm({
   chainId: 31337,
   name: 'Keyway Local',
   nativeCurrency: ETH,
@@ -180,7 +181,7 @@ export const keywayLocal = evm({
   testnet: true,
 });
 /** The local stack's second EVM chain (anvil, `--chain-id 31338`). */
-export const keywayLocalL2 = evm({
+export const keywayLocalL2 = /* @__PURE__ */ evm({
   chainId: 31338,
   name: 'Keyway Local L2',
   nativeCurrency: ETH,
@@ -188,14 +189,14 @@ export const keywayLocalL2 = evm({
   testnet: true,
 });
 
-export const solanaMainnet = solana({
+export const solanaMainnet = /* @__PURE__ */ solana({
   chainId: '5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp',
   name: 'Solana',
   nativeCurrency: SOL,
   rpcUrls: ['https://api.mainnet-beta.solana.com'],
   blockExplorerUrl: 'https://explorer.solana.com',
 });
-export const solanaDevnet = solana({
+export const solanaDevnet = /* @__PURE__ */ solana({
   chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
   name: 'Solana Devnet',
   nativeCurrency: SOL,
@@ -203,7 +204,7 @@ export const solanaDevnet = solana({
   blockExplorerUrl: 'https://explorer.solana.com',
   testnet: true,
 });
-export const solanaTestnet = solana({
+export const solanaTestnet = /* @__PURE__ */ solana({
   chainId: '4uhcVJyU9pJkvQyS88uRDiswHXSCkY3z',
   name: 'Solana Testnet',
   nativeCurrency: SOL,
@@ -216,7 +217,7 @@ export const solanaTestnet = solana({
  * devnet reference (as services/chain/types.ts `SolanaInfo.caip2` agrees), so wallets and the secure frame
  * that know devnet accept it. Consequence: do not list `solanaLocal` and `solanaDevnet` together.
  */
-export const solanaLocal = solana({
+export const solanaLocal = /* @__PURE__ */ solana({
   chainId: 'EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
   name: 'Keyway Local Solana',
   nativeCurrency: SOL,
@@ -224,7 +225,7 @@ export const solanaLocal = solana({
   testnet: true,
 });
 
-export const PREDEFINED_NETWORKS: readonly KeywayNetwork[] = Object.freeze([
+export const PREDEFINED_NETWORKS: readonly KeywayNetwork[] = /* @__PURE__ */ Object.freeze([
   mainnet,
   optimism,
   bsc,
