@@ -54,6 +54,8 @@ export const DEFAULT_SWAP_ROUTERS: Readonly<Record<string, readonly `0x${string}
 );
 export const SOLANA_GAS_DIVISOR = 1e9;
 export const LAMPORTS_PER_SOL = 1_000_000_000n;
+/** SOL has 9 decimals: lamports are its units. */
+export const SOL_DECIMALS = 9;
 export const TARGET_AMOUNT_DISPLAY_DECIMALS = 6;
 export const MESSAGE_AMOUNT_DISPLAY_DECIMALS = 3;
 

@@ -15,8 +15,26 @@
  *
  * Digits beyond what is wanted are cut, never rounded up (`truncateDecimal`): a wallet must not show or
  * offer more than the account holds.
+ *
+ * Reading a decimal number (`isDecimalString`, `normalizeDecimal`, `decimalParts`, `unitsToDecimal`) lives in
+ * decimalParts.ts and is re-exported here: the account button needs only that part when a page starts.
  */
-import { formatUnits, parseUnits } from 'viem';
+import { parseUnits } from 'viem';
+import {
+  type DecimalParts,
+  decimalParts,
+  isDecimalString,
+  normalizeDecimal,
+  trimDecimal,
+} from './decimalParts';
+
+export {
+  type DecimalParts,
+  decimalParts,
+  isDecimalString,
+  normalizeDecimal,
+  unitsToDecimal,
+} from './decimalParts';
 
 /** An amount input: digits, at most one `.`, nothing else (`''`, `'0'`, `'1.'`, `'.5'`, `'12.034'`). */
 export const AMOUNT_INPUT_PATTERN = /^\d*\.?\d*$/;
@@ -88,55 +106,6 @@ export function exceedsDecimals(value: string, decimals: number): boolean {
   return countDecimals(value) > decimals;
 }
 
-const DECIMAL_RE = /^([+-]?)(\d*)(?:\.(\d*))?$/;
-const SCI_RE = /^([+-]?)(\d+)(?:\.(\d*))?[eE]([+-]?\d+)$/;
-
-/** True for `"12"`, `"0.5"`, `".5"`, `"1."`, `"-3.25"`; false for `""`, `"."`, `"1e3"`, `"1,5"`, `"abc"`. */
-export function isDecimalString(value: unknown): value is string {
-  if (typeof value !== 'string') return false;
-  const m = DECIMAL_RE.exec(value.trim());
-  return !!m && (m[2]!.length > 0 || (m[3]?.length ?? 0) > 0);
-}
-
-function trimDecimal(v: string): string {
-  let [int = '0', frac = ''] = v.split('.');
-  int = int.replace(/^0+(?=\d)/, '') || '0';
-  frac = frac.replace(/0+$/, '');
-  return frac ? `${int}.${frac}` : int;
-}
-
-/** Expands exponent notation exactly (`"1.5e-7"` → `"0.00000015"`); other strings pass unchanged (trimmed). */
-export function normalizeDecimal(value: string): string {
-  const v = value.trim();
-  const m = SCI_RE.exec(v);
-  if (!m) return v;
-  const [, sign, int, frac = '', expRaw] = m;
-  const point = int!.length + Number(expRaw); // position of the decimal point within `int+frac`
-  const all = `${int}${frac}`;
-  let out: string;
-  if (point <= 0) out = `0.${'0'.repeat(-point)}${all}`;
-  else if (point >= all.length) out = `${all}${'0'.repeat(point - all.length)}`;
-  else out = `${all.slice(0, point)}.${all.slice(point)}`;
-  return `${sign === '-' ? '-' : ''}${trimDecimal(out)}`;
-}
-
-/** A decimal number taken apart: its sign, integer digits (no superfluous leading zeros) and written fraction. */
-export interface DecimalParts {
-  negative: boolean;
-  int: string;
-  frac: string;
-}
-
-/** Takes a decimal number apart (exponent notation expanded); throws a RangeError for anything else. */
-export function decimalParts(value: string): DecimalParts {
-  const v = normalizeDecimal(value);
-  const m = DECIMAL_RE.exec(v);
-  if (!m || (m[2]!.length === 0 && (m[3]?.length ?? 0) === 0)) {
-    throw new RangeError(`Not a decimal number: "${value}"`);
-  }
-  return { negative: m[1] === '-', int: m[2]!.replace(/^0+(?=\d)/, '') || '0', frac: m[3] ?? '' };
-}
-
 /**
  * `"1.5"` with 18 decimals → `1500000000000000000n`. Throws a RangeError when the string has more decimals
  * than the token (the caller shows the message; nothing is silently rounded) or is not a decimal number.
@@ -146,11 +115,6 @@ export function decimalToUnits(value: string, decimals: number): bigint {
   const frac = p.frac.replace(/0+$/, '');
   if (frac.length > decimals) throw new RangeError(`"${value}" has more than ${decimals} decimals`);
   return parseUnits(`${p.negative ? '-' : ''}${p.int}${frac ? `.${frac}` : ''}`, decimals);
-}
-
-/** `1500000000000000000n` with 18 decimals → `"1.5"`. */
-export function unitsToDecimal(units: bigint, decimals: number): string {
-  return formatUnits(units, decimals);
 }
 
 function scaled(p: DecimalParts, scale: number): bigint {

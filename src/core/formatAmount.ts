@@ -3,7 +3,7 @@
  * with the other display formatting). Amounts are exact decimal strings, shown with Intl.NumberFormat on
  * bigints: never through a JavaScript float.
  */
-import { type DecimalParts, decimalParts } from './decimal';
+import { type DecimalParts, decimalParts } from './decimalParts';
 
 const groupers = new Map<string, Intl.NumberFormat>();
 function grouper(locale: string): Intl.NumberFormat {

@@ -2,6 +2,8 @@
  * SOL amounts: a decimal string in whole SOL to lamports (1 SOL = 1e9 lamports, spec §9 "Solana gas
  * divisor 1e9"), with core/decimal's rules: never through a JavaScript float.
  */
+
+import { SOL_DECIMALS } from '../../core/constants';
 import {
   decimalToUnits,
   exceedsDecimals,
@@ -11,8 +13,7 @@ import {
 } from '../../core/decimal';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 
-export const SOL_DECIMALS = 9;
-export const LAMPORTS_PER_SOL = 1_000_000_000n;
+export { LAMPORTS_PER_SOL, SOL_DECIMALS } from '../../core/constants';
 
 function invalid(): KeywayError {
   return new KeywayError('solanaInvalidInput', ERROR_MESSAGES.solanaInvalidInput);

@@ -10,7 +10,8 @@
 import type { Config } from 'wagmi';
 import { disconnect as wagmiDisconnect } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { lamportsToSol } from '../../chains/solana/amount';
+import { SOL_DECIMALS } from '../../core/constants';
+import { unitsToDecimal } from '../../core/decimalParts';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import { formatCaip10, type KeywayNetwork } from '../../core/networks';
@@ -206,7 +207,12 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       try {
         const lamports = await solana.getBalance(address);
         if (mine !== balanceSeq) return;
-        set({ balance: lamportsToSol(lamports), balanceSymbol: symbol, balanceStatus: 'success' });
+        // Lamports to SOL (chains/solana/amount's lamportsToSol, without the rest of that module at page start).
+        set({
+          balance: unitsToDecimal(lamports, SOL_DECIMALS),
+          balanceSymbol: symbol,
+          balanceStatus: 'success',
+        });
       } catch {
         if (mine !== balanceSeq) return;
         set({ balanceStatus: 'error' });
