@@ -43,7 +43,6 @@ export const browserOptimizeDeps = [
   '@ark-ui/react',
   '@tanstack/react-virtual',
   '@tanstack/react-query',
-  '@vanilla-extract/recipes/createRuntimeFn',
   '@vanilla-extract/css',
   '@vanilla-extract/css/recipe',
   '@vanilla-extract/css/fileScope',
