@@ -9,6 +9,10 @@ import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 
+/** Stand-ins for the views' code: the test only records which modules were asked for. */
+const ViewStandIn = () => null;
+const nothingMore = async () => undefined;
+
 let kw: Keyway | null = null;
 afterEach(() => {
   cleanup();
@@ -28,11 +32,11 @@ async function openBeforeDialogCode(view: 'Connect' | 'Account' | 'Networks') {
   });
   vi.doMock('./ConnectView', async () => {
     requested.push('Connect');
-    return { ConnectView: () => null, preloadConnectParts: async () => undefined };
+    return { ConnectView: ViewStandIn, preloadConnectParts: nothingMore };
   });
   vi.doMock('./AccountView', async () => {
     requested.push('Account');
-    return { AccountView: () => null, preloadAccountTabs: async () => undefined };
+    return { AccountView: ViewStandIn, preloadAccountTabs: nothingMore };
   });
   kw = createKeyway(
     { projectId: 'test-project', networks: [keywayLocal], storage: createMemoryStorage() },
@@ -49,6 +53,8 @@ async function openBeforeDialogCode(view: 'Connect' | 'Account' | 'Networks') {
   expect(requested).toEqual([]);
   act(() => keyway.stores.modal.getState().open(view));
   await waitFor(() => expect(requested).toContain('dialog'));
+  // The first open also loads the connect store's code (the wallet lists): the test ends once it is there.
+  await waitFor(() => expect(keyway.peekPart('connect')).toBeDefined(), { timeout: 20_000 });
   return requested;
 }
 
