@@ -2,42 +2,42 @@
  * An open before the dialog's code is there (a click before the page was idle, or `preload="open"`) fetches
  * the first view's code beside the dialog's, instead of one round trip later from the registry that comes
  * with the dialog's code. Here the dialog's code never arrives: only the shell can have asked for the view.
+ * Each test renders the modal from fresh modules (the dialog's load is module state); the mocks stay in
+ * place and record each fresh load.
  */
 import { act, cleanup, render, waitFor } from '@testing-library/react';
-import { afterEach, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, expect, it, vi } from 'vitest';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 
-/** Stand-ins for the views' code: the test only records which modules were asked for. */
-const ViewStandIn = () => null;
-const nothingMore = async () => undefined;
+const loads = vi.hoisted(() => ({ requested: [] as string[] }));
+
+vi.mock('./KeywayDialog', async () => {
+  loads.requested.push('dialog');
+  return new Promise(() => undefined);
+});
+vi.mock('./ConnectView', async () => {
+  loads.requested.push('Connect');
+  return { ConnectView: () => null, preloadConnectParts: async () => undefined };
+});
+vi.mock('./AccountView', async () => {
+  loads.requested.push('Account');
+  return { AccountView: () => null, preloadAccountTabs: async () => undefined };
+});
 
 let kw: Keyway | null = null;
+beforeEach(() => {
+  vi.resetModules();
+  loads.requested = [];
+});
 afterEach(() => {
   cleanup();
   kw?.destroy();
   kw = null;
-  vi.doUnmock('./KeywayDialog');
-  vi.doUnmock('./ConnectView');
-  vi.doUnmock('./AccountView');
 });
 
-async function openBeforeDialogCode(view: 'Connect' | 'Account' | 'Networks') {
-  vi.resetModules();
-  const requested: string[] = [];
-  vi.doMock('./KeywayDialog', async () => {
-    requested.push('dialog');
-    return new Promise(() => undefined);
-  });
-  vi.doMock('./ConnectView', async () => {
-    requested.push('Connect');
-    return { ConnectView: ViewStandIn, preloadConnectParts: nothingMore };
-  });
-  vi.doMock('./AccountView', async () => {
-    requested.push('Account');
-    return { AccountView: ViewStandIn, preloadAccountTabs: nothingMore };
-  });
+async function openBeforeDialogCode(view: 'Connect' | 'Account' | 'Networks'): Promise<string[]> {
   kw = createKeyway(
     { projectId: 'test-project', networks: [keywayLocal], storage: createMemoryStorage() },
     { optionalConnectors: false, connectors: [] },
@@ -50,12 +50,12 @@ async function openBeforeDialogCode(view: 'Connect' | 'Account' | 'Networks') {
       <KeywayModal preload="open" />
     </KeywayProvider>,
   );
-  expect(requested).toEqual([]);
+  expect(loads.requested).toEqual([]);
   act(() => keyway.stores.modal.getState().open(view));
-  await waitFor(() => expect(requested).toContain('dialog'));
+  await waitFor(() => expect(loads.requested).toContain('dialog'));
   // The first open also loads the connect store's code (the wallet lists): the test ends once it is there.
   await waitFor(() => expect(keyway.peekPart('connect')).toBeDefined(), { timeout: 20_000 });
-  return requested;
+  return loads.requested;
 }
 
 it('opening on Connect fetches the Connect view code beside the dialog code', async () => {
