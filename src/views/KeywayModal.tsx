@@ -99,14 +99,19 @@ function useModalRouter(keyway: Keyway): void {
 }
 
 /**
- * The code of the views a modal usually opens on (the Connect view; the Account view once connected), fetched
- * beside the dialog's code when an open comes before that code is there (a click before the page was idle, or
- * `preload="open"`): the registry, which comes with the dialog's code, then finds the module on its way instead
- * of starting it one round trip later. Other views are fetched by the registry.
+ * The code of the views a modal usually opens on (the Connect view with the parts the instance shows; the
+ * Account view with its default tab), fetched beside the dialog's code when an open comes before that code is
+ * there (a click before the page was idle, or `preload="open"`): the registry, which comes with the dialog's
+ * code, then finds it on its way instead of starting it one round trip later (the same loads as the registry's
+ * entries for these views). Other views are fetched by the registry.
  */
-function fetchFirstViewCode(view: ModalView): void {
+function fetchFirstViewCode(view: ModalView, keyway: Keyway): void {
   const load =
-    view === 'Connect' ? import('./ConnectView') : view === 'Account' ? import('./AccountView') : null;
+    view === 'Connect'
+      ? import('./ConnectView').then((m) => m.preloadConnectParts(keyway))
+      : view === 'Account'
+        ? import('./AccountView').then((m) => m.preloadAccountTabs())
+        : null;
   void load?.catch(() => undefined);
 }
 
@@ -184,7 +189,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     if (!needed) return;
     if (!wanted) setWanted(true);
     if (code) return;
-    if (isOpen) fetchFirstViewCode(view);
+    if (isOpen) fetchFirstViewCode(view, keyway);
     let live = true;
     const settle = () => {
       if (live) loaded();
@@ -193,7 +198,7 @@ export function KeywayModal({ theme, preload = 'idle', connectSlots }: KeywayMod
     return () => {
       live = false;
     };
-  }, [needed, wanted, code, isOpen, view]);
+  }, [needed, wanted, code, isOpen, view, keyway]);
 
   // Once opened, the views a visitor meets next load when the page is idle again, a moment after the open so
   // their code does not compete with the dialog's first frames.
