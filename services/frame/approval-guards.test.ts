@@ -30,7 +30,7 @@ import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
 import { DEPLOYER_PRIVATE_KEY } from '../chain/deploy.ts';
-import { emailLogin, handshake, launchChromium, mailboxCode, type Reply, request } from './embed-harness.ts';
+import { emailLogin, handshake, launchChromium, mailboxCode, request } from './embed-harness.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 
 const FRAME_PORT = 32400;
@@ -49,7 +49,6 @@ let browser: Browser;
 const servers: Server[] = [];
 
 const chain = () => createPublicClient({ transport: http(anvil.rpcUrl) });
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function serve(port: number, handler: Parameters<typeof createServer>[1]): Promise<void> {
   const server = createServer(handler);
@@ -233,10 +232,22 @@ describe('a stale approval screen (issue #16, item 1)', () => {
     expect(await outcome('a')).toEqual({ ok: false, message: 'Request was aborted' });
     await expect.poll(iframeState).toBeNull();
 
-    // The frame's RPC is slow from now on: describing B (a token transfer) takes over a second.
+    // The frame's RPC is held from now on: describing B (a token transfer) waits until the test lets it go.
+    // Every call is recorded and counted while it is in flight, so that the end can tell what was sent.
+    const held: (() => void)[] = [];
+    let holding = true;
+    let inFlight = 0;
+    const methods: string[] = [];
     await page.route(`${frame.url}/rpc/**`, async (route) => {
-      await sleep(1000);
-      await route.continue();
+      inFlight++;
+      try {
+        const body = route.request().postDataJSON() as { method?: string } | { method?: string }[];
+        for (const call of [body].flat()) methods.push(String(call?.method));
+        if (holding) await new Promise<void>((release) => held.push(release));
+        await route.fulfill({ response: await route.fetch() });
+      } finally {
+        inFlight--;
+      }
     });
     try {
       const data = encodeFunctionData({
@@ -247,18 +258,24 @@ describe('a stale approval screen (issue #16, item 1)', () => {
       await rpcInPage('b', { method: 'eth_sendTransaction', params: [{ from: user, to: token, data }] });
       // The kit reveals the frame at once; the user clicks where Approve is.
       await expect.poll(iframeState, { interval: 10 }).toBe('approval');
+      await expect.poll(() => held.length).toBeGreaterThan(0);
       await page.mouse.click(approveAt.x, approveAt.y);
       // What the click met: the frame says it is preparing B, with no button.
       expect(await screen.getByRole('button', { name: 'Approve' }).count()).toBe(0);
 
-      // B's own screen comes, armed after its half second; the user rejects it.
+      // The RPC answers; B's own screen comes, armed after its half second; the user rejects it.
+      holding = false;
+      for (const release of held.splice(0)) release();
       await expect
         .poll(() => screen.getByText(TOKEN_RECEIVER, { exact: false }).count(), { timeout: 15_000 })
         .toBeGreaterThan(0);
       await screen.getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });
       expect(await outcome('b')).toEqual({ ok: false, message: 'User rejected the request.' });
-      // Long enough for a broadcast through the slow RPC (several reads and the send, a second each).
-      await sleep(6000);
+      // The frame has settled B and every RPC call it made has been answered: a broadcast of A would be
+      // among them.
+      await expect.poll(() => screen.getByTestId('frame-status').textContent()).toBe('Rejected');
+      await expect.poll(() => inFlight).toBe(0);
+      expect(methods).not.toContain('eth_sendRawTransaction');
     } finally {
       await page.unroute(`${frame.url}/rpc/**`);
     }
@@ -290,10 +307,30 @@ describe('clickjacking (issue #16, item 2)', () => {
   const sign = (message: string) =>
     request(page, 'RPC_REQUEST', { method: 'personal_sign', params: [message, user] });
   const approveButton = () => page.frameLocator(IFRAME).getByRole('button', { name: 'Sign' });
-  const armed = () => page.frameLocator(IFRAME).locator('main.approval').getAttribute('data-armed');
+  const approval = () => page.frameLocator(IFRAME).locator('main.approval');
+  const armed = () => approval().getAttribute('data-armed');
+  /** What the guard last heard from the browser's visibility tracking (its 500 ms wait starts at true). */
+  const seen = () => approval().getAttribute('data-seen');
+
+  /**
+   * The 500 ms arming wait, on the page's clock: the clock (installed for the whole context, so in the
+   * frame too) stands still from here, and only `runFor` moves it. The browser's visibility tracking is
+   * not a page timer and goes on as usual. Ends with the clock running again.
+   */
+  async function onPausedClock(body: () => Promise<void>): Promise<void> {
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 1000);
+    try {
+      await body();
+    } finally {
+      await page.clock.resume();
+    }
+  }
 
   beforeAll(async () => {
     context = await browser.newContext();
+    // Fake timers that run as real ones until a test pauses them (onPausedClock).
+    await context.clock.install();
     page = await context.newPage();
     await page.goto(`http://127.0.0.1:${HOST_PORT}/`);
     expect(await handshake(page, frame.url)).toBe(true);
@@ -305,42 +342,41 @@ describe('clickjacking (issue #16, item 2)', () => {
   it('headless Chromium computes isVisible: the frame tracks visibility with IntersectionObserver v2', async () => {
     const pending = sign('Which observer?');
     await expect.poll(() => approveButton().count()).toBe(1);
-    expect(await page.frameLocator(IFRAME).locator('main.approval').getAttribute('data-visibility')).toBe(
-      'v2',
-    );
+    expect(await approval().getAttribute('data-visibility')).toBe('v2');
     await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
     expect((await pending).payload?.code).toBe(4001);
   });
 
-  it('the frame at opacity 0.01 over a decoy: a click on the decoy after 600 ms signs nothing', async () => {
+  it('the frame at opacity 0.01 over a decoy: a click on the decoy 600 ms later signs nothing', async () => {
     await setFrameStyle({ opacity: '0.01' });
-    const pending = sign('Claim your prize');
-    let settled: Reply | null = null;
-    void pending.then((r) => {
-      settled = r;
-    });
-    await expect.poll(() => approveButton().count()).toBe(1);
-    const at = await buttonCentre(page, IFRAME, 'Sign');
-    // The decoy lies exactly under Sign.
-    await page.evaluate(({ x, y }) => {
-      Object.assign((document.getElementById('decoy') as HTMLElement).style, {
-        left: `${x - 100}px`,
-        top: `${y - 24}px`,
-      });
-    }, at);
-    await sleep(600);
-    await page.mouse.click(at.x, at.y);
-    await sleep(1000);
-    expect(settled).toBeNull();
-    expect(await approveButton().isDisabled()).toBe(true);
-    expect(await armed()).toBe('false');
+    await onPausedClock(async () => {
+      const pending = sign('Claim your prize');
+      await expect.poll(() => approveButton().count()).toBe(1);
+      const at = await buttonCentre(page, IFRAME, 'Sign');
+      // The decoy lies exactly under Sign.
+      await page.evaluate(({ x, y }) => {
+        Object.assign((document.getElementById('decoy') as HTMLElement).style, {
+          left: `${x - 100}px`,
+          top: `${y - 24}px`,
+        });
+      }, at);
+      await page.clock.runFor(600);
+      await page.mouse.click(at.x, at.y);
+      expect(await seen()).toBe('false');
+      expect(await approveButton().isDisabled()).toBe(true);
+      expect(await armed()).toBe('false');
 
-    // Shown for real, the screen arms after its half second and the user's Reject is what counts.
-    await setFrameStyle({ opacity: '1' });
-    await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click({ timeout: 10_000 });
-    expect(await pending).toMatchObject({
-      type: '@keyway-frame/RPC_REQUEST_ERROR',
-      payload: { message: 'User rejected the request.', code: 4001 },
+      // Shown for real, the screen arms after its half second and the user's Reject is what counts: the
+      // request ends rejected, so the click on the decoy did not sign it.
+      await setFrameStyle({ opacity: '1' });
+      await expect.poll(seen).toBe('true');
+      await page.clock.runFor(500);
+      await expect.poll(armed).toBe('true');
+      await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
+      expect(await pending).toMatchObject({
+        type: '@keyway-frame/RPC_REQUEST_ERROR',
+        payload: { message: 'User rejected the request.', code: 4001 },
+      });
     });
   });
 
@@ -349,55 +385,74 @@ describe('clickjacking (issue #16, item 2)', () => {
     await page.evaluate(() => {
       (document.getElementById('cover') as HTMLElement).style.display = 'block';
     });
-    const pending = sign('Covered rows');
-    await expect.poll(() => approveButton().count()).toBe(1);
-    await sleep(1500);
-    expect(await armed()).toBe('false');
-    await page.evaluate(() => {
-      (document.getElementById('cover') as HTMLElement).style.display = 'none';
+    await onPausedClock(async () => {
+      const pending = sign('Covered rows');
+      await expect.poll(() => approveButton().count()).toBe(1);
+      await page.clock.runFor(1500);
+      expect(await seen()).toBe('false');
+      expect(await armed()).toBe('false');
+      await page.evaluate(() => {
+        (document.getElementById('cover') as HTMLElement).style.display = 'none';
+      });
+      await expect.poll(seen).toBe('true');
+      await page.clock.runFor(500);
+      await expect.poll(armed).toBe('true');
+      await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
+      expect((await pending).payload?.code).toBe(4001);
     });
-    await expect.poll(armed).toBe('true');
-    await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
-    expect((await pending).payload?.code).toBe(4001);
   });
 
-  it('fully visible: disabled at first, armed after 500 ms, Approve not focused; the signature verifies', async () => {
+  it('fully visible: disabled at first, armed 500 ms after it is seen, Approve not focused; the signature verifies', async () => {
     await setFrameStyle({ opacity: '1' });
     const message = 'Seen for half a second';
-    const pending = sign(message);
-    await expect.poll(() => approveButton().count(), { interval: 10 }).toBe(1);
-    const shownAt = Date.now();
-    expect(await approveButton().isDisabled()).toBe(true);
-    const focused = await page
-      .frameLocator(IFRAME)
-      .locator(':root')
-      .evaluate(() => ({
-        tag: document.activeElement?.tagName,
-        action: document.activeElement?.getAttribute('data-action'),
-      }));
-    expect(focused).toEqual({ tag: 'H1', action: null });
-    await expect.poll(() => approveButton().isEnabled(), { interval: 20 }).toBe(true);
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(450);
-    await approveButton().click();
-    const reply = await pending;
-    expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
-    expect(await verifyMessage({ address: user, message, signature: reply.payload?.result as Hex })).toBe(
-      true,
-    );
+    await onPausedClock(async () => {
+      const pending = sign(message);
+      await expect.poll(() => approveButton().count()).toBe(1);
+      await expect.poll(seen).toBe('true');
+      expect(await approveButton().isDisabled()).toBe(true);
+      const focused = await page
+        .frameLocator(IFRAME)
+        .locator(':root')
+        .evaluate(() => ({
+          tag: document.activeElement?.tagName,
+          action: document.activeElement?.getAttribute('data-action'),
+        }));
+      expect(focused).toEqual({ tag: 'H1', action: null });
+      await page.clock.runFor(499);
+      expect(await approveButton().isDisabled()).toBe(true);
+      expect(await armed()).toBe('false');
+      await page.clock.runFor(1);
+      await expect.poll(() => approveButton().isEnabled()).toBe(true);
+      await approveButton().click();
+      const reply = await pending;
+      expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
+      expect(await verifyMessage({ address: user, message, signature: reply.payload?.result as Hex })).toBe(
+        true,
+      );
+    });
   });
 
   it('hidden again (opacity 0.5), the armed buttons are disabled until seen for another 500 ms', async () => {
     await setFrameStyle({ opacity: '1' });
-    const pending = sign('Blinking frame');
-    await expect.poll(armed).toBe('true');
-    await setFrameStyle({ opacity: '0.5' });
-    await expect.poll(armed).toBe('false');
-    await sleep(1000);
-    expect(await approveButton().isDisabled()).toBe(true);
-    await setFrameStyle({ opacity: '1' });
-    await expect.poll(armed).toBe('true');
-    await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
-    expect((await pending).payload?.code).toBe(4001);
+    await onPausedClock(async () => {
+      const pending = sign('Blinking frame');
+      await expect.poll(seen).toBe('true');
+      await page.clock.runFor(500);
+      await expect.poll(armed).toBe('true');
+      await setFrameStyle({ opacity: '0.5' });
+      await expect.poll(seen).toBe('false');
+      expect(await armed()).toBe('false');
+      await page.clock.runFor(1000);
+      expect(await approveButton().isDisabled()).toBe(true);
+      await setFrameStyle({ opacity: '1' });
+      await expect.poll(seen).toBe('true');
+      await page.clock.runFor(499);
+      expect(await armed()).toBe('false');
+      await page.clock.runFor(1);
+      await expect.poll(armed).toBe('true');
+      await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
+      expect((await pending).payload?.code).toBe(4001);
+    });
   });
 
   it('a see-through accent colour is refused; an opaque one is taken', async () => {

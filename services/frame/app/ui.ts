@@ -224,7 +224,12 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       'main',
       {
         className: 'screen approval',
-        attrs: { role: 'dialog', 'aria-labelledby': 'approval-title', 'data-armed': 'false' },
+        attrs: {
+          role: 'dialog',
+          'aria-labelledby': 'approval-title',
+          'data-armed': 'false',
+          'data-seen': 'false',
+        },
       },
       [
         heading,
@@ -247,6 +252,8 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       screen.dataset.armed = String(on);
     };
     const watch = watchVisibility(screen, actions, (visible) => {
+      // What the guard last heard from the browser; the 500 ms wait starts when this turns true.
+      screen.dataset.seen = String(visible);
       clearTimeout(arming);
       if (!visible) setArmed(false);
       else arming = setTimeout(() => setArmed(true), APPROVAL_ARM_DELAY_MS);
