@@ -6,7 +6,8 @@ import { browserOptimizeDeps, chromiumBrowser } from './vitest.browser.ts';
 
 /**
  * Test projects (run all with `npm test`, one with `npx vitest run --project <name>`):
- * - unit:      node, `src/**\/*.test.ts`: stores, clients, protocol, formatting; `playground/**\/*.test.ts`
+ * - unit:      node, `src/**\/*.test.ts`: stores, clients, protocol, formatting; `playground/**\/*.test.ts`,
+ *              `scripts/**\/*.test.ts`
  * - dom:       jsdom, `src/**\/*.test.tsx`: hooks and provider bindings
  * - storybook: every story as a browser test (play function + axe) in Debian Chromium
  * - visual:    reference screenshots in Chromium (`visual/`)
@@ -22,7 +23,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['src/**/*.test.ts', 'playground/**/*.test.ts'],
+          include: ['src/**/*.test.ts', 'playground/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
       {

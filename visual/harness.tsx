@@ -36,11 +36,18 @@ export async function show(ui: ReactNode, options: { mode?: Mode; theme?: Keyway
 /** Fonts loaded, every image decoded or failed (a failed one has been swapped for its fallback). */
 export async function settle() {
   await document.fonts.ready;
-  for (let i = 0; i < 50; i++) {
-    const imgs = Array.from(document.querySelectorAll('img'));
-    if (imgs.every((img) => img.complete)) break;
-    await new Promise((r) => setTimeout(r, 20));
-  }
+  // Each image that is still loading ends with a load or an error event (complete is then true).
+  await Promise.all(
+    Array.from(document.querySelectorAll('img'))
+      .filter((img) => !img.complete)
+      .map(
+        (img) =>
+          new Promise<void>((done) => {
+            img.addEventListener('load', () => done(), { once: true });
+            img.addEventListener('error', () => done(), { once: true });
+          }),
+      ),
+  );
   await Promise.all(
     Array.from(document.querySelectorAll('img')).map((img) => img.decode().catch(() => undefined)),
   );

@@ -55,6 +55,7 @@ export function handshake(page: Page, frameOrigin: string, waitMs = 5000): Promi
       new Promise<boolean>((resolve) => {
         const iframe = document.getElementById('kw') as HTMLIFrameElement;
         const id = crypto.randomUUID();
+        // fixed-sleep-ok: a deadline; the frame answers nothing to a refused host, so silence until it is the proof.
         const timer = setTimeout(() => resolve(false), ms);
         window.addEventListener('message', (e) => {
           const data = e.data as { type?: string; id?: string } | null;
