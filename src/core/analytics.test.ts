@@ -1,14 +1,19 @@
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createExplorerClient } from '../api/explorer-api';
 import { createExplorerHandlers, type RecordedRequest } from '../testing/msw/handlers';
-import { createAnalytics } from './analytics';
-import { createEventBus } from './events';
+import { type Analytics, createAnalytics } from './analytics';
+import { createEventBus, type EventBus } from './events';
 
 const BASE = 'https://explorer.test';
 const server = setupServer();
+/** The witness sinks of the current test (see witness()). */
+const witnesses: Analytics[] = [];
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
-afterEach(() => server.resetHandlers());
+afterEach(() => {
+  for (const sink of witnesses.splice(0)) sink.dispose();
+  server.resetHandlers();
+});
 afterAll(() => server.close());
 
 const explorer = createExplorerClient({
@@ -46,18 +51,58 @@ function setup(opts: { enabled: boolean; allowed?: boolean; variant?: 'error' })
   return { requests, events, errors, bus, analytics };
 }
 
-const settle = () => new Promise((r) => setTimeout(r, 20));
+/** How long a wait may take before the test fails with what it waited for (within the test's own timeout). */
+const WAIT = { timeout: 4_000, interval: 5 };
+
+const WITNESS = 'https://witness.explorer.test';
+
+/**
+ * A second sink on the same bus, enabled, allowed and already active, with routes of its own on the mock
+ * server. It takes the same steps the sink under test would, so once it has sent an event, the same event
+ * sent by the sink under test would have been seen too.
+ */
+async function witness(bus: EventBus) {
+  const sentEvents: string[] = [];
+  server.use(
+    ...createExplorerHandlers({
+      baseUrl: WITNESS,
+      analyticsEnabled: true,
+      onEvent: (e) => sentEvents.push((e as { props: { event: string } }).props.event),
+    }),
+  );
+  const sink = createAnalytics({
+    explorer: createExplorerClient({
+      baseUrl: WITNESS,
+      projectId: 'p',
+      sdkType: 'keyway',
+      sdkVersion: '5.1.11',
+    }),
+    bus,
+    enabled: true,
+    url: () => 'https://dapp.example/',
+    uuid: () => 'witness',
+  });
+  witnesses.push(sink);
+  await sink.activate();
+  return {
+    /** Resolves once the witness has sent `event`; throws when it has not in time. */
+    sent: (event: string) => vi.waitFor(() => expect(sentEvents).toContain(event), WAIT),
+    dispose: () => sink.dispose(),
+  };
+}
 
 describe('createAnalytics', () => {
   it('makes no request before activate(), then sends events when enabled and allowed', async () => {
     const { requests, events, bus, analytics } = setup({ enabled: true });
-    await settle();
+    // A sink created and activated after this one has had its config answered: a request this one made
+    // before activate() would have been seen by now.
+    (await witness(bus)).dispose();
     expect(requests).toHaveLength(0);
     bus.emit('MODAL_OPEN', { connected: false });
     await analytics.activate();
     expect(requests.map((r) => r.url.pathname)).toEqual(['/getAnalyticsConfig', '/e']);
     bus.emit('MODAL_CLOSE');
-    await settle();
+    await vi.waitFor(() => expect(events).toHaveLength(2), WAIT);
     expect(events).toEqual([
       {
         eventId: 'id-1',
@@ -81,18 +126,22 @@ describe('createAnalytics', () => {
 
   it('never asks anything when the host disabled analytics', async () => {
     const { requests, bus, analytics } = setup({ enabled: false });
+    const active = await witness(bus);
     await analytics.activate();
     bus.emit('MODAL_OPEN');
-    await settle();
+    // An active sink on the same bus has sent the event: this one would have sent it by now.
+    await active.sent('MODAL_OPEN');
     expect(requests).toHaveLength(0);
     expect(analytics.state).toBe('off');
   });
 
   it('sends nothing when the explorer config does not allow it', async () => {
     const { requests, events, bus, analytics } = setup({ enabled: true, allowed: false });
+    const active = await witness(bus);
     await analytics.activate();
     bus.emit('SEND_SUCCESS');
-    await settle();
+    // An active sink on the same bus has sent the event: this one would have sent it by now.
+    await active.sent('SEND_SUCCESS');
     expect(requests.map((r) => r.url.pathname)).toEqual(['/getAnalyticsConfig']);
     expect(events).toEqual([]);
   });
@@ -103,8 +152,10 @@ describe('createAnalytics', () => {
     expect(errors).toHaveLength(1);
     expect(analytics.state).toBe('off');
     analytics.dispose();
+    const active = await witness(bus);
     bus.emit('MODAL_OPEN');
-    await settle();
+    // An active sink on the same bus has sent the event: this one would have sent it by now.
+    await active.sent('MODAL_OPEN');
     expect(requests.filter((r) => r.url.pathname === '/e')).toHaveLength(0);
   });
 });

@@ -1,6 +1,6 @@
 import { setupServer } from 'msw/node';
 import { privateKeyToAccount } from 'viem/accounts';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { ERROR_MESSAGES } from '../../core/errors';
 import { createBlockchainApiHandlers, type MockVariant, type RecordedRequest } from '../../testing/msw';
@@ -23,12 +23,18 @@ const serve = (variants: Record<string, MockVariant>) =>
   server.use(...createBlockchainApiHandlers({ baseUrl: API, onRequest: (r) => requests.push(r), variants }));
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  vi.useRealTimers();
   server.resetHandlers();
   requests.length = 0;
 });
 afterAll(() => server.close());
 
 const signer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d');
+
+/** The pause before the availability check in these stores. */
+const DEBOUNCE_MS = 5;
+/** How long a wait may take before the test fails with what it waited for (within the test's own timeout). */
+const WAIT = { timeout: 4_000, interval: 5 };
 
 function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {}) {
   const api = createBlockchainApiClient({
@@ -42,7 +48,7 @@ function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {
   const registered: string[] = [];
   const store = createNameRegistrationStore({
     api,
-    debounceMs: 5,
+    debounceMs: DEBOUNCE_MS,
     now: () => 1_736_942_400_000,
     signMessage: async (message) => {
       if (opts.reject) throw opts.reject;
@@ -59,13 +65,16 @@ function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {
   return { store, signed, registered };
 }
 
-const settle = async (store: ReturnType<typeof make>['store']) => {
-  for (let i = 0; i < 100; i++) {
-    const s = store.getState();
-    if (s.availability !== 'checking' && s.suggestionsStatus !== 'loading') return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-};
+/**
+ * Resolves once the typed name's check has been answered (and, for a taken name, its suggestions); throws
+ * with the state last seen when that does not happen in time.
+ */
+const untilChecked = (store: ReturnType<typeof make>['store']) =>
+  vi.waitFor(() => {
+    const { availability, suggestionsStatus } = store.getState();
+    expect(availability, 'the availability check').not.toBe('checking');
+    expect(suggestionsStatus, "a taken name's suggestions").not.toBe('loading');
+  }, WAIT);
 
 describe('name rules (spec §5)', () => {
   it('needs at least 4 characters', () => {
@@ -109,21 +118,31 @@ describe('name rules (spec §5)', () => {
 
 describe('name registration store', () => {
   it('shows the rule at once and asks nothing for a short name', async () => {
+    // The pause before a check is the subject here: the test moves the clock (the answers still come
+    // through the mock server).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const { store } = make();
     store.getState().setName('ab');
     expect(store.getState().rule).toBe('tooShort');
-    await new Promise((r) => setTimeout(r, 20));
-    expect(requests).toHaveLength(0);
+    // Past the pause, a check of the short name would have been asked for.
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+    // A name typed afterwards is asked for: once its answer is in, an earlier request would have been seen.
+    store.getState().setName('bobby');
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS);
+    vi.useRealTimers();
+    await untilChecked(store);
+    expect(store.getState().availability).toBe('available');
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/v1/profile/account/bobby.kw.id']);
   });
 
   it('a free name is available (404), a taken one loads the free suggestions', async () => {
     const { store } = make();
     store.getState().setName('bobby');
     expect(store.getState().availability).toBe('checking');
-    await settle(store);
+    await untilChecked(store);
     expect(store.getState().availability).toBe('available');
     store.getState().setName('alice');
-    await settle(store);
+    await untilChecked(store);
     const s = store.getState();
     expect(s.availability).toBe('taken');
     expect(s.suggestions.map((x) => x.name)).toEqual(['alice1.kw.id', 'alice-web3.kw.id']);
@@ -136,7 +155,7 @@ describe('name registration store', () => {
     store.getState().setName('alic');
     store.getState().setName('alice');
     store.getState().setName('bobby');
-    await settle(store);
+    await untilChecked(store);
     expect(store.getState().availability).toBe('available');
     expect(requests.filter((r) => r.url.pathname.includes('/profile/account/bobby'))).toHaveLength(1);
   });
@@ -145,12 +164,12 @@ describe('name registration store', () => {
     const { store } = make();
     serve({ profile: 'error' });
     store.getState().setName('bobby');
-    await settle(store);
+    await untilChecked(store);
     expect(store.getState()).toMatchObject({ availability: 'error', error: 'Error resolving name' });
     server.resetHandlers();
     serve({ suggestions: 'error' });
     store.getState().setName('alice');
-    await settle(store);
+    await untilChecked(store);
     expect(store.getState()).toMatchObject({
       availability: 'taken',
       error: 'Error fetching name suggestions',
@@ -160,7 +179,7 @@ describe('name registration store', () => {
   it('registers: signs {name, attributes, timestamp}, posts coin type and address, then success', async () => {
     const { store, signed, registered } = make({ chainId: 31337 });
     store.getState().setName('bobby');
-    await settle(store);
+    await untilChecked(store);
     const outcome = await store.getState().register();
     expect(outcome).toEqual({ type: 'success', name: 'bobby.kw.id' });
     expect(JSON.parse(signed[0]!)).toMatchObject({ name: 'bobby.kw.id', attributes: {} });
@@ -175,7 +194,7 @@ describe('name registration store', () => {
       reject: Object.assign(new Error('User rejected the request.'), { code: 4001 }),
     });
     store.getState().setName('bobby');
-    await settle(store);
+    await untilChecked(store);
     const outcome = await store.getState().register();
     expect(outcome.type).toBe('rejected');
     expect(store.getState()).toMatchObject({
@@ -188,7 +207,7 @@ describe('name registration store', () => {
   it("an API failure shows 'Error registering name {name}' and the server's first reason", async () => {
     const { store } = make();
     store.getState().setName('bobby');
-    await settle(store);
+    await untilChecked(store);
     serve({ registerName: 'error' });
     const outcome = await store.getState().register();
     expect(outcome).toEqual({
@@ -239,7 +258,7 @@ describe('name registration store: the account context', () => {
     const { store } = make();
     await store.getState().loadNames();
     store.getState().setName('keepme');
-    await settle(store);
+    await untilChecked(store);
     expect(store.getState().availability).toBe('available');
     const names = store.getState().names;
     store.getState().setContext(away);
@@ -257,7 +276,7 @@ describe('name registration store: the account context', () => {
   it('a taken name keeps its suggestions across a reconnect; the address may come back in another case', async () => {
     const { store } = make();
     store.getState().setName('alice');
-    await settle(store);
+    await untilChecked(store);
     store.getState().setContext(away);
     store.getState().setContext({ address: signer.address.toLowerCase(), chainId: 1, embedded: true });
     expect(store.getState()).toMatchObject({
@@ -272,7 +291,7 @@ describe('name registration store: the account context', () => {
     const { store } = make();
     await store.getState().loadNames();
     store.getState().setName('keepme');
-    await settle(store);
+    await untilChecked(store);
     store.getState().setContext({ address: OTHER, chainId: 1, embedded: true });
     expect(store.getState()).toMatchObject({
       name: '',
@@ -286,7 +305,7 @@ describe('name registration store: the account context', () => {
     const { store } = make();
     await store.getState().loadNames();
     store.getState().setName('keepme');
-    await settle(store);
+    await untilChecked(store);
     store.getState().setContext(away);
     store.getState().setContext({ address: OTHER, chainId: 1, embedded: true });
     expect(store.getState()).toMatchObject({ name: '', availability: 'idle', names: null });

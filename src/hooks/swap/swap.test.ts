@@ -52,6 +52,7 @@ function serve(variants: Record<string, MockVariant>, allowance?: string) {
 }
 beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
 afterEach(() => {
+  vi.useRealTimers();
   server.resetHandlers();
   requests.length = 0;
 });
@@ -60,6 +61,8 @@ afterAll(() => server.close());
 const USDC = 'eip155:1:0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48';
 const DAI = 'eip155:1:0x6B175474E89094C44Da98b954EedeAC495271d0F';
 const called = (path: string) => requests.filter((r) => r.url.pathname.endsWith(path));
+/** The pause after typing before the quote is asked for, in these stores. */
+const DEBOUNCE_MS = 20;
 
 function make(
   opts: {
@@ -111,7 +114,7 @@ function make(
       if (outcome.status === 'review') nav.review++;
     },
     afterSuccess: ({ forceUpdate }) => nav.success.push(forceUpdate),
-    debounceMs: 20,
+    debounceMs: DEBOUNCE_MS,
     ...(opts.now ? { now: opts.now } : {}),
     ...(opts.permitRouters
       ? {
@@ -128,6 +131,7 @@ function make(
   store.getState().setContext(FIXTURE_ADDRESS, mainnet);
   return {
     store,
+    api,
     toasts,
     events,
     sent,
@@ -169,7 +173,27 @@ const permitRouterAbi = parseAbi([
   'function swapExactTokensForTokensWithPermit(address tokenIn, address tokenOut, uint256 amountIn, uint256 minAmountOut, address to, uint256 deadline, uint8 v, bytes32 r, bytes32 s)',
 ]);
 
-const settle = () => new Promise((r) => setTimeout(r, 60));
+/** How long a wait may take before the test fails with what it waited for (within the test's own timeout). */
+const WAIT = { timeout: 8_000, interval: 5 };
+
+/**
+ * Resolves once the quote asked for by the last change has been answered and followed up: the swap or the
+ * approval transaction is built, the permit is ready to be signed, or the flow failed (with its toast).
+ * The form must be complete (a quote is asked for). Throws with the state last seen when that does not
+ * happen in time.
+ */
+const untilQuoted = (store: ReturnType<typeof make>['store']) =>
+  vi.waitFor(() => {
+    const { swapTransaction, approvalTransaction, permit, fetchError, loadingQuote, inputError } =
+      store.getState();
+    const followedUp =
+      !loadingQuote &&
+      (swapTransaction !== null || approvalTransaction !== null || permit !== null || fetchError);
+    expect(
+      followedUp,
+      `a transaction, a permit or a failure after the quote (loadingQuote ${loadingQuote}, inputError ${inputError})`,
+    ).toBe(true);
+  }, WAIT);
 const token = (s: ReturnType<typeof make>['store'], id: string) =>
   s.getState().tokens.find((t) => t.address.toLowerCase() === id.toLowerCase())!;
 
@@ -221,7 +245,7 @@ describe('swap store: initialize', () => {
     expect(store.getState()).toMatchObject({ status: 'initialized', gasFee: null, gasPriceInUSD: null });
     store.getState().setToToken(token(store, USDC));
     store.getState().setSourceTokenAmount('0.5');
-    await settle();
+    await untilQuoted(store);
     expect(store.getState().swapTransaction).not.toBeNull();
     expect(called('/quotes')[0]!.url.searchParams.get('gasPrice')).toBe('0');
   });
@@ -229,14 +253,23 @@ describe('swap store: initialize', () => {
 
 describe('swap store: quote and transaction', () => {
   it('debounces typing into one quote; native source needs no allowance; amounts to 6 decimals', async () => {
-    const { store } = make();
+    // The pause after typing is the subject here: the test moves the clock until the quote is asked for (the
+    // answers still come through the mock server).
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    const { store, api } = make();
+    const askQuote = vi.spyOn(api, 'getSwapQuote');
     await store.getState().initialize();
     store.getState().setToToken(token(store, USDC));
     store.getState().setSourceTokenAmount('0');
     store.getState().setSourceTokenAmount('0.');
     store.getState().setSourceTokenAmount('0.5');
     expect(store.getState().loadingQuote).toBe(true);
-    await settle();
+    await vi.advanceTimersByTimeAsync(DEBOUNCE_MS - 1);
+    expect(askQuote).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(1);
+    expect(askQuote).toHaveBeenCalledTimes(1);
+    vi.useRealTimers();
+    await untilQuoted(store);
     expect(called('/quotes')).toHaveLength(1);
     const q = called('/quotes')[0]!.url.searchParams;
     expect(q.get('amount')).toBe('500000000000000000');
@@ -260,7 +293,7 @@ describe('swap store: quote and transaction', () => {
     store.getState().setSourceToken(token(store, USDC));
     store.getState().setToToken(token(store, DAI));
     store.getState().setSourceTokenAmount('100');
-    await settle();
+    await untilQuoted(store);
     expect(called('/build-approve')[0]!.url.searchParams.get('amount')).toBe('100000000');
     const approval = store.getState().approvalTransaction!;
     expect(approval.to).toBe('0xA0b86991c6218b36c1d19D4a2e9Eb0cE3606eB48');
@@ -285,7 +318,7 @@ describe('swap store: quote and transaction', () => {
     store.getState().setSourceToken(token(store, USDC));
     store.getState().setToToken(token(store, DAI));
     store.getState().setSourceTokenAmount('100');
-    await settle();
+    await untilQuoted(store);
     expect(called('/build-approve')).toHaveLength(0);
     expect(store.getState().swapTransaction).not.toBeNull();
   });
@@ -303,7 +336,7 @@ describe('swap store: quote and transaction', () => {
       store.getState().setSourceToken(token(store, USDC));
       store.getState().setToToken(token(store, DAI));
       store.getState().setSourceTokenAmount('100');
-      await settle();
+      await untilQuoted(store);
       expect(toasts.map((t) => t.message)).toEqual([message]);
       expect(nav.failed).toBe(1);
       expect(store.getState()).toMatchObject({
@@ -315,7 +348,7 @@ describe('swap store: quote and transaction', () => {
       // Coming back to the kept form (the view initializes again) fetches the quote anew, so it can go on.
       serve({}, endpoint === 'buildTransaction' ? '100000000' : undefined);
       await store.getState().initialize();
-      await settle();
+      await untilQuoted(store);
       expect(store.getState().fetchError).toBe(false);
       expect(store.getState().sourceTokenAmount).toBe('100');
       expect(store.getState().approvalTransaction ?? store.getState().swapTransaction).not.toBeNull();
@@ -328,7 +361,8 @@ describe('swap store: quote and transaction', () => {
     await store.getState().initialize();
     store.getState().setToToken(token(store, USDC));
     store.getState().setSourceTokenAmount('0.5');
-    await settle();
+    // The failed quote has been handled (where a toast would have been shown).
+    await vi.waitFor(() => expect(store.getState().inputError).toBe(SWAP_MESSAGES.quoteUnavailable), WAIT);
     expect(store.getState()).toMatchObject({
       inputError: SWAP_MESSAGES.quoteUnavailable,
       sourceTokenAmount: '0.5',
@@ -345,7 +379,7 @@ describe('swap store: quote and transaction', () => {
     expect(store.getState().sourceToken?.symbol).toBe('USDC');
     expect(store.getState().toToken?.symbol).toBe('ETH');
     expect(store.getState().sourceTokenAmount).toBe('1');
-    await settle();
+    await untilQuoted(store);
     store.getState().switchTokens();
     expect(store.getState().sourceTokenAmount).toBe(store.getState().sourceTokenAmount);
     expect(store.getState().sourceToken?.symbol).toBe('ETH');
@@ -358,7 +392,7 @@ describe('swap store: the account context', () => {
     await store.getState().initialize();
     store.getState().setToToken(token(store, USDC));
     store.getState().setSourceTokenAmount('0.5');
-    await settle();
+    await untilQuoted(store);
     expect(store.getState().toTokenAmount).toBe('1586.647875');
     store.getState().setContext(null, mainnet);
     store.getState().setContext(FIXTURE_ADDRESS.toLowerCase(), mainnet);
@@ -379,11 +413,10 @@ describe('swap store: the account context', () => {
     wallet.address = null;
     store.getState().setContext(null, mainnet);
     store.getState().setSourceTokenAmount('0.5');
-    await settle();
-    expect(store.getState().inputError).toBe(SWAP_MESSAGES.noAddress);
+    await vi.waitFor(() => expect(store.getState().inputError).toBe(SWAP_MESSAGES.noAddress), WAIT);
     wallet.address = FIXTURE_ADDRESS;
     store.getState().setContext(FIXTURE_ADDRESS, mainnet);
-    await settle();
+    await untilQuoted(store);
     expect(store.getState()).toMatchObject({ inputError: null, toTokenAmount: '1586.647875' });
   });
 
@@ -392,7 +425,7 @@ describe('swap store: the account context', () => {
     await store.getState().initialize();
     store.getState().setToToken(token(store, USDC));
     store.getState().setSourceTokenAmount('0.5');
-    await settle();
+    await untilQuoted(store);
     store.getState().setContext(null, mainnet);
     store.getState().setContext('0x70997970C51812dc3A010C7d01b50e0d17dc79C8', mainnet);
     expect(store.getState()).toMatchObject({
@@ -445,7 +478,7 @@ describe('swap store: safety', () => {
     if (from === 'USDC') m.store.getState().setSourceToken(token(m.store, USDC));
     m.store.getState().setToToken(token(m.store, from === 'USDC' ? DAI : USDC));
     m.store.getState().setSourceTokenAmount(from === 'USDC' ? '100' : '0.5');
-    await settle();
+    await untilQuoted(m.store);
   }
 
   it('refuses a swap transaction to a contract outside the allow-list; nothing is sent', async () => {
@@ -526,7 +559,7 @@ describe('swap store: sending', () => {
     // A valid amount whose quote is still on its way: not ready.
     expect(m.store.getState().preview()).toEqual({ status: 'not-ready' });
     expect(m.nav.review).toBe(0);
-    await settle();
+    await untilQuoted(m.store);
     expect(m.store.getState().preview()).toEqual({ status: 'review' });
     expect(m.nav.review).toBe(1);
     expect(await m.store.getState().swap()).toBe('sent');
@@ -553,7 +586,7 @@ describe('swap store: sending', () => {
     await m.store.getState().initialize();
     m.store.getState().setToToken(token(m.store, USDC));
     m.store.getState().setSourceTokenAmount('0.5');
-    await settle();
+    await untilQuoted(m.store);
     t += 31_000;
     expect(await m.store.getState().swap()).toBe('refreshed');
     expect(m.sent).toHaveLength(0);
@@ -567,7 +600,7 @@ describe('swap store: sending', () => {
     await m.store.getState().initialize();
     m.store.getState().setToToken(token(m.store, USDC));
     m.store.getState().setSourceTokenAmount('0.5');
-    await settle();
+    await untilQuoted(m.store);
     m.rejectNext(Object.assign(new Error('rejected'), { shortMessage: 'User rejected the request.' }));
     expect(await m.store.getState().swap()).toBe('failed');
     expect(m.events.map((e) => e.event)).toEqual(['SWAP_ERROR']);
@@ -576,7 +609,7 @@ describe('swap store: sending', () => {
     m.store.getState().setSourceToken(token(m.store, USDC));
     m.store.getState().setToToken(token(m.store, DAI));
     m.store.getState().setSourceTokenAmount('100');
-    await settle();
+    await untilQuoted(m.store);
     expect(await m.store.getState().approve()).toBe(false);
     expect(m.store.getState()).toMatchObject({ approvalStatus: 'rejected', sourceTokenAmount: '100' });
     expect(m.store.getState().approvalTransaction).not.toBeNull();
@@ -592,7 +625,7 @@ describe('swap store: EIP-2612 permit', () => {
     m.store.getState().setSourceToken(token(m.store, USDC));
     m.store.getState().setToToken(token(m.store, DAI));
     m.store.getState().setSourceTokenAmount('100');
-    await settle();
+    await untilQuoted(m.store);
   }
 
   it('an eip2612 token on a permit router: one signature for exactly the amount, then one transaction', async () => {
@@ -719,7 +752,7 @@ describe('swap store: EIP-2612 permit', () => {
     await usdcToDai(m);
     expect(await m.store.getState().approve()).toBe(true);
     m.store.getState().setSourceTokenAmount('90');
-    await settle();
+    await untilQuoted(m.store);
     expect(m.store.getState()).toMatchObject({ approvalStatus: 'idle', approvalMethod: 'permit' });
     expect(m.store.getState().permit).toMatchObject({ amount: 90_000_000n, signature: null });
     expect(await m.store.getState().approve()).toBe(true);
