@@ -7,7 +7,7 @@ import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Stack, startStack } from './stack.ts';
 
 /** Processes named anvil whose command line has `--port <port>` (other engineers run anvils on other ports). */
@@ -100,32 +100,37 @@ describe('npm start (scripts/start.mjs)', () => {
   /** Asks the process for a diagnostic report (SIGUSR2) and returns its stacks and handles, shortened. */
   async function stuckReport(proc: ChildProcess): Promise<string> {
     proc.kill('SIGUSR2');
-    for (let i = 0; i < 50; i++) {
-      await new Promise((r) => setTimeout(r, 200));
-      const file = readdirSync(reportDir).find((f) => f.endsWith('.json'));
-      if (!file) continue;
-      try {
-        const report = JSON.parse(readFileSync(join(reportDir, file), 'utf8')) as {
-          javascriptStack?: { message?: string; stack?: string[] };
-          nativeStack?: { symbol?: string }[];
-          libuv?: { type?: string; is_active?: boolean; address?: string; localEndpoint?: unknown }[];
-        };
-        return [
-          `report ${file}:`,
-          `JS: ${report.javascriptStack?.message ?? ''}`,
-          ...(report.javascriptStack?.stack ?? []).slice(0, 25),
-          'native:',
-          ...(report.nativeStack ?? []).slice(0, 25).map((f) => `  ${f.symbol ?? '?'}`),
-          'active handles:',
-          ...(report.libuv ?? [])
-            .filter((h) => h.is_active)
-            .map((h) => `  ${h.type} ${JSON.stringify(h.localEndpoint ?? '')}`),
-        ].join('\n');
-      } catch {
-        // still being written
-      }
+    type Report = {
+      javascriptStack?: { message?: string; stack?: string[] };
+      nativeStack?: { symbol?: string }[];
+      libuv?: { type?: string; is_active?: boolean; address?: string; localEndpoint?: unknown }[];
+    };
+    let file: string | undefined;
+    let report: Report;
+    try {
+      // Waits until the report is written out in full (a file still being written does not parse).
+      report = await vi.waitFor(
+        () => {
+          file = readdirSync(reportDir).find((f) => f.endsWith('.json'));
+          if (!file) throw new Error('no report yet');
+          return JSON.parse(readFileSync(join(reportDir, file), 'utf8')) as Report;
+        },
+        { timeout: 10_000, interval: 200 },
+      );
+    } catch {
+      return 'no diagnostic report was written';
     }
-    return 'no diagnostic report was written';
+    return [
+      `report ${file}:`,
+      `JS: ${report.javascriptStack?.message ?? ''}`,
+      ...(report.javascriptStack?.stack ?? []).slice(0, 25),
+      'native:',
+      ...(report.nativeStack ?? []).slice(0, 25).map((f) => `  ${f.symbol ?? '?'}`),
+      'active handles:',
+      ...(report.libuv ?? [])
+        .filter((h) => h.is_active)
+        .map((h) => `  ${h.type} ${JSON.stringify(h.localEndpoint ?? '')}`),
+    ].join('\n');
   }
 
   /** `signalOnReady`: sent in the same tick as the ready line is read, the earliest a user could press Ctrl-C. */

@@ -96,8 +96,14 @@ interface Harness {
   disarm(): void;
   /** Requests of the instance still waiting for their answer. */
   inflight: () => number;
+  /** Calls of the instance's API clients not settled yet (from the store's call to its handled answer). */
+  calls: () => number;
   /** Requests that carried the fault. */
   faulted: () => number;
+  /** Requests to the endpoint under test, with or without the fault. */
+  requested: () => number;
+  /** Resolves when the first request that carries the fault is sent (before its answer can come). */
+  faultSent: () => Promise<void>;
 }
 
 interface Case {
@@ -148,14 +154,22 @@ const localNetwork = () => ({ ...keywayLocal, rpcUrls: [chains.evm[0]!.rpcUrl] }
 async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
   let armed = false;
   let inflight = 0;
+  let calls = 0;
   let faulted = 0;
+  let requested = 0;
+  let onFaultSent = () => {};
+  const faultSent = new Promise<void>((resolve) => {
+    onFaultSent = resolve;
+  });
   const fetchWithFault: typeof fetch = async (input, init) => {
     const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url);
     const method = (init?.method ?? 'GET').toUpperCase();
     const headers = new Headers(init?.headers);
+    if (c.match(method, url.pathname)) requested++;
     if (armed && c.match(method, url.pathname)) {
       headers.set('x-kw-fault', fault.header);
       faulted++;
+      onFaultSent();
     } else if (c.background?.match(method, url.pathname)) {
       headers.set('x-kw-fault', c.background.header);
     }
@@ -185,6 +199,23 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
       connectors: [mock({ accounts: [privateKeyToAddress(c.account ?? USER_KEY)] })],
     },
   );
+  // Every request method of the clients counts its call until the promise it returned has settled; the
+  // stores look the methods up on these objects when they call them, so they call the counting ones.
+  for (const client of Object.values(kw.api) as Record<string, unknown>[]) {
+    for (const [name, method] of Object.entries(client)) {
+      if (typeof method !== 'function') continue;
+      client[name] = (...args: unknown[]) => {
+        const result: unknown = method(...args);
+        if (!(result instanceof Promise)) return result;
+        calls++;
+        const done = () => {
+          calls--;
+        };
+        result.then(done, done);
+        return result;
+      };
+    }
+  }
   // The sweep records what a user of the styled modal sees: flows report outcomes, and the modal router (as
   // KeywayModal attaches it) turns them into the view shown.
   attachModalRouter(kw);
@@ -213,7 +244,10 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
       armed = false;
     },
     inflight: () => inflight,
+    calls: () => calls,
     faulted: () => faulted,
+    requested: () => requested,
+    faultSent: () => faultSent,
   };
 }
 
@@ -604,7 +638,8 @@ const CASES: Case[] = [
     },
     act: async (h) => {
       const first = getSendStore(h.kw).getState().setReceiver(RECEIVER_NAME);
-      await new Promise((r) => setTimeout(r, 300));
+      // The receiver changes once the first name's lookup is on its way, before its answer can come.
+      await vi.waitFor(() => h.faultSent(), { timeout: 15_000 });
       await Promise.all([first, getSendStore(h.kw).getState().setReceiver(USER_NAME)]);
     },
     seen: sendReceiverSeen,
@@ -719,7 +754,8 @@ const CASES: Case[] = [
     act: async (h) => {
       h.swap.getState().setSourceTokenAmount('0.01');
       const first = h.swap.getState().fetchQuote();
-      await new Promise((r) => setTimeout(r, 300));
+      // The amount changes once the first quote request is on its way, before its answer can come.
+      await vi.waitFor(() => h.faultSent(), { timeout: 15_000 });
       h.swap.getState().setSourceTokenAmount('0.02');
       await Promise.all([first, h.swap.getState().fetchQuote()]);
     },
@@ -928,7 +964,6 @@ interface Row {
   typed: Record<string, string> | null;
   typedAfter: Record<string, string> | null;
   faulted: number;
-  ms: number;
   error: string | null;
   /** After a failure: what the user saw once they tried again with the fault gone (null: no retry). */
   retried: string | null;
@@ -940,24 +975,25 @@ const onUnhandled = (reason: unknown) => {
   unhandled.push(reason);
 };
 
-/** Waits until no request of the instance is open and no loading flag is on (a stuck spinner times out). */
-async function settle(h: Harness): Promise<void> {
+/**
+ * Waits until the action has reached the endpoint (`reached`), then until every call of the instance's API
+ * clients is answered and handled, no request is open and no loading flag is on (a stuck spinner times out).
+ * Then nothing else comes later: the stores turn a loading flag on before each step they defer (a debounce,
+ * a retry's delay) and call the next request in the handling of the answer before it.
+ */
+async function settle(h: Harness, reached: () => boolean): Promise<void> {
+  const wait = { timeout: TIMEOUT_DELAY_MS + 5_000, interval: 50 };
   try {
-    await vi.waitFor(
-      () => {
-        expect(h.inflight() === 0 && spinners(h).length === 0).toBe(true);
-      },
-      { timeout: TIMEOUT_DELAY_MS + 5_000, interval: 50 },
-    );
+    await vi.waitFor(() => expect(reached()).toBe(true), wait);
+    await vi.waitFor(() => {
+      expect(h.calls() === 0 && h.inflight() === 0 && spinners(h).length === 0).toBe(true);
+    }, wait);
   } catch {
-    // Reported through `spinners` by the caller.
+    // Reported by the caller: through `faulted`, `spinners`, or what the user saw.
   }
-  // Nothing else comes later (a late toast or flag).
-  await new Promise((r) => setTimeout(r, 100));
 }
 
 async function runCase(c: Case, fault: Fault): Promise<Row> {
-  const started = Date.now();
   // An accepted fault is not a failure the user sees: the normal result is expected.
   const expected =
     fault.fails && !c.accepted?.faults.includes(fault.id)
@@ -972,7 +1008,7 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
     h.arm();
     const hh = h;
     await c.act(hh);
-    await settle(hh);
+    await settle(hh, () => hh.faulted() > 0);
     const shown = [...hh.toasts.map(toast), c.seen(hh)].join(' + ');
     const left = spinners(hh);
     const typedAfter = c.typed ? c.typed.read(hh) : null;
@@ -980,8 +1016,11 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
     if (fault.fails && c.retry) {
       hh.disarm();
       const before = hh.toasts.length;
+      const asked = hh.requested();
       await c.retry(hh);
-      await settle(hh);
+      // Trying again after a failure asks the endpoint again; an accepted answer may be kept instead.
+      const accepted = c.accepted?.faults.includes(fault.id) ?? false;
+      await settle(hh, () => accepted || hh.requested() > asked);
       retried = [...hh.toasts.slice(before).map(toast), c.seen(hh)].join(' + ');
     }
     return {
@@ -994,7 +1033,6 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
       typed: c.typed?.values ?? null,
       typedAfter,
       faulted: hh.faulted(),
-      ms: Date.now() - started,
       error: null,
       retried,
     };
@@ -1009,7 +1047,6 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
       typed: c.typed?.values ?? null,
       typedAfter: null,
       faulted: h?.faulted() ?? 0,
-      ms: Date.now() - started,
       error: e instanceof Error ? e.message : String(e),
       retried: null,
     };

@@ -28,6 +28,7 @@ import {
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_MESSAGES } from '../../src/core/errors.ts';
+import { AppRequestSchema, FRAME_EVENT_NAMES } from '../../src/frame/protocol/events.ts';
 import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
@@ -93,6 +94,38 @@ async function openHost(context: BrowserContext, port: number): Promise<Page> {
   const page = await context.newPage();
   await page.goto(`http://127.0.0.1:${port}/`);
   return page;
+}
+
+/**
+ * Records the states the frame page's screen takes from now on (its root's data-state: "preparing" as soon as
+ * a request that may need approval arrives, "approval" while a screen asks the user). The reader returns the
+ * state at the start and every state set since.
+ */
+async function recordScreens(page: Page): Promise<() => Promise<string[]>> {
+  const wallet = page.frames().find((f) => f.url().startsWith(`${frame.url}/`));
+  if (!wallet) throw new Error('the host page has no frame page');
+  await wallet.evaluate(() => {
+    const root = document.documentElement;
+    const earlier: string[] = [];
+    new MutationObserver((records) => {
+      for (const r of records) earlier.push(r.oldValue ?? '');
+    }).observe(root, { attributes: true, attributeFilter: ['data-state'], attributeOldValue: true });
+    (window as unknown as { kwScreens: () => string[] }).kwScreens = () => [
+      ...earlier,
+      root.dataset.state ?? '',
+    ];
+  });
+  return () => wallet.evaluate(() => (window as unknown as { kwScreens: () => string[] }).kwScreens());
+}
+
+const KNOWN_EVENTS = new Set<unknown>(FRAME_EVENT_NAMES.map((e) => `@keyway-app/${e}`));
+
+/** Whether the frame answers `m` on the port: a valid request, or a malformed one naming a known event and an id. */
+function answeredOnPort(m: unknown): boolean {
+  if (AppRequestSchema.safeParse(m).success) return true;
+  if (!m || typeof m !== 'object') return false;
+  const { type, id } = m as { type?: unknown; id?: unknown };
+  return KNOWN_EVENTS.has(type) && typeof id === 'string' && /^[0-9a-f-]{36}$/i.test(id);
 }
 
 beforeAll(async () => {
@@ -385,31 +418,45 @@ describe('the wallet over the port', () => {
 
   it('ignores requests a host script forges on the window instead of the port', async () => {
     const forged = 'forged@example.com';
-    const answered = await page.evaluate(
-      ([origin, addr, mail]) =>
-        new Promise<boolean>((resolve) => {
-          const iframe = document.getElementById('kw') as HTMLIFrameElement;
-          let got = false;
-          window.addEventListener('message', (e) => {
-            if (e.origin === origin) got = true;
-          });
-          for (const msg of [
-            { type: '@keyway-app/CONNECT_EMAIL', id: crypto.randomUUID(), payload: { email: mail } },
-            { type: '@keyway-app/SIGN_OUT', id: crypto.randomUUID() },
-            {
-              type: '@keyway-app/RPC_REQUEST',
-              id: crypto.randomUUID(),
-              payload: { method: 'personal_sign', params: ['0x00', addr] },
-            },
-          ]) {
-            iframe.contentWindow?.postMessage(msg, origin);
-            iframe.contentWindow?.postMessage(msg, '*');
-          }
-          setTimeout(() => resolve(got), 1500);
-        }),
+    const screens = await recordScreens(page);
+    await page.evaluate(
+      ([origin, addr, mail]) => {
+        const iframe = document.getElementById('kw') as HTMLIFrameElement;
+        const replies: string[] = [];
+        const onWindow = (e: MessageEvent) => {
+          if (e.origin === origin) replies.push(String((e.data as { type?: unknown })?.type));
+        };
+        window.addEventListener('message', onWindow);
+        (window as unknown as { kwWindowReplies: () => string[] }).kwWindowReplies = () => {
+          window.removeEventListener('message', onWindow);
+          return replies;
+        };
+        for (const msg of [
+          { type: '@keyway-app/CONNECT_EMAIL', id: crypto.randomUUID(), payload: { email: mail } },
+          { type: '@keyway-app/SIGN_OUT', id: crypto.randomUUID() },
+          {
+            type: '@keyway-app/RPC_REQUEST',
+            id: crypto.randomUUID(),
+            payload: { method: 'personal_sign', params: ['0x00', addr] },
+          },
+        ]) {
+          iframe.contentWindow?.postMessage(msg, origin);
+          iframe.contentWindow?.postMessage(msg, '*');
+        }
+      },
       [frame.url, address, forged] as const,
     );
-    expect(answered).toBe(false);
+    // A handshake posted after them on the same window is answered once the frame has taken in every
+    // earlier message (window messages arrive in order); it hands over a new port for the requests below.
+    expect(await handshake(page, frame.url)).toBe(true);
+    const replies = await page.evaluate(() =>
+      (window as unknown as { kwWindowReplies: () => string[] }).kwWindowReplies(),
+    );
+    expect(replies).toEqual(['@keyway-frame/READY']);
+    // A request that may need approval puts "Preparing…" up as it arrives: none of them did.
+    const shown = await screens();
+    expect(shown).not.toContain('preparing');
+    expect(shown).not.toContain('approval');
     const mails = (await (await fetch(`${frame.url}/mailbox.json?email=${forged}`)).json()) as {
       messages: unknown[];
     };
@@ -450,53 +497,83 @@ describe('the wallet over the port', () => {
       numRuns: 5000,
       seed: 20261122,
     }) as unknown[];
-    const outcome = await page.evaluate(
-      ([list, origin]) =>
-        new Promise<{ portReplies: string[]; windowReplies: number }>((resolve) => {
-          const port = (window as unknown as { kwPort: MessagePort }).kwPort;
-          const iframe = document.getElementById('kw') as HTMLIFrameElement;
-          const portReplies: string[] = [];
-          let windowReplies = 0;
-          const onPort = (e: MessageEvent) => portReplies.push(String((e.data as { type?: unknown })?.type));
-          const onWindow = (e: MessageEvent) => {
-            if (e.origin === origin) windowReplies++;
-          };
-          port.addEventListener('message', onPort);
-          window.addEventListener('message', onWindow);
-          for (const m of list) {
-            port.postMessage(m);
-            iframe.contentWindow?.postMessage(m, origin);
-          }
-          // A marker request: once it is answered, every earlier message on the port has been handled.
-          const marker = crypto.randomUUID();
-          const onMarker = (e: MessageEvent) => {
-            if ((e.data as { id?: string })?.id !== marker) return;
-            setTimeout(() => {
-              port.removeEventListener('message', onPort);
-              port.removeEventListener('message', onMarker);
-              window.removeEventListener('message', onWindow);
-              resolve({ portReplies, windowReplies });
-            }, 500);
-          };
-          port.addEventListener('message', onMarker);
-          port.postMessage({ type: '@keyway-app/GET_CHAIN_ID', id: marker });
-        }),
+    // The port answers a valid request (once its handler is done) and a malformed one that names a known
+    // event and an id (at once); by id, how many answers the port owes.
+    const owed: Record<string, number> = {};
+    for (const m of messages) {
+      if (!answeredOnPort(m)) continue;
+      const id = (m as { id: string }).id;
+      owed[id] = (owed[id] ?? 0) + 1;
+    }
+    const screens = await recordScreens(page);
+    await page.evaluate(
+      ([list, origin]) => {
+        const port = (window as unknown as { kwPort: MessagePort }).kwPort;
+        const iframe = document.getElementById('kw') as HTMLIFrameElement;
+        const portReplies: { type: string; id: unknown }[] = [];
+        const windowReplies: string[] = [];
+        const onPort = (e: MessageEvent) => {
+          const data = e.data as { type?: unknown; id?: unknown } | null;
+          portReplies.push({ type: String(data?.type), id: data?.id });
+        };
+        const onWindow = (e: MessageEvent) => {
+          if (e.origin === origin) windowReplies.push(String((e.data as { type?: unknown })?.type));
+        };
+        port.addEventListener('message', onPort);
+        window.addEventListener('message', onWindow);
+        (window as unknown as { kwFuzz: unknown }).kwFuzz = {
+          portReplies,
+          stop: () => {
+            port.removeEventListener('message', onPort);
+            window.removeEventListener('message', onWindow);
+            return windowReplies;
+          },
+        };
+        for (const m of list) {
+          port.postMessage(m);
+          iframe.contentWindow?.postMessage(m, origin);
+        }
+      },
       [messages, frame.url] as const,
     );
-    expect(outcome.windowReplies).toBe(0);
-    for (const type of outcome.portReplies) {
+    type Fuzz = { portReplies: { type: string; id: unknown }[]; stop: () => string[] };
+    // Every answer the port owes has come (ids still owed an answer, with how many).
+    await expect
+      .poll(
+        () =>
+          page.evaluate((wanted) => {
+            const { portReplies } = (window as unknown as { kwFuzz: Fuzz }).kwFuzz;
+            const got: Record<string, number> = {};
+            for (const r of portReplies) if (typeof r.id === 'string') got[r.id] = (got[r.id] ?? 0) + 1;
+            return Object.entries(wanted).filter(([id, n]) => (got[id] ?? 0) < n);
+          }, owed),
+        { timeout: 20_000 },
+      )
+      .toEqual([]);
+    // A request sent after all of them: the port takes messages in order, so once it is answered every
+    // answer the port gave at once (to a malformed message) is in.
+    expect((await request(page, 'GET_CHAIN_ID')).type).toBe('@keyway-frame/GET_CHAIN_ID_SUCCESS');
+    const portReplies = await page.evaluate(() =>
+      (window as unknown as { kwFuzz: Fuzz }).kwFuzz.portReplies.map((r) => r.type),
+    );
+    for (const type of portReplies) {
       expect(type).toMatch(
         /^@keyway-frame\/(IS_CONNECTED|GET_CHAIN_ID|GET_USER|GET_SMART_ACCOUNT_ENABLED_NETWORKS|RPC_REQUEST)_(SUCCESS|ERROR)$/,
       );
     }
-    expect(await request(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
-    expect((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
     expect(
       await page
         .frameLocator('#kw')
         .getByRole('button', { name: /Sign|Approve/ })
         .count(),
     ).toBe(0);
+    // A handshake posted after the window's messages is answered once the frame has taken in all of them.
+    expect(await handshake(page, frame.url)).toBe(true);
+    const windowReplies = await page.evaluate(() => (window as unknown as { kwFuzz: Fuzz }).kwFuzz.stop());
+    expect(windowReplies).toEqual(['@keyway-frame/READY']);
+    expect(await screens()).not.toContain('approval');
+    expect(await request(page, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
+    expect((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
   });
 
   it('answers the account and settings events', async () => {
