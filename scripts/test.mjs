@@ -1,30 +1,70 @@
 #!/usr/bin/env node
 // `npm test`: every suite of the project, then one closing line `N passed, N failed` with the total.
-// Each static check (typecheck, lint, build, package checks) counts as one test; Vitest's projects
-// (unit, dom, storybook, visual, services, e2e) count their own tests, read from its JSON report.
-import { spawnSync } from 'node:child_process';
+// Each static check (typecheck, lint, fixed sleeps, build, package checks) counts as one test; Vitest's
+// projects (unit, dom, storybook, visual, csp, services, e2e) count their own tests, read from its JSON
+// report.
+//
+// The static checks run one after another beside Vitest, not before it: Vitest's projects spend much of
+// their time waiting (browsers, chains, servers), and the checks fill those gaps. Each check's output is
+// printed as one block when it ends; Vitest's goes straight through. `npm test -- typecheck lint` runs only
+// the named steps (`vitest` is the name of the whole Vitest run).
+import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { relative, sep } from 'node:path';
 
 const results = [];
 const only = process.argv.slice(2);
+const wanted = (name) => !only.length || only.includes(name);
+const started = Date.now();
+const seconds = (since) => ((Date.now() - since) / 1000).toFixed(1);
 
-function step(name, cmd, args, opts = {}) {
-  if (only.length && !only.includes(name)) return true;
-  const started = Date.now();
-  console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
-  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, FORCE_COLOR: '0' }, ...opts });
-  const ok = r.status === 0;
-  console.log(`${ok ? '✔' : '✘'} ${name} (${((Date.now() - started) / 1000).toFixed(1)} s)`);
-  if (opts.counts !== false) results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
+/**
+ * Runs one command; resolves with its success. `live` passes its output straight through; otherwise it
+ * is kept and printed as one block at the end, so that it does not interleave with Vitest's lines.
+ */
+function run(name, cmd, args, { live = false } = {}) {
+  const since = Date.now();
+  if (live) console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}`);
+  return new Promise((resolve) => {
+    const child = spawn(cmd, args, {
+      stdio: live ? 'inherit' : ['ignore', 'pipe', 'pipe'],
+      env: { ...process.env, FORCE_COLOR: '0' },
+    });
+    const output = [];
+    child.stdout?.on('data', (d) => output.push(d));
+    child.stderr?.on('data', (d) => output.push(d));
+    child.on('close', (code) => {
+      const ok = code === 0;
+      if (!live) {
+        const text = Buffer.concat(output).toString().trimEnd();
+        console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}${text ? `\n${text}` : ''}`);
+      }
+      console.log(`${ok ? '✔' : '✘'} ${name} (${seconds(since)} s)`);
+      resolve(ok);
+    });
+  });
+}
+
+async function step(name, cmd, args) {
+  if (!wanted(name)) return true;
+  const ok = await run(name, cmd, args);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1 });
   return ok;
 }
 
-step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
-step('lint', 'npx', ['biome', 'check', '.']);
-const built = step('build', 'npm', ['run', 'build', '--silent']);
-if (built) {
-  step('publint', 'npx', ['publint', '--strict']);
-  step('attw', 'npx', [
+async function staticChecks() {
+  await step('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json']);
+  await step('lint', 'npx', ['biome', 'check', '.']);
+  // Tests wait for conditions, never for fixed delays (scripts/fixed-sleeps.mjs says what counts as one).
+  await step('no-fixed-sleeps', 'node', ['scripts/fixed-sleeps.mjs']);
+  const built = await step('build', 'npm', ['run', 'build', '--silent']);
+  const afterBuild = ['publint', 'attw', 'quickstart', 'size-budget'];
+  if (!built) {
+    for (const name of afterBuild.filter(wanted)) results.push({ name, passed: 0, failed: 1 });
+    return;
+  }
+  await step('publint', 'npx', ['publint', '--strict']);
+  await step('attw', 'npx', [
     'attw',
     '--pack',
     '.',
@@ -34,51 +74,90 @@ if (built) {
     'styles.css',
   ]);
   // The README's and docs' host examples, compiled and built against the packed package.
-  step('quickstart', 'node', ['scripts/quickstart.mjs']);
+  await step('quickstart', 'node', ['scripts/quickstart.mjs']);
   // The Keyway host app's initial graph and lazy views against bench/size-budget.json.
-  step('size-budget', 'node', ['scripts/size-budget.mjs']);
-} else if (!only.length) {
-  results.push(
-    { name: 'publint', passed: 0, failed: 1 },
-    { name: 'attw', passed: 0, failed: 1 },
-    { name: 'quickstart', passed: 0, failed: 1 },
-    { name: 'size-budget', passed: 0, failed: 1 },
-  );
+  await step('size-budget', 'node', ['scripts/size-budget.mjs']);
 }
 
-if (!only.length || only.includes('vitest')) {
+async function vitest() {
+  if (!wanted('vitest')) return;
   mkdirSync('.test-results', { recursive: true });
   const report = '.test-results/vitest.json';
   rmSync(report, { force: true });
-  const vitestOk = step(
+  const ok = await run(
     'vitest',
     'npx',
     ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
-    { counts: false },
+    { live: true },
   );
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    // Suites that failed to load (a broken import) count as failures even though they ran no test.
-    const brokenSuites = (json.testResults ?? []).filter(
-      (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
-    ).length;
-    results.push({
-      name: 'vitest',
-      passed: json.numPassedTests ?? 0,
-      failed: (json.numFailedTests ?? 0) + brokenSuites,
-    });
-    // Vitest can exit non-zero with no failed test (an unhandled error, a config error): that is a failure too.
-    if (!vitestOk && (json.numFailedTests ?? 0) + brokenSuites === 0) {
-      results.push({ name: 'vitest (exited with an error)', passed: 0, failed: 1 });
-    }
-  } else {
+  if (!existsSync(report)) {
     results.push({ name: 'vitest (no report)', passed: 0, failed: 1 });
+    return;
+  }
+  const json = JSON.parse(readFileSync(report, 'utf8'));
+  printProjectTimes(json);
+  // Suites that failed to load (a broken import) count as failures even though they ran no test.
+  const brokenSuites = (json.testResults ?? []).filter(
+    (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
+  ).length;
+  results.push({
+    name: 'vitest',
+    passed: json.numPassedTests ?? 0,
+    failed: (json.numFailedTests ?? 0) + brokenSuites,
+  });
+  // Vitest can exit non-zero with no failed test (an unhandled error, a config error): that is a failure too.
+  if (!ok && (json.numFailedTests ?? 0) + brokenSuites === 0) {
+    results.push({ name: 'vitest (exited with an error)', passed: 0, failed: 1 });
   }
 }
 
+/** The Vitest project a test file belongs to (the same globs as vitest.config.ts). */
+function projectOf(file) {
+  const path = relative(process.cwd(), file).split(sep).join('/');
+  if (path.startsWith('e2e/')) return 'e2e';
+  if (path.startsWith('services/')) return 'services';
+  if (path === 'visual/csp.test.ts') return 'csp';
+  if (path.startsWith('visual/')) return 'visual';
+  if (path.endsWith('.stories.tsx')) return 'storybook';
+  if (path.endsWith('.test.tsx')) return 'dom';
+  return 'unit';
+}
+
+/**
+ * Where the minutes went, per project: from its first file's start to its last file's end, counted from
+ * the first file's start (projects run side by side, so the spans overlap), and the files' own durations
+ * added up.
+ */
+function printProjectTimes(json) {
+  const projects = new Map();
+  for (const f of json.testResults ?? []) {
+    const name = projectOf(f.name);
+    const p = projects.get(name) ?? { files: 0, tests: 0, start: Number.POSITIVE_INFINITY, end: 0, busy: 0 };
+    p.files++;
+    p.tests += (f.assertionResults ?? []).length;
+    if (f.startTime) p.start = Math.min(p.start, f.startTime);
+    if (f.endTime) p.end = Math.max(p.end, f.endTime);
+    if (f.startTime && f.endTime) p.busy += f.endTime - f.startTime;
+    projects.set(name, p);
+  }
+  if (!projects.size) return;
+  const first = Math.min(...[...projects.values()].map((p) => p.start));
+  const s = (ms) => (ms / 1000).toFixed(0).padStart(4);
+  console.log(
+    '\nVitest projects (s from the first file: first start → last end, span; file durations added up):',
+  );
+  for (const [name, p] of [...projects].sort((a, b) => a[1].start - b[1].start)) {
+    console.log(
+      `  ${name.padEnd(10)} ${String(p.files).padStart(4)} files ${String(p.tests).padStart(5)} tests ${s(p.start - first)} → ${s(p.end - first)} s, span ${s(p.end - p.start)} s, files ${s(p.busy)} s`,
+    );
+  }
+}
+
+await Promise.all([staticChecks(), vitest()]);
+
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
-console.log('\nSummary:');
+console.log(`\nSummary (${seconds(started)} s):`);
 for (const r of results)
   console.log(`  ${r.failed ? '✘' : '✔'} ${r.name}: ${r.passed} passed, ${r.failed} failed`);
 console.log(`\n${passed} passed, ${failed} failed`);

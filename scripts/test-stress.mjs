@@ -1,0 +1,122 @@
+#!/usr/bin/env node
+// `npm run test:stress`: the whole `npm test` on a fresh clone of the current commit, several times in a row,
+// while a busy loop keeps one core at work, so the suite sees about half of a 2-core machine, as on a
+// slower computer. Proves that no test depends on the machine's speed.
+//
+//   npm run test:stress                      # 3 runs with one core busy
+//   npm run test:stress -- --runs 3 --idle   # 3 runs on an otherwise idle machine
+//   npm run test:stress -- --keep            # keep the clone (its path is printed)
+//
+// Each run's output goes to <clone>/.test-results/stress-run-N.log; a summary (exit code, duration, the
+// closing line, the per-project times) is printed and written to .test-results/stress-<busy|idle>.json here.
+// The busy loop is one Node process bounded in time (BUSY_LIMIT_MS), ended when its run ends.
+import { spawn, spawnSync } from 'node:child_process';
+import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const args = process.argv.slice(2);
+const flag = (name) => args.includes(name);
+const option = (name, fallback) => {
+  const i = args.indexOf(name);
+  return i >= 0 && args[i + 1] ? args[i + 1] : fallback;
+};
+const runs = Number(option('--runs', '3'));
+const busy = !flag('--idle');
+const keep = flag('--keep');
+/** The busy loop stops by itself after this long, whatever happens to this script. */
+const BUSY_LIMIT_MS = 60 * 60 * 1000;
+
+const repo = process.cwd();
+const head = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { encoding: 'utf8' }).stdout.trim();
+const dirty = spawnSync('git', ['status', '--porcelain', '--untracked-files=no'], {
+  encoding: 'utf8',
+}).stdout.trim();
+if (dirty) console.log('Uncommitted changes are not in the clone: it tests the last commit only.');
+
+const base = mkdtempSync(join(tmpdir(), 'keyway-stress-'));
+const clone = join(base, 'keyway');
+console.log(`Cloning ${head} into ${clone}`);
+must(spawnSync('git', ['clone', '--quiet', '--no-hardlinks', repo, clone], { stdio: 'inherit' }));
+console.log('npm install (as .ci/run does)');
+must(spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: clone, stdio: 'inherit' }));
+mkdirSync(join(clone, '.test-results'), { recursive: true });
+
+const results = [];
+for (let n = 1; n <= runs; n++) {
+  const loop = busy ? startBusyLoop() : null;
+  const started = Date.now();
+  const log = join(clone, '.test-results', `stress-run-${n}.log`);
+  console.log(`\nRun ${n} of ${runs}${busy ? ' (one core busy)' : ''}: npm test > ${log}`);
+  const code = await runLogged('npm', ['test'], clone, log);
+  loop?.kill('SIGKILL');
+  const seconds = Math.round((Date.now() - started) / 1000);
+  const output = readFileSync(log, 'utf8');
+  const closing = output.match(/^(\d+) passed, (\d+) failed$/m);
+  const failedLines = output.split('\n').filter((l) => /^\s*(✘|FAIL\b)|^\s+×/.test(l));
+  const projects = output
+    .slice(output.indexOf('Vitest projects'))
+    .split('\n')
+    .slice(1)
+    .filter((l) => /^\s{2}\S+\s+\d+ files/.test(l))
+    .map((l) => l.trim());
+  const result = {
+    run: n,
+    code,
+    seconds,
+    closing: closing?.[0] ?? null,
+    failed: failedLines.slice(0, 20),
+    projects,
+  };
+  results.push(result);
+  console.log(
+    `Run ${n}: exit ${code}, ${(seconds / 60).toFixed(1)} min, ${result.closing ?? 'no closing line'}`,
+  );
+  for (const line of projects) console.log(`  ${line}`);
+  for (const line of result.failed) console.log(`  ${line.trim()}`);
+}
+
+const mode = busy ? 'busy' : 'idle';
+mkdirSync(join(repo, '.test-results'), { recursive: true });
+writeFileSync(
+  join(repo, '.test-results', `stress-${mode}.json`),
+  `${JSON.stringify({ commit: head, mode, results }, null, 2)}\n`,
+);
+const green = results.filter((r) => r.code === 0).length;
+console.log(`\n${mode}: ${green} of ${runs} runs green at ${head}`);
+for (const r of results)
+  console.log(`  run ${r.run}: exit ${r.code}, ${(r.seconds / 60).toFixed(1)} min, ${r.closing}`);
+if (keep) console.log(`Clone kept: ${clone}`);
+else rmSync(base, { recursive: true, force: true });
+process.exit(green === runs ? 0 : 1);
+
+function must(r) {
+  if (r.status !== 0) {
+    console.error('failed');
+    process.exit(1);
+  }
+}
+
+/** One process spinning on one core until it is killed or BUSY_LIMIT_MS has passed. */
+function startBusyLoop() {
+  return spawn(
+    process.execPath,
+    [
+      '-e',
+      `const end = Date.now() + ${BUSY_LIMIT_MS}; let x = 0; while (Date.now() < end) x = (x + 1) % 1e9;`,
+    ],
+    { stdio: 'ignore' },
+  );
+}
+
+function runLogged(cmd, cmdArgs, cwd, logFile) {
+  return new Promise((resolve) => {
+    const out = createWriteStream(logFile);
+    const child = spawn(cmd, cmdArgs, { cwd, env: { ...process.env, CI: 'true' } });
+    child.stdout.pipe(out, { end: false });
+    child.stderr.pipe(out, { end: false });
+    child.on('close', (code) => {
+      out.end(() => resolve(code ?? 1));
+    });
+  });
+}
