@@ -14,15 +14,28 @@ import { browserOptimizeDeps, chromiumBrowser } from './vitest.browser.ts';
  * - services:  contract tests of the local stack over real HTTP (`services/**\/*.test.ts`)
  * - e2e:       Playwright against the running local stack (`e2e/`)
  */
+/**
+ * Tests wait for conditions, never for fixed delays (scripts/fixed-sleeps.mjs), and a condition wait returns
+ * as soon as its condition holds: so its limit can be generous. `expect.poll` waits up to 10 s (Vitest's
+ * default is 1 s, which a loaded 2-core machine overran), and a test may take 20 s before it times out.
+ * `vi.waitFor` has no global setting: its calls pass `{ timeout }` themselves.
+ */
+const conditionWaits = { testTimeout: 20_000, expect: { poll: { timeout: 10_000 } } };
+
 export default defineConfig({
   test: {
     // Projects that have no tests yet (e2e before the stack exists) must not fail the run.
     passWithNoTests: true,
+    // Two files at a time in every project, and all projects side by side. Vitest's default on 2 cores is
+    // one file at a time per pool, which left the machine idle more than half of the run: most test files
+    // wait on a browser, a chain or a server. One value for all: projects in one group share it.
+    maxWorkers: 2,
     projects: [
       {
         test: {
           name: 'unit',
           environment: 'node',
+          ...conditionWaits,
           include: ['src/**/*.test.ts', 'playground/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -31,6 +44,7 @@ export default defineConfig({
         test: {
           name: 'dom',
           environment: 'jsdom',
+          ...conditionWaits,
           include: ['src/**/*.test.tsx'],
           setupFiles: ['./vitest.dom-setup.ts'],
         },
@@ -40,7 +54,10 @@ export default defineConfig({
         optimizeDeps: { include: browserOptimizeDeps },
         test: {
           name: 'storybook',
+          expect: conditionWaits.expect,
           browser: chromiumBrowser(),
+          // The browser pool takes its parallelism from the project (each file in its own page and context).
+          maxWorkers: 2,
           // A story's first view load on a cold Vite cache (a clean clone, 2 cores) can take several seconds.
           testTimeout: 30_000,
         },

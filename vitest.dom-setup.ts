@@ -4,6 +4,12 @@
  * by opening the modal on a connected account) needs it, so it is provided for every file here rather
  * than file by file.
  */
+import { configure } from '@testing-library/react';
+
+// waitFor and findBy* wait up to 10 s for what they look for (the library's default is 1 s): they return as
+// soon as it is there, and a module's first transform on a loaded machine can take longer than a second.
+configure({ asyncUtilTimeout: 10_000 });
+
 globalThis.ResizeObserver ??= class {
   observe() {}
   unobserve() {}
@@ -14,5 +20,3 @@ globalThis.ResizeObserver ??= class {
 // load is a module transform on a cold cache, which on a busy machine can outlast a `waitFor`; loading them
 // here keeps the tests about what a user sees. `src/api/http.test.ts` covers the lazy load itself.
 await import('./src/api/schemas');
-
-export {};

@@ -3,10 +3,16 @@ import '@fontsource/inter/500.css';
 import '@fontsource/inter/600.css';
 import type { Decorator, Preview } from '@storybook/react-vite';
 import { mswLoader } from 'msw-storybook-addon/csf3';
+import { configure } from 'storybook/test';
 import { I18nProvider } from '../src/i18n/context';
 import { LOCALES } from '../src/i18n/locales';
 import { createTheme, ThemeScope } from '../src/theme';
 import { previewPage } from './preview.css';
+
+// A play function's waitFor and findBy* wait up to 10 s for what they look for (the library's default is
+// 1 s): they return as soon as it is there, and a loaded machine (a story's first load on a cold cache,
+// 2 cores shared with other suites) can take longer than a second.
+configure({ asyncUtilTimeout: 10_000 });
 
 const withTheme: Decorator = (Story, context) => {
   const mode = (context.globals.theme ?? 'light') as 'light' | 'dark' | 'system';

@@ -13,10 +13,9 @@ export default defineProject({
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
     testTimeout: 60_000,
+    // expect.poll waits up to 10 s for its condition (Vitest's default of 1 s is short on a loaded machine).
+    expect: { poll: { timeout: 10_000 } },
     hookTimeout: 120_000,
-    // Two cores: at most two files (two Chromiums) at a time. A project with its own maxWorkers needs its
-    // own group (Vitest 4): e2e runs after the other projects, so its browsers do not compete with theirs.
-    maxWorkers: 2,
-    sequence: { groupOrder: 1 },
+    // At most two files (two Chromiums) at a time, beside the other projects (vitest.config.ts, maxWorkers).
   },
 });

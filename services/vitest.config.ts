@@ -9,5 +9,7 @@ export default defineProject({
     // Each test file starts its own chains on its own ports (docs/local-stack.md), so files may run in parallel.
     hookTimeout: 60_000,
     testTimeout: 30_000,
+    // expect.poll waits up to 10 s for its condition (Vitest's default of 1 s is short on a loaded machine).
+    expect: { poll: { timeout: 10_000 } },
   },
 });
