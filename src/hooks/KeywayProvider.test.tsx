@@ -194,6 +194,13 @@ describe('KeywayProvider', () => {
   it('renders without any request, and loads the wallet list on the first open only', async () => {
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
     const kw = make({ featuredWalletIds: ['a0000000-0000-4000-8000-000000000001'] });
+    // The provider supplies its own WagmiProvider, which reconnects on mount: the one step of the render that
+    // goes on after it.
+    const statuses: string[] = [];
+    const unwatch = kw.wagmiConfig.subscribe(
+      (state) => state.status,
+      (status) => statuses.push(status),
+    );
     render(
       <KeywayProvider keyway={kw}>
         <ModalProbe />
@@ -201,12 +208,16 @@ describe('KeywayProvider', () => {
         <AccountProbe />
       </KeywayProvider>,
     );
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 30));
-    });
-    expect(fetchSpy).not.toHaveBeenCalled();
-    expect(requests).toEqual([]);
+    // The reconnect has ended with no wallet.
+    await waitFor(() => expect(statuses).toEqual(['connecting', 'disconnected']));
+    unwatch();
+    // A request through the kit's explorer client, made after the mount: once it is answered, a request the
+    // mount had started through that client (its code loads with the first one) has been sent before it.
+    await kw.api.explorer.getAnalyticsConfig();
+    expect(fetchSpy).toHaveBeenCalledTimes(1);
+    expect(requests.map((r) => r.url.pathname)).toEqual(['/getAnalyticsConfig']);
     fetchSpy.mockRestore();
+    requests.length = 0;
 
     fireEvent.click(screen.getByText('open'));
     expect(screen.getByTestId('modal').textContent).toBe('open:Connect');

@@ -4,7 +4,7 @@
  * until the modal is opened for the first time. Every request the page makes goes through msw here, so the
  * listener below sees the kit's API/explorer/analytics calls, its RPC reads and the wallet's own RPC.
  */
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { numberToHex, parseEther } from 'viem';
@@ -21,6 +21,7 @@ import { createTestWallet } from '../testing/test-wallet';
 import { ConnectButton } from './ConnectButton';
 import { KeywayModal } from './KeywayModal';
 import { NetworkButton } from './NetworkButton';
+import { isViewLoaded } from './registry';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
@@ -101,7 +102,9 @@ async function earlierVisit() {
 }
 
 describe('AccountButton after a reconnect on page load', () => {
-  it('shows the address with no request before the first open; name and balance come after it', async () => {
+  it('shows the address with no request before the first open; name and balance come after it', {
+    timeout: 30_000,
+  }, async () => {
     const storage = await earlierVisit();
     seen.length = 0;
     const fetchSpy = vi.spyOn(globalThis, 'fetch');
@@ -119,12 +122,22 @@ describe('AccountButton after a reconnect on page load', () => {
     );
     const button = await screen.findByRole('button', { name: new RegExp(shortenAddress(ADDRESS)) });
     expect(kw.stores.account.getState().address).toBe(ADDRESS);
-    // Give any eager request (identity, balance, wallet lists, analytics config) time to start.
-    await act(async () => {
-      await new Promise((r) => setTimeout(r, 100));
-    });
-    expect(seen).toEqual([]);
-    expect(fetchSpy).not.toHaveBeenCalled();
+    // The page goes idle (jsdom has no requestIdleCallback: the modal's 200 ms fallback) and the idle preload
+    // loads the dialog's code, the API clients' and, the account being connected, the Account view's: once
+    // that view's code is in, the preload is over.
+    await waitFor(() => expect(isViewLoaded('Account')).toBe(true), { timeout: 10_000 });
+    // A request of the test's own through each of the kit's API clients: once both are answered, an eager
+    // request (identity, wallet lists, analytics config) the page had started through them has been sent
+    // before them. The account's details (identity and balance) were not even asked for.
+    await kw.api.explorer.getAnalyticsConfig();
+    await kw.api.blockchain.getGasPrice('eip155:31337');
+    expect(seen.map((r) => r.split('?')[0])).toEqual([
+      `GET ${EXPLORER}/getAnalyticsConfig`,
+      `GET ${API}/v1/convert/gas-price`,
+    ]);
+    expect(fetchSpy).toHaveBeenCalledTimes(2);
+    expect(kw.stores.account.getState()).toMatchObject({ profileStatus: 'idle', balanceStatus: 'idle' });
+    seen.length = 0;
     expect(button.textContent).toBe(shortenAddress(ADDRESS));
     expect(screen.getByTestId('modal').textContent).toBe('closed');
 

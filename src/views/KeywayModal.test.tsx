@@ -125,13 +125,17 @@ describe('KeywayModal view loading', () => {
   /** Replaces a view's loader with one the test settles (before anything has loaded that view). */
   function deferredView(view: keyof typeof STAND_INS) {
     const entry = VIEW_REGISTRY[view]!;
-    let settle: () => void = () => undefined;
+    let settle: (() => void) | null = null;
     const Component = STAND_INS[view];
     entry.load = () =>
       new Promise((resolve) => {
         settle = () => resolve({ default: Component });
       });
-    return { settle: () => settle() };
+    return {
+      /** Whether the view's code has been asked for. */
+      requested: () => settle !== null,
+      settle: () => settle?.(),
+    };
   }
 
   it('an open waits briefly for code that is on its way: the view appears without the fallback', async () => {
@@ -146,11 +150,11 @@ describe('KeywayModal view loading', () => {
     );
     const fallback = watchFallback();
     act(() => keyway.stores.modal.getState().open('Transactions'));
-    // The code arrives a task later, within VIEW_CODE_WAIT_MS: the modal shows up with the view, never a
-    // spinner (opened at once, the dialog would have mounted with the fallback during the open). A timer of
-    // 0 ms expires before the modal's wait of VIEW_CODE_WAIT_MS (set earlier, during the open) on any machine;
-    // a fixed 50 ms gap lost that race once on a busy one.
-    await act(() => new Promise((resolve) => setTimeout(resolve, 0)));
+    // The code arrives after the open, once the dialog has asked for it and while the modal waits for it
+    // (VIEW_CODE_WAIT_MS): the modal shows up with the view, never a spinner (opened at once, the dialog would
+    // have mounted with the fallback during the open).
+    await waitFor(() => expect(code.requested()).toBe(true));
+    expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => code.settle());
     await screen.findByText('Activity content', {}, { timeout: 10_000 });
     fallback.stop();

@@ -1,5 +1,5 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, render } from '@testing-library/react';
+import { act, cleanup, render, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createConfig, http, mock, WagmiProvider } from 'wagmi';
@@ -54,7 +54,9 @@ function Host() {
 }
 
 describe('useOnramp in a headless host (no KeywayModal)', () => {
-  it('fetches nothing before it is used; the whole purchase leaves the modal untouched', async () => {
+  it('fetches nothing before it is used; the whole purchase leaves the modal untouched', {
+    timeout: 20_000,
+  }, async () => {
     const chains = [toViemChain(keywayLocal), toViemChain(keywayLocalL2)] as const;
     const host = createConfig({
       chains,
@@ -106,26 +108,23 @@ describe('useOnramp in a headless host (no KeywayModal)', () => {
         </WagmiProvider>,
       );
       const current = () => seen.result as UseOnrampResult;
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 100));
-      });
-      expect(current().status).toBe('ready');
+      // The options come through the API client, whose code loads with the first request: on a busy machine
+      // that first load can take longer than waitFor's default second.
+      await waitFor(() => expect(current().status).toBe('ready'), { timeout: 10_000 });
       expect(onramp()).toBeGreaterThan(0);
       act(() => current().setPaymentAmount('50'));
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 100));
-      });
-      expect(current().purchaseAmount).toBe('46.51');
+      // The quote (after the debounce) fills in the crypto amount.
+      await waitFor(() => expect(current().purchaseAmount).toBe('46.51'));
       let outcome: unknown;
       await act(async () => {
         outcome = await current().buy();
       });
       expect(outcome).toEqual({ outcome: 'opened' });
       history = [purchase('new')];
-      await act(async () => {
-        await new Promise((r) => setTimeout(r, 100));
-      });
-      expect(current().purchase).toMatchObject({ status: 'success', received: { amount: '46.51' } });
+      // The next poll of the history finds the purchase.
+      await waitFor(() =>
+        expect(current().purchase).toMatchObject({ status: 'success', received: { amount: '46.51' } }),
+      );
       expect(modalChanges).toEqual([]);
       expect(kw.stores.modal.getState().isOpen).toBe(modalBefore.isOpen);
       expect(kw.stores.modal.getState().history).toEqual(modalBefore.history);
