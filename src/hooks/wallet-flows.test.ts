@@ -44,20 +44,22 @@ async function startAnvil(port: number, chainId: number): Promise<void> {
     stdio: 'ignore',
   });
   nodes.push(child);
-  for (let i = 0; i < 200; i++) {
-    try {
-      const r = await fetch(RPC(port), {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`anvil did not start on ${port}`);
+  // Up once it answers a JSON-RPC call.
+  await vi
+    .waitFor(
+      async () => {
+        const r = await fetch(RPC(port), {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        });
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      },
+      { timeout: 25_000, interval: 50 },
+    )
+    .catch((cause: unknown) => {
+      throw new Error(`anvil did not start on ${port}`, { cause });
+    });
 }
 
 const network = (chainId: number, port: number, name: string): KeywayNetwork => ({

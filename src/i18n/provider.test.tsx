@@ -49,8 +49,16 @@ describe('I18nProvider', () => {
       </I18nProvider>,
     );
     expect(probe()).toBe('en|en|ltr|ltr|Connect wallet');
-    await new Promise((resolve) => setTimeout(resolve, 0));
-    expect(loadLocale).not.toHaveBeenCalled();
+    // A tag that does need the loaders (a language without a catalogue: English stays): once they have been
+    // called for it, a load started by the tags before it would have called them first.
+    rerender(
+      <I18nProvider locale="nl">
+        <Probe />
+      </I18nProvider>,
+    );
+    await waitFor(() => expect(loadLocale).toHaveBeenCalled());
+    expect(loadLocale.mock.calls).toEqual([['nl']]);
+    expect(probe()).toBe('en|en|ltr|ltr|Connect wallet');
   });
 
   it('loads another locale through the loaders, a language it does not speak staying English', async () => {

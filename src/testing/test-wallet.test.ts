@@ -10,7 +10,7 @@ import {
   stringToHex,
   verifyMessage,
 } from 'viem';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestWallet, type PendingRequest, ProviderRpcError, type TestWallet } from './test-wallet';
 
 // Anvil dev accounts 0 and 1 (`test test … junk`).
@@ -31,20 +31,22 @@ async function startAnvil(port: number, chainId: number): Promise<void> {
     stdio: 'ignore',
   });
   nodes.push(child);
-  for (let i = 0; i < 100; i++) {
-    try {
-      const r = await fetch(`http://127.0.0.1:${port}`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-      });
-      if (r.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`anvil did not start on ${port}`);
+  // Up once it answers a JSON-RPC call.
+  await vi
+    .waitFor(
+      async () => {
+        const r = await fetch(`http://127.0.0.1:${port}`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
+        });
+        if (!r.ok) throw new Error(`HTTP ${r.status}`);
+      },
+      { timeout: 15_000, interval: 50 },
+    )
+    .catch((cause: unknown) => {
+      throw new Error(`anvil did not start on ${port}`, { cause });
+    });
 }
 
 beforeAll(async () => {
@@ -168,13 +170,13 @@ describe('createTestWallet (against anvil)', () => {
     const seen: (readonly PendingRequest[])[] = [];
     w.onPendingChange((p) => seen.push(p));
     const connecting = w.request({ method: 'eth_requestAccounts' });
-    await new Promise((r) => setTimeout(r, 50));
-    expect(w.pending.map((p) => p.method)).toEqual(['eth_requestAccounts']);
+    await vi.waitFor(() => expect(w.pending.map((p) => p.method)).toEqual(['eth_requestAccounts']));
     w.approveNext();
     await expect(connecting).resolves.toEqual([ADDR0]);
     expect(w.pending).toEqual([]);
     const signing = w.request({ method: 'personal_sign', params: ['0x68656c6c6f', ADDR0] });
-    await new Promise((r) => setTimeout(r, 10));
+    // Rejected once it is held (a rejection before it would be kept for the next prompt instead).
+    await vi.waitFor(() => expect(w.pending.map((p) => p.method)).toEqual(['personal_sign']));
     w.rejectNext(4001);
     expect((await rejection(signing)).code).toBe(4001);
     expect(seen.map((s) => s.length)).toEqual([1, 0, 1, 0]);
