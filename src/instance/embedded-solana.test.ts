@@ -5,7 +5,7 @@
  * wallet to pick, a send asks the frame (an approval, the modal shows ApproveTransaction), signing out on
  * either side ends both, and a remembered login reconnects both on a second visit.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { disconnect, getConnection, reconnect } from 'wagmi/actions';
 import { encodeBase58 } from '../chains/solana/address';
 import {
@@ -25,6 +25,8 @@ const FRAME = 'https://frame.keyway.test';
 const EVM_ADDRESS = '0x3333333333333333333333333333333333333333';
 const SOL_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const REFERENCE = solanaLocal.id.slice('solana:'.length);
+/** How long a wait on the instance's state may take. */
+const WAIT = { timeout: 3000, interval: 10 };
 
 let persistent: ReturnType<typeof createMemoryStorage>;
 let session: ReturnType<typeof createMemoryStorage>;
@@ -95,7 +97,7 @@ describe('the embedded wallet on Solana', () => {
   it('one email login on a Solana network connects the Solana account; it is not listed to pick', async () => {
     const keyway = make();
     // The Solana side loads on its own (a dynamic import) right after the instance is created.
-    await waitFor(() => keyway.embeddedSolanaWallet !== null);
+    await vi.waitFor(() => expect(keyway.embeddedSolanaWallet).not.toBeNull(), WAIT);
     expect(keyway.solana!.store.getState().wallets.map((w) => [w.name, w.embedded])).toEqual([
       ['Email & Social', true],
     ]);
@@ -141,7 +143,7 @@ describe('the embedded wallet on Solana', () => {
       method: 'solana_signAndSendTransaction',
       params: { transaction: 'AQID', chainId: REFERENCE },
     });
-    await waitFor(() => keyway.stores.modal.getState().isOpen);
+    await vi.waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(true), WAIT);
     expect(keyway.stores.modal.getState().history.at(-1)?.params?.method).toBe(
       'solana_signAndSendTransaction',
     );
@@ -155,7 +157,7 @@ describe('the embedded wallet on Solana', () => {
     const keyway = make(keywayLocal);
     await login(keyway);
     await disconnect(keyway.wagmiConfig);
-    await waitFor(() => keyway.solana!.store.getState().status === 'disconnected');
+    await vi.waitFor(() => expect(keyway.solana!.store.getState().status).toBe('disconnected'), WAIT);
     expect(kv.getItem(STORAGE_KEYS.solanaWallet)).toBeNull();
     expect(persistent.getItem(LOGIN_CACHE_KEYS.emailLoginUsed)).toBeNull();
   });
@@ -165,7 +167,7 @@ describe('the embedded wallet on Solana', () => {
     await login(keyway);
     await keyway.stores.account.getState().disconnect();
     expect(keyway.solana!.store.getState().status).toBe('disconnected');
-    await waitFor(() => getConnection(keyway.wagmiConfig).status === 'disconnected');
+    await vi.waitFor(() => expect(getConnection(keyway.wagmiConfig).status).toBe('disconnected'), WAIT);
     expect(fake.requests.map((r) => r.type)).toContain('@keyway-app/SIGN_OUT');
     expect(persistent.getItem(LOGIN_CACHE_KEYS.emailLoginUsed)).toBeNull();
     expect(keyway.stores.account.getState().isConnected).toBe(false);
@@ -180,7 +182,7 @@ describe('the embedded wallet on Solana', () => {
 
     const keyway = make();
     await reconnect(keyway.wagmiConfig);
-    await waitFor(() => keyway.solana!.store.getState().status === 'connected');
+    await vi.waitFor(() => expect(keyway.solana!.store.getState().status).toBe('connected'), WAIT);
     expect(keyway.solana!.store.getState().address).toBe(SOL_ADDRESS);
     expect(getUserChains()).toContain(REFERENCE);
     expect(keyway.stores.account.getState().address).toBe(SOL_ADDRESS);
@@ -189,7 +191,7 @@ describe('the embedded wallet on Solana', () => {
   it('without a login the remembered Solana wallet is forgotten, and nothing is asked of the frame', async () => {
     kv.setItem(STORAGE_KEYS.solanaWallet, 'Email & Social');
     const keyway = make();
-    await waitFor(() => kv.getItem(STORAGE_KEYS.solanaWallet) === null);
+    await vi.waitFor(() => expect(kv.getItem(STORAGE_KEYS.solanaWallet)).toBeNull(), WAIT);
     expect(keyway.solana!.store.getState().status).toBe('disconnected');
     expect(document.querySelectorAll('iframe').length).toBe(0);
   });
@@ -206,12 +208,4 @@ function embeddedWalletOf(keyway: Keyway) {
   const wallet = keyway.embeddedSolanaWallet;
   if (!wallet) throw new Error('no embedded Solana wallet on the instance');
   return wallet;
-}
-
-async function waitFor(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 
 import { createWalletClient, custom, http } from 'viem';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConfig } from 'wagmi';
 import { disconnect, getConnection, reconnect, signMessage } from 'wagmi/actions';
 import { keywayLocal } from '../core/networks';
@@ -14,6 +14,8 @@ import { createKeyway, type Keyway } from './createKeyway';
 
 const FRAME = 'https://frame.keyway.test';
 const ADDRESS = '0x3333333333333333333333333333333333333333';
+/** How long a wait on the instance's state may take. */
+const WAIT = { timeout: 3000, interval: 10 };
 
 let persistent: ReturnType<typeof createMemoryStorage>;
 let session: ReturnType<typeof createMemoryStorage>;
@@ -151,7 +153,7 @@ describe('keyway.embedded', () => {
       multiInjectedProviderDiscovery: false,
     });
     const keyway = make({ wagmiConfig });
-    await waitFor(() => getConnection(wagmiConfig).status === 'connected');
+    await vi.waitFor(() => expect(getConnection(wagmiConfig).status).toBe('connected'), WAIT);
     expect(wagmiConfig.connectors.map((c) => c.id)).toContain('w3mAuth');
     expect(keyway.stores.account.getState().address).toBe(ADDRESS);
   });
@@ -167,7 +169,7 @@ describe('keyway.embedded', () => {
     const signed = signMessage(keyway.wagmiConfig, { message: 'hello' });
     signed.catch(() => undefined);
     const request = await posted;
-    await waitFor(() => keyway.stores.modal.getState().isOpen);
+    await vi.waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(true), WAIT);
     const modal = keyway.stores.modal.getState();
     expect(modal.history.at(-1)?.view).toBe('ApproveTransaction');
     expect(modal.history.at(-1)?.params?.method).toBe('personal_sign');
@@ -191,7 +193,7 @@ describe('keyway.embedded', () => {
     const signed = signMessage(keyway.wagmiConfig, { message: 'hello' });
     signed.catch(() => undefined);
     const request = await posted;
-    await waitFor(() => outcomes.length > 0);
+    await vi.waitFor(() => expect(outcomes.length).toBeGreaterThan(0), WAIT);
     const sig = `0x${'ab'.repeat(65)}`;
     fake.reply(request, { result: sig });
     await expect(signed).resolves.toBe(sig);
@@ -213,7 +215,7 @@ describe('keyway.embedded', () => {
       transport: custom((await keyway.embedded!.getConnector().then((c) => c.getProvider())) as never),
     });
     const signed = wallet.signMessage({ account: ADDRESS, message: 'hello' });
-    await waitFor(() => keyway.stores.modal.getState().isOpen);
+    await vi.waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(true), WAIT);
     keyway.stores.modal.getState().close();
     await expect(signed).rejects.toThrow('Request was aborted');
   });
@@ -226,12 +228,4 @@ function keywayLocalChain() {
     nativeCurrency: keywayLocal.nativeCurrency,
     rpcUrls: { default: { http: ['http://127.0.0.1:1'] } },
   };
-}
-
-async function waitFor(check: () => boolean, ms = 3000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 10));
-  }
 }

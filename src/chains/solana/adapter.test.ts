@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { KeywayError } from '../../core/errors';
 import { keywayLocal, solanaLocal } from '../../core/networks';
 import { createMemoryStorage, createSafeStorage, STORAGE_KEYS } from '../../core/storage';
@@ -171,7 +171,7 @@ describe('Solana adapter: connection', () => {
     });
     // Discovery started by itself (a remembered connection); no prompt is shown.
     wallet.register(target);
-    await vi_waitFor(() => adapter.store.getState().status === 'connected');
+    await vi.waitFor(() => expect(adapter.store.getState().status).toBe('connected'));
     expect(adapter.store.getState().address).toBe(ADDRESS);
     expect(wallet.prompts).toEqual([]);
   });
@@ -181,7 +181,7 @@ describe('Solana adapter: connection', () => {
       storage: { [STORAGE_KEYS.solanaWallet]: 'Unit Solana Wallet' },
     });
     wallet.register(target);
-    await vi_waitFor(() => backend.getItem(STORAGE_KEYS.solanaWallet) === null);
+    await vi.waitFor(() => expect(backend.getItem(STORAGE_KEYS.solanaWallet)).toBeNull());
     expect(adapter.store.getState().status).toBe('disconnected');
     expect(wallet.prompts).toEqual([]);
   });
@@ -237,11 +237,3 @@ describe('Solana adapter: sendNative input checks', () => {
     expect(adapter.getNetwork().id).toBe(solanaLocal.id);
   });
 });
-
-async function vi_waitFor(check: () => boolean): Promise<void> {
-  for (let i = 0; i < 100; i++) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  throw new Error('condition not reached');
-}

@@ -5,7 +5,7 @@
  */
 import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { keywayLocal, solanaLocal } from '../../core/networks';
 import { createMemoryStorage, STORAGE_KEYS } from '../../core/storage';
 import { getBalancesStore } from '../../hooks/balances/instance';
@@ -68,15 +68,8 @@ function wallet(opts: { trusted?: boolean } = {}): SolanaTestWallet {
   return w;
 }
 
-/** Polls `check` until it holds: the Solana code is a dynamic import, slow on a busy machine (10 s at most). */
-async function until(check: () => boolean): Promise<void> {
-  const deadline = Date.now() + 10_000;
-  while (Date.now() < deadline) {
-    if (check()) return;
-    await new Promise((r) => setTimeout(r, 5));
-  }
-  if (!check()) throw new Error('condition not reached');
-}
+/** A wait on the instance's state: the Solana code is a dynamic import, slow on a busy machine (10 s at most). */
+const SOLANA_CODE = { timeout: 10_000, interval: 5 };
 
 describe('keyway.solana in an instance', () => {
   it('is null without a Solana network', () => {
@@ -93,7 +86,7 @@ describe('keyway.solana in an instance', () => {
         .getState()
         .solanaWallets.map((w) => w.name);
     // Discovery runs once the Solana code is loaded (a dynamic import started with the instance).
-    await until(() => names().length > 0);
+    await vi.waitFor(() => expect(names().length).toBeGreaterThan(0), SOLANA_CODE);
     expect(names()).toEqual(['Dom Solana Wallet']);
     // On the EVM network the Connect list is the EVM one.
     expect(selectConnectList(getConnectStore(kw).getState()).map((w) => w.name)).not.toContain(
@@ -111,7 +104,10 @@ describe('keyway.solana in an instance', () => {
     const balances = getBalancesStore(kw);
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
-    await until(() => selectConnectList(getConnectStore(kw).getState()).length > 0);
+    await vi.waitFor(
+      () => expect(selectConnectList(getConnectStore(kw).getState()).length).toBeGreaterThan(0),
+      SOLANA_CODE,
+    );
     const [entry] = selectConnectList(getConnectStore(kw).getState());
     await expect(getConnectStore(kw).getState().connect(entry!)).resolves.toBe('connected');
     const account = kw.stores.account.getState();
@@ -123,7 +119,7 @@ describe('keyway.solana in an instance', () => {
       connectedWalletInfo: { name: 'Dom Solana Wallet' },
       addressExplorerUrl: `https://explorer.solana.com/address/${w.address}`,
     });
-    await until(() => kw.stores.account.getState().balanceStatus === 'success');
+    await vi.waitFor(() => expect(kw.stores.account.getState().balanceStatus).toBe('success'), SOLANA_CODE);
     expect(kw.stores.account.getState()).toMatchObject({ balance: '2.5', balanceSymbol: 'SOL' });
     expect(balances.getState()).toMatchObject({ address: w.address, networkId: localSolana.id });
     // The modal closes after connecting (no sign-in with wallet on Solana).
@@ -155,7 +151,10 @@ describe('keyway.solana in an instance', () => {
     kw.stores.modal.getState().open();
     await kw.stores.networks.getState().switchNetwork(localSolana.id);
     w.rejectNext();
-    await until(() => selectConnectList(getConnectStore(kw).getState()).length > 0);
+    await vi.waitFor(
+      () => expect(selectConnectList(getConnectStore(kw).getState()).length).toBeGreaterThan(0),
+      SOLANA_CODE,
+    );
     const [entry] = selectConnectList(getConnectStore(kw).getState());
     await expect(getConnectStore(kw).getState().connect(entry!)).resolves.toBe('declined');
     expect(getConnectStore(kw).getState().attempt).toMatchObject({
@@ -184,7 +183,7 @@ describe('keyway.solana in an instance', () => {
     const storage = createMemoryStorage({ [STORAGE_KEYS.solanaWallet]: 'Dom Solana Wallet' });
     const w = wallet({ trusted: true });
     const kw = instance(storage, [localSolana, keywayLocal]);
-    await until(() => kw.stores.account.getState().isConnected);
+    await vi.waitFor(() => expect(kw.stores.account.getState().isConnected).toBe(true), SOLANA_CODE);
     expect(kw.stores.account.getState().address).toBe(w.address);
     expect(w.prompts).toEqual([]);
     // No details (balance) were asked before the modal opened.

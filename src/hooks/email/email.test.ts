@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { keywayLocal } from '../../core/networks';
 import { createMemoryStorage as createKvStorage } from '../../core/storage';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
@@ -139,7 +139,7 @@ describe('email login store', () => {
     expect(view(keyway)).toBe('EmailVerifyDevice');
     await fake.nextRequest('CONNECT_DEVICE');
     release();
-    await vi_waitFor(() => login.getState().step === 'otp');
+    await vi.waitFor(() => expect(login.getState().step).toBe('otp'), { timeout: 2000 });
     expect(view(keyway)).toBe('EmailVerifyOtp');
     expect(keyway.stores.modal.getState().history.map((h) => h.view)).toEqual(['Connect', 'EmailVerifyOtp']);
   });
@@ -173,11 +173,3 @@ describe('email login store', () => {
     expect(login.getState().error).toBe('The secure wallet did not answer in time. Please try again.');
   });
 });
-
-async function vi_waitFor(check: () => boolean, ms = 2000) {
-  const end = Date.now() + ms;
-  while (!check()) {
-    if (Date.now() > end) throw new Error('condition not met in time');
-    await new Promise((r) => setTimeout(r, 5));
-  }
-}
