@@ -6,7 +6,7 @@
  * request, change the client's state or touch the login cache.
  */
 import fc from 'fast-check';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createLoginCache, createMemoryStorage } from '../login-cache.ts';
 import { errorEventType, FRAME_EVENT_NAMES, READY_TYPE, successEventType } from '../protocol/events.ts';
 import { type FakeFrame, installFakeFrame, NO_REPLY } from '../testing/fake-frame.ts';
@@ -145,7 +145,8 @@ describe('the window listener before READY', FUZZ, () => {
     fake = installFakeFrame({ document, frameOrigin: FRAME_ORIGIN, answerHandshake: false });
     client = makeClient();
     const waiting = track(client.isConnected());
-    await new Promise((r) => setTimeout(r, 0));
+    // The iframe has loaded and the client has posted its handshake (which the frame leaves unanswered).
+    await vi.waitFor(() => expect(fake.handshakes).toHaveLength(1));
     expect(client.state).toBe('loading');
     const frameWindow = client.iframe!.contentWindow!;
     const handshakeId = (fake.handshakes[0]!.data as { id: string }).id;
@@ -203,7 +204,24 @@ describe('the window listener before READY', FUZZ, () => {
     );
     for (const c of channels) c.port1.close();
 
-    await new Promise((r) => setTimeout(r, 0));
+    // A later message, the frame's genuine READY: once the waiting request arrives on its port, the client has
+    // handled every message before it, and what they queued has run.
+    const genuine = new MessageChannel();
+    const posted = new Promise<unknown>((resolve) =>
+      genuine.port1.addEventListener('message', (e) => resolve((e as MessageEvent).data), { once: true }),
+    );
+    genuine.port1.start();
+    window.dispatchEvent(
+      new MessageEvent('message', {
+        data: goodReady,
+        origin: FRAME_ORIGIN,
+        source: frameWindow,
+        ports: [genuine.port2],
+      }),
+    );
+    expect(client.state).toBe('ready');
+    expect(await posted).toMatchObject({ type: '@keyway-app/IS_CONNECTED' });
+    genuine.port1.close();
     expect(windowErrors).toEqual([]);
     expect(waiting.settled).toBe(false);
     expect(client.pendingCount).toBe(1);
@@ -328,8 +346,7 @@ describe('the MessagePort after READY', FUZZ, () => {
     fake.reply(await Promise.resolve(fake.requests.find((r) => r.id === checkId)!), {
       isConnected: true,
     } as never);
-    await new Promise((r) => setTimeout(r, 10));
-    expect(check).toEqual({ settled: true, value: { isConnected: true } });
+    await vi.waitFor(() => expect(check).toEqual({ settled: true, value: { isConnected: true } }));
   });
 
   it('ignores a forged second READY on the window after the handshake', async () => {
@@ -351,8 +368,12 @@ describe('the MessagePort after READY', FUZZ, () => {
       }),
     );
     await expect(client.rpc({ method: 'eth_gasPrice' })).resolves.toBe('0x2');
-    await new Promise((r) => setTimeout(r, 10));
-    expect(rogueSeen).toEqual([]);
+    // A message of the test's own on the rogue channel: the port delivers in order, so once it has arrived,
+    // anything the client had posted there would have arrived before it.
+    const end = { end: true };
+    rogue.port2.postMessage(end);
+    await vi.waitFor(() => expect(rogueSeen.at(-1)).toEqual(end));
+    expect(rogueSeen).toEqual([end]);
     rogue.port1.close();
   });
 });

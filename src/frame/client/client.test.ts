@@ -377,8 +377,11 @@ describe('abortPending', () => {
     await expect(promise).rejects.toThrow(ERROR_MESSAGES.requestAborted);
     fake.load();
     await client.ensure();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(fake.requests).toHaveLength(0);
+    // A later request, posted once the frame is ready: the port delivers in order, so once it is answered an
+    // earlier post (the aborted request going out after all) would have arrived before it.
+    fake.handlers.IS_CONNECTED = () => ({ isConnected: true });
+    await expect(client.isConnected()).resolves.toEqual({ isConnected: true });
+    expect(fake.requests.map((r) => r.type)).toEqual(['@keyway-app/IS_CONNECTED']);
   });
 });
 
@@ -439,8 +442,11 @@ describe('cancelling in the frame what the kit gave up on', () => {
     await expect(waiting).rejects.toThrow(ERROR_MESSAGES.requestAborted);
     fake.load();
     await client.ensure();
-    await new Promise((r) => setTimeout(r, 10));
-    expect(fake.requests).toHaveLength(0);
+    // A later request, posted once the frame is ready: the port delivers in order, so once it is answered an
+    // earlier post (the aborted request or a cancel of it) would have arrived before it.
+    fake.handlers.IS_CONNECTED = () => ({ isConnected: true });
+    await expect(client.isConnected()).resolves.toEqual({ isConnected: true });
+    expect(fake.requests.map((r) => r.type)).toEqual(['@keyway-app/IS_CONNECTED']);
     expect(fake.cancelled).toEqual([]);
   });
 });
