@@ -18,7 +18,7 @@ import { browserOptimizeDeps, chromiumBrowser } from './vitest.browser.ts';
  * Tests wait for conditions, never for fixed delays (scripts/fixed-sleeps.mjs), and a condition wait returns
  * as soon as its condition holds: so its limit can be generous. `expect.poll` waits up to 10 s (Vitest's
  * default is 1 s, which a loaded 2-core machine overran), and a test may take 20 s before it times out.
- * `vi.waitFor` has no global setting: its calls pass `{ timeout }` themselves.
+ * `vi.waitFor` has no setting for it: vitest.wait-setup.ts gives it the same 10 s in the node projects.
  */
 const conditionWaits = { testTimeout: 20_000, expect: { poll: { timeout: 10_000 } } };
 
@@ -36,6 +36,7 @@ export default defineConfig({
           name: 'unit',
           environment: 'node',
           ...conditionWaits,
+          setupFiles: ['./vitest.wait-setup.ts'],
           include: ['src/**/*.test.ts', 'playground/**/*.test.ts', 'scripts/**/*.test.ts'],
         },
       },
@@ -46,7 +47,7 @@ export default defineConfig({
           environment: 'jsdom',
           ...conditionWaits,
           include: ['src/**/*.test.tsx'],
-          setupFiles: ['./vitest.dom-setup.ts'],
+          setupFiles: ['./vitest.wait-setup.ts', './vitest.dom-setup.ts'],
         },
       },
       {

@@ -12,6 +12,7 @@ export default defineProject({
     // Relative to this folder (a project's root is the folder of its config file).
     include: ['**/*.e2e.ts'],
     globalSetup: ['./global-setup.ts'],
+    setupFiles: ['../vitest.wait-setup.ts'],
     testTimeout: 60_000,
     // expect.poll waits up to 10 s for its condition (Vitest's default of 1 s is short on a loaded machine).
     expect: { poll: { timeout: 10_000 } },
