@@ -46,6 +46,8 @@ export default defineConfig({
           name: 'dom',
           environment: 'jsdom',
           ...conditionWaits,
+          // Lazily loaded views: their first transform under load (vitest.dom-setup.ts).
+          testTimeout: 60_000,
           include: ['src/**/*.test.tsx'],
           setupFiles: ['./vitest.wait-setup.ts', './vitest.dom-setup.ts'],
         },

@@ -6,9 +6,10 @@
  */
 import { configure } from '@testing-library/react';
 
-// waitFor and findBy* wait up to 10 s for what they look for (the library's default is 1 s): they return as
-// soon as it is there, and a module's first transform on a loaded machine can take longer than a second.
-configure({ asyncUtilTimeout: 10_000 });
+// waitFor and findBy* wait up to 30 s for what they look for (the library's default is 1 s): they return as
+// soon as it is there. Many of these tests wait for lazily loaded views, and a view's first transform
+// (its modules and their vanilla-extract styles) on a loaded 2-core machine can take many seconds.
+configure({ asyncUtilTimeout: 30_000 });
 
 globalThis.ResizeObserver ??= class {
   observe() {}

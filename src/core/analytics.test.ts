@@ -52,7 +52,7 @@ function setup(opts: { enabled: boolean; allowed?: boolean; variant?: 'error' })
 }
 
 /** How long a wait may take before the test fails with what it waited for (within the test's own timeout). */
-const WAIT = { timeout: 4_000, interval: 5 };
+const WAIT = { timeout: 10_000, interval: 5 };
 
 const WITNESS = 'https://witness.explorer.test';
 

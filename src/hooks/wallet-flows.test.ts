@@ -4,8 +4,6 @@
  * EIP-6963 and told to approve or reject each prompt), wagmi's discovery and injected connector, and msw for
  * the explorer and Blockchain API. jsdom supplies the window that EIP-6963 and wagmi's injected connector need.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { createElement, type ReactNode } from 'react';
@@ -13,6 +11,7 @@ import { type Hex, verifyMessage } from 'viem';
 import { generateSiweNonce, parseSiweMessage } from 'viem/siwe';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type CreateConnectorFn, mock } from 'wagmi';
+import { type AnvilHandle, startAnvil } from '../../services/chain/anvil.ts';
 import type { TrackedEvent } from '../core/events';
 import type { KeywayNetwork } from '../core/networks';
 import type { FlowOutcome } from '../core/outcomes';
@@ -36,31 +35,7 @@ const PORT_A = 31061;
 const PORT_B = 31062;
 const PORT_C = 31063;
 const RPC = (port: number) => `http://127.0.0.1:${port}`;
-const anvilBin = resolve(import.meta.dirname, '../../node_modules/.bin/anvil');
-const nodes: ChildProcess[] = [];
-
-async function startAnvil(port: number, chainId: number): Promise<void> {
-  const child = spawn(anvilBin, ['--port', String(port), '--chain-id', String(chainId), '--silent'], {
-    stdio: 'ignore',
-  });
-  nodes.push(child);
-  // Up once it answers a JSON-RPC call.
-  await vi
-    .waitFor(
-      async () => {
-        const r = await fetch(RPC(port), {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        });
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      },
-      { timeout: 25_000, interval: 50 },
-    )
-    .catch((cause: unknown) => {
-      throw new Error(`anvil did not start on ${port}`, { cause });
-    });
-}
+const chains: AnvilHandle[] = [];
 
 const network = (chainId: number, port: number, name: string): KeywayNetwork => ({
   id: `eip155:${chainId}`,
@@ -83,11 +58,17 @@ const server = setupServer(
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'bypass' });
-  await Promise.all([startAnvil(PORT_A, 31337), startAnvil(PORT_B, 31338), startAnvil(PORT_C, 31339)]);
+  chains.push(
+    ...(await Promise.all([
+      startAnvil({ port: PORT_A, chainId: 31337, readyTimeoutMs: 25_000 }),
+      startAnvil({ port: PORT_B, chainId: 31338, readyTimeoutMs: 25_000 }),
+      startAnvil({ port: PORT_C, chainId: 31339, readyTimeoutMs: 25_000 }),
+    ])),
+  );
 }, 30_000);
-afterAll(() => {
+afterAll(async () => {
   server.close();
-  for (const n of nodes) n.kill();
+  await Promise.all(chains.map((c) => c.stop()));
 });
 
 const instances: Keyway[] = [];

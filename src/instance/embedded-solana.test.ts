@@ -26,7 +26,7 @@ const EVM_ADDRESS = '0x3333333333333333333333333333333333333333';
 const SOL_ADDRESS = '9WzDXwBbmkg8ZTbNMqUxvQRAyrZzDsGYdLVL9zYtAWWM';
 const REFERENCE = solanaLocal.id.slice('solana:'.length);
 /** How long a wait on the instance's state may take. */
-const WAIT = { timeout: 3000, interval: 10 };
+const WAIT = { timeout: 10_000, interval: 10 };
 
 let persistent: ReturnType<typeof createMemoryStorage>;
 let session: ReturnType<typeof createMemoryStorage>;

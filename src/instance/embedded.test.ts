@@ -15,7 +15,7 @@ import { createKeyway, type Keyway } from './createKeyway';
 const FRAME = 'https://frame.keyway.test';
 const ADDRESS = '0x3333333333333333333333333333333333333333';
 /** How long a wait on the instance's state may take. */
-const WAIT = { timeout: 3000, interval: 10 };
+const WAIT = { timeout: 10_000, interval: 10 };
 
 let persistent: ReturnType<typeof createMemoryStorage>;
 let session: ReturnType<typeof createMemoryStorage>;

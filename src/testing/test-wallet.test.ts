@@ -1,5 +1,3 @@
-import { type ChildProcess, spawn } from 'node:child_process';
-import { resolve } from 'node:path';
 import {
   createPublicClient,
   type Hex,
@@ -11,6 +9,7 @@ import {
   verifyMessage,
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { type AnvilHandle, startAnvil } from '../../services/chain/anvil.ts';
 import { createTestWallet, type PendingRequest, ProviderRpcError, type TestWallet } from './test-wallet';
 
 // Anvil dev accounts 0 and 1 (`test test … junk`).
@@ -22,38 +21,19 @@ const PORT_A = 31021;
 const PORT_B = 31022;
 const RPC_A = `http://127.0.0.1:${PORT_A}`;
 const RPC_B = `http://127.0.0.1:${PORT_B}`;
-const anvilBin = resolve(import.meta.dirname, '../../node_modules/.bin/anvil');
 
-const nodes: ChildProcess[] = [];
-
-async function startAnvil(port: number, chainId: number): Promise<void> {
-  const child = spawn(anvilBin, ['--port', String(port), '--chain-id', String(chainId), '--silent'], {
-    stdio: 'ignore',
-  });
-  nodes.push(child);
-  // Up once it answers a JSON-RPC call.
-  await vi
-    .waitFor(
-      async () => {
-        const r = await fetch(`http://127.0.0.1:${port}`, {
-          method: 'POST',
-          headers: { 'content-type': 'application/json' },
-          body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_chainId', params: [] }),
-        });
-        if (!r.ok) throw new Error(`HTTP ${r.status}`);
-      },
-      { timeout: 15_000, interval: 50 },
-    )
-    .catch((cause: unknown) => {
-      throw new Error(`anvil did not start on ${port}`, { cause });
-    });
-}
+const chains: AnvilHandle[] = [];
 
 beforeAll(async () => {
-  await Promise.all([startAnvil(PORT_A, 31337), startAnvil(PORT_B, 31338)]);
+  chains.push(
+    ...(await Promise.all([
+      startAnvil({ port: PORT_A, chainId: 31337, readyTimeoutMs: 15_000 }),
+      startAnvil({ port: PORT_B, chainId: 31338, readyTimeoutMs: 15_000 }),
+    ])),
+  );
 }, 20_000);
-afterAll(() => {
-  for (const n of nodes) n.kill();
+afterAll(async () => {
+  await Promise.all(chains.map((c) => c.stop()));
 });
 
 function wallet(opts: Partial<Parameters<typeof createTestWallet>[0]> = {}): TestWallet {

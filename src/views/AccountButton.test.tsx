@@ -103,7 +103,7 @@ async function earlierVisit() {
 
 describe('AccountButton after a reconnect on page load', () => {
   it('shows the address with no request before the first open; name and balance come after it', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const storage = await earlierVisit();
     seen.length = 0;
@@ -125,7 +125,7 @@ describe('AccountButton after a reconnect on page load', () => {
     // The page goes idle (jsdom has no requestIdleCallback: the modal's 200 ms fallback) and the idle preload
     // loads the dialog's code, the API clients' and, the account being connected, the Account view's: once
     // that view's code is in, the preload is over.
-    await waitFor(() => expect(isViewLoaded('Account')).toBe(true), { timeout: 10_000 });
+    await waitFor(() => expect(isViewLoaded('Account')).toBe(true), { timeout: 30_000 });
     // A request of the test's own through each of the kit's API clients: once both are answered, an eager
     // request (identity, wallet lists, analytics config) the page had started through them has been sent
     // before them. The account's details (identity and balance) were not even asked for.
@@ -147,7 +147,7 @@ describe('AccountButton after a reconnect on page load', () => {
     // The identity answer is parsed once the API schemas' module has loaded (on the first request): a first
     // load of that module in a busy test run can take longer than waitFor's default second.
     await waitFor(() => expect(button.textContent).toBe(`${identityFixture.name}2.5 ETH`), {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     expect(seen.some((r) => r.startsWith(`GET ${API}/v1/identity/${ADDRESS}`))).toBe(true);
     expect(seen.some((r) => r.endsWith('eth_getBalance'))).toBe(true);

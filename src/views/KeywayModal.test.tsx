@@ -77,7 +77,7 @@ const STAND_INS = {
 describe('KeywayModal view loading', () => {
   // First in the file: the dialog's code is module state, loaded by the first open.
   it('renders nothing before the first toast or open; each shows once the dialog code is there', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const keyway = kit();
     const { container } = render(
@@ -92,16 +92,16 @@ describe('KeywayModal view loading', () => {
     // toast: it stays until dismissed, however long the first load of the code takes.
     const toasts = keyway.stores.toasts.getState();
     act(() => void toasts.show({ message: 'Failed to fetch transactions', variant: 'loading' }));
-    const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 10_000 });
+    const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 30_000 });
     expect(region.textContent).toContain('Failed to fetch transactions');
     act(() => keyway.stores.modal.getState().open('AllWallets'));
-    await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 10_000 });
+    await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 30_000 });
     act(() => keyway.stores.modal.getState().close());
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 
   it('shows a view whose code is loaded as soon as the dialog mounts, never the fallback', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     await loadView('AllWallets');
     const keyway = kit();
@@ -113,7 +113,7 @@ describe('KeywayModal view loading', () => {
     const fallback = watchFallback();
     act(() => keyway.stores.modal.getState().open('AllWallets'));
     // The dialog mounts (its portal and presence take a tick); the view is there the first time it is.
-    await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 10_000 });
+    await screen.findByRole('dialog', { name: 'All wallets' }, { timeout: 30_000 });
     expect(
       document.querySelector('[data-kw-modal-view="AllWallets"] [data-kw-view="AllWallets"]'),
     ).not.toBeNull();
@@ -156,7 +156,7 @@ describe('KeywayModal view loading', () => {
     await waitFor(() => expect(code.requested()).toBe(true));
     expect(screen.queryByRole('dialog')).toBeNull();
     await act(async () => code.settle());
-    await screen.findByText('Activity content', {}, { timeout: 10_000 });
+    await screen.findByText('Activity content', {}, { timeout: 30_000 });
     fallback.stop();
     expect(fallback.seen()).toBe(false);
   });
@@ -173,11 +173,11 @@ describe('KeywayModal view loading', () => {
     act(() => keyway.stores.modal.getState().open('WalletReceive'));
     // Not settled: once the wait is over, the dialog is there with the loading fallback.
     await waitFor(() => expect(document.querySelector('[data-kw-view-loading]')).not.toBeNull(), {
-      timeout: 10_000,
+      timeout: 30_000,
     });
     expect(VIEW_CODE_WAIT_MS).toBeLessThan(1000);
     await act(async () => code.settle());
-    await screen.findByText('Receive content', {}, { timeout: 10_000 });
+    await screen.findByText('Receive content', {}, { timeout: 30_000 });
     fallback.stop();
     expect(fallback.seen()).toBe(true);
   });

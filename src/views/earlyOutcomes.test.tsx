@@ -35,7 +35,7 @@ function kit(): Keyway {
 
 /** The first open loads the connect store's code (the wallet lists): the test ends once it is there. */
 async function firstOpenSettled(keyway: Keyway) {
-  await waitFor(() => expect(keyway.peekPart('connect')).toBeDefined(), { timeout: 20_000 });
+  await waitFor(() => expect(keyway.peekPart('connect')).not.toBeNull(), { timeout: 30_000 });
 }
 
 /** Renders KeywayModal (preload="open": nothing loads its code before an open or an outcome) from fresh modules. */
@@ -52,7 +52,7 @@ async function renderModal(keyway: Keyway) {
 
 describe('outcomes before the modal code is there', () => {
   it('an approval request while the modal is closed opens it on ApproveTransaction', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     const keyway = kit();
     await renderModal(keyway);
@@ -64,13 +64,13 @@ describe('outcomes before the modal code is there', () => {
         method: 'eth_sendTransaction',
       }),
     );
-    await waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(true), { timeout: 20_000 });
+    await waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(true), { timeout: 30_000 });
     const m = keyway.stores.modal.getState();
     expect(selectView(m)).toBe('ApproveTransaction');
     expect(m.history.at(-1)?.params).toMatchObject({ requestId: 'req-1', openedForApproval: true });
     await waitFor(
       () => expect(document.querySelector('[data-kw-view="ApproveTransaction"]')).not.toBeNull(),
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     );
     // The router follows the stream itself from then on: the approval's end closes the modal it opened.
     act(() => keyway.outcomes.emit({ flow: 'approval', status: 'done', requestId: 'req-1' }));
@@ -78,7 +78,7 @@ describe('outcomes before the modal code is there', () => {
     await firstOpenSettled(keyway);
   });
 
-  it('outcomes kept for the router are applied in order', { timeout: 30_000 }, async () => {
+  it('outcomes kept for the router are applied in order', { timeout: 60_000 }, async () => {
     const keyway = kit();
     await renderModal(keyway);
     act(() => keyway.stores.modal.getState().open('WhatIsAWallet'));
@@ -89,7 +89,7 @@ describe('outcomes before the modal code is there', () => {
     });
     await waitFor(
       () => expect(document.querySelector('[data-kw-view="ApproveTransaction"]')).not.toBeNull(),
-      { timeout: 20_000 },
+      { timeout: 30_000 },
     );
     // The first approval pushed and left again, the second pushed: in another order an end would be ignored.
     const { history } = keyway.stores.modal.getState();
@@ -100,14 +100,14 @@ describe('outcomes before the modal code is there', () => {
     await firstOpenSettled(keyway);
   });
 
-  it('a wallet connection while the modal opens closes it', { timeout: 30_000 }, async () => {
+  it('a wallet connection while the modal opens closes it', { timeout: 60_000 }, async () => {
     const keyway = kit();
     await renderModal(keyway);
     act(() => {
       keyway.stores.modal.getState().open('WhatIsAWallet');
       keyway.outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' });
     });
-    await waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(false), { timeout: 20_000 });
+    await waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(false), { timeout: 30_000 });
     await firstOpenSettled(keyway);
   });
 });

@@ -58,7 +58,7 @@ async function openBeforeDialogCode(view: 'Connect' | 'Account' | 'Networks'): P
   act(() => keyway.stores.modal.getState().open(view));
   await waitFor(() => expect(loads.requested).toContain('dialog'));
   // The first open also loads the connect store's code (the wallet lists): the test ends once it is there.
-  await waitFor(() => expect(keyway.peekPart('connect')).not.toBeNull(), { timeout: 20_000 });
+  await waitFor(() => expect(keyway.peekPart('connect')).not.toBeNull(), { timeout: 30_000 });
   return loads.requested;
 }
 

@@ -92,7 +92,7 @@ describe('locale', () => {
       </KeywayProvider>,
     );
     act(() => keyway.stores.modal.getState().open('AllWallets'));
-    const dialog = await screen.findByRole('dialog', { name: 'كل المحافظ' }, { timeout: 10_000 });
+    const dialog = await screen.findByRole('dialog', { name: 'كل المحافظ' }, { timeout: 30_000 });
     expect(dialog.getAttribute('dir')).toBe('rtl');
   });
 

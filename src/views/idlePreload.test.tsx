@@ -23,7 +23,7 @@ afterEach(() => {
 
 describe('idle preload', () => {
   it('loads the Connect view when the page is idle, the next views after the open, and no flow view', {
-    timeout: 30_000,
+    timeout: 60_000,
   }, async () => {
     kw = createKeyway(
       {
@@ -41,15 +41,15 @@ describe('idle preload', () => {
       </KeywayProvider>,
     );
     await waitFor(() => expect(IDLE_PRELOAD_VIEWS.every((v) => isViewLoaded(v))).toBe(true), {
-      timeout: 20_000,
+      timeout: 30_000,
     });
     // A small piece: nothing of the next steps before the modal is opened, and no dialog in the page.
     for (const view of AFTER_OPEN_PRELOAD_VIEWS) expect(isViewLoaded(view), view).toBe(false);
     expect(document.querySelector('[role="dialog"]')).toBeNull();
     act(() => kw?.stores.modal.getState().open('Connect'));
-    await screen.findByRole('dialog', {}, { timeout: 10_000 });
+    await screen.findByRole('dialog', {}, { timeout: 30_000 });
     await waitFor(() => expect(AFTER_OPEN_PRELOAD_VIEWS.every((v) => isViewLoaded(v))).toBe(true), {
-      timeout: 20_000,
+      timeout: 30_000,
     });
     const flows: ModalView[] = ['Send', 'Swap', 'SwapPreview', 'OnRampProviders', 'RegisterAccountName'];
     for (const view of flows) {

@@ -27,7 +27,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const dialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 3000 });
+const dialog = (name: string) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 
 /** Open the modal, pick the test wallet, then the Account view shows its address and balance. */
 export const ConnectTestWallet: Story = {

@@ -66,6 +66,6 @@ export const PagesAndSearch: Story = {
     await userEvent.click(canvas.getByRole('button', { name: 'Show more' }));
     await waitFor(() => expect(names(canvasElement).length).toBeGreaterThan(first));
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search' }), 'rain');
-    await waitFor(() => expect(names(canvasElement)).toEqual(['Rainbow']), { timeout: 5_000 });
+    await waitFor(() => expect(names(canvasElement)).toEqual(['Rainbow']), { timeout: 10_000 });
   },
 };

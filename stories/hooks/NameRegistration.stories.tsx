@@ -95,10 +95,10 @@ export const TakenThenSuggestion: Story = {
 
     await userEvent.clear(field);
     await userEvent.type(field, 'alice');
-    await expect(await canvas.findByText('alice.kw.id is taken', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(await canvas.findByText('alice.kw.id is taken', {}, { timeout: 10_000 })).toBeVisible();
     const free = within(await canvas.findByRole('list', { name: 'Free names' }));
     await userEvent.click(free.getByRole('button', { name: 'alice1.kw.id' }));
-    await expect(await canvas.findByText('alice1.kw.id is free', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(await canvas.findByText('alice1.kw.id is free', {}, { timeout: 10_000 })).toBeVisible();
 
     await userEvent.click(canvas.getByRole('button', { name: 'Register' }));
     await expect(await canvas.findByRole('status', {}, { timeout: 10_000 })).toHaveTextContent(

@@ -102,7 +102,7 @@ export const SendToAName: Story = {
     await userEvent.click(await canvas.findByRole('button', { name: 'ETH' }));
     await userEvent.type(canvas.getByLabelText('Amount'), '0.01');
     await userEvent.type(canvas.getByLabelText('To'), RECEIVER_NAME);
-    await userEvent.click(await canvas.findByRole('button', { name: 'Review' }, { timeout: 5_000 }));
+    await userEvent.click(await canvas.findByRole('button', { name: 'Review' }, { timeout: 10_000 }));
     await expect(await canvas.findByText(`Send 0.01 ETH to ${RECEIVER}`, { exact: false })).toBeVisible();
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
     const status = await canvas.findByRole('status', {}, { timeout: 10_000 });

@@ -53,7 +53,7 @@ export const SearchResults: Story = {
     await waitFor(() => expect(tileNames(canvasElement)).toContain('MetaMask'));
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search wallets' }), 'rain');
     // The results replace the list.
-    await waitFor(() => expect(tileNames(canvasElement)).toEqual(['Rainbow']), { timeout: 3000 });
+    await waitFor(() => expect(tileNames(canvasElement)).toEqual(['Rainbow']), { timeout: 10_000 });
     await userEvent.clear(canvas.getByRole('searchbox', { name: 'Search wallets' }));
     await waitFor(() => expect(tileNames(canvasElement)).toContain('MetaMask'));
   },
@@ -63,7 +63,7 @@ export const EmptySearch: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.type(canvas.getByRole('searchbox', { name: 'Search wallets' }), 'zzz');
-    await expect(await canvas.findByText('No wallet found for “zzz”', {}, { timeout: 3000 })).toBeVisible();
+    await expect(await canvas.findByText('No wallet found for “zzz”', {}, { timeout: 10_000 })).toBeVisible();
     await expect(tiles(canvasElement)).toHaveLength(0);
   },
 };
@@ -129,7 +129,7 @@ export const FiveThousandWallets: Story = {
     await waitFor(
       () => expect(getConnectStore(storyKit().keyway).getState().all.wallets).toHaveLength(TOTAL),
       {
-        timeout: 3000,
+        timeout: 10_000,
       },
     );
     await waitFor(() => {

@@ -145,7 +145,7 @@ export const Timeout: Story = {
   play: async ({ canvasElement }) => {
     const d = await logInWith(canvasElement, 'Facebook');
     await expect(
-      await within(d).findByText('The login took too long. Try again.', undefined, { timeout: 4000 }),
+      await within(d).findByText('The login took too long. Try again.', undefined, { timeout: 10_000 }),
     ).toBeVisible();
     await waitFor(() => expect(storyPopup().closed).toBe(true));
     await expect(within(d).getByRole('button', { name: 'Try again' })).toBeEnabled();

@@ -54,7 +54,7 @@ export const CountdownTicks: Story = {
     };
     const first = seconds();
     await expect(first).toBeLessThanOrEqual(230);
-    await waitFor(() => expect(seconds()).toBeLessThan(first), { timeout: 3000 });
+    await waitFor(() => expect(seconds()).toBeLessThan(first), { timeout: 10_000 });
   },
 };
 

@@ -93,7 +93,7 @@ export const Cooldown: Story = {
     await expect(message).toBeVisible();
     const first = message.textContent;
     await waitFor(() => expect(within(d).queryByText(first ?? '')).not.toBeInTheDocument(), {
-      timeout: 3000,
+      timeout: 10_000,
     });
     await waitFor(() => expect(within(d).queryByText(/Please try again after/)).not.toBeInTheDocument(), {
       timeout: 15_000,
@@ -114,7 +114,7 @@ export const Timeout: Story = {
     await submitEmail(d, 'ada@example.com');
     await expect(
       await within(d).findByText('The secure wallet did not answer in time. Please try again.', undefined, {
-        timeout: 4000,
+        timeout: 10_000,
       }),
     ).toBeVisible();
   },
@@ -127,7 +127,7 @@ export const FrameFailedToLoad: Story = {
     const d = await openConnect(canvasElement);
     await submitEmail(d, 'ada@example.com');
     await expect(
-      await within(d).findByText('Unable to load email login dependency', undefined, { timeout: 4000 }),
+      await within(d).findByText('Unable to load email login dependency', undefined, { timeout: 10_000 }),
     ).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'Continue' })).toBeEnabled();
   },

@@ -21,7 +21,7 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
-const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 3000 });
+const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 10_000 });
 
 /** Closed until the Connect button opens it on the Connect view (the view's code loads lazily). */
 export const ConnectButtonOpens: Story = {

@@ -23,9 +23,9 @@ export const German: Story = {
   globals: { locale: 'de' },
   play: async ({ canvasElement }) => {
     await userEvent.click(
-      await within(canvasElement).findByRole('button', { name: 'Wallet verbinden' }, { timeout: 5000 }),
+      await within(canvasElement).findByRole('button', { name: 'Wallet verbinden' }, { timeout: 10_000 }),
     );
-    const d = await screen.findByRole('dialog', { name: 'Wallet verbinden' }, { timeout: 3000 });
+    const d = await screen.findByRole('dialog', { name: 'Wallet verbinden' }, { timeout: 10_000 });
     await expect(
       await within(d).findByRole('button', { name: /^Alle Wallets/ }, { timeout: 15_000 }),
     ).toBeVisible();
@@ -41,13 +41,13 @@ export const Arabic: Story = {
   globals: { locale: 'ar' },
   play: async ({ canvasElement }) => {
     await userEvent.click(
-      await within(canvasElement).findByRole('button', { name: 'ربط المحفظة' }, { timeout: 5000 }),
+      await within(canvasElement).findByRole('button', { name: 'ربط المحفظة' }, { timeout: 10_000 }),
     );
-    const d = await screen.findByRole('dialog', { name: 'ربط المحفظة' }, { timeout: 3000 });
+    const d = await screen.findByRole('dialog', { name: 'ربط المحفظة' }, { timeout: 10_000 });
     await expect(d.closest('[data-keyway]')).toHaveAttribute('dir', 'rtl');
     await userEvent.click(await within(d).findByRole('button', { name: /^كل المحافظ/ }, { timeout: 15_000 }));
-    const all = await screen.findByRole('dialog', { name: 'كل المحافظ' }, { timeout: 3000 });
+    const all = await screen.findByRole('dialog', { name: 'كل المحافظ' }, { timeout: 10_000 });
     await userEvent.click(within(all).getByRole('button', { name: 'رجوع' }));
-    await screen.findByRole('dialog', { name: 'ربط المحفظة' }, { timeout: 3000 });
+    await screen.findByRole('dialog', { name: 'ربط المحفظة' }, { timeout: 10_000 });
   },
 };

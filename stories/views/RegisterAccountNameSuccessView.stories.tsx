@@ -31,7 +31,7 @@ export const Success: Story = {
     await userEvent.click(within(done).getByRole('button', { name: 'Done' }));
     // The account's name was read again: the Account view shows it, the address stays next to it.
     const account = await dialog('Account');
-    await expect(await within(account).findByText('newname.kw.id', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(await within(account).findByText('newname.kw.id', {}, { timeout: 10_000 })).toBeVisible();
     await expect(within(account).queryByRole('button', { name: 'Choose your name' })).toBeNull();
   },
 };

@@ -65,7 +65,7 @@ export const Available: Story = {
 export const TakenWithSuggestions: Story = {
   play: async () => {
     const d = await typeName('alice');
-    await expect(await within(d).findByText('alice.kw.id is taken', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(await within(d).findByText('alice.kw.id is taken', {}, { timeout: 10_000 })).toBeVisible();
     await expect(await within(d).findByRole('button', { name: 'alice1.kw.id' })).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'alice-web3.kw.id' })).toBeVisible();
     await expect(within(d).queryByRole('button', { name: 'alice.kw.id' })).toBeNull();
@@ -78,9 +78,9 @@ export const SuggestionsFailed: Story = {
   parameters: { msw: { handlers: handlers({ suggestions: 'error' }) } },
   play: async () => {
     const d = await typeName('alice');
-    await expect(await within(d).findByText('alice.kw.id is taken', {}, { timeout: 5_000 })).toBeVisible();
+    await expect(await within(d).findByText('alice.kw.id is taken', {}, { timeout: 10_000 })).toBeVisible();
     await expect(
-      await within(d).findByText('Error fetching name suggestions', {}, { timeout: 5_000 }),
+      await within(d).findByText('Error fetching name suggestions', {}, { timeout: 10_000 }),
     ).toBeVisible();
     await expect(nameField(d)).toHaveValue('alice');
     await expect(within(d).queryByRole('button', { name: 'alice1.kw.id' })).toBeNull();
@@ -92,10 +92,12 @@ export const SuggestionsFailed: Story = {
 export const SuggestionPicked: Story = {
   play: async () => {
     const d = await typeName('alice');
-    await userEvent.click(await within(d).findByRole('button', { name: 'alice1.kw.id' }, { timeout: 5_000 }));
+    await userEvent.click(
+      await within(d).findByRole('button', { name: 'alice1.kw.id' }, { timeout: 10_000 }),
+    );
     await expect(nameField(d)).toHaveValue('alice1');
     await expect(
-      await within(d).findByText('alice1.kw.id is available', {}, { timeout: 5_000 }),
+      await within(d).findByText('alice1.kw.id is available', {}, { timeout: 10_000 }),
     ).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'Register' })).toBeEnabled();
   },
@@ -133,7 +135,7 @@ export const ApiError: Story = {
   play: async () => {
     const d = await typeAvailable('newname');
     await userEvent.click(within(d).getByRole('button', { name: 'Register' }));
-    const alert = await within(d).findByRole('alert', {}, { timeout: 5_000 });
+    const alert = await within(d).findByRole('alert', {}, { timeout: 10_000 });
     await expect(alert).toHaveTextContent('Error registering name newname.kw.id');
     await expect(alert).toHaveTextContent('Internal server error');
     await expect(nameField(d)).toHaveValue('newname');

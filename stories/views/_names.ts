@@ -57,6 +57,6 @@ export async function typeName(value: string) {
 }
 export async function typeAvailable(value: string) {
   const d = await typeName(value);
-  await within(d).findByText(`${value}.kw.id is available`, {}, { timeout: 5_000 });
+  await within(d).findByText(`${value}.kw.id is available`, {}, { timeout: 10_000 });
   return d;
 }

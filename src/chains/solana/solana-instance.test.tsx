@@ -69,7 +69,7 @@ function wallet(opts: { trusted?: boolean } = {}): SolanaTestWallet {
 }
 
 /** A wait on the instance's state: the Solana code is a dynamic import, slow on a busy machine (10 s at most). */
-const SOLANA_CODE = { timeout: 10_000, interval: 5 };
+const SOLANA_CODE = { timeout: 30_000, interval: 5 };
 
 describe('keyway.solana in an instance', () => {
   it('is null without a Solana network', () => {

@@ -139,7 +139,7 @@ describe('email login store', () => {
     expect(view(keyway)).toBe('EmailVerifyDevice');
     await fake.nextRequest('CONNECT_DEVICE');
     release();
-    await vi.waitFor(() => expect(login.getState().step).toBe('otp'), { timeout: 2000 });
+    await vi.waitFor(() => expect(login.getState().step).toBe('otp'));
     expect(view(keyway)).toBe('EmailVerifyOtp');
     expect(keyway.stores.modal.getState().history.map((h) => h.view)).toEqual(['Connect', 'EmailVerifyOtp']);
   });

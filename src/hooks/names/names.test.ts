@@ -34,7 +34,7 @@ const signer = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9e86dae8
 /** The pause before the availability check in these stores. */
 const DEBOUNCE_MS = 5;
 /** How long a wait may take before the test fails with what it waited for (within the test's own timeout). */
-const WAIT = { timeout: 4_000, interval: 5 };
+const WAIT = { timeout: 10_000, interval: 5 };
 
 function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {}) {
   const api = createBlockchainApiClient({

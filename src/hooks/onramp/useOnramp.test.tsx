@@ -55,7 +55,7 @@ function Host() {
 
 describe('useOnramp in a headless host (no KeywayModal)', () => {
   it('fetches nothing before it is used; the whole purchase leaves the modal untouched', {
-    timeout: 20_000,
+    timeout: 60_000,
   }, async () => {
     const chains = [toViemChain(keywayLocal), toViemChain(keywayLocalL2)] as const;
     const host = createConfig({
@@ -110,7 +110,7 @@ describe('useOnramp in a headless host (no KeywayModal)', () => {
       const current = () => seen.result as UseOnrampResult;
       // The options come through the API client, whose code loads with the first request: on a busy machine
       // that first load can take longer than waitFor's default second.
-      await waitFor(() => expect(current().status).toBe('ready'), { timeout: 10_000 });
+      await waitFor(() => expect(current().status).toBe('ready'), { timeout: 30_000 });
       expect(onramp()).toBeGreaterThan(0);
       act(() => current().setPaymentAmount('50'));
       // The quote (after the debounce) fills in the crypto amount.
