@@ -30,7 +30,11 @@ type Story = StoryObj<typeof meta>;
 
 async function openConnect(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
-  return dialog('Connect wallet');
+  const d = await dialog('Connect wallet');
+  // The dialog's focus trap starts a frame after it shows and then moves the focus into it: keys typed into
+  // a field before that move would go where the focus went (a loaded machine delays the frame).
+  await waitFor(() => expect(d.contains(document.activeElement)).toBe(true));
+  return d;
 }
 
 async function submitEmail(d: HTMLElement, email: string) {
