@@ -55,7 +55,7 @@ export const WrongCode: Story = {
     const d = await codeView(canvasElement);
     await waitFor(() => expect(digit(d, 1)).toHaveFocus());
     await userEvent.keyboard('000000');
-    await expect(await within(d).findByText('Invalid code')).toBeVisible();
+    await waitFor(() => expect(within(d).getByText('Invalid code')).toBeVisible());
     for (let n = 1; n <= 6; n++) await expect(digit(d, n)).toHaveValue('');
     await waitFor(() => expect(digit(d, 1)).toHaveFocus());
     await expect(digit(d, 1)).toHaveAttribute('aria-invalid', 'true');

@@ -34,7 +34,7 @@ export const WrongCode: Story = {
     const d = await dialog('Confirm current email');
     await findHeading(d, 'Confirm your current email');
     await typeCode(d, '999999');
-    await expect(await within(d).findByText('Invalid code')).toBeVisible();
+    await waitFor(() => expect(within(d).getByText('Invalid code')).toBeVisible());
     await waitFor(() => expect(within(d).getByRole('textbox', { name: 'Digit 1 of 6' })).toHaveValue(''));
     await expect(within(d).getByRole('heading', { name: 'Confirm your current email' })).toBeVisible();
   },
