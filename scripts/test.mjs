@@ -152,10 +152,10 @@ function printProjectTimes(json) {
   }
 }
 
-// The static checks first, then Vitest. Side by side the whole run was about 1.5 min shorter on an idle
-// 2-core machine, but the checks' compilers and bundlers (typecheck, build, the README's host examples)
-// then overlapped the dom project, whose lazily loaded views then took over 30 s to load with one core
-// busy; `--beside` runs them side by side.
+// The static checks first, then Vitest. `--beside` runs them side by side: that saves up to the checks'
+// own time (82 s idle on 2 cores), but their compilers and bundlers (typecheck, build, the README's host
+// examples) then overlap Vitest's first minutes, and with one core busy two dom tests waiting for lazily
+// loaded views timed out (30 s, 60 s) in such a run.
 if (process.argv.includes('--beside')) await Promise.all([staticChecks(), vitest()]);
 else {
   await staticChecks();
