@@ -152,10 +152,10 @@ function printProjectTimes(json) {
   }
 }
 
-// The static checks first, then Vitest. `--beside` runs them side by side: that saves up to the checks'
-// own time (82 s idle on 2 cores), but their compilers and bundlers (typecheck, build, the README's host
-// examples) then overlap Vitest's first minutes, and with one core busy two dom tests waiting for lazily
-// loaded views timed out (30 s, 60 s) in such a run.
+// The static checks first, then Vitest. `--beside` runs them side by side: their compilers and bundlers
+// (typecheck, build, the README's host examples) then overlap Vitest's first minutes; idle that was not
+// faster on 2 cores (9.4 against 8.7 min), and with one core busy two dom tests waiting for lazily loaded
+// views timed out (30 s, 60 s) in such a run.
 if (process.argv.includes('--beside')) await Promise.all([staticChecks(), vitest()]);
 else {
   await staticChecks();
