@@ -7,11 +7,19 @@
 //   npm run test:stress -- --runs 3 --idle   # 3 runs on an otherwise idle machine
 //   npm run test:stress -- --keep            # keep the clone (its path is printed)
 //
-// Each run's output goes to <clone>/.test-results/stress-run-N.log; a summary (exit code, duration, the
+// Each run's output goes to <clone>/.test-results/stress-run-N.log, copied to .test-results/ here; a summary (exit code, duration, the
 // closing line, the per-project times) is printed and written to .test-results/stress-<busy|idle>.json here.
 // The busy loop is one Node process bounded in time (BUSY_LIMIT_MS), ended when its run ends.
 import { spawn, spawnSync } from 'node:child_process';
-import { createWriteStream, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  createWriteStream,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
@@ -41,6 +49,7 @@ must(spawnSync('git', ['clone', '--quiet', '--no-hardlinks', repo, clone], { std
 console.log('npm install (as .ci/run does)');
 must(spawnSync('npm', ['install', '--no-audit', '--no-fund'], { cwd: clone, stdio: 'inherit' }));
 mkdirSync(join(clone, '.test-results'), { recursive: true });
+mkdirSync(join(repo, '.test-results'), { recursive: true });
 
 const results = [];
 for (let n = 1; n <= runs; n++) {
@@ -51,7 +60,9 @@ for (let n = 1; n <= runs; n++) {
   const code = await runLogged('npm', ['test'], clone, log);
   loop?.kill('SIGKILL');
   const seconds = Math.round((Date.now() - started) / 1000);
-  const output = readFileSync(log, 'utf8');
+  // Without colour codes, so that the failed tests' lines can be read.
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: the escape character starts a colour code
+  const output = readFileSync(log, 'utf8').replace(/\x1b\[[0-9;]*m/g, '');
   const closing = output.match(/^(\d+) passed, (\d+) failed$/m);
   const failedLines = output.split('\n').filter((l) => /^\s*(✘|FAIL\b)|^\s+×/.test(l));
   const projects = output
@@ -60,6 +71,8 @@ for (let n = 1; n <= runs; n++) {
     .slice(1)
     .filter((l) => /^\s{2}\S+\s+\d+ files/.test(l))
     .map((l) => l.trim());
+  // The log outlives the clone: a failed run's details are read from it afterwards.
+  copyFileSync(log, join(repo, '.test-results', `stress-${busy ? 'busy' : 'idle'}-run-${n}.log`));
   const result = {
     run: n,
     code,
