@@ -109,7 +109,6 @@ async function setup() {
         to: call.to,
         data: call.data,
         value: call.value,
-        ...(call.gas ? { gas: call.gas } : {}),
       });
     },
     waitForTransaction: async (chainId, hash) => {

@@ -5,9 +5,10 @@
  * - An approval must be `approve(spender, amount)` on the source token itself, for exactly the amount being
  *   swapped (never unlimited), to a spender on the router allow-list of the chain.
  * - A swap transaction must go to a router on the allow-list, carry the swapped amount as `value` when the
- *   source is the native coin (and no value otherwise), and, when its call data is one of the swap calls
- *   this module knows (the `swapExact…` family below), name the same tokens and amount, pay the connected
- *   account, and ask for at least the quote less the slippage.
+ *   source is the native coin (and no value otherwise), and be a call the kit can decode (the local
+ *   router's `swapExact…` family below, or an entry point of the 1inch v6 router, ./oneinch.ts) naming the
+ *   same tokens and amount, paying the connected account, and asking for at least the quote less the
+ *   slippage. A call the kit cannot decode is refused before anything is signed.
  *
  * - With an EIP-2612 permit (src/chains/evm/permit.ts) instead of an approval, the swap transaction must be
  *   the router's `…WithPermit` call, to the router the permit names as spender, carrying exactly the
@@ -29,7 +30,10 @@ import {
   isAddressEqual,
 } from 'viem';
 import { KeywayError } from '../../core/errors';
+import { type ChainCaller, decodeOneInchSwap, routeEndsIn, type SwapTerms } from './oneinch';
 import { permitSignatureParts } from './permit';
+
+export type { ChainCaller } from './oneinch';
 
 export { DEFAULT_SWAP_ROUTERS } from '../../core/constants';
 
@@ -222,15 +226,63 @@ export function minimumOut(quotedOut: bigint, slippagePercent: number): bigint {
   return (quotedOut * (10_000n - bps)) / 10_000n;
 }
 
+/** What a checked swap call asks for: its minimum output, and the pools to read when the call names no target. */
+export interface SwapCheck {
+  minimumOut: bigint;
+  /** A `unoswap` route of the 1inch router: its last pool must end in the target (see {@link checkSwap}). */
+  route: readonly bigint[] | null;
+}
+
 /**
- * Checks a swap transaction built by the API against the quote. Returns the minimum output it asks for
- * when the call could be decoded, else null (a trusted router speaking another ABI: value checked only).
+ * Checks a swap transaction built by the API against the quote: a trusted router, the value, and a call the
+ * kit can decode (the local router's `swapExact…` family or an entry point of the 1inch v6 router, see
+ * ./oneinch.ts) naming the quoted tokens and amount, paying the connected account, and asking for at least
+ * the quote less the slippage. Anything else is refused before signing. A route whose target only its
+ * pools know is returned for {@link checkSwap} to read.
  */
-export function checkSwapTransaction(tx: SwapToCheck, e: SwapExpectation): bigint | null {
+export function checkSwapTransaction(tx: SwapToCheck, e: SwapExpectation): SwapCheck {
   if (e.routers.length === 0) throw new SwapSafetyError('noRouter');
   if (!isTrusted(e.routers, tx.to)) throw new SwapSafetyError('untrustedRouter');
   const expectedValue = e.from === null ? e.amount : 0n;
   if (tx.value !== expectedValue) throw new SwapSafetyError('swapMismatch');
+  const terms = localTerms(tx, e) ?? oneInchTerms(tx.data, e);
+  const same = (a: Address | null, b: Address | null) =>
+    a === null || b === null ? a === b : isAddressEqual(a, b);
+  const receiverOk = terms.receiver === null || isAddressEqual(terms.receiver, e.account);
+  const amountOk = terms.amount === null ? e.from === null : terms.amount === e.amount;
+  const targetOk = terms.dst === 'route' ? (terms.route?.length ?? 0) > 0 : same(terms.dst, e.to);
+  if (
+    !same(terms.src, e.from) ||
+    !targetOk ||
+    !amountOk ||
+    !receiverOk ||
+    terms.minOut < minimumOut(e.quotedOut, e.slippagePercent)
+  ) {
+    throw new SwapSafetyError('swapMismatch');
+  }
+  return { minimumOut: terms.minOut, route: terms.dst === 'route' ? terms.route! : null };
+}
+
+/**
+ * {@link checkSwapTransaction}, then, for a route that names no target, the read of its last pool: it must
+ * end in the quoted target. Without a way to read the chain such a route is refused. Resolves with the
+ * minimum output the call asks for.
+ */
+export async function checkSwap(
+  tx: SwapToCheck,
+  e: SwapExpectation,
+  chain: { chainId: number; call?: ChainCaller | undefined },
+): Promise<bigint> {
+  const checked = checkSwapTransaction(tx, e);
+  if (checked.route) {
+    const ok = chain.call ? await routeEndsIn(checked.route, e.to, chain.chainId, chain.call) : false;
+    if (!ok) throw new SwapSafetyError('swapMismatch');
+  }
+  return checked.minimumOut;
+}
+
+/** The local router's calls as terms (the `…WithPermit` ones checked against the signed permit); null: not one. */
+function localTerms(tx: SwapToCheck, e: SwapExpectation): SwapTerms | null {
   let decoded: ReturnType<typeof decodeFunctionData<typeof swapRouterAbi>>;
   try {
     decoded = decodeFunctionData({ abi: swapRouterAbi, data: tx.data });
@@ -243,54 +295,44 @@ export function checkSwapTransaction(tx: SwapToCheck, e: SwapExpectation): bigin
     decoded.functionName === 'swapExactTokensForTokensWithPermit' ||
     decoded.functionName === 'swapExactTokensForETHWithPermit';
   if (withPermit !== !!e.permit) throw new SwapSafetyError(e.permit ? 'permitMismatch' : 'swapMismatch');
-  const least = minimumOut(e.quotedOut, e.slippagePercent);
-  const same = (a: Address, b: Address | null) => b !== null && isAddressEqual(a, b);
-  let ok: boolean;
-  let asked: bigint;
   switch (decoded.functionName) {
     case 'swapExactTokensForTokens': {
-      const [tokenIn, tokenOut, amountIn, minOut, to] = decoded.args;
-      asked = minOut;
-      ok =
-        same(tokenIn, e.from) &&
-        same(tokenOut, e.to) &&
-        amountIn === e.amount &&
-        isAddressEqual(to, e.account);
-      break;
+      const [src, dst, amount, minOut, receiver] = decoded.args;
+      return { src, dst, amount, minOut, receiver };
     }
     case 'swapExactETHForTokens': {
-      const [tokenOut, minOut, to] = decoded.args;
-      asked = minOut;
-      ok = e.from === null && same(tokenOut, e.to) && isAddressEqual(to, e.account);
-      break;
+      const [dst, minOut, receiver] = decoded.args;
+      return { src: null, dst, amount: null, minOut, receiver };
     }
     case 'swapExactTokensForETH': {
-      const [tokenIn, amountIn, minOut, to] = decoded.args;
-      asked = minOut;
-      ok = e.to === null && same(tokenIn, e.from) && amountIn === e.amount && isAddressEqual(to, e.account);
-      break;
+      const [src, amount, minOut, receiver] = decoded.args;
+      return { src, dst: null, amount, minOut, receiver };
     }
     case 'swapExactTokensForTokensWithPermit': {
-      const [tokenIn, tokenOut, amountIn, minOut, to, deadline, v, r, s] = decoded.args;
-      asked = minOut;
-      ok =
-        same(tokenIn, e.from) &&
-        same(tokenOut, e.to) &&
-        amountIn === e.amount &&
-        isAddressEqual(to, e.account);
+      const [src, dst, amount, minOut, receiver, deadline, v, r, s] = decoded.args;
       checkPermitArgs(tx.to, { deadline, v, r, s }, e.permit!);
-      break;
+      return { src, dst, amount, minOut, receiver };
     }
     case 'swapExactTokensForETHWithPermit': {
-      const [tokenIn, amountIn, minOut, to, deadline, v, r, s] = decoded.args;
-      asked = minOut;
-      ok = e.to === null && same(tokenIn, e.from) && amountIn === e.amount && isAddressEqual(to, e.account);
+      const [src, amount, minOut, receiver, deadline, v, r, s] = decoded.args;
       checkPermitArgs(tx.to, { deadline, v, r, s }, e.permit!);
-      break;
+      return { src, dst: null, amount, minOut, receiver };
     }
   }
-  if (!ok || asked < least) throw new SwapSafetyError('swapMismatch');
-  return asked;
+}
+
+/** The 1inch router's calls as terms; anything the kit cannot decode is refused. */
+function oneInchTerms(data: Hex, e: SwapExpectation): SwapTerms {
+  // A permit is only ever carried by the local router's `…WithPermit` calls (checked above).
+  if (e.permit) throw new SwapSafetyError('permitMismatch');
+  let terms: SwapTerms | null;
+  try {
+    terms = decodeOneInchSwap(data);
+  } catch {
+    terms = null;
+  }
+  if (!terms) throw new SwapSafetyError('swapMismatch');
+  return terms;
 }
 
 /** The permit arguments of a `…WithPermit` call must be the signed ones, sent to the permit's spender. */

@@ -4,7 +4,7 @@
  * the view. It follows the connected account and the active network like the other wallet stores.
  */
 import { getAddress } from 'viem';
-import { readContract, signTypedData } from 'wagmi/actions';
+import { call, readContract, signTypedData } from 'wagmi/actions';
 import { waitForEvmSend } from '../../chains/evm/send';
 import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { sendWalletTransaction } from '../../chains/evm/wallet-send';
@@ -50,9 +50,8 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
         to: getAddress(call.to),
         data: call.data,
         value: call.value,
-        ...(call.gas ? { gas: call.gas } : {}),
-        ...(call.gasPrice ? { gasPrice: call.gasPrice } : {}),
       }),
+    callContract: async (c) => (await call(keyway.getWagmiConfig(), c)).data,
     // Throws when the transaction reverted, as a send's wait does.
     waitForTransaction: (chainId, hash) => waitForEvmSend(keyway.getWagmiConfig(), chainId, hash),
     bus: events,

@@ -40,7 +40,8 @@ import {
 } from '../../chains/evm/permit';
 import {
   checkApproval,
-  checkSwapTransaction,
+  checkSwap,
+  type ChainCaller,
   minimumOut,
   SWAP_SAFETY_MESSAGES,
   SwapSafetyError,
@@ -245,13 +246,16 @@ export interface SwapApi {
   }): Promise<ApproveTransaction>;
 }
 
+/**
+ * A call for the wallet to send. It carries no gas limit and no fee: the API's `gas`/`gasPrice` are not
+ * forwarded (a hostile API could set the fee), so the wallet estimates both from the network, the same
+ * source as the preview's fee (`/gas-price` × the API's gas units, an estimate).
+ */
 export interface EvmCall {
   chainId: number;
   to: Address;
   data: Hex;
   value: bigint;
-  gas?: bigint;
-  gasPrice?: bigint;
 }
 
 export interface SwapStoreDeps {
@@ -271,6 +275,11 @@ export interface SwapStoreDeps {
   signTypedData?: (data: PermitTypedData) => Promise<Hex>;
   /** Reads a view function of a token on a chain (the permit's domain and nonce). */
   readContract?: PermitContractReader;
+  /**
+   * `eth_call` on a chain: reads the pools of a route whose target only they know (the 1inch router's
+   * `unoswap` family). Without it such a route is refused.
+   */
+  callContract?: ChainCaller;
   /** Waits until mined; throws when it reverted. */
   waitForTransaction: (chainId: number, hash: Hex) => Promise<void>;
   bus: EventBus;
@@ -638,7 +647,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       }
       if (seq !== quoteSeq) return;
       const value = BigInt(built.amount);
-      checkSwapTransaction(
+      await checkSwap(
         { to: built.to, data: built.data as Hex, value },
         {
           routers,
@@ -650,7 +659,9 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
           slippagePercent: get().slippage,
           permit: signed,
         },
+        { chainId: chainNumber(), call: deps.callContract },
       );
+      if (seq !== quoteSeq) return;
       set({
         swapTransaction: { ...toInfo(built, value, quoteOut), ...(signed ? { permit: signed } : {}) },
         loadingBuildTransaction: false,
@@ -984,8 +995,6 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
             to: tx.to,
             data: tx.data,
             value: 0n,
-            gas: tx.gas,
-            ...(tx.gasPrice > 0n ? { gasPrice: tx.gasPrice } : {}),
           });
           set({ approvalStatus: 'pending' });
           await deps.waitForTransaction(chainNumber(), hash);
@@ -1024,7 +1033,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         };
         try {
           if (units === null) throw new SwapSafetyError('swapMismatch');
-          checkSwapTransaction(
+          await checkSwap(
             { to: tx.to, data: tx.data, value: tx.value },
             {
               routers: deps.getRouters(network().id),
@@ -1036,6 +1045,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
               slippagePercent: s.slippage,
               permit: tx.permit ?? null,
             },
+            { chainId: chainNumber(), call: deps.callContract },
           );
         } catch (e) {
           flowFailed(swapErrorMessage(e));
@@ -1049,8 +1059,6 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
             to: tx.to,
             data: tx.data,
             value: tx.value,
-            gas: tx.gas,
-            ...(tx.gasPrice > 0n ? { gasPrice: tx.gasPrice } : {}),
           });
           set({ txHash: hash });
           await deps.waitForTransaction(chainNumber(), hash);

@@ -305,6 +305,7 @@ describe('swap store: quote and transaction', () => {
     const { functionName, args } = decodeFunctionData({ abi: erc20Abi, data: sent[0]!.data });
     expect(functionName).toBe('approve');
     expect(args).toEqual([FIXTURE_ROUTER, 100_000_000n]);
+    expect(Object.keys(sent[0]!).sort()).toEqual(['chainId', 'data', 'to', 'value']);
     // The quote and the transaction are fetched again after the approval.
     expect(called('/quotes')).toHaveLength(2);
     expect(store.getState().approvalStatus).toBe('done');
@@ -565,6 +566,9 @@ describe('swap store: sending', () => {
     expect(await m.store.getState().swap()).toBe('sent');
     expect(m.sent).toHaveLength(1);
     expect(m.sent[0]).toMatchObject({ to: FIXTURE_ROUTER, value: 500000000000000000n, chainId: 1 });
+    // The API's gas and gas price (eip155.gas / gasPrice of the build answer) are not forwarded: the wallet
+    // estimates them from the network.
+    expect(Object.keys(m.sent[0]!).sort()).toEqual(['chainId', 'data', 'to', 'value']);
     expect(m.events.map((e) => e.event)).toEqual(['SWAP_SUCCESS']);
     expect(m.events[0]!.properties).toMatchObject({
       swapFromToken: 'ETH',
