@@ -334,6 +334,51 @@ describe('typed data and messages', () => {
     expect(await pending).toMatchObject({ payload: { code: 4001 } });
   });
 
+  it('an unlimited amount written as "0X"+F×64 still shows the warning (it signs as maxUint256)', async () => {
+    const typed = permit(CHAIN_ID, 0n);
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'eth_signTypedData_v4',
+      params: [user, JSON.stringify({ ...typed, message: { ...typed.message, value: `0X${'F'.repeat(64)}` } })],
+    });
+    await screenWith([
+      'Warning',
+      'Unlimited approval: Keyway Local Router can spend all of your TDL until 2027-01-15 08:00:00 UTC.',
+      true,
+    ]);
+    await click('Reject');
+    expect(await pending).toMatchObject({ payload: { code: 4001 } });
+  });
+
+  it('a permit whose amount does not parse is refused before any screen', async () => {
+    const typed = permit(CHAIN_ID, 0n);
+    const reply = await request(page, 'RPC_REQUEST', {
+      method: 'eth_signTypedData_v4',
+      params: [user, JSON.stringify({ ...typed, message: { ...typed.message, value: ['1'] } })],
+    });
+    expect(reply).toMatchObject({
+      type: '@keyway-frame/RPC_REQUEST_ERROR',
+      payload: { message: 'Invalid typed data' },
+    });
+    expect(await page.frameLocator('#kw').locator('dl.rows').count()).toBe(0);
+  });
+
+  it('keys the signature does not cover are listed as not signed and left out of the typed data shown', async () => {
+    const typed = permit(CHAIN_ID, 7_000_000n);
+    const pending = request(page, 'RPC_REQUEST', {
+      method: 'eth_signTypedData_v4',
+      params: [user, JSON.stringify({ ...typed, message: { ...typed.message, reward: '1000 TDL airdrop' } })],
+    });
+    await screenWith([
+      'Warning',
+      'Not signed (ignored by the signature, left out below): message.reward',
+      true,
+    ]);
+    const blocks = await page.frameLocator('#kw').locator('section.block pre').allTextContents();
+    expect(blocks.join('\n')).not.toContain('airdrop');
+    await click('Reject');
+    expect(await pending).toMatchObject({ payload: { code: 4001 } });
+  });
+
   it('typed data for another chain is refused with an error, and no screen is shown', async () => {
     const reply = await request(page, 'RPC_REQUEST', {
       method: 'eth_signTypedData_v4',

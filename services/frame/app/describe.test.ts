@@ -6,6 +6,7 @@ import {
   type Address,
   encodeFunctionData,
   erc20Abi,
+  hashTypedData,
   maxUint160,
   maxUint256,
   parseAbi,
@@ -20,8 +21,11 @@ import {
   describeTypedData,
   feeRows,
   formatDeadline,
+  PERMIT2_ADDRESS as PERMIT2,
   personalMessage,
+  signedView,
   typedDataChainId,
+  UnreadablePermitError,
 } from './describe.ts';
 
 const CHAIN = 31337;
@@ -324,11 +328,55 @@ describe('swaps', () => {
   });
 });
 
+/** The EIP-712 types of the permits (the fields their type hashes are made of). */
+const TYPES = {
+  Permit: [
+    { name: 'owner', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'value', type: 'uint256' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+};
+const DAI_TYPES = {
+  Permit: [
+    { name: 'holder', type: 'address' },
+    { name: 'spender', type: 'address' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'expiry', type: 'uint256' },
+    { name: 'allowed', type: 'bool' },
+  ],
+};
+const PERMIT2_TYPES = {
+  PermitDetails: [
+    { name: 'token', type: 'address' },
+    { name: 'amount', type: 'uint160' },
+    { name: 'expiration', type: 'uint48' },
+    { name: 'nonce', type: 'uint48' },
+  ],
+  PermitSingle: [
+    { name: 'details', type: 'PermitDetails' },
+    { name: 'spender', type: 'address' },
+    { name: 'sigDeadline', type: 'uint256' },
+  ],
+  TokenPermissions: [
+    { name: 'token', type: 'address' },
+    { name: 'amount', type: 'uint256' },
+  ],
+  PermitTransferFrom: [
+    { name: 'permitted', type: 'TokenPermissions' },
+    { name: 'spender', type: 'address' },
+    { name: 'nonce', type: 'uint256' },
+    { name: 'deadline', type: 'uint256' },
+  ],
+};
+
 describe('permits (typed data)', () => {
-  const permit = (value: bigint | string, spender: Address = ROUTER) => ({
+  const permit = (value: unknown, spender: Address = ROUTER) => ({
+    types: TYPES,
     domain: { name: 'USD Coin', version: '1', chainId: CHAIN, verifyingContract: USDC },
     primaryType: 'Permit',
-    message: { owner: USER, spender, value: value.toString(), nonce: 0, deadline: 1_800_000_000 },
+    message: { owner: USER, spender, value: typeof value === 'bigint' ? value.toString() : value, nonce: 0, deadline: 1_800_000_000 },
   });
 
   it('an EIP-2612 permit reads as an exact approval until its deadline', async () => {
@@ -359,6 +407,7 @@ describe('permits (typed data)', () => {
   it('a DAI-style permit (allowed: true) is unlimited; another owner is a warning', async () => {
     const rows = await describeTypedData(
       {
+        types: DAI_TYPES,
         domain: { name: 'Dai Stablecoin', version: '1', chainId: CHAIN, verifyingContract: DAI },
         primaryType: 'Permit',
         message: { holder: STRANGER, spender: ROUTER, nonce: 0, expiry: 0, allowed: true },
@@ -382,6 +431,7 @@ describe('permits (typed data)', () => {
     };
     const single = await describeTypedData(
       {
+        types: PERMIT2_TYPES,
         domain,
         primaryType: 'PermitSingle',
         message: {
@@ -401,6 +451,7 @@ describe('permits (typed data)', () => {
     ]);
     const transfer = await describeTypedData(
       {
+        types: PERMIT2_TYPES,
         domain,
         primaryType: 'PermitTransferFrom',
         message: {
@@ -418,10 +469,94 @@ describe('permits (typed data)', () => {
     ]);
   });
 
+  it('an amount written another way reads as viem signs it: "0X"+F×64 and zero-padded hex are unlimited', async () => {
+    const unlimited = [`0X${'F'.repeat(64)}`, `0x${'0'.repeat(12)}${'f'.repeat(64)}`, ` 0x${'f'.repeat(64)} `];
+    for (const value of unlimited) {
+      // The signature is the unlimited permit's, byte for byte.
+      const typed = { ...permit(value, STRANGER), primaryType: 'Permit' as const };
+      expect(hashTypedData(typed as never)).toBe(hashTypedData({ ...typed, message: { ...typed.message, value: maxUint256 } } as never));
+      const rows = await describeTypedData(typed, ctx());
+      expect(pairs(rows)[0]).toEqual([
+        'Permit',
+        `Allow ${STRANGER} to spend Unlimited USDC until 2027-01-15 08:00:00 UTC`,
+      ]);
+      expect(rows.filter((r) => r.warning).map((r) => r.value)).toEqual([
+        `Unlimited approval: ${STRANGER} can spend all of your USDC until 2027-01-15 08:00:00 UTC.`,
+        `Unknown spender: ${STRANGER} is not a known router on this network. Approve only if you trust it.`,
+      ]);
+    }
+  });
+
+  it('a known permit whose fields do not parse is refused, not shown as plain typed data', async () => {
+    for (const value of ['1e3', [maxUint256.toString()], { v: 1 }, '-1', `0x1${'0'.repeat(64)}`]) {
+      await expect(describeTypedData(permit(value), ctx()), JSON.stringify(value)).rejects.toBeInstanceOf(
+        UnreadablePermitError,
+      );
+    }
+    await expect(
+      describeTypedData({ ...permit(1n), message: { ...permit(1n).message, spender: 'router' } }, ctx()),
+    ).rejects.toBeInstanceOf(UnreadablePermitError);
+    // A `Permit` of another shape (an NFT permit, EIP-4494) is not a token permit: shown as typed data.
+    expect(
+      await describeTypedData(
+        {
+          types: {
+            Permit: [
+              { name: 'spender', type: 'address' },
+              { name: 'tokenId', type: 'uint256' },
+              { name: 'nonce', type: 'uint256' },
+              { name: 'deadline', type: 'uint256' },
+            ],
+          },
+          domain: { chainId: CHAIN },
+          primaryType: 'Permit',
+          message: { spender: ROUTER, tokenId: 1, nonce: 0, deadline: 1 },
+        },
+        ctx(),
+      ),
+    ).toEqual([]);
+  });
+
+  it('only what types[primaryType] covers is read and shown; other keys are listed as not signed', async () => {
+    // A `value` smuggled into a struct that does not declare it, and a note the signature ignores.
+    const typed = {
+      types: PERMIT2_TYPES,
+      primaryType: 'PermitTransferFrom',
+      domain: { name: 'Permit2', chainId: 1, verifyingContract: PERMIT2, app: 'Keyway Rewards' },
+      message: {
+        permitted: { token: DAI, amount: '2000000000000000000', note: 'refundable' },
+        spender: ONEINCH,
+        nonce: '7',
+        deadline: '1800000000',
+        memo: 'Claim your airdrop',
+      },
+    };
+    const view = signedView(typed);
+    expect(view.unsigned).toEqual(['message.permitted.note', 'message.memo', 'domain.app']);
+    expect(JSON.stringify(view)).not.toMatch(/airdrop|refundable|Keyway Rewards/);
+    expect(view.message).toEqual({
+      permitted: { token: DAI, amount: '2000000000000000000' },
+      spender: ONEINCH,
+      nonce: '7',
+      deadline: '1800000000',
+    });
+    // A chainId written as text is not signed by viem (the frame signs it as a number instead, rpc.ts).
+    expect(signedView({ ...typed, domain: { chainId: '1' } }).unsigned).toContain('domain.chainId');
+    // The same signature as without the extra keys.
+    expect(hashTypedData({ ...typed, domain: view.domain, message: view.message } as never)).toBe(
+      hashTypedData(typed as never),
+    );
+  });
+
   it('other typed data is not described; the domain chain id is read in every form', async () => {
     expect(
       await describeTypedData(
-        { domain: { chainId: CHAIN }, primaryType: 'Greeting', message: { text: 'hi' } },
+        {
+          types: { Greeting: [{ name: 'text', type: 'string' }] },
+          domain: { chainId: CHAIN },
+          primaryType: 'Greeting',
+          message: { text: 'hi' },
+        },
         ctx(),
       ),
     ).toEqual([]);

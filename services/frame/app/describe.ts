@@ -376,12 +376,19 @@ export function feeRows(tx: {
 
 // ---- Typed data --------------------------------------------------------------------------------------
 
-/** A uint from typed data (bigint, safe integer, decimal or hex text), or null. */
+/**
+ * A uint from typed data, read the way viem encodes it when signing (`BigInt(value)`: decimal, `0x`/`0X`
+ * hex, `0b`/`0o`, surrounding spaces, leading zeros, a boolean), or null when viem would refuse it or it
+ * is not a plain value (an array or an object, which viem would coerce in ways a reader cannot follow).
+ */
 function uint(value: unknown): bigint | null {
-  if (typeof value === 'bigint') return value >= 0n ? value : null;
-  if (typeof value === 'number') return Number.isSafeInteger(value) && value >= 0 ? BigInt(value) : null;
-  if (typeof value === 'string' && /^(0x[0-9a-fA-F]{1,64}|\d{1,78})$/.test(value)) return BigInt(value);
-  return null;
+  if (!['string', 'number', 'bigint', 'boolean'].includes(typeof value)) return null;
+  try {
+    const n = BigInt(value as string | number | bigint | boolean);
+    return n >= 0n && n < 2n ** 256n ? n : null;
+  } catch {
+    return null;
+  }
 }
 
 const address = (value: unknown): Address | null =>
@@ -409,7 +416,7 @@ interface PermitGrant {
   once?: boolean;
 }
 
-/** The grants a permit-style typed data gives, or null when it is not one the frame knows. */
+/** The grants a permit-style typed data gives, or null when its fields do not parse. */
 function permitGrants(
   primaryType: string,
   domain: Record<string, unknown>,
@@ -468,25 +475,106 @@ function permitGrants(
   return null;
 }
 
+/** EIP-712 field definitions: `types` of typed data, without `EIP712Domain`. */
+export type TypedFields = Readonly<Record<string, readonly { name: string; type: string }[]>>;
+
+const shape = (fields: readonly { name: string; type: string }[] | undefined) =>
+  (fields ?? []).map((f) => `${f.type} ${f.name}`).join(',');
+/** The permit types whose signatures move tokens, by the exact fields their type hash is made of. */
+const PERMIT_SHAPES: Record<string, (types: TypedFields) => boolean> = {
+  // EIP-2612, and DAI's older form.
+  Permit: (t) =>
+    shape(t.Permit) === 'address owner,address spender,uint256 value,uint256 nonce,uint256 deadline' ||
+    shape(t.Permit) === 'address holder,address spender,uint256 nonce,uint256 expiry,bool allowed',
+  // Permit2 (allowance transfer and signature transfer); the witness forms add one field of their own.
+  PermitSingle: (t) => !!t.PermitSingle,
+  PermitBatch: (t) => !!t.PermitBatch,
+  PermitTransferFrom: (t) => !!t.PermitTransferFrom,
+  PermitBatchTransferFrom: (t) => !!t.PermitBatchTransferFrom,
+  PermitWitnessTransferFrom: (t) => !!t.PermitWitnessTransferFrom,
+  PermitBatchWitnessTransferFrom: (t) => !!t.PermitBatchWitnessTransferFrom,
+};
+
+/** A known permit type whose fields do not parse: the frame refuses to sign it. */
+export class UnreadablePermitError extends Error {
+  constructor(primaryType: string) {
+    super(`The ${primaryType} fields cannot be read`);
+  }
+}
+
+/**
+ * What a signature over typed data covers: the message reduced to the fields `types[primaryType]` names
+ * (recursively, through structs and arrays), the domain reduced to the fields viem signs (`name` as text,
+ * `version`, `chainId` as a number, `verifyingContract`, `salt`), and the paths of everything else (shown
+ * as not signed: viem ignores them).
+ */
+export function signedView(typed: {
+  types: TypedFields;
+  primaryType: string;
+  domain?: unknown;
+  message: unknown;
+}): { domain: Record<string, unknown>; message: unknown; unsigned: string[] } {
+  const unsigned: string[] = [];
+  const project = (type: string, value: unknown, path: string): unknown => {
+    const array = /^(.+)\[(\d*)\]$/.exec(type);
+    if (array) {
+      return Array.isArray(value) ? value.map((v, i) => project(array[1]!, v, `${path}[${i}]`)) : value;
+    }
+    const fields = typed.types[type];
+    if (!fields || !value || typeof value !== 'object') return value;
+    const record = value as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (const f of fields) out[f.name] = project(f.type, record[f.name], `${path}.${f.name}`);
+    for (const key of Object.keys(record)) {
+      if (!fields.some((f) => f.name === key)) unsigned.push(`${path}.${key}`);
+    }
+    return out;
+  };
+  const message = project(typed.primaryType, typed.message, 'message');
+  const d = (typed.domain && typeof typed.domain === 'object' ? typed.domain : {}) as Record<string, unknown>;
+  const signedDomain = (key: string): boolean => {
+    switch (key) {
+      case 'name':
+        return typeof d.name === 'string';
+      case 'chainId':
+        return typeof d.chainId === 'number' || typeof d.chainId === 'bigint';
+      case 'version':
+      case 'verifyingContract':
+      case 'salt':
+        return !!d[key];
+      default:
+        return false;
+    }
+  };
+  const domain: Record<string, unknown> = {};
+  for (const key of Object.keys(d)) {
+    if (signedDomain(key)) domain[key] = d[key];
+    else unsigned.push(`domain.${key}`);
+  }
+  return { domain, message, unsigned };
+}
+
 /**
  * Rows for typed data the frame understands: an EIP-2612 or DAI `Permit` (the token is the domain's
- * verifying contract) and Permit2's `PermitSingle`, `PermitBatch` and `Permit…TransferFrom`. [] for any
- * other typed data (the screen then shows its JSON only).
+ * verifying contract) and Permit2's `PermitSingle`, `PermitBatch` and `Permit…TransferFrom`, read from
+ * what is signed only ({@link signedView}). [] for any other typed data (the screen then shows its JSON
+ * only). A known permit type whose amounts, deadlines or addresses do not parse throws
+ * {@link UnreadablePermitError}: what it grants cannot be shown, so it is not signed.
  */
 export async function describeTypedData(
-  typed: { domain?: unknown; primaryType: string; message: unknown },
+  typed: { types: TypedFields; domain?: unknown; primaryType: string; message: unknown },
   ctx: DescribeContext,
 ): Promise<Row[]> {
-  const domain = (typed.domain && typeof typed.domain === 'object' ? typed.domain : {}) as Record<
-    string,
-    unknown
-  >;
-  const message = (typed.message && typeof typed.message === 'object' ? typed.message : {}) as Record<
+  const known = PERMIT_SHAPES[typed.primaryType]?.(typed.types) ?? false;
+  if (!known) return [];
+  const view = signedView(typed);
+  const domain = view.domain;
+  const message = (view.message && typeof view.message === 'object' ? view.message : {}) as Record<
     string,
     unknown
   >;
   const grants = permitGrants(typed.primaryType, domain, message);
-  if (!grants) return [];
+  if (!grants) throw new UnreadablePermitError(typed.primaryType);
   const rows: Row[] = [];
   const isPermit2 = typed.primaryType !== 'Permit';
   const verifying = address(domain.verifyingContract);

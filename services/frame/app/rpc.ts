@@ -25,6 +25,9 @@ import { chainRpc } from './backend.ts';
 import {
   describeCall,
   describeTypedData,
+  signedView,
+  type TypedFields,
+  UnreadablePermitError,
   feeRows,
   type KnownSpender,
   type Lookup,
@@ -164,7 +167,23 @@ function parseTypedData(raw: string | Record<string, unknown>): TypedDataDefinit
     throw new FrameRequestError('Invalid typed data');
   }
   const { EIP712Domain: _domain, ...rest } = types as Record<string, unknown>;
-  return { domain, types: rest, primaryType, message } as TypedDataDefinition;
+  for (const fields of Object.values(rest)) {
+    if (
+      !Array.isArray(fields) ||
+      fields.some((f) => !f || typeof f.name !== 'string' || typeof f.type !== 'string')
+    ) {
+      throw new FrameRequestError('Invalid typed data');
+    }
+  }
+  // viem signs a domain's chainId only when it is a number: one written as text ("1", "0x1") would be left
+  // out of the signature while the screen shows it. It is signed as the number it reads as.
+  let signedDomain = domain;
+  if (domain && typeof domain === 'object' && typeof (domain as { chainId?: unknown }).chainId === 'string') {
+    const id = typedDataChainId(domain);
+    if (id === undefined || Number.isNaN(id)) throw new FrameRequestError('Invalid typed data');
+    signedDomain = { ...(domain as Record<string, unknown>), chainId: id };
+  }
+  return { domain: signedDomain, types: rest, primaryType, message } as TypedDataDefinition;
 }
 
 /** Answers one RPC request (already validated by the kit's schema). */
@@ -241,10 +260,20 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       if (domainChain !== undefined && domainChain !== ctx.chainId) {
         throw new FrameRequestError('Typed data chain id does not match the current network');
       }
-      const described = await describeTypedData(
-        { domain: typed.domain, primaryType: String(typed.primaryType), message: typed.message },
-        describeContext(ctx, account),
-      );
+      const fields = typed.types as TypedFields;
+      const primaryType = String(typed.primaryType);
+      let described: Row[];
+      try {
+        described = await describeTypedData(
+          { types: fields, domain: typed.domain, primaryType, message: typed.message },
+          describeContext(ctx, account),
+        );
+      } catch (e) {
+        if (e instanceof UnreadablePermitError) throw new FrameRequestError('Invalid typed data');
+        throw e;
+      }
+      // Shown: what the signature covers. Keys viem leaves out of the hash are listed as not signed.
+      const view = signedView({ types: fields, primaryType, domain: typed.domain, message: typed.message });
       await approve({
         requestId: ctx.requestId,
         title: described.length ? 'Sign permit' : 'Sign typed data',
@@ -254,11 +283,20 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
           { label: 'Type', value: String(typed.primaryType) },
           ...(domainChain === undefined ? [] : [{ label: 'Network', value: `Chain ${domainChain}` }]),
           ...described,
+          ...(view.unsigned.length
+            ? [
+                {
+                  label: 'Warning',
+                  value: `Not signed (ignored by the signature, left out below): ${view.unsigned.join(', ')}`,
+                  warning: true,
+                },
+              ]
+            : []),
         ],
         blocks: [
           {
             label: 'Typed data',
-            text: JSON.stringify({ domain: typed.domain, message: typed.message }, null, 2),
+            text: JSON.stringify({ domain: view.domain, message: view.message }, null, 2),
           },
         ],
         approveLabel: 'Sign',
