@@ -45,6 +45,30 @@ async function failNextRegistration(page: Page) {
   });
 }
 
+/**
+ * Waits for the account button to show `name`. On a timeout the error says what the page showed instead
+ * (the account buttons' text, whether they sit under aria-hidden or inert, the open dialogs).
+ */
+async function accountButtonShows(page: Page, name: string) {
+  const button = page.getByRole('button', { name: new RegExp(name.replace(/\./g, '\\.')) });
+  try {
+    await button.waitFor(WAIT);
+  } catch (e) {
+    const buttons = await page
+      .locator('[data-kw-account-button]')
+      .evaluateAll((els) =>
+        els.map((el) => ({
+          text: el.textContent,
+          hidden: el.closest('[aria-hidden="true"],[inert]') !== null,
+        })),
+      );
+    const dialogs = await page
+      .getByRole('dialog')
+      .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.slice(0, 80)));
+    throw new Error(`${(e as Error).message}\nThe page showed: ${JSON.stringify({ buttons, dialogs })}`);
+  }
+}
+
 /** Account → Choose your name; resolves with the form. */
 async function openNameForm(page: Page) {
   const account = dialog(page, 'Account');
@@ -92,7 +116,7 @@ describe('account names', () => {
     // The address stays visible next to the name.
     await account.getByText(SHORT(me), { exact: true }).waitFor(WAIT);
     await account.getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: new RegExp(FULL.replace(/\./g, '\\.')) }).waitFor(WAIT);
+    await accountButtonShows(page, FULL);
 
     // After a reload: the API kept the name (the lookup runs once the modal is opened).
     await page.reload({ waitUntil: 'load' });
@@ -104,7 +128,7 @@ describe('account names', () => {
       .toBe(FULL);
     expect(await dialog(page, 'Account').getByRole('button', { name: 'Choose your name' }).count()).toBe(0);
     await dialog(page, 'Account').getByRole('button', { name: 'Close' }).click();
-    await page.getByRole('button', { name: new RegExp(FULL.replace(/\./g, '\\.')) }).waitFor(WAIT);
+    await accountButtonShows(page, FULL);
     owner = me;
     // A free name is a 404 of the lookup (API.md), which the browser logs as a failed resource.
     const freeName = /status of 404 .*\/v1\/profile\/account\//;
