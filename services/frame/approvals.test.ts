@@ -268,6 +268,17 @@ describe('token approvals', () => {
     expect(tx.maxFeePerGas).toBe(2_000_000_000n);
     expect(tx.maxPriorityFeePerGas).toBe(1_000_000_000n);
   });
+
+  it('a nonce set by the request is shown, and the transaction carries it', async () => {
+    const nonce = await chain().getTransactionCount({ address: user });
+    const pending = sendTx({ to: STRANGER, value: '0x1', nonce: `0x${nonce.toString(16)}` });
+    const rows = await screenWith(['Nonce', String(nonce), false]);
+    expect(rows.map((r) => r[0])).toContain('Nonce');
+    await click('Approve');
+    const hash = (await pending).payload?.result as Hex;
+    await chain().waitForTransactionReceipt({ hash });
+    expect((await chain().getTransaction({ hash })).nonce).toBe(nonce);
+  });
 });
 
 describe('typed data and messages', () => {
@@ -420,9 +431,11 @@ describe('typed data and messages', () => {
     expect((await request(page, 'SYNC_DAPP_DATA', dapp)).type).toBe('@keyway-frame/SYNC_DAPP_DATA_SUCCESS');
     const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['plain text', user] });
     const requester = page.frameLocator('#kw').locator('p.requester');
-    await expect
-      .poll(() => requester.textContent().catch(() => ''))
-      .toBe(`Requested by Good Dapp (http://127.0.0.1:${HOST_PORT})`);
+    await expect.poll(() => requester.textContent().catch(() => '')).toBe('Requested by Good Dapp');
+    // The origin the frame verified, on its own line.
+    expect(await page.frameLocator('#kw').locator('p.origin').textContent()).toBe(
+      `Verified website: http://127.0.0.1:${HOST_PORT}`,
+    );
     await click('Reject');
     expect(await pending).toMatchObject({ payload: { code: 4001 } });
   });

@@ -609,7 +609,7 @@ describe('the wallet over the port', () => {
     const screen = page.frameLocator('#kw');
     await expect
       .poll(() =>
-        screen.getByText(`Requested by Demo Dapp (http://127.0.0.1:${ALLOWED_HOST_PORT})`).isVisible(),
+        screen.getByText(`Verified website: http://127.0.0.1:${ALLOWED_HOST_PORT}`).isVisible(),
       )
       .toBe(true);
     await screen.getByRole('button', { name: 'Reject' }).click();

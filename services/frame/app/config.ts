@@ -12,7 +12,16 @@ export const RouterSchema = z.object({
 
 export const FrameConfigSchema = z.object({
   allowedOrigins: z.array(z.string()),
-  chains: z.array(z.object({ chainId: z.number().int().positive() })),
+  /** EVM chains; `symbol`: the native coin's (else the known symbol of a public chain, config.ts). */
+  chains: z.array(
+    z.object({
+      chainId: z.number().int().positive(),
+      symbol: z
+        .string()
+        .regex(/^[A-Za-z0-9.]{1,11}$/)
+        .optional(),
+    }),
+  ),
   /** Solana networks by reference (the part after `solana:` in CAIP-2); RPC through `/rpc/solana/:reference`. */
   solanaChains: z.array(z.object({ reference: SolanaChainIdSchema })).default([]),
   socialProviders: z.array(z.string()),
@@ -30,6 +39,31 @@ export type FrameConfig = z.infer<typeof FrameConfigSchema>;
 export const PUBLIC_ROUTERS: readonly KnownSpender[] = [1, 10, 56, 100, 137, 8453, 42161, 43114].map(
   (chainId) => ({ chainId, address: '0x111111125421cA6dc452d289314280a0f8842A65', name: '1inch Router' }),
 );
+
+/** Native coin symbols of public chains and the local development chains. */
+const KNOWN_SYMBOLS: Readonly<Record<number, string>> = {
+  1: 'ETH',
+  10: 'ETH',
+  56: 'BNB',
+  100: 'xDAI',
+  137: 'POL',
+  8453: 'ETH',
+  42161: 'ETH',
+  43114: 'AVAX',
+  11155111: 'ETH',
+  1337: 'ETH',
+  31337: 'ETH',
+};
+
+/**
+ * The symbol of a chain's native coin on the approval screen: the configured one, else a known chain's,
+ * else words that name no coin (never another chain's symbol).
+ */
+export function nativeSymbol(config: Pick<FrameConfig, 'chains'>, chainId: number): string {
+  return (
+    config.chains.find((c) => c.chainId === chainId)?.symbol ?? KNOWN_SYMBOLS[chainId] ?? 'native coin'
+  );
+}
 
 /** The frame's list of known spenders: the public routers and the configured ones. */
 export function knownSpenders(config: Pick<FrameConfig, 'routers'>): readonly KnownSpender[] {

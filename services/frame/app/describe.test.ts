@@ -13,7 +13,7 @@ import {
   stringToHex,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
-import { knownSpenders, PUBLIC_ROUTERS } from './config.ts';
+import { knownSpenders, nativeSymbol, PUBLIC_ROUTERS } from './config.ts';
 import {
   cleanName,
   type DescribeContext,
@@ -38,8 +38,9 @@ const MYSTERY: Address = '0x0000000000000000000000000000000000001234';
 const NFT: Address = '0xCf7Ed3AccA5a467e9e704C703E8D87F634fB0Fc9';
 const ONEINCH: Address = '0x111111125421cA6dc452d289314280a0f8842A65';
 
-const ctx = (chainId = CHAIN): DescribeContext => ({
+const ctx = (chainId = CHAIN, nativeSymbol = 'ETH'): DescribeContext => ({
   chainId,
+  nativeSymbol,
   account: USER,
   spenders: knownSpenders({ routers: [{ chainId: CHAIN, address: ROUTER, name: 'Keyway Local Router' }] }),
   lookup: {
@@ -203,6 +204,20 @@ describe('swaps', () => {
       ['Recipient', STRANGER],
       ['Warning', `The swapped tokens go to ${STRANGER}, not to your account.`],
     ]);
+    // On a chain whose coin is not ETH the same call gives that coin.
+    const bnbIn = await describeCall(
+      {
+        to: ROUTER,
+        value: '0x16345785d8a0000',
+        data: encodeFunctionData({
+          abi: routerAbi,
+          functionName: 'swapExactETHForTokens',
+          args: [USDC, 300_000_000n, USER],
+        }),
+      },
+      ctx(CHAIN, 'BNB'),
+    );
+    expect(pairs(bnbIn.rows)).toContainEqual(['You give', '0.1 BNB']);
     const ethOut = await describeCall(
       {
         to: STRANGER,
@@ -586,17 +601,31 @@ describe('text and fees', () => {
     expect(cleanName('x'.repeat(100))).toHaveLength(64);
   });
 
+  it('the native coin is named by the chain: configured, known, or no coin at all', () => {
+    const config = { chains: [{ chainId: 31337 }, { chainId: 7777, symbol: 'KWC' }] };
+    expect(nativeSymbol(config, 7777)).toBe('KWC');
+    expect(nativeSymbol(config, 31337)).toBe('ETH');
+    expect(nativeSymbol(config, 56)).toBe('BNB');
+    expect(nativeSymbol(config, 137)).toBe('POL');
+    expect(nativeSymbol(config, 424242)).toBe('native coin');
+  });
+
   it('gas limit and max fee rows', () => {
     expect(
-      pairs(feeRows({ gas: '0x5208', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' })),
+      pairs(feeRows({ gas: '0x5208', maxFeePerGas: '0x3b9aca00', maxPriorityFeePerGas: '0x1' }, 'ETH')),
     ).toEqual([
       ['Gas limit', '21000'],
       ['Max fee', '1 gwei per gas'],
       ['Max priority fee', '0.000000001 gwei per gas'],
       ['Max network fee', '0.000021 ETH'],
     ]);
-    expect(pairs(feeRows({ gasPrice: '0x77359400' }))).toEqual([['Gas price', '2 gwei per gas']]);
-    expect(feeRows({})).toEqual([]);
+    expect(pairs(feeRows({ gasPrice: '0x77359400' }, 'ETH'))).toEqual([['Gas price', '2 gwei per gas']]);
+    expect(feeRows({}, 'ETH')).toEqual([]);
+    // Each chain's own coin: a fee on BNB Chain is not in ETH.
+    expect(pairs(feeRows({ gas: '0x5208', gasPrice: '0x3b9aca00' }, 'BNB')).at(-1)).toEqual([
+      'Max network fee',
+      '0.000021 BNB',
+    ]);
     expect(formatDeadline(maxUint256)).toBe('no expiry');
   });
 });

@@ -49,6 +49,8 @@ export interface Lookup {
 
 export interface DescribeContext {
   chainId: number;
+  /** The symbol of the chain's native coin. */
+  nativeSymbol: string;
   /** The user's own address (a swap paying someone else is a warning). */
   account: Address;
   spenders: readonly KnownSpender[];
@@ -189,7 +191,12 @@ async function swapRows(
   ctx: DescribeContext,
 ): Promise<Row[]> {
   const side = async (token: Address | null, amount: bigint) => {
-    if (!token) return { text: `${formatEther(amount)} ETH`, meta: { symbol: 'ETH', decimals: 18 } };
+    if (!token) {
+      return {
+        text: `${formatEther(amount)} ${ctx.nativeSymbol}`,
+        meta: { symbol: ctx.nativeSymbol, decimals: 18 },
+      };
+    }
     const meta = await ctx.lookup.token(token);
     return { text: formatAmount(amount, meta, token), meta };
   };
@@ -218,11 +225,11 @@ async function swapRows(
   if (terms.tokenIn === null && value !== terms.amountIn) {
     rows.push(
       warning(
-        `The call sends ${formatEther(value)} ETH, not the ${formatEther(terms.amountIn)} ETH swapped.`,
+        `The call sends ${formatEther(value)} ${ctx.nativeSymbol}, not the ${formatEther(terms.amountIn)} ${ctx.nativeSymbol} swapped.`,
       ),
     );
   } else if (terms.tokenIn !== null && value > 0n) {
-    rows.push(warning(`The call also sends ${formatEther(value)} ETH.`));
+    rows.push(warning(`The call also sends ${formatEther(value)} ${ctx.nativeSymbol}.`));
   }
   return rows;
 }
@@ -349,12 +356,15 @@ export async function describeCall(
 }
 
 /** Gas limit and fee rows for a transaction, when it states them. */
-export function feeRows(tx: {
-  gas?: string;
-  gasPrice?: string;
-  maxFeePerGas?: string;
-  maxPriorityFeePerGas?: string;
-}): Row[] {
+export function feeRows(
+  tx: {
+    gas?: string;
+    gasPrice?: string;
+    maxFeePerGas?: string;
+    maxPriorityFeePerGas?: string;
+  },
+  nativeSymbol: string,
+): Row[] {
   const q = (v: string | undefined) => (v && isHex(v) ? BigInt(v) : undefined);
   const gas = q(tx.gas);
   const maxFee = q(tx.maxFeePerGas) ?? q(tx.gasPrice);
@@ -369,7 +379,7 @@ export function feeRows(tx: {
   if (priority !== undefined)
     rows.push({ label: 'Max priority fee', value: `${formatGwei(priority)} gwei per gas` });
   if (gas !== undefined && maxFee !== undefined) {
-    rows.push({ label: 'Max network fee', value: `${formatEther(gas * maxFee)} ETH` });
+    rows.push({ label: 'Max network fee', value: `${formatEther(gas * maxFee)} ${nativeSymbol}` });
   }
   return rows;
 }

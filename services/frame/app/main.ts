@@ -35,7 +35,7 @@ import {
 } from '../../../src/frame/protocol/index.ts';
 import { isAllowedRpcMethod, isUnsafeRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { BackendError, type BackendSession, backend, newSecretPair } from './backend.ts';
-import { knownSpenders, readConfig } from './config.ts';
+import { knownSpenders, nativeSymbol, readConfig } from './config.ts';
 import { cleanName, type KnownSpender } from './describe.ts';
 import { FrameRequestError, handleRpc } from './rpc.ts';
 import {
@@ -95,6 +95,7 @@ function start(): void {
     parentOrigin,
     guard,
     knownSpenders(config),
+    (id) => nativeSymbol(config, id),
   );
   let port: MessagePort | null = null;
 
@@ -144,6 +145,7 @@ function createFrameState(
   parentOrigin: string,
   guard: FrameMessageGuard,
   spenders: readonly KnownSpender[],
+  symbolOf: (chainId: number) => string,
 ) {
   const params = new URLSearchParams(location.search);
   const configured = new Set(chainIds);
@@ -396,7 +398,8 @@ function createFrameState(
         requestId: id,
         account,
         chainId,
-        requester: dappName ? `${dappName} (${parentOrigin})` : parentOrigin,
+        nativeSymbol: symbolOf(chainId),
+        requester: { name: dappName, origin: parentOrigin },
         spenders,
         solana: { key: solanaKey, networks: solanaNetworks },
       });

@@ -36,6 +36,7 @@ import {
   typedDataChainId,
 } from './describe.ts';
 import type { SolanaRpcContext, SolanaSignRequest } from './solana.ts';
+import type { Requester } from './ui.ts';
 
 export { FrameRequestError, SUPERSEDED, USER_REJECTED } from './approve.ts';
 
@@ -44,7 +45,9 @@ export interface RpcContext {
   requestId: string;
   account: PrivateKeyAccount | null;
   chainId: number;
-  requester: string;
+  /** The symbol of the chain's native coin (config.ts `nativeSymbol`). */
+  nativeSymbol: string;
+  requester: Requester;
   /** The frame's own list of known routers (names for spenders on the approval screen). */
   spenders: readonly KnownSpender[];
   /** The user's Solana key and the configured Solana networks. */
@@ -124,6 +127,7 @@ const lookupOn = (chainId: number): Lookup => ({
 function describeContext(ctx: RpcContext, account: PrivateKeyAccount) {
   return {
     chainId: ctx.chainId,
+    nativeSymbol: ctx.nativeSymbol,
     account: account.address,
     spenders: ctx.spenders,
     lookup: lookupOn(ctx.chainId),
@@ -143,7 +147,7 @@ async function txRows(
 ): Promise<{ rows: Row[]; data: string | undefined }> {
   const rows: Row[] = [
     { label: 'To', value: tx.to ?? 'New contract', mono: true },
-    { label: 'Value', value: `${formatEther(BigInt(tx.value ?? '0x0'))} ETH` },
+    { label: 'Value', value: `${formatEther(BigInt(tx.value ?? '0x0'))} ${ctx.nativeSymbol}` },
     { label: 'Network', value: `Chain ${ctx.chainId}` },
   ];
   const data = tx.data && tx.data !== '0x' ? tx.data : undefined;
@@ -330,7 +334,12 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
         requestId: ctx.requestId,
         title: 'Approve transaction',
         requester: ctx.requester,
-        rows: [{ label: 'From', value: account.address, mono: true }, ...rows, ...feeRows(tx)],
+        rows: [
+          { label: 'From', value: account.address, mono: true },
+          ...rows,
+          ...(tx.nonce === undefined ? [] : [{ label: 'Nonce', value: BigInt(tx.nonce).toString() }]),
+          ...feeRows(tx, ctx.nativeSymbol),
+        ],
         blocks: data ? [{ label: 'Data', text: data }] : [],
         approveLabel: 'Approve',
       });

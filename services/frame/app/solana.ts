@@ -22,6 +22,7 @@
  */
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import { formatUnits } from 'viem';
+import type { Requester } from './ui.ts';
 import { decodeBase58, encodeBase58 } from '../../../src/chains/solana/address.ts';
 import { base64ToBytes, bytesToBase64 } from '../../../src/chains/solana/base64.ts';
 import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
@@ -42,7 +43,7 @@ export interface SolanaRpcContext {
   /** The configured Solana network references. */
   networks: ReadonlySet<string>;
   /** Who asks (the dapp name from synced dapp data, or its origin). */
-  requester: string;
+  requester: Requester;
   /** The protocol id of the request: its approval screen is bound to it. */
   requestId: string;
 }

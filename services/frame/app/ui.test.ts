@@ -60,7 +60,7 @@ const status = () => document.querySelector('[data-testid="frame-status"]')?.tex
 const request = (requestId: string, title = 'Sign message') => ({
   requestId,
   title,
-  requester: 'Demo (https://dapp.test)',
+  requester: { name: 'Demo', origin: 'https://dapp.test' },
   rows: [{ label: 'Account', value: '0x1' }],
   blocks: [],
   approveLabel: 'Sign',
@@ -295,5 +295,28 @@ describe('accent colours', () => {
     applyTheme('dark', { '--kw-accent': 'rgba(0, 0, 0, 0.01)' });
     expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#0a7d4f');
     expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+});
+
+describe('who asks', () => {
+  it('the claimed name and the verified origin are on lines of their own; a name cannot pose as an origin', async () => {
+    prepareApproval('who-1');
+    const outcome = requestApproval({
+      ...request('who-1'),
+      requester: { name: 'Uniswap (https://app.uniswap.org)', origin: 'https://evil.test' },
+    });
+    expect(document.querySelector('p.requester')?.textContent).toBe(
+      'Requested by Uniswap (https://app.uniswap.org)',
+    );
+    expect(document.querySelector('p.origin')?.textContent).toBe('Verified website: https://evil.test');
+    dismissApproval();
+    await outcome.catch(() => undefined);
+    // Without a synced name: the origin names the requester.
+    prepareApproval('who-2');
+    const second = requestApproval({ ...request('who-2'), requester: { name: null, origin: 'https://dapp.test' } });
+    expect(document.querySelector('p.requester')?.textContent).toBe('Requested by https://dapp.test');
+    expect(document.querySelector('p.origin')?.textContent).toBe('Verified website: https://dapp.test');
+    dismissApproval();
+    await second.catch(() => undefined);
   });
 });

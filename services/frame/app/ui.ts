@@ -77,12 +77,21 @@ export interface ApprovalRow {
   warning?: boolean;
 }
 
+/** Who asks for an approval. */
+export interface Requester {
+  name: string | null;
+  origin: string;
+}
+
 export interface ApprovalRequest {
   /** The id of the protocol request the screen is for (the one passed to `prepareApproval`). */
   requestId: string;
   title: string;
-  /** Who asks (the dapp name from synced dapp data, or its origin). */
-  requester: string;
+  /**
+   * Who asks: the name the page claims (synced dapp data, cleaned; null when none) and the origin the frame
+   * verified itself (the embedding page's). The origin is shown on its own line, never inside the name.
+   */
+  requester: Requester;
   rows: ApprovalRow[];
   /** Long content: message text, typed data JSON, call data. */
   blocks: { label: string; text: string }[];
@@ -233,7 +242,11 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       },
       [
         heading,
-        el('p', { className: 'requester', text: `Requested by ${request.requester}` }),
+        el('p', {
+          className: 'requester',
+          text: `Requested by ${request.requester.name ?? request.requester.origin}`,
+        }),
+        el('p', { className: 'origin', text: `Verified website: ${request.requester.origin}` }),
         rows,
         ...blocks,
         actions,
