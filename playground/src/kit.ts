@@ -116,6 +116,8 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     apiUrl: config.apiUrl,
     explorerUrl: config.explorerUrl,
     secureFrameUrl: config.frameUrl,
+    // The local stack's on-ramp checkout page is served by its Blockchain API.
+    onrampProviderOrigins: [new URL(config.apiUrl).origin],
     // The local chains' swap router (services/chain/deploy.ts: the dev deployer's fourth contract). It takes
     // EIP-2612 permits, so swapping KUSD (the stack's permit token) needs one signature, no approval transaction.
     swapRouters: {

@@ -144,3 +144,10 @@ export const SOLANA_NATIVE_TOKEN_ADDRESS = 'So1111111111111111111111111111111111
 
 /** The embedded wallet's connector name (the "Email & Social" wallet of the lists), an identifier in stores and events. */
 export const AUTH_CONNECTOR_NAME = 'Email & Social';
+
+/**
+ * The default `onrampProviderOrigins` option: the origins of the on-ramp providers whose pages the kit opens
+ * (the hosted Blockchain API's `/v1/generators/onrampurl` builds Coinbase Onramp URLs). A provider URL of
+ * any other origin is refused before the window goes there.
+ */
+export const DEFAULT_ONRAMP_PROVIDER_ORIGINS: readonly string[] = Object.freeze(['https://pay.coinbase.com']);

@@ -29,6 +29,7 @@ describe('parseKeywayOptions', () => {
       enableSwaps: true,
       allWallets: 'SHOW',
       onrampProviders: 'SHOW',
+      onrampProviderOrigins: ['https://pay.coinbase.com'],
       enableEIP6963: true,
       isSiweEnabled: false,
       hasMultipleAddresses: false,
@@ -151,6 +152,20 @@ describe('parseKeywayOptions', () => {
       'termsConditionsUrl',
     );
     expect(errorOf({ ...minimal, privacyPolicyUrl: 'javascript:void 0' }).option).toBe('privacyPolicyUrl');
+  });
+
+  it('takes on-ramp provider origins only as https: (or loopback http:) origins', () => {
+    expect(
+      parseKeywayOptions({
+        ...minimal,
+        onrampProviderOrigins: ['https://buy.example', 'http://127.0.0.1:4100'],
+      }).onrampProviderOrigins,
+    ).toEqual(['https://buy.example', 'http://127.0.0.1:4100']);
+    for (const bad of ['https://buy.example/path', 'http://buy.example', 'javascript:alert(1)', '*']) {
+      expect(errorOf({ ...minimal, onrampProviderOrigins: [bad] }).option, bad).toBe(
+        'onrampProviderOrigins[0]',
+      );
+    }
   });
 
   it('checks the shape of siwe, storage, wagmiConfig and theme', () => {

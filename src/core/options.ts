@@ -6,7 +6,12 @@ import type { Config as WagmiConfig } from 'wagmi';
 import { isLocaleTag } from '../i18n/locales';
 import type { MessageOverrides } from '../i18n/types';
 import { themeOptionsSchema } from '../theme/options';
-import { DEFAULT_SDK_TYPE, DEFAULT_SWAP_ROUTERS, SDK_VERSION } from './constants';
+import {
+  DEFAULT_ONRAMP_PROVIDER_ORIGINS,
+  DEFAULT_SDK_TYPE,
+  DEFAULT_SWAP_ROUTERS,
+  SDK_VERSION,
+} from './constants';
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './url';
@@ -233,6 +238,21 @@ export const keywayOptionsSchema = z.pipe(
       allWallets: z._default(
         z.enum(['SHOW', 'HIDE', 'ONLY_MOBILE'], { error: 'expected "SHOW", "HIDE" or "ONLY_MOBILE"' }),
         'SHOW',
+      ),
+      /**
+       * Origins of the on-ramp provider pages the kit may open (`https://…`, or `http://` on a loopback host
+       * for a local stack). A provider URL from the API outside these is refused before the window goes
+       * there. Default: DEFAULT_ONRAMP_PROVIDER_ORIGINS (Coinbase Onramp).
+       */
+      onrampProviderOrigins: z._default(
+        z.array(
+          z.string().check(
+            z.refine((v) => isSafeHttpsLink(v) && new URL(v).origin === v, {
+              message: 'expected origins such as "https://pay.coinbase.com" (no path)',
+            }),
+          ),
+        ).check(z.maxLength(32)),
+        [...DEFAULT_ONRAMP_PROVIDER_ORIGINS],
       ),
       /** The Buy form's providers section (each provider with its fee and limits): 'HIDE' leaves it out. */
       onrampProviders: z._default(z.enum(['SHOW', 'HIDE'], { error: 'expected "SHOW" or "HIDE"' }), 'SHOW'),

@@ -81,6 +81,25 @@ export function isSafeHttpsLink(value: unknown): value is string {
 /** `https:` anywhere, `http:` only on a loopback host: an endpoint in the options (local development stack). */
 export const isHttpsOrLocalUrl = isSafeHttpsLink;
 
+/**
+ * Whether an instance talks to a local stack (its explorer or Blockchain API is `http:` on a loopback host):
+ * then loopback `http:` images and links load (the instance's `UrlPolicy`).
+ */
+export function allowsLocalhost(options: { explorerUrl: string; apiUrl: string }): boolean {
+  return [options.explorerUrl, options.apiUrl].some((u) => u.startsWith('http:') && isHttpsOrLocalUrl(u));
+}
+
+/**
+ * Whether the window may go to an on-ramp provider URL: a link under the instance's policy whose origin is
+ * one of `origins` (the `onrampProviderOrigins` option).
+ */
+export function isOnrampProviderUrl(url: unknown, origins: readonly string[], policy: UrlPolicy): boolean {
+  const safe = safeLinkUrl(url, policy);
+  if (!safe) return false;
+  const origin = new URL(safe).origin;
+  return origins.some((o) => o === origin);
+}
+
 /** Returns the URL if an `<img src>` may load it (see the module's rule for images), otherwise `null`. */
 export function safeImageUrl(value: unknown, policy: UrlPolicy = {}): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_IMAGE_URL_LENGTH) return null;

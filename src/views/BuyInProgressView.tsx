@@ -1,7 +1,9 @@
 import { useEffect } from 'react';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
+import { useUrlPolicy } from '../components/_safe/urlPolicy';
 import { capText, MAX_TEXT } from '../core/text';
+import { safeLinkUrl } from '../core/url';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnramp } from '../hooks/onramp/useOnramp';
 import { useMessages } from '../i18n/useMessages';
@@ -17,6 +19,7 @@ export function BuyInProgressView() {
   const m = useMessages();
   const T = m.buyProgress;
   const onramp = useOnramp({ load: false });
+  const policy = useUrlPolicy();
   const { back, push, reset } = useModal();
   const { status, url, received } = onramp.purchase;
 
@@ -69,8 +72,8 @@ export function BuyInProgressView() {
   }
 
   if (status === 'blocked') {
-    // The provider URL was checked at the API boundary (https:, or http: on localhost for the local stack).
-    const safe = url;
+    // Checked by the store (the provider allow-list) and again here, under this instance's URL policy.
+    const safe = safeLinkUrl(url, policy);
     return (
       <div className={s.status} data-kw-buy-state="blocked">
         <h2>{T.blockedTitle}</h2>

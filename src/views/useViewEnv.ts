@@ -4,13 +4,12 @@
  */
 import { createElement, type ReactNode, useMemo, useSyncExternalStore } from 'react';
 import { UrlPolicyContext } from '../components/_safe/urlPolicy';
-import { isHttpsOrLocalUrl, type UrlPolicy } from '../core/url';
+import { allowsLocalhost, type UrlPolicy } from '../core/url';
 import { useKeyway } from '../hooks/context';
 
 /** True when the instance talks to a local stack: its explorer serves images from http://127.0.0.1. */
 export function useAllowLocalhost(): boolean {
-  const { options } = useKeyway();
-  return [options.explorerUrl, options.apiUrl].some((u) => u.startsWith('http:') && isHttpsOrLocalUrl(u));
+  return allowsLocalhost(useKeyway().options);
 }
 
 /**

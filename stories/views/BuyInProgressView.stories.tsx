@@ -82,7 +82,7 @@ export const PopupBlocked: Story = {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Your browser blocked the provider window')).toBeVisible();
     const link = canvas.getByRole('link', { name: 'Open the provider page' });
-    await expect(link).toHaveAttribute('href', 'https://pay.example/buy?session=fixture');
+    await expect(link).toHaveAttribute('href', 'https://pay.coinbase.com/buy?session=fixture');
     await expect(link).toHaveAttribute('target', '_blank');
     await expect(link).toHaveAttribute('rel', 'noopener noreferrer');
   },

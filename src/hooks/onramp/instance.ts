@@ -3,6 +3,7 @@
  * instance's lifetime: the on-ramp code stays out of the initial JS, nothing is fetched before it is used,
  * and what the user typed survives leaving the view. It follows the connected account and the active network.
  */
+import { allowsLocalhost, isOnrampProviderUrl } from '../../core/url';
 import { refreshBalances } from '../balances/instance';
 import { followWallet } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
@@ -29,6 +30,10 @@ function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedP
       },
     },
     refreshBalances: () => refreshBalances(keyway),
+    isProviderUrl: (url) =>
+      isOnrampProviderUrl(url, keyway.options.onrampProviderOrigins, {
+        allowLocalhost: allowsLocalhost(keyway.options),
+      }),
     isKnownNetwork: (caip2) => s.networks.getState().networks.some((n) => n.id === caip2),
     afterPurchase: () => {
       refreshBalances(keyway);

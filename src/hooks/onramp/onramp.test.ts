@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ONRAMP_FALLBACK_OPTIONS } from '../../api/blockchain-api';
 import type { OnrampOptions, OnrampQuote, PaymentCurrency, Transaction } from '../../api/schemas';
 import { mainnet, polygon } from '../../core/networks';
+import { allowsLocalhost, isOnrampProviderUrl } from '../../core/url';
 import { onrampOptionsFixture } from '../../testing/msw/fixtures';
 import { checkCryptoAmount, checkFiatAmount, ONRAMP_MESSAGES } from './limits';
 import { createOnrampStore, type OnrampApi, type ProviderWindow } from './store';
@@ -116,7 +117,14 @@ function fakeWindow() {
   return w;
 }
 
-function setup(opts: { options?: OnrampOptions; quoteFallback?: boolean; blocked?: boolean } = {}) {
+function setup(
+  opts: {
+    options?: OnrampOptions;
+    quoteFallback?: boolean;
+    blocked?: boolean;
+    isProviderUrl?: (url: string) => boolean;
+  } = {},
+) {
   let history: Transaction[] = [tx('old')];
   const win = fakeWindow();
   const api = {
@@ -137,6 +145,7 @@ function setup(opts: { options?: OnrampOptions; quoteFallback?: boolean; blocked
     pollMs: 1000,
     waitLimitMs: 10_000,
     windowCheckMs: 200,
+    ...(opts.isProviderUrl ? { isProviderUrl: opts.isProviderUrl } : {}),
   });
   store.getState().setContext(ADDRESS, polygon);
   return {
@@ -349,6 +358,49 @@ describe('on-ramp store', () => {
     expect(await store.getState().buy()).toEqual({ outcome: 'error', message: ONRAMP_MESSAGES.urlFailed });
     expect(win.closed).toBe(true);
     expect(store.getState()).toMatchObject({ paymentAmount: '50', error: ONRAMP_MESSAGES.urlFailed });
+  });
+
+  it('a provider URL outside the allow-list or the URL policy is never opened nor offered as a link', async () => {
+    const allowed = (url: string) =>
+      isOnrampProviderUrl(url, ['https://pay.coinbase.com'], { allowLocalhost: false });
+    for (const url of [
+      'https://pay.evil.test/checkout/1',
+      'http://localhost:8080/checkout/1',
+      'http://127.0.0.1:3000/onramp/checkout/1',
+      'javascript:alert(1)',
+    ]) {
+      for (const blocked of [false, true]) {
+        const { store, api, win } = setup({ blocked, isProviderUrl: allowed });
+        api.generateOnrampUrl.mockResolvedValueOnce({ url });
+        await store.getState().loadOptions();
+        store.getState().setPaymentAmount('50');
+        expect(await store.getState().buy(), url).toEqual({
+          outcome: 'error',
+          message: ONRAMP_MESSAGES.urlFailed,
+        });
+        expect(win.replaced).toEqual([]);
+        expect(store.getState().purchase).toMatchObject({ status: 'idle', url: null });
+        expect(store.getState().paymentAmount).toBe('50');
+      }
+    }
+    // The listed provider opens.
+    const { store, api, win } = setup({ isProviderUrl: allowed });
+    api.generateOnrampUrl.mockResolvedValueOnce({ url: 'https://pay.coinbase.com/buy?session=1' });
+    await store.getState().loadOptions();
+    store.getState().setPaymentAmount('50');
+    expect(await store.getState().buy()).toEqual({ outcome: 'opened' });
+    expect(win.replaced).toEqual(['https://pay.coinbase.com/buy?session=1']);
+  });
+
+  it("a local stack's provider page opens only where the instance allows localhost and lists its origin", () => {
+    const local = 'http://127.0.0.1:4100/onramp/checkout/1';
+    expect(isOnrampProviderUrl(local, ['http://127.0.0.1:4100'], { allowLocalhost: true })).toBe(true);
+    expect(isOnrampProviderUrl(local, ['http://127.0.0.1:4100'], { allowLocalhost: false })).toBe(false);
+    expect(isOnrampProviderUrl(local, ['https://pay.coinbase.com'], { allowLocalhost: true })).toBe(false);
+    expect(allowsLocalhost({ apiUrl: 'http://127.0.0.1:4100', explorerUrl: 'https://explorer.test' })).toBe(
+      true,
+    );
+    expect(allowsLocalhost({ apiUrl: 'https://api.test', explorerUrl: 'https://explorer.test' })).toBe(false);
   });
 
   it('history is read on the chosen network when the kit has it, else on the active one', async () => {

@@ -26,6 +26,7 @@ import type {
 } from '../../api/schemas';
 import { ONRAMP_DEBOUNCE_MS, ONRAMP_POLL_MS, ONRAMP_WAIT_LIMIT_MS } from '../../core/constants';
 import type { KeywayNetwork } from '../../core/networks';
+import { safeLinkUrl } from '../../core/url';
 import { accountChanges } from '../followWallet';
 import {
   type AmountCheck,
@@ -165,6 +166,12 @@ export interface ProviderWindow {
 
 export interface OnrampStoreDeps {
   api: OnrampApi;
+  /**
+   * Whether the provider URL the API generated may be opened (the instance's URL policy and the
+   * `onrampProviderOrigins` allow-list). Default: an `https:` URL. A refused URL is never navigated to nor
+   * offered as a link: the purchase ends with the URL error.
+   */
+  isProviderUrl?: (url: string) => boolean;
   /** Opens a blank window (null when blocked). Default: `window.open('', '_blank')`. */
   openWindow?: () => ProviderWindow | null;
   /** After the purchase shows: refresh balances and history. */
@@ -208,6 +215,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
   const pollMs = deps.pollMs ?? ONRAMP_POLL_MS;
   const waitLimitMs = deps.waitLimitMs ?? ONRAMP_WAIT_LIMIT_MS;
   const windowCheckMs = deps.windowCheckMs ?? 500;
+  const isProviderUrl = deps.isProviderUrl ?? ((url: string) => safeLinkUrl(url) !== null);
   const openWindow = deps.openWindow ?? defaultOpenWindow;
 
   let optionsLoad: Promise<void> | null = null;
@@ -566,6 +574,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
           ]);
           url = generated.url;
           baseline = new Set(rows.map((r) => r.id));
+          if (!isProviderUrl(url)) throw new Error('provider URL refused');
         } catch {
           win?.close();
           providerWindow = null;

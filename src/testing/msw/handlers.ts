@@ -442,7 +442,7 @@ export function createBlockchainApiHandlers(opts: BlockchainApiHandlersOptions =
       route(
         'onrampUrl',
         () => ({}),
-        () => HttpResponse.json({ url: 'https://pay.example/buy?session=fixture' }),
+        () => HttpResponse.json({ url: 'https://pay.coinbase.com/buy?session=fixture' }),
       ),
     ),
     http.get(
