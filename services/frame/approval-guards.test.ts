@@ -86,19 +86,21 @@ async function serveClientHost(port: number): Promise<void> {
 
 /**
  * A hostile host page: the frame at `opacity` (set by the test through `#kw`'s style), absolutely placed,
- * above a decoy button the test moves under Approve.
+ * above a decoy button the test moves under Approve, inside a box (`#crop`, overflow hidden) the test can
+ * shrink to show only part of the frame.
  */
 function hostilePage(frameUrl: string): string {
   return `<!doctype html><html><head><meta charset="utf-8"><title>Win a prize</title>
 <style>
   body { margin: 0; }
   #decoy { position: absolute; top: 0; left: 0; width: 200px; height: 48px; z-index: 1; }
-  #kw { position: absolute; top: 0; left: 0; width: 420px; height: 640px; border: 0; z-index: 2; }
+  #crop { position: absolute; top: 0; left: 0; width: 420px; height: 640px; overflow: hidden; z-index: 2; }
+  #kw { position: absolute; top: 0; left: 0; width: 420px; height: 640px; border: 0; }
   #cover { position: absolute; top: 0; left: 0; width: 420px; height: 120px; z-index: 3; pointer-events: none;
     background: #fff; display: none; }
 </style></head><body>
 <button id="decoy" type="button">Claim your prize</button>
-<iframe id="kw" title="Secure wallet" src="${frameUrl}/?projectId=test&amp;chainId=${CHAIN_ID}"></iframe>
+<div id="crop"><iframe id="kw" title="Secure wallet" src="${frameUrl}/?projectId=test&amp;chainId=${CHAIN_ID}"></iframe></div>
 <div id="cover"></div>
 </body></html>`;
 }
@@ -455,6 +457,39 @@ describe('clickjacking (issue #16, item 2)', () => {
     });
   });
 
+  it('the frame cropped by the host to its button row: never armed, a click signs nothing; whole, it arms', async () => {
+    await setFrameStyle({ opacity: '1' });
+    const crop = (box: { top: number; height: number } | null) =>
+      page.evaluate((b) => {
+        const c = document.getElementById('crop') as HTMLElement;
+        const kw = document.getElementById('kw') as HTMLElement;
+        c.style.top = b ? `${b.top}px` : '0px';
+        c.style.height = b ? `${b.height}px` : '640px';
+        kw.style.top = b ? `${-b.top}px` : '0px';
+      }, box);
+    let pending: ReturnType<typeof sign> | undefined;
+    await onPausedClock(async () => {
+      pending = sign('Only the button shows');
+      await expect.poll(() => approveButton().count()).toBe(1);
+      const at = await buttonCentre(page, IFRAME, 'Sign');
+      // Only a 64 px band around the buttons shows; the rest of the screen is clipped away by the host.
+      await crop({ top: Math.round(at.y) - 32, height: 64 });
+      await page.clock.runFor(1500);
+      expect(await seen()).toBe('false');
+      expect(await armed()).toBe('false');
+      await page.mouse.click(at.x, at.y);
+      await page.clock.runFor(1500);
+      expect(await armed()).toBe('false');
+    });
+    // Shown whole again (on the running clock: the browser routes clicks by the frame's new place only
+    // once the host page has drawn it), the screen arms and the user's Reject is what counts.
+    await crop(null);
+    await expect.poll(seen).toBe('true');
+    await expect.poll(armed).toBe('true');
+    await page.frameLocator(IFRAME).getByRole('button', { name: 'Reject' }).click();
+    expect((await pending)?.payload?.code).toBe(4001);
+  });
+
   it('a see-through accent colour is refused; an opaque one is taken', async () => {
     const accent = () =>
       page
@@ -472,5 +507,60 @@ describe('clickjacking (issue #16, item 2)', () => {
     }
     await request(page, 'SYNC_THEME', { themeMode: 'light', themeVariables: { '--kw-accent': '#0a7d4f' } });
     expect(await accent()).toBe('#0a7d4f');
+  });
+});
+
+describe('without IntersectionObserver v2 (as in Firefox and Safari)', () => {
+  let context: BrowserContext;
+  let page: Page;
+  let user: Hex;
+  const IFRAME = '#kw';
+
+  beforeAll(async () => {
+    context = await browser.newContext();
+    // Every frame of the context, the cross-origin secure frame included, loses isVisible.
+    await context.addInitScript(() => {
+      delete (IntersectionObserverEntry.prototype as { isVisible?: boolean }).isVisible;
+    });
+    await context.clock.install();
+    page = await context.newPage();
+    await page.goto(`http://127.0.0.1:${HOST_PORT}/`);
+    expect(await handshake(page, frame.url)).toBe(true);
+    await emailLogin(page, frame.url, 'no-v2@example.com');
+    user = getAddress((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address as Hex);
+  }, 60_000);
+  afterAll(() => context?.close());
+
+  it('a click on Approve signs nothing; pressing and holding it for a second signs', async () => {
+    const message = 'Held to sign';
+    const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: [message, user] });
+    const screen = page.frameLocator(IFRAME);
+    const hold = screen.getByRole('button', { name: 'Hold to sign' });
+    await expect.poll(() => hold.count()).toBe(1);
+    expect(await screen.locator('main.approval').getAttribute('data-visibility')).toBe('v1');
+    await expect.poll(() => hold.isEnabled()).toBe(true);
+    const now = await page.evaluate(() => Date.now());
+    await page.clock.pauseAt(now + 1000);
+    try {
+      const at = await buttonCentre(page, IFRAME, 'Hold to sign');
+      await page.mouse.click(at.x, at.y);
+      await page.clock.runFor(3000);
+      // Released after half a second: nothing either.
+      await page.mouse.move(at.x, at.y);
+      await page.mouse.down();
+      await page.clock.runFor(500);
+      await page.mouse.up();
+      await page.clock.runFor(3000);
+      expect(await screen.getByTestId('frame-status').count()).toBe(0);
+      // Held for the whole second: signed.
+      await page.mouse.down();
+      await page.clock.runFor(1000);
+      await page.mouse.up();
+    } finally {
+      await page.clock.resume();
+    }
+    const reply = await pending;
+    expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
+    expect(await verifyMessage({ address: user, message, signature: reply.payload?.result as Hex })).toBe(true);
   });
 });

@@ -7,6 +7,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   APPROVAL_ARM_DELAY_MS,
+  APPROVAL_HOLD_MS,
   APPROVAL_TIME_LIMIT_MS,
   type ApprovalOutcome,
   applyTheme,
@@ -45,6 +46,16 @@ class FakeObserver {
   static show(isVisible: boolean) {
     for (const o of FakeObserver.all.filter((o) => o.connected)) {
       o.callback([{ isVisible, isIntersecting: true, intersectionRatio: 1 }]);
+    }
+  }
+  /** The observer of the screen (v2) or of the buttons (v1), not the sentinel's. */
+  static tracker(): FakeObserver {
+    return FakeObserver.all.filter((o) => !(o.options.threshold as number[]).includes(0.5)).at(-1)!;
+  }
+  /** The share of the frame's full-size sentinel inside the viewport (the observer without trackVisibility). */
+  static whole(ratio: number) {
+    for (const o of FakeObserver.all.filter((o) => o.connected && !o.options.trackVisibility)) {
+      o.callback([{ isIntersecting: ratio > 0, intersectionRatio: ratio }]);
     }
   }
 }
@@ -185,7 +196,7 @@ describe('arming on visibility', () => {
   it('uses IntersectionObserver v2 (trackVisibility, delay 100) where the browser has isVisible', async () => {
     prepareApproval('a');
     void requestApproval(request('a'));
-    expect(FakeObserver.all.at(-1)?.options).toMatchObject({ trackVisibility: true, delay: 100 });
+    expect(FakeObserver.tracker().options).toMatchObject({ trackVisibility: true, delay: 100 });
     expect(document.querySelector('main')?.dataset.visibility).toBe('v2');
   });
 
@@ -219,7 +230,7 @@ describe('arming on visibility', () => {
     // Seen and armed, then hidden: the queued "not visible" record is read at the click.
     FakeObserver.show(true);
     await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
-    const observer = FakeObserver.all.at(-1) as FakeObserver;
+    const observer = FakeObserver.tracker();
     observer.queued.push({ isVisible: false, isIntersecting: true, intersectionRatio: 1 });
     approve.click();
     dismissApproval();
@@ -243,13 +254,16 @@ describe('arming on visibility', () => {
     prepareApproval('a');
     const a = requestApproval(request('a'));
     expect(document.querySelector('main')?.dataset.visibility).toBe('v1');
-    const observer = FakeObserver.all.at(-1) as FakeObserver;
+    const observer = FakeObserver.tracker();
+    FakeObserver.whole(1);
     observer.callback([{ isIntersecting: true, intersectionRatio: 0.5 }]);
     await vi.advanceTimersByTimeAsync(1000);
     expect(screenButton('approve')?.disabled).toBe(true);
     observer.callback([{ isIntersecting: true, intersectionRatio: 1 }]);
     await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
-    screenButton('approve')?.click();
+    // Without v2, Approve is held (the no-v2 path below).
+    screenButton('approve')?.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(APPROVAL_HOLD_MS);
     expect(await a).toBe('approved');
   });
 
@@ -318,5 +332,55 @@ describe('who asks', () => {
     expect(document.querySelector('p.origin')?.textContent).toBe('Verified website: https://dapp.test');
     dismissApproval();
     await second.catch(() => undefined);
+  });
+});
+
+describe('cropping and the no-v2 path', () => {
+  it('a screen that is visible but cropped (the sentinel 30 % in view) never arms; whole, it arms', async () => {
+    prepareApproval('crop');
+    const outcome = requestApproval(request('crop'));
+    FakeObserver.show(true);
+    FakeObserver.whole(0.3);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS * 4);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    screenButton('approve')?.click();
+    FakeObserver.whole(1);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    expect(screenButton('approve')?.disabled).toBe(false);
+    // Cropped again: disarmed at once.
+    FakeObserver.whole(0.5);
+    expect(screenButton('approve')?.disabled).toBe(true);
+    FakeObserver.whole(1);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    screenButton('approve')?.click();
+    expect(await outcome).toBe('approved');
+  });
+
+  it('without IntersectionObserver v2 a click is not enough: Approve must be held for 1 s', async () => {
+    vi.stubGlobal('IntersectionObserverEntry', class {});
+    prepareApproval('hold');
+    const outcome = requestApproval(request('hold'));
+    let settled = false;
+    void outcome.then(() => {
+      settled = true;
+    });
+    const approve = screenButton('approve') as HTMLButtonElement;
+    expect(approve.textContent).toBe('Hold to sign');
+    FakeObserver.show(true);
+    await vi.advanceTimersByTimeAsync(APPROVAL_ARM_DELAY_MS);
+    expect(approve.disabled).toBe(false);
+    approve.click();
+    await vi.advanceTimersByTimeAsync(APPROVAL_HOLD_MS * 2);
+    expect(settled).toBe(false);
+    // Released early: nothing.
+    approve.dispatchEvent(new Event('pointerdown'));
+    await vi.advanceTimersByTimeAsync(APPROVAL_HOLD_MS - 100);
+    approve.dispatchEvent(new Event('pointerup'));
+    await vi.advanceTimersByTimeAsync(APPROVAL_HOLD_MS);
+    expect(settled).toBe(false);
+    // Held by keyboard for the whole second: approved.
+    approve.dispatchEvent(new KeyboardEvent('keydown', { key: ' ' }));
+    await vi.advanceTimersByTimeAsync(APPROVAL_HOLD_MS);
+    expect(await outcome).toBe('approved');
   });
 });

@@ -23,6 +23,12 @@ export const PREPARING_TEXT = 'Preparing the request…';
  */
 export const APPROVAL_ARM_DELAY_MS = 500;
 /**
+ * Where the browser cannot tell whether the frame is covered or see-through (no IntersectionObserver v2:
+ * Firefox, Safari), Approve must be pressed and held this long (pointer, or Space/Enter): a deliberate step
+ * a single click on a decoy cannot give.
+ */
+export const APPROVAL_HOLD_MS = 1000;
+/**
  * An approval not answered this long after its request arrived is rejected by the frame itself: the kit's
  * own default time limit, in case its cancel never arrives.
  */
@@ -229,6 +235,8 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
     );
     const heading = el('h1', { text: request.title, attrs: { id: 'approval-title', tabindex: '-1' } });
     const actions = el('div', { className: 'actions' }, [reject, approve]);
+    // Fixed and full-size: in view 99 % or more only when the whole frame is (visibility.ts, cropping).
+    const sentinel = el('div', { className: 'viewport-sentinel', attrs: { 'aria-hidden': 'true' } });
     const screen = el(
       'main',
       {
@@ -250,6 +258,7 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
         rows,
         ...blocks,
         actions,
+        sentinel,
       ],
     );
     root().replaceChildren(screen);
@@ -264,7 +273,7 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       reject.disabled = !on;
       screen.dataset.armed = String(on);
     };
-    const watch = watchVisibility(screen, actions, (visible) => {
+    const watch = watchVisibility(screen, actions, sentinel, (visible) => {
       // What the guard last heard from the browser; the 500 ms wait starts when this turns true.
       screen.dataset.seen = String(visible);
       clearTimeout(arming);
@@ -295,8 +304,42 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       if (owner !== o || o.screen !== entry || !armed || !watch.visible()) return;
       entry.settle(outcome);
     };
-    approve.addEventListener('click', answer('approved'));
     reject.addEventListener('click', answer('rejected'));
+    if (watch.mode === 'v2') {
+      approve.addEventListener('click', answer('approved'));
+    } else {
+      // No v2: press and hold. Released early, moved away or cancelled, nothing happens.
+      approve.textContent = `Hold to ${request.approveLabel.toLowerCase()}`;
+      approve.dataset.hold = 'true';
+      let holding: ReturnType<typeof setTimeout> | undefined;
+      const start = () => {
+        if (holding !== undefined || approve.disabled) return;
+        approve.dataset.holding = 'true';
+        holding = setTimeout(() => {
+          holding = undefined;
+          delete approve.dataset.holding;
+          answer('approved')();
+        }, APPROVAL_HOLD_MS);
+      };
+      const stop = () => {
+        clearTimeout(holding);
+        holding = undefined;
+        delete approve.dataset.holding;
+      };
+      approve.addEventListener('pointerdown', start);
+      for (const type of ['pointerup', 'pointerleave', 'pointercancel', 'blur']) {
+        approve.addEventListener(type, stop);
+      }
+      approve.addEventListener('keydown', (e) => {
+        if ((e.key === ' ' || e.key === 'Enter') && !e.repeat) {
+          e.preventDefault();
+          start();
+        }
+      });
+      approve.addEventListener('keyup', (e) => {
+        if (e.key === ' ' || e.key === 'Enter') stop();
+      });
+    }
   });
 }
 

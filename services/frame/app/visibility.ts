@@ -11,6 +11,14 @@
  *   buttons) fully inside the viewport by IntersectionObserver v1. This cannot see opacity or an overlay
  *   from the host; that is a known limit of those browsers (docs/security.md).
  * - Without IntersectionObserver at all: `document.visibilityState` alone.
+ *
+ * Cropping: `isVisible` says nothing about clipping, so a host could put the frame in a small
+ * `overflow: hidden` box that shows only the Approve row beside its own text. Wherever IntersectionObserver
+ * exists, a `sentinel` (a fixed, full-size, transparent element of the frame's own page) must also be at
+ * least 99 % inside the top-level viewport: the whole frame is in view, not a part of it.
+ *
+ * Where v2 is missing the frame cannot see the host's overlays or opacity; the approval screen then asks for
+ * a second, deliberate step (ui.ts: press and hold Approve) before anything is signed.
  */
 
 export type VisibilityMode = 'v2' | 'v1' | 'page';
@@ -41,6 +49,7 @@ export function supportsVisibilityTracking(): boolean {
 export function watchVisibility(
   target: Element,
   fallbackTarget: Element,
+  sentinel: Element,
   onChange: (visible: boolean) => void,
 ): VisibilityWatch {
   const mode: VisibilityMode = supportsVisibilityTracking()
@@ -49,11 +58,13 @@ export function watchVisibility(
       ? 'v1'
       : 'page';
   let seen = mode === 'page';
+  /** The whole frame inside the top-level viewport (the sentinel's ratio); no observer: not measurable. */
+  let whole = mode === 'page';
   let state = false;
   let stopped = false;
 
   const update = () => {
-    const next = !stopped && seen && document.visibilityState === 'visible';
+    const next = !stopped && seen && whole && document.visibilityState === 'visible';
     if (next === state) return;
     state = next;
     onChange(next);
@@ -68,7 +79,12 @@ export function watchVisibility(
         : last.isIntersecting && last.intersectionRatio >= 0.99;
   };
 
+  const readWhole = (entries: IntersectionObserverEntry[]) => {
+    const last = entries[entries.length - 1];
+    if (last) whole = last.isIntersecting && last.intersectionRatio >= 0.99;
+  };
   let observer: IntersectionObserver | null = null;
+  let wholeObserver: IntersectionObserver | null = null;
   if (mode !== 'page') {
     const options: ObserverInitV2 =
       mode === 'v2' ? { threshold: [0, 1], trackVisibility: true, delay: 100 } : { threshold: [0, 0.99, 1] };
@@ -77,6 +93,14 @@ export function watchVisibility(
       update();
     }, options);
     observer.observe(mode === 'v2' ? target : fallbackTarget);
+    wholeObserver = new IntersectionObserver(
+      (entries) => {
+        readWhole(entries);
+        update();
+      },
+      { threshold: [0, 0.5, 0.9, 0.99, 1] },
+    );
+    wholeObserver.observe(sentinel);
   }
   document.addEventListener('visibilitychange', update);
   update();
@@ -85,12 +109,14 @@ export function watchVisibility(
     mode,
     visible() {
       if (observer) read(observer.takeRecords());
+      if (wholeObserver) readWhole(wholeObserver.takeRecords());
       update();
       return state;
     },
     stop() {
       stopped = true;
       observer?.disconnect();
+      wholeObserver?.disconnect();
       document.removeEventListener('visibilitychange', update);
     },
   };
