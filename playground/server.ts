@@ -2,12 +2,20 @@
  * Serves a built playground (playground-dist/, or any Vite output of playground/vite.config.ts) with a strict
  * Content-Security-Policy header and the local stack's URLs written into each page's
  * `<meta name="keyway-playground-config">` (no inline script, no extra request). Also serves the stack's
- * status page at /status (and /status.json) when given a health function.
+ * status page at /status (and /status.json) when given a health function. Behind the stack's guard
+ * (services/host-guard.ts): a foreign `Host` gets 421, a browser `Origin` that is neither the page's own nor
+ * one of `allowedOrigins` 403 (a top-level visit sends no `Origin` and is served).
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize, relative, resolve, sep } from 'node:path';
+import {
+  applyRequestGuard,
+  configuredHosts,
+  loopbackOrigins,
+  type RequestGuardOptions,
+} from '../services/host-guard.ts';
 import { type HealthReport, renderStatusPage, STATUS_CSP, STATUS_STYLES } from '../services/status-page.ts';
 import { CONFIG_META_NAME, type PlaygroundConfig, playgroundConfigSchema } from './src/config.ts';
 
@@ -64,6 +72,8 @@ export interface PlaygroundServerOptions {
   config: PlaygroundConfig;
   /** Health of the stack, for /status; without it /status answers 404. */
   health?: () => Promise<HealthReport[]>;
+  /** Origins whose pages may call it besides its own (services/stack.ts: `stackOrigins`). */
+  allowedOrigins?: readonly string[];
 }
 
 function escapeAttribute(text: string): string {
@@ -89,6 +99,17 @@ function send(
   res.end(head ? undefined : body);
 }
 
+/** A refusal with the page's security headers (no-store: the same URL answers an allowed caller). */
+function refuse(res: ServerResponse, status: number, message: string): void {
+  send(
+    res,
+    status,
+    { 'content-type': 'text/plain; charset=utf-8', 'cache-control': 'no-store' },
+    message,
+    false,
+  );
+}
+
 export async function startPlaygroundServer(opts: PlaygroundServerOptions): Promise<PlaygroundServer> {
   const root = resolve(opts.dir);
   // Pages are read once: the build does not change while it is served.
@@ -97,7 +118,15 @@ export async function startPlaygroundServer(opts: PlaygroundServerOptions): Prom
     pages.set(file, injectConfig(readFileSync(join(root, file), 'utf8'), opts.config));
   }
 
+  const host = opts.host ?? '127.0.0.1';
+  // Its own origins join once the port is known (port 0: the OS picks it).
+  const guard: RequestGuardOptions = {
+    allowedOrigins: [...(opts.allowedOrigins ?? [])],
+    extraHosts: configuredHosts({ hostname: host }),
+  };
+
   const handle = (req: IncomingMessage, res: ServerResponse) => {
+    if (!applyRequestGuard(req.headers, res, guard, refuse)) return;
     const head = req.method === 'HEAD';
     if (req.method !== 'GET' && !head) {
       send(
@@ -206,12 +235,15 @@ export async function startPlaygroundServer(opts: PlaygroundServerOptions): Prom
   };
 
   const server = createServer(handle);
-  const host = opts.host ?? '127.0.0.1';
   await new Promise<void>((resolvePromise, reject) => {
     server.once('error', reject);
     server.listen(opts.port, host, () => resolvePromise());
   });
   const port = (server.address() as AddressInfo).port;
+  // Its pages under the loopback names and, when it binds a named interface, under that name.
+  const own = new Set(loopbackOrigins(port));
+  for (const name of configuredHosts({ hostname: host })) own.add(`http://${name}:${port}`);
+  guard.allowedOrigins = [...guard.allowedOrigins, ...own];
   return {
     url: `http://${host}:${port}`,
     stop: () =>

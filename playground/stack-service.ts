@@ -24,6 +24,7 @@ export const playgroundService: StackServiceDefinition = {
       dir: built.dir,
       port: ctx.ports.playground,
       health: ctx.health,
+      allowedOrigins: ctx.allowedOrigins,
       config: {
         apiUrl: api,
         explorerUrl: api,

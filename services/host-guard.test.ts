@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { configuredHosts, hostNameOf, isAllowedHost } from './host-guard.ts';
+import { configuredHosts, guardRequest, hostNameOf, isAllowedHost, loopbackOrigins } from './host-guard.ts';
 
 describe('host guard', () => {
   it('accepts this machine under its loopback names, with or without a port', () => {
@@ -42,5 +42,33 @@ describe('host guard', () => {
     expect(hostNameOf('Example.ORG:443')).toBe('example.org');
     expect(hostNameOf('[::1]:80')).toBe('[::1]');
     expect(hostNameOf('a b')).toBeNull();
+  });
+
+  it('lets through a caller without Origin, names an allowed origin for CORS, refuses any other origin', () => {
+    const opts = { allowedOrigins: loopbackOrigins(4300) };
+    expect(opts.allowedOrigins).toEqual(['http://127.0.0.1:4300', 'http://localhost:4300']);
+    expect(guardRequest({ host: '127.0.0.1:8545' }, opts)).toEqual({ allowed: true, corsOrigin: undefined });
+    expect(guardRequest({ host: '127.0.0.1:8545', origin: 'http://localhost:4300' }, opts)).toEqual({
+      allowed: true,
+      corsOrigin: 'http://localhost:4300',
+    });
+    for (const origin of [
+      'http://evil.test',
+      'null',
+      '',
+      'http://127.0.0.1:4301',
+      'https://127.0.0.1:4300',
+      'http://127.0.0.1:4300, http://evil.test',
+    ]) {
+      expect(guardRequest({ host: '127.0.0.1:8545', origin }, opts), origin).toMatchObject({
+        allowed: false,
+        status: 403,
+      });
+    }
+    // The Host check comes first: an allowed origin does not make a foreign host name acceptable.
+    expect(guardRequest({ host: 'evil.test:8545', origin: 'http://127.0.0.1:4300' }, opts)).toMatchObject({
+      allowed: false,
+      status: 421,
+    });
   });
 });

@@ -10,10 +10,16 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
 import { type Stack, startStack } from './stack.ts';
 
-/** Processes named anvil whose command line has `--port <port>` (other engineers run anvils on other ports). */
-function anvilsOnPort(port: number): string[] {
+/**
+ * anvil processes keeping their state under `dataDir` (their command line has `--state <dataDir>/...`; other
+ * engineers run anvils with other data directories). anvil listens on an internal port behind the chain's
+ * guard (services/chain/rpc-guard.ts), so the chain's public port is not on its command line.
+ */
+function anvilsOf(dataDir: string): string[] {
   try {
-    return execFileSync('pgrep', ['-a', '-f', `anvil --port ${port} `], { encoding: 'utf8' })
+    return execFileSync('pgrep', ['-a', '-f', `anvil --port [0-9]+ .*--state ${dataDir}/`], {
+      encoding: 'utf8',
+    })
       .split('\n')
       .filter((l) => l.trim() !== '' && !l.includes('pgrep'));
   } catch {
@@ -68,14 +74,15 @@ describe('startStack', () => {
 
     const pids = stack.chains.anvilPids;
     expect(pids).toHaveLength(2);
-    expect(anvilsOnPort(20101)).toHaveLength(1);
     const dataDir = stack.dataDir;
+    expect(anvilsOf(dataDir)).toHaveLength(2);
     await stack.stop();
     stack = undefined;
     expect(pids.filter(processAlive)).toEqual([]);
-    expect(anvilsOnPort(20101)).toEqual([]);
-    expect(anvilsOnPort(20102)).toEqual([]);
-    // The API port is closed too.
+    expect(anvilsOf(dataDir)).toEqual([]);
+    // The chains' ports (their guards) and the API port are closed too.
+    await expect(fetch('http://127.0.0.1:20101')).rejects.toThrow();
+    await expect(fetch('http://127.0.0.1:20102')).rejects.toThrow();
     await expect(fetch('http://127.0.0.1:20105/health')).rejects.toThrow();
     // A stack without a data directory cleans up its temporary one.
     expect(() => execFileSync('test', ['-e', dataDir])).toThrow();
@@ -234,7 +241,7 @@ describe('npm start (scripts/start.mjs)', () => {
     first.child.kill('SIGINT');
     expect(await first.exitedWithin()).toBe(0);
     expect(first.output()).toContain('Stopped.');
-    expect({ anvils: [...anvilsOnPort(20111), ...anvilsOnPort(20112)], output: first.output() }).toEqual({
+    expect({ anvils: anvilsOf(dataDir), output: first.output() }).toEqual({
       anvils: [],
       output: first.output(),
     });
@@ -244,7 +251,7 @@ describe('npm start (scripts/start.mjs)', () => {
     expect(await blockNumber()).toBe(before);
     second.child.kill('SIGTERM');
     expect(await second.exitedWithin()).toBe(0);
-    expect({ anvils: [...anvilsOnPort(20111), ...anvilsOnPort(20112)], output: second.output() }).toEqual({
+    expect({ anvils: anvilsOf(dataDir), output: second.output() }).toEqual({
       anvils: [],
       output: second.output(),
     });
@@ -255,6 +262,6 @@ describe('npm start (scripts/start.mjs)', () => {
     await third.ready;
     expect(await third.exitedWithin()).toBe(0);
     expect(third.output()).toContain('Stopped.');
-    expect([...anvilsOnPort(20111), ...anvilsOnPort(20112)]).toEqual([]);
+    expect(anvilsOf(dataDir)).toEqual([]);
   }, 600_000);
 });

@@ -16,6 +16,7 @@ import { rpcChainId } from './chain/anvil.ts';
 import { type LocalChains, startChains } from './chain/index.ts';
 import type { ChainsHandle } from './chain/types.ts';
 import { frameService } from './frame/stack-service.ts';
+import { loopbackOrigins } from './host-guard.ts';
 import { type HealthReport, startStatusPage } from './status-page.ts';
 
 export interface StackPorts {
@@ -37,9 +38,26 @@ export const DEFAULT_PORTS: StackPorts = {
   playground: 4300,
 };
 
+/** Storybook's port (`npm run storybook`). */
+export const STORYBOOK_PORT = 6006;
+/** The playground in dev mode (`npx vite --config playground/vite.config.ts`, its `server.port`). */
+export const PLAYGROUND_DEV_PORT = 5173;
+
+/**
+ * The stack's own origins: the pages that may call its chains and servers from a browser. The playground
+ * (and the status page on its port), the frame, the API, Storybook and the playground's dev server, each
+ * under 127.0.0.1 and localhost. A request with any other `Origin` is refused (services/host-guard.ts).
+ */
+export function stackOrigins(ports: Pick<StackPorts, 'api' | 'frame' | 'playground'>): string[] {
+  const list = [ports.playground, ports.frame, ports.api, STORYBOOK_PORT, PLAYGROUND_DEV_PORT];
+  return [...new Set(list.flatMap(loopbackOrigins))];
+}
+
 /** What a service gets when it starts. */
 export interface StackContext {
   ports: StackPorts;
+  /** `stackOrigins(ports)`: the browser origins a service of the stack answers. */
+  allowedOrigins: readonly string[];
   /** The stack's data directory; each service keeps its files in its own subfolder (`<dataDir>/<name>`). */
   dataDir: string;
   testMode: boolean;
@@ -102,7 +120,11 @@ export const statusPageService: StackServiceDefinition = {
   name: 'status',
   description: 'This status page (on the playground port until the playground exists)',
   async start(ctx) {
-    const server = await startStatusPage({ port: ctx.ports.playground, health: ctx.health });
+    const server = await startStatusPage({
+      port: ctx.ports.playground,
+      health: ctx.health,
+      allowedOrigins: ctx.allowedOrigins,
+    });
     return { url: server.url, healthUrl: `${server.url}/health`, stop: () => server.stop() };
   },
 };
@@ -196,6 +218,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   const definitions = [...(opts.services ?? STACK_SERVICES)];
   if (!definitions.some((d) => d.name === 'playground')) definitions.push(statusPageService);
 
+  const allowedOrigins = stackOrigins(ports);
   let chains: LocalChains;
   try {
     chains = await startChains({
@@ -203,6 +226,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
       solanaPort: ports.solana,
       dataDir: join(dataDir, 'chains'),
       log,
+      allowedOrigins,
     });
   } catch (error) {
     if (temporary) rmSync(dataDir, { recursive: true, force: true });
@@ -273,6 +297,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
     for (const def of definitions) {
       const ctx: StackContext = {
         ports,
+        allowedOrigins,
         dataDir,
         testMode: opts.testMode ?? false,
         ...(opts.registrySize ? { registrySize: opts.registrySize } : {}),

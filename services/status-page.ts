@@ -1,10 +1,13 @@
 /**
  * The stack's status page: a static HTML table of the services and their health, checked when the page is
  * requested. No scripts at all (the page refreshes itself with a meta refresh); a strict CSP forbids them.
- * Served on the playground port until the playground exists.
+ * Served on the playground port until the playground exists. Behind the stack's guard
+ * (services/host-guard.ts): a foreign `Host` gets 421, a browser `Origin` that is neither the page's own nor
+ * one of `allowedOrigins` 403.
  */
 import { createServer, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { applyRequestGuard, loopbackOrigins, type RequestGuardOptions } from './host-guard.ts';
 
 export interface HealthReport {
   name: string;
@@ -91,8 +94,13 @@ function respond(res: ServerResponse, status: number, type: string, body: string
 export async function startStatusPage(opts: {
   port: number;
   health: () => Promise<HealthReport[]>;
+  /** Origins whose pages may call it besides its own (services/stack.ts: `stackOrigins`). */
+  allowedOrigins?: readonly string[];
 }): Promise<StatusPageServer> {
+  // Its own origins join once the port is known (port 0: the OS picks it).
+  const guard: RequestGuardOptions = { allowedOrigins: [...(opts.allowedOrigins ?? [])] };
   const server = createServer((req, res) => {
+    if (!applyRequestGuard(req.headers, res, guard)) return;
     const path = new URL(req.url ?? '/', 'http://localhost').pathname;
     if (req.method !== 'GET' && req.method !== 'HEAD') {
       respond(res, 405, 'text/plain; charset=utf-8', 'method not allowed');
@@ -125,6 +133,7 @@ export async function startStatusPage(opts: {
     server.listen(opts.port, '127.0.0.1', () => resolve());
   });
   const port = (server.address() as AddressInfo).port;
+  guard.allowedOrigins = [...guard.allowedOrigins, ...loopbackOrigins(port)];
   return {
     url: `http://127.0.0.1:${port}`,
     stop: () =>

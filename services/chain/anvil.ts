@@ -7,6 +7,11 @@
  * - State: with `statePath`, anvil loads the file on start if it exists and dumps to it on exit (and every
  *   `STATE_INTERVAL_S` seconds, so a crash loses little). A file anvil cannot load is moved aside and the
  *   chain starts fresh (the caller then redeploys).
+ * - Access: anvil itself listens on an internal port picked free on 127.0.0.1, with its own CORS off
+ *   (`--no-cors`); the chain's port is held by the guard of rpc-guard.ts, which refuses a foreign `Host` (421)
+ *   or a browser `Origin` outside `allowedOrigins` (403), websockets included, and forwards the rest. anvil's
+ *   `--allow-origin` takes one origin and only shapes the CORS answer (the call still runs; a websocket
+ *   ignores it), so it cannot express "the stack's pages only".
  * - Lifetime: `stop()` sends SIGTERM (anvil dumps its state and exits), then SIGKILL after a timeout.
  *   anvil runs in its own process group, so a Ctrl-C in the terminal reaches only the parent, which stops
  *   the chains in order. If the parent exits without calling `stop()`, an exit hook sends SIGTERM; if the
@@ -16,10 +21,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { connect } from 'node:net';
+import { type AddressInfo, connect, createServer } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { type RpcGuard, startRpcGuard } from './rpc-guard.ts';
 
 export interface AnvilOptions {
   port: number;
@@ -31,11 +37,18 @@ export interface AnvilOptions {
   stopTimeoutMs?: number;
   /** How long to wait for JSON-RPC to answer after spawning. */
   readyTimeoutMs?: number;
+  /**
+   * Origins whose pages may call the chain from a browser (services/stack.ts: `stackOrigins`). Default none:
+   * only callers without `Origin` (Node, curl).
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface AnvilHandle {
   chainId: number;
+  /** The chain's public (guarded) port. */
   port: number;
+  /** The guarded URL; anvil's own internal port is not handed out. */
   rpcUrl: string;
   pid: number;
   /** True when the chain was restored from `statePath` (false: fresh chain). */
@@ -98,6 +111,8 @@ class AnvilStartError extends Error {
   constructor(
     message: string,
     readonly exitedEarly: boolean,
+    /** anvil could not bind its internal port (taken since it was picked): not the state file's fault. */
+    readonly portTaken = false,
   ) {
     super(message);
   }
@@ -120,18 +135,34 @@ function portInUse(port: number): Promise<boolean> {
   });
 }
 
-async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<AnvilHandle> {
+/** A port that is free on 127.0.0.1 now (the OS picks it); anvil binds it right after. */
+function freeLoopbackPort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once('error', reject);
+    server.listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+/** How often a start picks another internal port when one was taken between the pick and anvil's bind. */
+const INTERNAL_PORT_ATTEMPTS = 3;
+
+interface LaunchedAnvil {
+  pid: number;
+  /** Its internal port. */
+  port: number;
+  stop(): Promise<void>;
+}
+
+/** Spawns anvil on `internalPort` and resolves once it answers there with the expected chain id. */
+async function launchAnvil(opts: AnvilOptions, internalPort: number): Promise<LaunchedAnvil> {
   const log = opts.log ?? (() => {});
-  // Otherwise another node on the port (say, a leftover anvil with the same chain id) would answer the
-  // readiness probe while our anvil fails to bind.
-  if (await portInUse(opts.port)) {
-    throw new AnvilStartError(
-      `[anvil ${opts.chainId}] port ${opts.port} on 127.0.0.1 is already in use`,
-      false,
-    );
-  }
-  const args = ['--port', String(opts.port), '--chain-id', String(opts.chainId), '--host', '127.0.0.1'];
-  args.push('--silent');
+  const args = ['--port', String(internalPort), '--chain-id', String(opts.chainId), '--host', '127.0.0.1'];
+  // No CORS answer at all on the internal port: browsers reach the chain through the guard only.
+  args.push('--silent', '--no-cors');
   if (opts.statePath) {
     // `--state` = load if present + dump on exit; the interval also dumps while running.
     args.push('--state', opts.statePath, '--state-interval', String(STATE_INTERVAL_S));
@@ -194,14 +225,19 @@ async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<Anvil
     watchdog.stdin?.destroy();
   };
 
-  const rpcUrl = `http://127.0.0.1:${opts.port}`;
+  const internalUrl = `http://127.0.0.1:${internalPort}`;
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 15_000);
   for (;;) {
     if (exited) {
       dismissWatchdog();
-      throw new AnvilStartError(`${tag} exited during start-up: ${output.trim() || 'no output'}`, true);
+      const portTaken = /address already in use|os error 98|os error 48/i.test(output);
+      throw new AnvilStartError(
+        `${tag} exited during start-up: ${output.trim() || 'no output'}`,
+        true,
+        portTaken,
+      );
     }
-    const id = await rpcChainId(rpcUrl, 500);
+    const id = await rpcChainId(internalUrl, 500);
     if (id === opts.chainId) break;
     if (id !== null) {
       // Something else answers on this port (the bind of our anvil will fail and it will exit).
@@ -211,7 +247,7 @@ async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<Anvil
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
       dismissWatchdog();
-      throw new AnvilStartError(`${tag} did not answer JSON-RPC on ${rpcUrl} in time`, false);
+      throw new AnvilStartError(`${tag} did not answer JSON-RPC on ${internalUrl} in time`, false);
     }
     await sleep(40);
   }
@@ -235,8 +271,55 @@ async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<Anvil
     })();
     return stopping;
   };
+  return { pid, port: internalPort, stop };
+}
 
-  return { chainId: opts.chainId, port: opts.port, rpcUrl, pid, loadedState: loadState, stop };
+/** `launchAnvil` on a port picked free; picks again when another process took it before anvil bound it. */
+async function launchOnFreePort(opts: AnvilOptions): Promise<LaunchedAnvil> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await launchAnvil(opts, await freeLoopbackPort());
+    } catch (error) {
+      const retry = error instanceof AnvilStartError && error.portTaken && attempt < INTERNAL_PORT_ATTEMPTS;
+      if (!retry) throw error;
+    }
+  }
+}
+
+async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<AnvilHandle> {
+  const tag = `[anvil ${opts.chainId}]`;
+  // Otherwise another node on the port (say, a leftover anvil with the same chain id) would answer the
+  // readiness probe while our chain is not there.
+  if (await portInUse(opts.port)) {
+    throw new AnvilStartError(`${tag} port ${opts.port} on 127.0.0.1 is already in use`, false);
+  }
+  const launched = await launchOnFreePort(opts);
+  let guard: RpcGuard;
+  try {
+    guard = await startRpcGuard({
+      port: opts.port,
+      targetPort: launched.port,
+      allowedOrigins: opts.allowedOrigins ?? [],
+    });
+  } catch (error) {
+    await launched.stop();
+    throw new AnvilStartError(`${tag} could not listen on 127.0.0.1:${opts.port}: ${String(error)}`, false);
+  }
+
+  let stopping: Promise<void> | undefined;
+  const stop = () => {
+    // The public port first (no new calls reach a stopping node), then the node.
+    stopping ??= guard.stop().then(() => launched.stop());
+    return stopping;
+  };
+  return {
+    chainId: opts.chainId,
+    port: opts.port,
+    rpcUrl: `http://127.0.0.1:${opts.port}`,
+    pid: launched.pid,
+    loadedState: loadState,
+    stop,
+  };
 }
 
 /**
@@ -248,7 +331,16 @@ export async function startAnvil(opts: AnvilOptions): Promise<AnvilHandle> {
   try {
     return await spawnAnvil(opts, hasState);
   } catch (error) {
-    if (!(hasState && error instanceof AnvilStartError && error.exitedEarly && opts.statePath)) throw error;
+    if (
+      !(
+        hasState &&
+        error instanceof AnvilStartError &&
+        error.exitedEarly &&
+        !error.portTaken &&
+        opts.statePath
+      )
+    )
+      throw error;
     const aside = `${opts.statePath}.unreadable-${Date.now()}`;
     renameSync(opts.statePath, aside);
     opts.log?.(

@@ -34,6 +34,11 @@ export interface StartChainsOptions {
   /** Where chain state persists between starts. Without it every start is a fresh chain. */
   dataDir?: string;
   log?: (line: string) => void;
+  /**
+   * Origins whose pages may call the chains from a browser (services/stack.ts: `stackOrigins`); any other
+   * `Origin` gets 403 and a foreign `Host` 421 (services/host-guard.ts). Default none: Node callers only.
+   */
+  allowedOrigins?: readonly string[];
 }
 
 /** The handle of `startChains`: the agreed `ChainsHandle` plus process ids (for leak checks). */
@@ -77,9 +82,10 @@ async function startEvmChain(
   port: number,
   dataDir: string | undefined,
   log: (line: string) => void,
+  allowedOrigins: readonly string[],
 ): Promise<{ info: EvmChainInfo; anvil: AnvilHandle }> {
   const statePath = dataDir ? join(dataDir, `anvil-${chain.chainId}.json`) : undefined;
-  let anvil = await startAnvil({ port, chainId: chain.chainId, statePath, log });
+  let anvil = await startAnvil({ port, chainId: chain.chainId, statePath, log, allowedOrigins });
   try {
     let status = await inspectDeployment(anvil.rpcUrl);
     if (status === 'unusable' && statePath) {
@@ -87,7 +93,7 @@ async function startEvmChain(
       await anvil.stop();
       const aside = setStateAside(statePath, 'unusable');
       log(`[anvil ${chain.chainId}] saved state has no usable deployment; moved to ${aside}, starting fresh`);
-      anvil = await startAnvil({ port, chainId: chain.chainId, statePath, log });
+      anvil = await startAnvil({ port, chainId: chain.chainId, statePath, log, allowedOrigins });
       status = await inspectDeployment(anvil.rpcUrl);
     }
     let deployedAtBlock: bigint;
@@ -125,11 +131,12 @@ async function startEvmChain(
 export async function startChains(opts: StartChainsOptions = {}): Promise<LocalChains> {
   const log = opts.log ?? (() => {});
   const evmPorts = opts.evmPorts ?? [EVM_CHAINS[0].defaultPort, EVM_CHAINS[1].defaultPort];
+  const allowedOrigins = opts.allowedOrigins ?? [];
   if (opts.dataDir) mkdirSync(opts.dataDir, { recursive: true });
 
   const results = await Promise.allSettled([
-    ...EVM_CHAINS.map((chain, i) => startEvmChain(chain, evmPorts[i]!, opts.dataDir, log)),
-    startSolana({ port: opts.solanaPort ?? DEFAULT_SOLANA_PORT, dataDir: opts.dataDir, log }),
+    ...EVM_CHAINS.map((chain, i) => startEvmChain(chain, evmPorts[i]!, opts.dataDir, log, allowedOrigins)),
+    startSolana({ port: opts.solanaPort ?? DEFAULT_SOLANA_PORT, dataDir: opts.dataDir, log, allowedOrigins }),
   ]);
   const evm = results.slice(0, EVM_CHAINS.length) as PromiseSettledResult<{
     info: EvmChainInfo;

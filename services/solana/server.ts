@@ -4,12 +4,16 @@
  * Solana RPC that sending, confirming and reading SOL transfers needs; other methods answer
  * `-32601 Method not found`. Response shapes follow the Solana RPC: methods that read state at a slot
  * answer `{context: {apiVersion, slot}, value}`.
+ *
+ * Both ports pass the stack's guard first (services/host-guard.ts): a foreign `Host` gets 421, a browser
+ * `Origin` outside `allowedOrigins` 403 (websocket upgrades too); CORS names the caller's allowed origin.
  */
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { PublicKey } from '@solana/web3.js';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
+import { applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
 import {
   base58Decode,
   base58Encode,
@@ -353,6 +357,11 @@ export interface SolanaServerOptions {
   port: number;
   dataDir?: string;
   log?: (line: string) => void;
+  /**
+   * Origins whose pages may call the RPC from a browser (services/stack.ts: `stackOrigins`). Default none:
+   * only callers without `Origin` (Node, curl).
+   */
+  allowedOrigins?: readonly string[];
 }
 
 export interface SolanaServer {
@@ -378,9 +387,15 @@ export async function startSolana(opts: SolanaServerOptions): Promise<SolanaServ
   const log = opts.log ?? (() => {});
   const runtime = new SolanaRuntime({ dataDir: opts.dataDir, log });
   const handlers = createRpcHandlers(runtime);
+  const guard: RequestGuardOptions = { allowedOrigins: opts.allowedOrigins ?? [] };
+  const refuse = (res: ServerResponse, status: number, message: string) =>
+    send(res, status, errorResponse(null, new RpcError(-32000, message)));
 
   const http: Server = createServer(async (req, res) => {
-    res.setHeader('access-control-allow-origin', '*');
+    if (!applyRequestGuard(req.headers, res, guard, refuse)) {
+      req.resume();
+      return;
+    }
     if (req.method === 'OPTIONS') {
       res.writeHead(204, {
         'access-control-allow-methods': 'POST, GET, OPTIONS',
@@ -417,11 +432,14 @@ export async function startSolana(opts: SolanaServerOptions): Promise<SolanaServ
   });
 
   const wss = new WebSocketServer({ noServer: true, maxPayload: MAX_BODY_BYTES });
-  const wsHttp: Server = createServer((_req, res) => {
+  const wsHttp: Server = createServer((req, res) => {
+    if (!applyRequestGuard(req.headers, res, guard, refuse)) return;
     res.writeHead(426, { 'content-type': 'text/plain' });
     res.end('websocket only');
   });
   wsHttp.on('upgrade', (req, socket, head) => {
+    socket.on('error', () => socket.destroy());
+    if (!guardUpgrade(req.headers, socket, guard)) return;
     wss.handleUpgrade(req, socket, head, (ws) => wss.emit('connection', ws, req));
   });
 
