@@ -2,24 +2,41 @@
  * Attack tests of the auth backend's login rules, on the store itself (services/frame/auth.test.ts covers
  * the same backend over HTTP): an account with no known device still needs a device approval, a code works
  * only on the device it was issued to, a device approved by link is not known until its code is verified,
- * and code checks are limited per address, per IP and in all.
+ * guesses at the codes an attacker can ask for are bounded per address whoever sends them, and the route
+ * limits count per (address, device) and per client address, and slow down under load instead of refusing.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AuthError, AuthStore } from './auth-store.ts';
-import { VerifyLimiter } from './rate-limit.ts';
+import { AuthLimiter, type AuthLimits } from './rate-limit.ts';
 
 const DEVICE_A = 'device-aaaaaaaa-0001';
 const DEVICE_B = 'device-bbbbbbbb-0002';
 const dirs: string[] = [];
+const stores: AuthStore[] = [];
 
 afterEach(async () => {
+  // A wrong guess is written in the background: let the writes end before the directory goes.
+  for (const s of stores.splice(0)) await s.flush();
   for (const d of dirs.splice(0)) await rm(d, { recursive: true, force: true });
 });
 
-async function openStore(users: Record<string, unknown> = {}): Promise<AuthStore> {
+const clock = () => {
+  let t = 1_000_000;
+  return {
+    now: () => t,
+    advance: (ms: number) => {
+      t += ms;
+    },
+  };
+};
+
+async function openStore(
+  users: Record<string, unknown> = {},
+  opts: { now?: () => number } = {},
+): Promise<AuthStore> {
   const dir = await mkdtemp(join(tmpdir(), 'kw-auth-store-'));
   dirs.push(dir);
   if (Object.keys(users).length) {
@@ -36,11 +53,15 @@ async function openStore(users: Record<string, unknown> = {}): Promise<AuthStore
     };
     await writeFile(join(dir, 'auth.json'), JSON.stringify(data));
   }
-  return AuthStore.open({
+  const store = await AuthStore.open({
     dir,
     publicUrl: 'http://127.0.0.1:4200',
     rateLimit: { max: 50, windowMs: 60_000 },
+    guessLimit: { perEmail: 10, windowMs: 60_000 },
+    ...opts,
   });
+  stores.push(store);
+  return store;
 }
 
 const latest = (store: AuthStore, email: string, kind: string) => {
@@ -49,6 +70,15 @@ const latest = (store: AuthStore, email: string, kind: string) => {
   return mail;
 };
 const codeFor = (store: AuthStore, email: string) => latest(store, email, 'login-code').code ?? '';
+const newAddressCodeFor = (store: AuthStore, email: string) =>
+  latest(store, email, 'update-secondary-code').code ?? '';
+/** A code that is not `code`. */
+const wrong = (code: string, n = 1) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+const message = (promise: Promise<unknown>) =>
+  promise.then(
+    () => 'accepted',
+    (error: unknown) => (error as Error).message,
+  );
 const tokenOf = (store: AuthStore, email: string) =>
   new URL(latest(store, email, 'device-approval').link ?? '').searchParams.get('token') ?? '';
 
@@ -91,50 +121,161 @@ describe('email login rules', () => {
   });
 });
 
-describe('code-check limits', () => {
-  const limits = { perEmail: 3, perIp: 5, global: 8, windowMs: 60_000 };
-  const clock = () => {
-    let t = 1_000_000;
-    return {
-      now: () => t,
-      advance: (ms: number) => {
-        t += ms;
-      },
-    };
-  };
-  const refused = (fn: () => void) => {
-    try {
-      fn();
-    } catch (error) {
-      expect(error).toBeInstanceOf(AuthError);
-      expect((error as AuthError).status).toBe(429);
-      return (error as AuthError).message;
-    }
-    throw new Error('not refused');
-  };
-
-  it('limits checks per address, with the spec cooldown message, until the window moves on', () => {
-    const c = clock();
-    const limiter = new VerifyLimiter(limits, c.now);
-    for (let i = 0; i < 3; i++) limiter.check('a@example.com', `10.0.0.${i}`);
-    c.advance(15_000);
-    expect(refused(() => limiter.check('A@example.com', '10.0.0.9'))).toBe(
-      'Please try again after 45 seconds',
-    );
-    limiter.check('b@example.com', '10.0.0.9');
-    c.advance(45_000);
-    limiter.check('a@example.com', '10.0.0.9');
+describe('guesses at a code', () => {
+  it("another device's start neither replaces nor spends the code a device asked for", async () => {
+    const store = await openStore();
+    const email = 'first-login@example.com';
+    await store.startEmail(email, DEVICE_A);
+    const code = codeFor(store, email);
+    for (let i = 0; i < 5; i++) await store.startEmail(email, DEVICE_B);
+    const session = await store.verifyEmail(email, code, DEVICE_A);
+    expect(session.user.email).toBe(email);
   });
 
-  it('limits checks per IP across addresses, and for everyone together', () => {
+  it('burns every code an attacker can ask for once the address has had its wrong guesses, until the window moves on', async () => {
     const c = clock();
-    const limiter = new VerifyLimiter(limits, c.now);
-    for (let i = 0; i < 5; i++) limiter.check(`u${i}@example.com`, '10.0.0.1');
-    expect(refused(() => limiter.check('u9@example.com', '10.0.0.1'))).toMatch(
+    const store = await openStore({}, { now: c.now });
+    const email = 'target@example.com';
+    const devices = Array.from({ length: 6 }, (_, i) => `attacker-device-${i}`);
+    const codes: string[] = [];
+    for (const device of devices) {
+      expect((await store.startEmail(email, device)).action).toBe('VERIFY_OTP');
+      codes.push(codeFor(store, email));
+    }
+    // Four wrong guesses from each of the first devices: the tenth wrong guess in all spends the address's budget.
+    const answers: string[] = [];
+    for (let d = 0; d < 3; d++) {
+      for (let n = 1; n <= 4; n++) {
+        answers.push(await message(store.verifyEmail(email, wrong(codes[d]!, n), devices[d]!)));
+      }
+    }
+    expect(answers.filter((a) => a === 'Invalid code')).toHaveLength(9);
+    expect(answers[9]).toBe('Too many wrong codes. Request a new one.');
+    // Every other device's code is burned, though it was never tried: its right code is refused.
+    for (let d = 3; d < devices.length; d++) {
+      expect(await message(store.verifyEmail(email, codes[d]!, devices[d]!))).toBe(
+        'The code has expired. Request a new one.',
+      );
+    }
+    // A new device gets the link to the mailbox, not a code to guess at.
+    expect((await store.startEmail(email, 'attacker-device-new')).action).toBe('VERIFY_DEVICE');
+    expect(store.mailbox()[0]?.kind).toBe('device-approval');
+    // Not for ever: once the wrong guesses have left the window, a new device gets a code again.
+    c.advance(59_999);
+    expect((await store.startEmail(email, 'attacker-device-new2')).action).toBe('VERIFY_DEVICE');
+    c.advance(2);
+    expect((await store.startEmail(email, 'attacker-device-new3')).action).toBe('VERIFY_OTP');
+  });
+
+  it("a known device's own wrong guesses do not spend the address's budget", async () => {
+    const store = await openStore();
+    const email = 'owner@example.com';
+    await store.startEmail(email, DEVICE_A);
+    await store.verifyEmail(email, codeFor(store, email), DEVICE_A);
+    for (let round = 0; round < 3; round++) {
+      await store.startEmail(email, DEVICE_A);
+      const code = codeFor(store, email);
+      for (let n = 1; n <= 4; n++) await message(store.verifyEmail(email, wrong(code, n), DEVICE_A));
+      expect((await store.verifyEmail(email, code, DEVICE_A)).user.email).toBe(email);
+    }
+  });
+
+  it('counts wrong guesses at the code of an email change to a new address, and then issues none there', async () => {
+    const store = await openStore();
+    const target = 'claimed@example.com';
+    // Accounts without an email (social logins): the code goes straight to the new address.
+    const as = (id: string) => ({ id, email: null, social: null, devices: [], createdAt: 1 });
+    for (const id of ['u1', 'u2']) {
+      await store.startEmailUpdate(as(id), target);
+      const code = newAddressCodeFor(store, target);
+      for (let n = 1; n <= 5; n++) await message(store.verifyEmailUpdateSecondary(as(id), wrong(code, n)));
+    }
+    await expect(store.startEmailUpdate(as('u3'), target)).rejects.toMatchObject({ status: 429 });
+  });
+});
+
+describe('route limits', () => {
+  const limits: AuthLimits = {
+    windowMs: 60_000,
+    checksPerDevice: 3,
+    checksPerAddress: 5,
+    startsPerAddress: 4,
+    global: 8,
+    slowdownMs: 1500,
+    perAddressUnderLoad: 2,
+  };
+  const refused = async (promise: Promise<void>) => {
+    const error = await promise.then(
+      () => new Error('not refused'),
+      (e: unknown) => e,
+    );
+    expect(error).toBeInstanceOf(AuthError);
+    expect((error as AuthError).status).toBe(429);
+    return (error as AuthError).message;
+  };
+  const check = (email: string, deviceId: string | null, address: string) => ({ email, deviceId, address });
+
+  it('limits checks per (address, device), with the spec cooldown message, until the window moves on', async () => {
+    const c = clock();
+    const limiter = new AuthLimiter(limits, { now: c.now });
+    for (let i = 0; i < 3; i++) await limiter.check(check('a@example.com', DEVICE_A, `10.0.0.${i}`));
+    c.advance(15_000);
+    expect(await refused(limiter.check(check('A@example.com', DEVICE_A, '10.0.0.9')))).toBe(
+      'Please try again after 45 seconds',
+    );
+    // The same address from another device, and another address from the same device, are not affected.
+    await limiter.check(check('a@example.com', DEVICE_B, '10.0.0.9'));
+    await limiter.check(check('b@example.com', DEVICE_A, '10.0.0.9'));
+    c.advance(45_000);
+    await limiter.check(check('a@example.com', DEVICE_A, '10.0.0.9'));
+  });
+
+  it('counts a check without a device per (address, client address)', async () => {
+    const limiter = new AuthLimiter(limits, { now: clock().now });
+    for (let i = 0; i < 3; i++) await limiter.check(check('a@example.com', null, '10.0.0.1'));
+    await refused(limiter.check(check('a@example.com', null, '10.0.0.1')));
+    await limiter.check(check('a@example.com', null, '10.0.0.2'));
+  });
+
+  it('limits checks and starts per client address, whatever the address and device', async () => {
+    const limiter = new AuthLimiter({ ...limits, global: 100 }, { now: clock().now });
+    for (let i = 0; i < 5; i++)
+      await limiter.check(check(`u${i}@example.com`, `device-${i}-xxxx`, '10.0.0.1'));
+    expect(await refused(limiter.check(check('u9@example.com', 'device-9-xxxx', '10.0.0.1')))).toMatch(
       /^Please try again after \d+ seconds$/,
     );
-    for (let i = 0; i < 3; i++) limiter.check(`v${i}@example.com`, `10.0.1.${i}`);
-    // 8 counted in all: a fresh address from a fresh IP is refused too.
-    refused(() => limiter.check('w@example.com', '10.0.2.1'));
+    for (let i = 0; i < 4; i++) await limiter.start({ address: '10.0.0.1' });
+    await refused(limiter.start({ address: '10.0.0.1' }));
+    await limiter.start({ address: '10.0.0.2' });
+  });
+
+  it('over the global limit every request waits and each client address has the smaller budget; no one is refused for the load', async () => {
+    const c = clock();
+    const waits: number[] = [];
+    const limiter = new AuthLimiter(limits, {
+      now: c.now,
+      sleep: async (ms) => {
+        waits.push(ms);
+      },
+    });
+    // A heavy client address, then others: eight requests in all reach the global limit, without a wait.
+    for (let i = 0; i < 4; i++) await limiter.check(check(`h${i}@example.com`, DEVICE_A, '10.0.9.9'));
+    for (let i = 0; i < 4; i++) await limiter.start({ address: `10.0.1.${i}` });
+    expect(waits).toEqual([]);
+    expect(limiter.underLoad()).toBe(true);
+    // Fresh client addresses still get through, each request slowed down.
+    for (let i = 0; i < 20; i++) {
+      await limiter.start({ address: `10.0.2.${i}` });
+      await limiter.check(check(`n${i}@example.com`, `device-n${i}-xx`, `10.0.2.${i}`));
+    }
+    expect(waits).toHaveLength(40);
+    expect(new Set(waits)).toEqual(new Set([1500]));
+    // The heavy address is over the smaller budget: refused until its own checks leave the window.
+    await refused(limiter.check(check('h9@example.com', DEVICE_A, '10.0.9.9')));
+    // When the load is gone, the usual budgets and no wait.
+    c.advance(60_001);
+    expect(limiter.underLoad()).toBe(false);
+    await limiter.check(check('h9@example.com', DEVICE_A, '10.0.9.9'));
+    expect(waits).toHaveLength(40);
   });
 });

@@ -5,11 +5,17 @@
  *
  * This is a local stand-in for a hosted auth service: codes are delivered to a dev mailbox instead of an
  * email provider, and social providers are local pages where the user types a username.
+ *
+ * Against guessing and lock-outs (the whole design is described in services/frame/rate-limit.ts): a login
+ * code belongs to an email address and the device that asked for it, codes and links are counted per
+ * (address, device), and wrong guesses at codes of devices the mailbox has not vouched for are counted per
+ * address: at `GuessLimit.perEmail` those codes are burned and new devices get the approval link instead.
  */
 import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
+import { cooldownMessage } from '../../src/core/errors.ts';
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -25,11 +31,25 @@ export const SESSION_TTL_MS = 30 * 24 * 60 * 60 * 1000;
 const MAILBOX_LIMIT = 500;
 
 export interface RateLimit {
-  /** Codes or links sent to one address within `windowMs`. */
+  /**
+   * Codes or links sent to one address for one device (for an email change: for one account) within
+   * `windowMs`. Another device's requests for the same address do not spend them.
+   */
   max: number;
   windowMs: number;
 }
 export const DEFAULT_RATE_LIMIT: RateLimit = { max: 5, windowMs: 10 * 60 * 1000 };
+
+export interface GuessLimit {
+  /**
+   * Wrong guesses within `windowMs` at the codes of one address held by devices the mailbox has not vouched
+   * for, from everyone together. At this number those codes are burned and, until the window moves on, a
+   * new device gets the approval link instead of a code.
+   */
+  perEmail: number;
+  windowMs: number;
+}
+export const DEFAULT_GUESS_LIMIT: GuessLimit = { perEmail: 10, windowMs: 10 * 60 * 1000 };
 
 export class AuthError extends Error {
   override readonly name = 'AuthError';
@@ -71,13 +91,21 @@ const pendingCodeSchema = z.object({
   deviceId: z.string().nullable(),
   userId: z.string().nullable(),
   newEmail: z.string().nullable(),
+  /** The address the code was mailed to. */
+  email: z.string().default(''),
+  /**
+   * Held by a device the mailbox vouched for (a known device of the account, a device approved by the
+   * mailed link) or by the account confirming its own address. Wrong guesses at other codes count against
+   * the address (GuessLimit).
+   */
+  trusted: z.boolean().default(false),
 });
 
 const dataSchema = z.object({
   version: z.literal(1),
   users: z.record(z.string(), userSchema),
   mailbox: z.array(mailSchema),
-  /** Keyed by `<purpose>:<email>`. */
+  /** Keyed by `login:<email>:<deviceId>` and `<update purpose>:<email>:<userId>`. */
   codes: z.record(z.string(), pendingCodeSchema),
   /** Keyed by the sha-256 of the token. */
   sessions: z.record(z.string(), z.object({ userId: z.string(), expiresAt: z.number() })),
@@ -111,7 +139,10 @@ const dataSchema = z.object({
       nonceHash: z.string().optional(),
     }),
   ),
+  /** Sends per `<email> device <deviceId>` or `<email> user <userId>`. */
   sends: z.record(z.string(), z.array(z.number())),
+  /** Wrong guesses at untrusted codes, per address. */
+  guesses: z.record(z.string(), z.array(z.number())).default({}),
 });
 type AuthData = z.infer<typeof dataSchema>;
 
@@ -126,6 +157,7 @@ function emptyData(): AuthData {
     socialCodes: {},
     farcaster: {},
     sends: {},
+    guesses: {},
   };
 }
 
@@ -153,6 +185,7 @@ export const verifierSchema = z.string().regex(/^[A-Za-z0-9._~-]{43,128}$/, 'Inv
 export const challengeSchema = z.string().regex(/^[A-Za-z0-9_-]{43}$/, 'Invalid code challenge');
 const newToken = () => randomBytes(32).toString('base64url');
 const newCode = () => String(randomInt(0, 1_000_000)).padStart(6, '0');
+const loginKey = (email: string, deviceId: string) => `login:${email}:${deviceId}`;
 
 export interface PublicUser {
   id: string;
@@ -184,6 +217,7 @@ export class AuthStore {
     private readonly dir: string,
     private readonly publicUrl: string,
     private readonly rateLimit: RateLimit,
+    private readonly guessLimit: GuessLimit,
     private readonly now: () => number,
   ) {
     this.file = join(dir, 'auth.json');
@@ -193,12 +227,14 @@ export class AuthStore {
     dir: string;
     publicUrl: string;
     rateLimit?: RateLimit;
+    guessLimit?: GuessLimit;
     now?: () => number;
   }): Promise<AuthStore> {
     const store = new AuthStore(
       opts.dir,
       opts.publicUrl,
       opts.rateLimit ?? DEFAULT_RATE_LIMIT,
+      opts.guessLimit ?? DEFAULT_GUESS_LIMIT,
       opts.now ?? Date.now,
     );
     await mkdir(opts.dir, { recursive: true });
@@ -246,19 +282,48 @@ export class AuthStore {
       if (kept.length) this.data.sends[k] = kept;
       else delete this.data.sends[k];
     }
+    for (const [k, v] of Object.entries(this.data.guesses)) {
+      const kept = v.filter((at) => at > t - this.guessLimit.windowMs);
+      if (kept.length) this.data.guesses[k] = kept;
+      else delete this.data.guesses[k];
+    }
   }
 
-  /** Counts one message to `address`; throws 429 when the window is full. */
-  private takeSendSlot(address: string): void {
+  /**
+   * Counts one message to `address` for `requester` (`device <id>` or `user <id>`); throws 429 when that
+   * window is full. Requests from other devices or accounts for the same address have windows of their own.
+   */
+  private takeSendSlot(address: string, requester: string): void {
+    const key = `${address} ${requester}`;
     const t = this.now();
-    const recent = (this.data.sends[address] ?? []).filter((at) => at > t - this.rateLimit.windowMs);
+    const recent = (this.data.sends[key] ?? []).filter((at) => at > t - this.rateLimit.windowMs);
     if (recent.length >= this.rateLimit.max) {
       const oldest = Math.min(...recent);
       const seconds = Math.max(1, Math.ceil((oldest + this.rateLimit.windowMs - t) / 1000));
       throw new AuthError(429, `Too many codes requested. Please try again after ${seconds} seconds`);
     }
     recent.push(t);
-    this.data.sends[address] = recent;
+    this.data.sends[key] = recent;
+  }
+
+  /**
+   * 0 while `address` has guesses left at its untrusted codes (GuessLimit), else the milliseconds until it
+   * has again. While it has none, its untrusted codes are burned and no new ones are issued.
+   */
+  private guessesSpentFor(address: string): number {
+    const t = this.now();
+    const recent = (this.data.guesses[address] ?? []).filter((at) => at > t - this.guessLimit.windowMs);
+    if (recent.length < this.guessLimit.perEmail) return 0;
+    return recent[recent.length - this.guessLimit.perEmail]! + this.guessLimit.windowMs - t;
+  }
+
+  /** Counts a wrong guess at an untrusted code of `address`; at the limit burns all of them. */
+  private countWrongGuess(address: string): void {
+    this.data.guesses[address] = [...(this.data.guesses[address] ?? []), this.now()];
+    if (this.guessesSpentFor(address) === 0) return;
+    for (const [k, v] of Object.entries(this.data.codes)) {
+      if (v.email === address && !v.trusted) delete this.data.codes[k];
+    }
   }
 
   private deliver(mail: Omit<MailMessage, 'id' | 'sentAt'>): void {
@@ -269,10 +334,12 @@ export class AuthStore {
   private issueCode(
     email: string,
     purpose: 'login' | 'update-primary' | 'update-secondary',
-    extra: { deviceId?: string; userId?: string; newEmail?: string },
+    extra: { deviceId?: string; userId?: string; newEmail?: string; trusted: boolean },
   ): void {
     const code = newCode();
-    this.data.codes[`${purpose}:${email}`] = {
+    const key =
+      purpose === 'login' ? loginKey(email, extra.deviceId ?? '') : `${purpose}:${email}:${extra.userId}`;
+    this.data.codes[key] = {
       code,
       purpose,
       expiresAt: this.now() + OTP_TTL_MS,
@@ -280,6 +347,8 @@ export class AuthStore {
       deviceId: extra.deviceId ?? null,
       userId: extra.userId ?? null,
       newEmail: extra.newEmail ?? null,
+      email,
+      trusted: extra.trusted,
     };
     const kind =
       purpose === 'login'
@@ -296,7 +365,10 @@ export class AuthStore {
     this.deliver({ to: email, kind, subject, code, link: null });
   }
 
-  /** Checks a code; counts wrong attempts and burns the code after too many. */
+  /**
+   * Checks a code; counts wrong attempts and burns the code after too many. A wrong guess at an untrusted
+   * code also counts against its address (GuessLimit), which may burn the address's other untrusted codes.
+   */
   private consumeCode(key: string, otp: string) {
     const pending = this.data.codes[key];
     if (!pending || pending.expiresAt <= this.now()) {
@@ -304,7 +376,8 @@ export class AuthStore {
     }
     if (pending.code !== otp) {
       pending.attempts += 1;
-      if (pending.attempts >= MAX_OTP_ATTEMPTS) {
+      if (!pending.trusted) this.countWrongGuess(pending.email);
+      if (pending.attempts >= MAX_OTP_ATTEMPTS || !this.data.codes[key]) {
         delete this.data.codes[key];
         void this.persist();
         throw new AuthError(400, 'Too many wrong codes. Request a new one.');
@@ -339,7 +412,8 @@ export class AuthStore {
    * Starts an email login. A known address asked from a device it has not used before gets a
    * device-approval link first (action VERIFY_DEVICE), also when the account has no known device at all
    * (an account made by social login and given an email later); a new address gets a 6-digit code
-   * (VERIFY_OTP) tied to the device that asked.
+   * (VERIFY_OTP) tied to the device that asked, or the link too while its codes are being guessed at
+   * (GuessLimit). Each device has its own budget of sends for the address.
    */
   async startEmail(
     rawEmail: string,
@@ -347,9 +421,10 @@ export class AuthStore {
   ): Promise<{ action: 'VERIFY_OTP' } | { action: 'VERIFY_DEVICE'; requestId: string }> {
     const email = emailSchema.parse(rawEmail);
     this.prune();
-    this.takeSendSlot(email);
+    this.takeSendSlot(email, `device ${deviceId}`);
     const user = this.userByEmail(email);
-    if (user && !user.devices.includes(deviceId)) {
+    const known = Boolean(user?.devices.includes(deviceId));
+    if ((user && !known) || (!user && this.guessesSpentFor(email) > 0)) {
       const requestId = randomUUID();
       const token = newToken();
       this.data.deviceRequests[requestId] = {
@@ -369,7 +444,7 @@ export class AuthStore {
       await this.persist();
       return { action: 'VERIFY_DEVICE', requestId };
     }
-    this.issueCode(email, 'login', { deviceId });
+    this.issueCode(email, 'login', { deviceId, trusted: known });
     await this.persist();
     return { action: 'VERIFY_OTP' };
   }
@@ -382,11 +457,14 @@ export class AuthStore {
   async verifyEmail(rawEmail: string, otp: string, deviceId: string): Promise<Session> {
     const email = emailSchema.parse(rawEmail);
     this.prune();
-    const issuedTo = this.data.codes[`login:${email}`]?.deviceId;
-    if (issuedTo && issuedTo !== deviceId) {
+    const key = loginKey(email, deviceId);
+    if (
+      !this.data.codes[key] &&
+      Object.values(this.data.codes).some((c) => c.purpose === 'login' && c.email === email)
+    ) {
       throw new AuthError(400, 'This code was sent for another device. Request a new one here.');
     }
-    this.consumeCode(`login:${email}`, otp);
+    this.consumeCode(key, otp);
     let user = this.userByEmail(email);
     if (!user) {
       user = { id: randomUUID(), email, social: null, devices: [], createdAt: this.now() };
@@ -416,7 +494,7 @@ export class AuthStore {
     const stored = this.data.deviceRequests[req.requestId]!;
     if (!stored.approved) {
       stored.approved = true;
-      this.issueCode(req.email, 'login', { deviceId: req.deviceId });
+      this.issueCode(req.email, 'login', { deviceId: req.deviceId, trusted: true });
       await this.persist();
     }
     return { email: req.email };
@@ -561,15 +639,24 @@ export class AuthStore {
     if (newEmail === user.email) throw new AuthError(400, 'This is already your email');
     if (this.userByEmail(newEmail)) throw new AuthError(409, 'This email is used by another account');
     if (user.email) {
-      this.takeSendSlot(user.email);
-      this.issueCode(user.email, 'update-primary', { userId: user.id, newEmail });
+      this.takeSendSlot(user.email, `user ${user.id}`);
+      this.issueCode(user.email, 'update-primary', { userId: user.id, newEmail, trusted: true });
       await this.persist();
       return { action: 'VERIFY_PRIMARY_OTP' };
     }
-    this.takeSendSlot(newEmail);
-    this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail });
+    this.refuseWhileGuessed(newEmail);
+    this.takeSendSlot(newEmail, `user ${user.id}`);
+    this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail, trusted: false });
     await this.persist();
     return { action: 'VERIFY_SECONDARY_OTP' };
+  }
+
+  /** A code to a new address is not issued while that address's codes are being guessed at. */
+  private refuseWhileGuessed(address: string): void {
+    const waitMs = this.guessesSpentFor(address);
+    if (waitMs > 0) {
+      throw new AuthError(429, cooldownMessage(waitMs / 1000));
+    }
   }
 
   private pendingUpdate(user: AuthUser, purpose: 'update-primary' | 'update-secondary') {
@@ -583,10 +670,11 @@ export class AuthStore {
     this.prune();
     const entry = this.pendingUpdate(user, 'update-primary');
     if (!entry) throw new AuthError(400, 'No email change is pending');
+    if (entry[1].newEmail) this.refuseWhileGuessed(entry[1].newEmail);
     const pending = this.consumeCode(entry[0], otp);
     const newEmail = pending.newEmail!;
-    this.takeSendSlot(newEmail);
-    this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail });
+    this.takeSendSlot(newEmail, `user ${user.id}`);
+    this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail, trusted: false });
     await this.persist();
     return { action: 'VERIFY_SECONDARY_OTP' };
   }

@@ -1,15 +1,17 @@
 /**
  * The frame service over real HTTP: email one-time codes through the dev mailbox, wrong codes, the rate
- * limit, device approval, the local social provider, the Farcaster stand-in, email update, persistence
- * and the security headers. Ports 32100-32119.
+ * limit, device approval, the local social provider, the Farcaster stand-in, email update, persistence,
+ * the security headers, and the login limits against an attacker (a victim is not locked out, the load
+ * slows the service down, guesses spread over many client addresses do not add up). Ports 32100-32119.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getWithHost } from '../raw-request.ts';
 import { pkceChallenge } from './auth-store.ts';
-import { type FrameServer, startFrameServer } from './server.ts';
+import { DEFAULT_AUTH_LIMITS } from './rate-limit.ts';
+import { type FrameServer, type FrameServerOptions, startFrameServer } from './server.ts';
 import { frameAllowedOrigins } from './stack-service.ts';
 
 const ALLOWED = ['http://127.0.0.1:4300', 'http://localhost:4300'];
@@ -120,7 +122,7 @@ describe('email login', () => {
     expect(form.status).toBe(400);
   });
 
-  it('rate-limits codes per address', async () => {
+  it('rate-limits codes per address and device', async () => {
     const email = 'carol@example.com';
     for (let i = 0; i < 3; i++) {
       expect((await post('/auth/email/start', { email, deviceId: DEVICE_A })).status).toBe(200);
@@ -131,10 +133,11 @@ describe('email login', () => {
       /^Too many codes requested\. Please try again after \d+ seconds$/,
     );
     expect((await mailbox(email)).length).toBe(3);
-    // Another address is not affected.
+    // Another address is not affected, nor the same address on another device.
     expect((await post('/auth/email/start', { email: 'dave@example.com', deviceId: DEVICE_A })).status).toBe(
       200,
     );
+    expect((await post('/auth/email/start', { email, deviceId: DEVICE_B })).status).toBe(200);
   });
 
   it('signs out: the token stops working', async () => {
@@ -433,11 +436,12 @@ describe('Host header (DNS rebinding)', () => {
 });
 
 describe('code-check limit over HTTP', () => {
-  it('answers 429 with the cooldown message once an address has had its checks, even with a fresh code', async () => {
+  it('answers 429 with the cooldown message once a device has had its checks for an address, even with a fresh code', async () => {
     const email = 'guess@example.com';
     const guess = (otp: string) => post('/auth/email/verify', { email, otp, deviceId: DEVICE_A });
     expect((await post('/auth/email/start', { email, deviceId: DEVICE_A })).status).toBe(200);
-    // Ten checks per address in the window (DEFAULT_VERIFY_LIMITS.perEmail): wrong codes, then a burned one.
+    // Ten checks per address and device in the window (DEFAULT_AUTH_LIMITS.checksPerDevice): wrong codes,
+    // then a burned one.
     for (let i = 0; i < 10; i++) expect((await guess(String(100000 + i))).status).toBe(400);
     expect((await post('/auth/email/start', { email, deviceId: DEVICE_A })).status).toBe(200);
     const limited = await guess(await latestCode(email));
@@ -445,5 +449,182 @@ describe('code-check limit over HTTP', () => {
     expect(((await limited.json()) as { message: string }).message).toMatch(
       /^Please try again after \d+ seconds$/,
     );
+  });
+});
+
+describe('login limits against an attacker', () => {
+  const cleanups: (() => Promise<void>)[] = [];
+  afterEach(async () => {
+    for (const cleanup of cleanups.splice(0)) await cleanup();
+  });
+  /**
+   * A frame server of its own whose requests name their client address in a header, so that one machine
+   * plays many clients; the slowdown under load is recorded instead of waited for.
+   */
+  async function limitedServer(port: number, opts: Partial<FrameServerOptions> = {}) {
+    const dir = await mkdtemp(join(tmpdir(), 'kw-frame-limits-'));
+    const slowdowns: number[] = [];
+    const frame = await startFrameServer({
+      port,
+      dataDir: dir,
+      allowedOrigins: ALLOWED,
+      chains: [],
+      rateLimit: { max: 3, windowMs: 60_000 },
+      guessLimit: { perEmail: 10, windowMs: 60_000 },
+      clientAddress: (c) => c.req.header('x-test-client-address') ?? 'unknown',
+      slowdown: async (ms) => {
+        slowdowns.push(ms);
+      },
+      ...opts,
+    });
+    cleanups.push(async () => {
+      await frame.stop();
+      await rm(dir, { recursive: true, force: true });
+    });
+    const send = async (address: string, path: string, body: unknown) => {
+      const res = await fetch(`${frame.url}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-test-client-address': address },
+        body: JSON.stringify(body),
+      });
+      return { status: res.status, body: (await res.json()) as Record<string, unknown> };
+    };
+    const mails = async (email: string) =>
+      (
+        (await (await fetch(`${frame.url}/mailbox.json?email=${encodeURIComponent(email)}`)).json()) as {
+          messages: Mail[];
+        }
+      ).messages;
+    return {
+      slowdowns,
+      /** Requests from one client address with one device. */
+      client: (address: string, deviceId: string) => ({
+        start: (email: string) => send(address, '/auth/email/start', { email, deviceId }),
+        verify: (email: string, otp: string) => send(address, '/auth/email/verify', { email, otp, deviceId }),
+      }),
+      /** The newest code mailed to `email` (the test reads the mailbox; an attacker cannot). */
+      latestCode: async (email: string) => (await mails(email)).find((m) => m.code)?.code ?? '',
+      /** Follows the newest approval link mailed to `email`, as its owner does. */
+      approveLatestLink: async (email: string) => {
+        const link = (await mails(email)).find((m) => m.kind === 'device-approval')?.link ?? '';
+        const res = await fetch(`${frame.url}/auth/device/approve`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/x-www-form-urlencoded' },
+          body: new URLSearchParams({ token: new URL(link).searchParams.get('token') ?? '' }),
+        });
+        expect(await res.text()).toContain('Device approved');
+      },
+    };
+  }
+  /** A code that is not `code`. */
+  const wrongCode = (code: string, n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
+
+  it('a victim still logs in while an attacker guesses', async () => {
+    const frame = await limitedServer(32103);
+    const email = 'victim@example.com';
+    const victim = frame.client('10.1.0.1', 'victim-device-0001');
+    // The victim's account, made on their own device earlier.
+    expect((await victim.start(email)).status).toBe(200);
+    expect((await victim.verify(email, await frame.latestCode(email))).status).toBe(200);
+
+    // The victim asks for a code; then an attacker, from other devices and another client address, starts
+    // logins for the victim's address and sends wrong codes for it until every budget of theirs is spent.
+    expect((await victim.start(email)).body).toEqual({ action: 'VERIFY_OTP' });
+    const code = await frame.latestCode(email);
+    const starts: unknown[] = [];
+    const guesses: number[] = [];
+    for (let d = 0; d < 8; d++) {
+      const attacker = frame.client('10.66.0.1', `attacker-device-${d}`);
+      for (let i = 0; i < 5; i++) {
+        const { status, body } = await attacker.start(email);
+        starts.push(status === 200 ? body.action : status);
+      }
+      for (let i = 0; i < 12; i++)
+        guesses.push((await attacker.verify(email, wrongCode(code, i + 1))).status);
+    }
+    // The attacker's starts got approval links to the victim's mailbox (no code), then ran out.
+    expect(new Set(starts)).toEqual(new Set(['VERIFY_DEVICE', 429]));
+    expect(new Set(guesses)).toEqual(new Set([400, 429]));
+
+    // The victim's code still logs in on the victim's device; a new code and login work too.
+    const session = await victim.verify(email, code);
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ user: { email } });
+    expect((await victim.start(email)).body).toEqual({ action: 'VERIFY_OTP' });
+    expect((await victim.verify(email, await frame.latestCode(email))).status).toBe(200);
+  });
+
+  it('the global limit slows down, it does not lock everyone out', async () => {
+    const frame = await limitedServer(32104, {
+      limits: { ...DEFAULT_AUTH_LIMITS, global: 54, slowdownMs: 1500, perAddressUnderLoad: 3 },
+    });
+    // A heavy client address checks codes six times, then 24 people on their own addresses log in: the 54th
+    // request in the window reaches the global limit. Nobody has waited yet.
+    const heavy = frame.client('10.9.9.9', 'heavy-device-0001');
+    for (let i = 0; i < 6; i++) expect((await heavy.verify('nobody@example.com', '123456')).status).toBe(400);
+    for (let i = 0; i < 24; i++) {
+      const email = `user${i}@example.com`;
+      const person = frame.client(`10.2.0.${i}`, `person-device-${i}`);
+      expect((await person.start(email)).status).toBe(200);
+      expect((await person.verify(email, await frame.latestCode(email))).status).toBe(200);
+    }
+    expect(frame.slowdowns).toEqual([]);
+
+    // Over the limit: a newcomer from a fresh address still logs in, each request slowed down first.
+    const newcomer = frame.client('10.3.0.1', 'newcomer-device-01');
+    expect((await newcomer.start('newcomer@example.com')).status).toBe(200);
+    const verified = await newcomer.verify(
+      'newcomer@example.com',
+      await frame.latestCode('newcomer@example.com'),
+    );
+    expect(verified.status).toBe(200);
+    expect(frame.slowdowns).toEqual([1500, 1500]);
+    // The heavy address is over the smaller per-address budget that holds under load: refused, alone.
+    const heavyAgain = await heavy.verify('nobody@example.com', '123456');
+    expect(heavyAgain.status).toBe(429);
+    expect(heavyAgain.body.message).toMatch(/^Please try again after \d+ seconds$/);
+  });
+
+  it('brute force across many addresses still cannot guess a code', async () => {
+    const frame = await limitedServer(32105);
+    const email = 'newcomer@example.com';
+    // Forty client addresses, each with its own device, ask for a code for an address nobody has an account
+    // for yet (the codes an attacker can try). The test knows each code from the mailbox.
+    const attackers: { client: ReturnType<typeof frame.client>; code: string }[] = [];
+    for (let i = 0; i < 40; i++) {
+      const client = frame.client(`10.7.${i}.1`, `attacker-device-${i}`);
+      expect((await client.start(email)).body).toEqual({ action: 'VERIFY_OTP' });
+      attackers.push({ client, code: await frame.latestCode(email) });
+    }
+    // Each guesses five wrong codes at its own code: 200 guesses, spread over forty addresses and devices.
+    const answers: string[] = [];
+    for (const { client, code } of attackers) {
+      for (let n = 1; n <= 5; n++)
+        answers.push(String((await client.verify(email, wrongCode(code, n))).body.message));
+    }
+    // Only the address's budget of wrong guesses (10) was checked against a code at all.
+    const checked = answers.filter(
+      (m) => m === 'Invalid code' || m === 'Too many wrong codes. Request a new one.',
+    );
+    expect(checked).toHaveLength(10);
+    expect(answers.slice(10).every((m) => m === 'The code has expired. Request a new one.')).toBe(true);
+    // Even the right code is refused on every attacker device: the codes are burned, not merely paused.
+    for (const { client, code } of attackers) {
+      expect(await client.verify(email, code)).toEqual({
+        status: 400,
+        body: { message: 'The code has expired. Request a new one.' },
+      });
+    }
+    // A new device is sent the approval link to the mailbox instead of a code to guess at.
+    const late = await frame.client('10.7.99.1', 'attacker-device-late').start(email);
+    expect(late.body).toMatchObject({ action: 'VERIFY_DEVICE' });
+
+    // The owner of the mailbox is not locked out: they approve their own device by the link and log in.
+    const owner = frame.client('10.8.0.1', 'owner-device-0001');
+    expect((await owner.start(email)).body).toMatchObject({ action: 'VERIFY_DEVICE' });
+    await frame.approveLatestLink(email);
+    const session = await owner.verify(email, await frame.latestCode(email));
+    expect(session.status).toBe(200);
+    expect(session.body).toMatchObject({ user: { email } });
   });
 });

@@ -22,9 +22,11 @@ import {
   AuthStore,
   type AuthUser,
   challengeSchema,
+  DEFAULT_GUESS_LIMIT,
   DEFAULT_RATE_LIMIT,
   deviceIdSchema,
   emailSchema,
+  type GuessLimit,
   otpSchema,
   publicUser,
   type RateLimit,
@@ -41,7 +43,7 @@ import {
   PROVIDER_NAMES,
   providerPage,
 } from './pages.ts';
-import { DEFAULT_VERIFY_LIMITS, VerifyLimiter, type VerifyLimits } from './rate-limit.ts';
+import { AuthLimiter, type AuthLimits, DEFAULT_AUTH_LIMITS } from './rate-limit.ts';
 
 export interface FrameServerOptions {
   port: number;
@@ -61,11 +63,21 @@ export interface FrameServerOptions {
    * Router'); the 1inch router on public chains is built in. Any other spender is shown as unknown.
    */
   routers?: { chainId: number; address: string; name: string }[];
-  /** Raises the per-address rate limit so test suites that log in many times do not trip it. */
+  /** Raises the login limits so test suites that log in many times do not trip them. */
   testMode?: boolean;
+  /** Codes and links sent per (email address, device) (default DEFAULT_RATE_LIMIT; raised in test mode). */
   rateLimit?: RateLimit;
-  /** Limits of login-code checks per address, per IP and in all (default DEFAULT_VERIFY_LIMITS; raised in test mode). */
-  verifyLimits?: VerifyLimits;
+  /** Wrong guesses at an address's untrusted codes (default DEFAULT_GUESS_LIMIT; raised in test mode). */
+  guessLimit?: GuessLimit;
+  /**
+   * Limits of login starts and code checks per device, per client address, and the load above which every
+   * request is slowed down (default DEFAULT_AUTH_LIMITS; raised in test mode). See rate-limit.ts.
+   */
+  limits?: AuthLimits;
+  /** How a request is slowed down under load (default: a timer of that many milliseconds). */
+  slowdown?: (ms: number) => Promise<unknown>;
+  /** The client address a request is counted against (default: the connection's remote address). */
+  clientAddress?: (c: Context) => string;
   /** Where built pages are cached (default node_modules/.cache/keyway-frame). */
   cacheDir?: string;
   hostname?: string;
@@ -214,14 +226,25 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     dir: join(opts.dataDir, 'frame'),
     publicUrl: url,
     rateLimit: opts.rateLimit ?? (opts.testMode ? { ...DEFAULT_RATE_LIMIT, max: 50 } : DEFAULT_RATE_LIMIT),
+    guessLimit:
+      opts.guessLimit ?? (opts.testMode ? { ...DEFAULT_GUESS_LIMIT, perEmail: 50 } : DEFAULT_GUESS_LIMIT),
   });
   const csp = frameCsp(allowedOrigins);
-  const verifyLimiter = new VerifyLimiter(
-    opts.verifyLimits ??
+  const limiter = new AuthLimiter(
+    opts.limits ??
       (opts.testMode
-        ? { ...DEFAULT_VERIFY_LIMITS, perEmail: 50, perIp: 2000, global: 5000 }
-        : DEFAULT_VERIFY_LIMITS),
+        ? {
+            ...DEFAULT_AUTH_LIMITS,
+            checksPerDevice: 50,
+            checksPerAddress: 2000,
+            startsPerAddress: 2000,
+            global: 5000,
+            perAddressUnderLoad: 2000,
+          }
+        : DEFAULT_AUTH_LIMITS),
+    opts.slowdown ? { sleep: opts.slowdown } : {},
   );
+  const clientAddress = opts.clientAddress ?? ((c: Context) => getConnInfo(c).remote.address ?? 'unknown');
 
   const app = new Hono<{ Variables: { user: AuthUser; token: string } }>();
 
@@ -302,11 +325,12 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   // ---- email login -------------------------------------------------------------------------------
   app.post('/auth/email/start', async (c) => {
     const { email, deviceId } = await jsonBody(c, startSchema);
+    await limiter.start({ address: clientAddress(c) });
     return c.json(await store.startEmail(email, deviceId));
   });
   app.post('/auth/email/verify', async (c) => {
     const { email, otp, deviceId } = await jsonBody(c, verifySchema);
-    verifyLimiter.check(email, getConnInfo(c).remote.address ?? 'unknown');
+    await limiter.check({ email, deviceId, address: clientAddress(c) });
     return c.json(await store.verifyEmail(email, otp, deviceId));
   });
 
@@ -457,16 +481,24 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     await store.signOut(c.get('token'));
     return c.json({ ok: true });
   });
+  // The email-change codes are checked on a session, which names no device: counted per client address.
+  const checkUpdateCode = (c: Context) => {
+    const user = c.get('user') as AuthUser;
+    return limiter.check({ email: user.email ?? user.id, deviceId: null, address: clientAddress(c) });
+  };
   app.post('/auth/email/update', requireSession, async (c) => {
     const { email } = await jsonBody(c, z.object({ email: z.string() }));
+    await limiter.start({ address: clientAddress(c) });
     return c.json(await store.startEmailUpdate(c.get('user'), email));
   });
   app.post('/auth/email/update/primary', requireSession, async (c) => {
     const { otp } = await jsonBody(c, z.object({ otp: otpSchema }));
+    await checkUpdateCode(c);
     return c.json(await store.verifyEmailUpdatePrimary(c.get('user'), otp));
   });
   app.post('/auth/email/update/secondary', requireSession, async (c) => {
     const { otp } = await jsonBody(c, z.object({ otp: otpSchema }));
+    await checkUpdateCode(c);
     return c.json(await store.verifyEmailUpdateSecondary(c.get('user'), otp));
   });
 
