@@ -54,14 +54,12 @@ async function accountButtonShows(page: Page, name: string) {
   try {
     await button.waitFor(WAIT);
   } catch (e) {
-    const buttons = await page
-      .locator('[data-kw-account-button]')
-      .evaluateAll((els) =>
-        els.map((el) => ({
-          text: el.textContent,
-          hidden: el.closest('[aria-hidden="true"],[inert]') !== null,
-        })),
-      );
+    const buttons = await page.locator('[data-kw-account-button]').evaluateAll((els) =>
+      els.map((el) => ({
+        text: el.textContent,
+        hidden: el.closest('[aria-hidden="true"],[inert]') !== null,
+      })),
+    );
     const dialogs = await page
       .getByRole('dialog')
       .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.slice(0, 80)));

@@ -561,6 +561,8 @@ describe('without IntersectionObserver v2 (as in Firefox and Safari)', () => {
     }
     const reply = await pending;
     expect(reply.type).toBe('@keyway-frame/RPC_REQUEST_SUCCESS');
-    expect(await verifyMessage({ address: user, message, signature: reply.payload?.result as Hex })).toBe(true);
+    expect(await verifyMessage({ address: user, message, signature: reply.payload?.result as Hex })).toBe(
+      true,
+    );
   });
 });

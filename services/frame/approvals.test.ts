@@ -349,7 +349,10 @@ describe('typed data and messages', () => {
     const typed = permit(CHAIN_ID, 0n);
     const pending = request(page, 'RPC_REQUEST', {
       method: 'eth_signTypedData_v4',
-      params: [user, JSON.stringify({ ...typed, message: { ...typed.message, value: `0X${'F'.repeat(64)}` } })],
+      params: [
+        user,
+        JSON.stringify({ ...typed, message: { ...typed.message, value: `0X${'F'.repeat(64)}` } }),
+      ],
     });
     await screenWith([
       'Warning',

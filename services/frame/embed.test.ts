@@ -608,9 +608,7 @@ describe('the wallet over the port', () => {
     const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['who asks?', address] });
     const screen = page.frameLocator('#kw');
     await expect
-      .poll(() =>
-        screen.getByText(`Verified website: http://127.0.0.1:${ALLOWED_HOST_PORT}`).isVisible(),
-      )
+      .poll(() => screen.getByText(`Verified website: http://127.0.0.1:${ALLOWED_HOST_PORT}`).isVisible())
       .toBe(true);
     await screen.getByRole('button', { name: 'Reject' }).click();
     expect((await pending).type).toBe('@keyway-frame/RPC_REQUEST_ERROR');

@@ -245,13 +245,15 @@ export const keywayOptionsSchema = z.pipe(
        * there. Default: DEFAULT_ONRAMP_PROVIDER_ORIGINS (Coinbase Onramp).
        */
       onrampProviderOrigins: z._default(
-        z.array(
-          z.string().check(
-            z.refine((v) => isSafeHttpsLink(v) && new URL(v).origin === v, {
-              message: 'expected origins such as "https://pay.coinbase.com" (no path)',
-            }),
-          ),
-        ).check(z.maxLength(32)),
+        z
+          .array(
+            z.string().check(
+              z.refine((v) => isSafeHttpsLink(v) && new URL(v).origin === v, {
+                message: 'expected origins such as "https://pay.coinbase.com" (no path)',
+              }),
+            ),
+          )
+          .check(z.maxLength(32)),
         [...DEFAULT_ONRAMP_PROVIDER_ORIGINS],
       ),
       /** The Buy form's providers section (each provider with its fee and limits): 'HIDE' leaves it out. */

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
+import { useUrlPolicy } from '../components/_safe/urlPolicy';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
-import { useUrlPolicy } from '../components/_safe/urlPolicy';
 import { capText, MAX_TEXT } from '../core/text';
 import { safeLinkUrl } from '../core/url';
 import { useModal } from '../hooks/modal/useModal';

@@ -60,9 +60,7 @@ const KNOWN_SYMBOLS: Readonly<Record<number, string>> = {
  * else words that name no coin (never another chain's symbol).
  */
 export function nativeSymbol(config: Pick<FrameConfig, 'chains'>, chainId: number): string {
-  return (
-    config.chains.find((c) => c.chainId === chainId)?.symbol ?? KNOWN_SYMBOLS[chainId] ?? 'native coin'
-  );
+  return config.chains.find((c) => c.chainId === chainId)?.symbol ?? KNOWN_SYMBOLS[chainId] ?? 'native coin';
 }
 
 /** The frame's list of known spenders: the public routers and the configured ones. */

@@ -391,7 +391,13 @@ describe('permits (typed data)', () => {
     types: TYPES,
     domain: { name: 'USD Coin', version: '1', chainId: CHAIN, verifyingContract: USDC },
     primaryType: 'Permit',
-    message: { owner: USER, spender, value: typeof value === 'bigint' ? value.toString() : value, nonce: 0, deadline: 1_800_000_000 },
+    message: {
+      owner: USER,
+      spender,
+      value: typeof value === 'bigint' ? value.toString() : value,
+      nonce: 0,
+      deadline: 1_800_000_000,
+    },
   });
 
   it('an EIP-2612 permit reads as an exact approval until its deadline', async () => {
@@ -485,11 +491,17 @@ describe('permits (typed data)', () => {
   });
 
   it('an amount written another way reads as viem signs it: "0X"+F×64 and zero-padded hex are unlimited', async () => {
-    const unlimited = [`0X${'F'.repeat(64)}`, `0x${'0'.repeat(12)}${'f'.repeat(64)}`, ` 0x${'f'.repeat(64)} `];
+    const unlimited = [
+      `0X${'F'.repeat(64)}`,
+      `0x${'0'.repeat(12)}${'f'.repeat(64)}`,
+      ` 0x${'f'.repeat(64)} `,
+    ];
     for (const value of unlimited) {
       // The signature is the unlimited permit's, byte for byte.
       const typed = { ...permit(value, STRANGER), primaryType: 'Permit' as const };
-      expect(hashTypedData(typed as never)).toBe(hashTypedData({ ...typed, message: { ...typed.message, value: maxUint256 } } as never));
+      expect(hashTypedData(typed as never)).toBe(
+        hashTypedData({ ...typed, message: { ...typed.message, value: maxUint256 } } as never),
+      );
       const rows = await describeTypedData(typed, ctx());
       expect(pairs(rows)[0]).toEqual([
         'Permit',

@@ -25,15 +25,15 @@ import { chainRpc } from './backend.ts';
 import {
   describeCall,
   describeTypedData,
-  signedView,
-  type TypedFields,
-  UnreadablePermitError,
   feeRows,
   type KnownSpender,
   type Lookup,
   personalMessage,
   type Row,
+  signedView,
+  type TypedFields,
   typedDataChainId,
+  UnreadablePermitError,
 } from './describe.ts';
 import type { SolanaRpcContext, SolanaSignRequest } from './solana.ts';
 import type { Requester } from './ui.ts';

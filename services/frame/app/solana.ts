@@ -22,7 +22,6 @@
  */
 import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.js';
 import { formatUnits } from 'viem';
-import type { Requester } from './ui.ts';
 import { decodeBase58, encodeBase58 } from '../../../src/chains/solana/address.ts';
 import { base64ToBytes, bytesToBase64 } from '../../../src/chains/solana/base64.ts';
 import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
@@ -30,7 +29,7 @@ import { MAX_ERROR_MESSAGE_LENGTH, type RpcRequestPayload } from '../../../src/f
 import { approve, FrameRequestError } from './approve.ts';
 import { solanaRpc } from './backend.ts';
 import type { SolanaKey } from './storage.ts';
-import type { ApprovalRequest, ApprovalRow } from './ui.ts';
+import type { ApprovalRequest, ApprovalRow, Requester } from './ui.ts';
 
 export type SolanaSignRequest = Extract<
   RpcRequestPayload,

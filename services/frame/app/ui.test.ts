@@ -327,7 +327,10 @@ describe('who asks', () => {
     await outcome.catch(() => undefined);
     // Without a synced name: the origin names the requester.
     prepareApproval('who-2');
-    const second = requestApproval({ ...request('who-2'), requester: { name: null, origin: 'https://dapp.test' } });
+    const second = requestApproval({
+      ...request('who-2'),
+      requester: { name: null, origin: 'https://dapp.test' },
+    });
     expect(document.querySelector('p.requester')?.textContent).toBe('Requested by https://dapp.test');
     expect(document.querySelector('p.origin')?.textContent).toBe('Verified website: https://dapp.test');
     dismissApproval();

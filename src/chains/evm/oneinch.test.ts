@@ -90,7 +90,7 @@ function dex(
   if (o.zeroForOne) w |= 1n << 247n;
   if (o.unwrap) w |= 1n << 252n;
   // The third getter of the table is `coins(uint256)` (byte offset 8).
-  if (o.protocol === 2) w |= BigInt(o.curveGetter ?? 8) << 208n | (BigInt(o.curveIndex ?? 0) << 216n);
+  if (o.protocol === 2) w |= (BigInt(o.curveGetter ?? 8) << 208n) | (BigInt(o.curveIndex ?? 0) << 216n);
   for (const f of o.flags ?? []) w |= 1n << BigInt(f);
   return w;
 }
@@ -142,7 +142,9 @@ describe('1inch v6 swap(executor, desc, data)', () => {
     expect(await verdict(tx(call()))).toBeNull();
     expect(await verdict(tx(call({ dstReceiver: '0x0000000000000000000000000000000000000000' })))).toBeNull();
     // Native in (the router's placeholder or the zero address) carries the amount as value.
-    expect(await verdict(tx(call({ srcToken: ONEINCH_NATIVE }), AMOUNT), expectation({ from: null }))).toBeNull();
+    expect(
+      await verdict(tx(call({ srcToken: ONEINCH_NATIVE }), AMOUNT), expectation({ from: null })),
+    ).toBeNull();
     expect(
       await verdict(
         tx(call({ srcToken: '0x0000000000000000000000000000000000000000' }), AMOUNT),
@@ -163,9 +165,9 @@ describe('1inch v6 swap(executor, desc, data)', () => {
     // Partial fill (1) and extra ETH (2) change what the minimum means or what is spent.
     expect(await verdict(tx(call({ flags: 1n })))).toBe('swapMismatch');
     expect(await verdict(tx(call({ flags: 2n })))).toBe('swapMismatch');
-    expect(await verdict(tx(call({ srcToken: ONEINCH_NATIVE }), AMOUNT + 1n), expectation({ from: null }))).toBe(
-      'swapMismatch',
-    );
+    expect(
+      await verdict(tx(call({ srcToken: ONEINCH_NATIVE }), AMOUNT + 1n), expectation({ from: null })),
+    ).toBe('swapMismatch');
   });
 
   it('refuses data the kit cannot decode, and a call to a router off the list', async () => {
@@ -176,7 +178,11 @@ describe('1inch v6 swap(executor, desc, data)', () => {
 });
 
 describe('1inch v6 unoswap family', () => {
-  const uni = (fn: 'unoswap' | 'unoswap2' | 'unoswap3', route: bigint[], o: { token?: Address; amount?: bigint; min?: bigint } = {}) =>
+  const uni = (
+    fn: 'unoswap' | 'unoswap2' | 'unoswap3',
+    route: bigint[],
+    o: { token?: Address; amount?: bigint; min?: bigint } = {},
+  ) =>
     encodeFunctionData({
       abi: oneInchV6Abi,
       functionName: fn,
@@ -190,7 +196,13 @@ describe('1inch v6 unoswap family', () => {
     encodeFunctionData({
       abi: oneInchV6Abi,
       functionName: fn,
-      args: [addr(o.to ?? ACCOUNT), addr(o.token ?? USDC), o.amount ?? AMOUNT, o.min ?? LEAST, ...route] as never,
+      args: [
+        addr(o.to ?? ACCOUNT),
+        addr(o.token ?? USDC),
+        o.amount ?? AMOUNT,
+        o.min ?? LEAST,
+        ...route,
+      ] as never,
     });
   const USDC_TO_DAI = dex(POOL_USDC_DAI, { zeroForOne: true });
   const USDC_TO_WETH = dex(POOL_USDC_WETH, { zeroForOne: true, protocol: 1 });
@@ -201,22 +213,25 @@ describe('1inch v6 unoswap family', () => {
     expect(await verdict(tx(uni('unoswap', [USDC_TO_DAI])), expectation(), c.call)).toBeNull();
     expect(c.calls).toEqual([{ to: POOL_USDC_DAI, data: '0xd21220a7' }]);
     expect(await verdict(tx(uni('unoswap2', [USDC_TO_WETH, WETH_TO_DAI])))).toBeNull();
-    expect(
-      await verdict(tx(uni('unoswap3', [USDC_TO_DAI, dex(POOL_WETH_DAI), WETH_TO_DAI]))),
-    ).toBeNull();
+    expect(await verdict(tx(uni('unoswap3', [USDC_TO_DAI, dex(POOL_WETH_DAI), WETH_TO_DAI])))).toBeNull();
     expect(await verdict(tx(uniTo('unoswapTo', [USDC_TO_DAI])))).toBeNull();
     expect(await verdict(tx(uniTo('unoswapTo2', [USDC_TO_WETH, WETH_TO_DAI])))).toBeNull();
     expect(await verdict(tx(uniTo('unoswapTo3', [USDC_TO_DAI, dex(POOL_WETH_DAI), WETH_TO_DAI])))).toBeNull();
     // To the native coin: the last pool's WETH unwrapped.
     expect(
-      await verdict(tx(uni('unoswap', [dex(POOL_USDC_WETH, { zeroForOne: true, unwrap: true })])), expectation({ to: null })),
+      await verdict(
+        tx(uni('unoswap', [dex(POOL_USDC_WETH, { zeroForOne: true, unwrap: true })])),
+        expectation({ to: null }),
+      ),
     ).toBeNull();
   });
 
   it('refuses a route that ends in another token, by direction or by pool', async () => {
     // The same pool the other way round ends in USDC.
     expect(await verdict(tx(uni('unoswap', [dex(POOL_USDC_DAI)])))).toBe('swapMismatch');
-    expect(await verdict(tx(uni('unoswap', [dex(POOL_USDC_JUNK, { zeroForOne: true })])))).toBe('swapMismatch');
+    expect(await verdict(tx(uni('unoswap', [dex(POOL_USDC_JUNK, { zeroForOne: true })])))).toBe(
+      'swapMismatch',
+    );
     expect(await verdict(tx(uni('unoswap2', [USDC_TO_DAI, dex(POOL_USDC_JUNK, { zeroForOne: true })])))).toBe(
       'swapMismatch',
     );
@@ -225,15 +240,18 @@ describe('1inch v6 unoswap family', () => {
       'swapMismatch',
     );
     expect(
-      await verdict(tx(uni('unoswap', [dex(POOL_USDC_WETH, { zeroForOne: true })])), expectation({ to: null })),
+      await verdict(
+        tx(uni('unoswap', [dex(POOL_USDC_WETH, { zeroForOne: true })])),
+        expectation({ to: null }),
+      ),
     ).toBe('swapMismatch');
   });
 
   it('refuses each tampered field of the call', async () => {
     expect(await verdict(tx(uniTo('unoswapTo', [USDC_TO_DAI], { to: ATTACKER })))).toBe('swapMismatch');
-    expect(await verdict(tx(uniTo('unoswapTo3', [USDC_TO_DAI, USDC_TO_DAI, USDC_TO_DAI], { to: ATTACKER })))).toBe(
-      'swapMismatch',
-    );
+    expect(
+      await verdict(tx(uniTo('unoswapTo3', [USDC_TO_DAI, USDC_TO_DAI, USDC_TO_DAI], { to: ATTACKER }))),
+    ).toBe('swapMismatch');
     expect(await verdict(tx(uni('unoswap', [USDC_TO_DAI], { token: DAI })))).toBe('swapMismatch');
     expect(await verdict(tx(uni('unoswap', [USDC_TO_DAI], { amount: AMOUNT - 1n })))).toBe('swapMismatch');
     expect(await verdict(tx(uni('unoswap', [USDC_TO_DAI], { min: 0n })))).toBe('swapMismatch');
@@ -268,7 +286,9 @@ describe('1inch v6 unoswap family', () => {
     const e = expectation({ from: null });
     expect(await verdict(tx(eth([WETH_TO_DAI]), AMOUNT), e)).toBeNull();
     expect(await verdict(tx(ethTo(ACCOUNT, [dex(POOL_USDC_WETH), USDC_TO_DAI]), AMOUNT), e)).toBeNull();
-    expect(await verdict(tx(ethTo(ATTACKER, [dex(POOL_USDC_WETH), USDC_TO_DAI]), AMOUNT), e)).toBe('swapMismatch');
+    expect(await verdict(tx(ethTo(ATTACKER, [dex(POOL_USDC_WETH), USDC_TO_DAI]), AMOUNT), e)).toBe(
+      'swapMismatch',
+    );
     expect(await verdict(tx(eth([WETH_TO_DAI]), AMOUNT - 1n), e)).toBe('swapMismatch');
     expect(await verdict(tx(eth([WETH_TO_DAI], 1n), AMOUNT), e)).toBe('swapMismatch');
     expect(await verdict(tx(eth([dex(POOL_WETH_DAI)]), AMOUNT), e)).toBe('swapMismatch');
@@ -315,7 +335,9 @@ describe('1inch v6 unoswap family', () => {
 });
 
 describe('1inch v6 clipperSwap', () => {
-  const clip = (o: { recipient?: Address; src?: Address; dst?: Address; input?: bigint; output?: bigint } = {}) =>
+  const clip = (
+    o: { recipient?: Address; src?: Address; dst?: Address; input?: bigint; output?: bigint } = {},
+  ) =>
     o.recipient
       ? encodeFunctionData({
           abi: oneInchV6Abi,

@@ -195,8 +195,7 @@ export async function routeEndsIn(
     const offset = byteAt(last, 208);
     if (offset % 4 !== 0 || offset / 4 >= CURVE_COINS_SELECTORS.length) return false;
     const index = byteAt(last, 216);
-    const data =
-      `0x${CURVE_COINS_SELECTORS[offset / 4]}${index.toString(16).padStart(64, '0')}` as Hex;
+    const data = `0x${CURVE_COINS_SELECTORS[offset / 4]}${index.toString(16).padStart(64, '0')}` as Hex;
     const coin = await readAddress(call, chainId, pool, data);
     const wrapsOutput = bit(last, 245);
     const unwrapsOutput = bit(last, 246);

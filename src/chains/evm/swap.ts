@@ -33,9 +33,8 @@ import { KeywayError } from '../../core/errors';
 import { type ChainCaller, decodeOneInchSwap, routeEndsIn, type SwapTerms } from './oneinch';
 import { permitSignatureParts } from './permit';
 
-export type { ChainCaller } from './oneinch';
-
 export { DEFAULT_SWAP_ROUTERS } from '../../core/constants';
+export type { ChainCaller } from './oneinch';
 
 /** The swap calls whose arguments the kit can check (the local stack's router speaks these). */
 export const swapRouterAbi = [

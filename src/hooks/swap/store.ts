@@ -39,9 +39,9 @@ import {
   readPermitNonce,
 } from '../../chains/evm/permit';
 import {
+  type ChainCaller,
   checkApproval,
   checkSwap,
-  type ChainCaller,
   minimumOut,
   SWAP_SAFETY_MESSAGES,
   SwapSafetyError,
