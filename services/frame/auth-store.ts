@@ -129,6 +129,16 @@ const dataSchema = z.object({
       challenge: z.string().optional(),
     }),
   ),
+  /**
+   * Social logins the frame started, keyed by the sha-256 of their opaque id (the only thing the provider
+   * URL carries): the provider, the frame's `state` and its PKCE challenge, registered by the frame itself.
+   */
+  socialRequests: z
+    .record(
+      z.string(),
+      z.object({ provider: z.string(), state: z.string(), challenge: z.string(), expiresAt: z.number() }),
+    )
+    .default({}),
   farcaster: z.record(
     z.string(),
     z.object({
@@ -155,6 +165,7 @@ function emptyData(): AuthData {
     sessions: {},
     deviceRequests: {},
     socialCodes: {},
+    socialRequests: {},
     farcaster: {},
     sends: {},
     guesses: {},
@@ -275,6 +286,8 @@ export class AuthStore {
       if (v.expiresAt <= t) delete this.data.deviceRequests[k];
     for (const [k, v] of Object.entries(this.data.socialCodes))
       if (v.expiresAt <= t) delete this.data.socialCodes[k];
+    for (const [k, v] of Object.entries(this.data.socialRequests))
+      if (v.expiresAt <= t) delete this.data.socialRequests[k];
     for (const [k, v] of Object.entries(this.data.farcaster))
       if (v.expiresAt <= t) delete this.data.farcaster[k];
     for (const [k, v] of Object.entries(this.data.sends)) {
@@ -508,6 +521,51 @@ export class AuthStore {
   }
 
   // ---- social login ------------------------------------------------------------------------------
+
+  /**
+   * Registers a social login the frame starts: its provider, `state` and PKCE challenge stay here, and the
+   * provider URL the host page opens carries only the returned opaque id. A host that rewrites that URL
+   * cannot put its own challenge in (the challenge a code is bound to is the one registered here).
+   */
+  async beginSocialLogin(provider: SocialProvider, state: string, challenge: string): Promise<string> {
+    challengeSchema.parse(challenge);
+    this.prune();
+    const id = newToken();
+    this.data.socialRequests[sha256(id)] = {
+      provider,
+      state,
+      challenge,
+      expiresAt: this.now() + SOCIAL_CODE_TTL_MS,
+    };
+    await this.persist();
+    return id;
+  }
+
+  /** The registered login `id` names, for the provider page; undefined when unknown or expired. */
+  socialRequest(provider: SocialProvider, id: string): { state: string; challenge: string } | undefined {
+    this.prune();
+    const entry = this.data.socialRequests[sha256(id)];
+    return entry && entry.provider === provider
+      ? { state: entry.state, challenge: entry.challenge }
+      : undefined;
+  }
+
+  /**
+   * The user picked `username` on the provider page of login `id`: the login is used up and a one-use code
+   * bound to its registered challenge is issued. Resolves with the code and the frame's `state`.
+   */
+  async completeSocialLogin(
+    provider: SocialProvider,
+    id: string,
+    rawUsername: string,
+  ): Promise<{ code: string; state: string }> {
+    const request = this.socialRequest(provider, id);
+    if (!request) throw new AuthError(400, 'This sign-in has expired. Start again.');
+    const code = await this.issueSocialCode(provider, rawUsername, request.challenge);
+    delete this.data.socialRequests[sha256(id)];
+    await this.persist();
+    return { code, state: request.state };
+  }
 
   /** A one-use code for `username`, redeemable only with the verifier of `challenge` (PKCE S256). */
   async issueSocialCode(provider: SocialProvider, rawUsername: string, challenge: string): Promise<string> {

@@ -199,22 +199,26 @@ describe('social login', () => {
 
   const VERIFIER = `${'v'.repeat(20)}-frame-held-pkce-verifier-0123456789`;
   const CHALLENGE = pkceChallenge(VERIFIER);
-  const authorizeQuery = (redirect: string, provider = 'github') =>
-    `${server.url}/oauth/${provider}/authorize?redirect_uri=${encodeURIComponent(redirect)}&state=state12345` +
-    `&code_challenge=${CHALLENGE}&code_challenge_method=S256`;
-  /** The provider page's form posted with `username`: the one-use code from the redirect to the callback. */
-  async function providerCode(username: string): Promise<string> {
-    const submit = await fetch(`${server.url}/oauth/github/authorize`, {
+  /** What the frame does first: registers the login (provider, its state, its challenge); the opaque id. */
+  async function begin(provider = 'github', challenge = CHALLENGE): Promise<string> {
+    const res = await post('/auth/social/begin', { provider, state: 'state12345', challenge });
+    expect(res.status).toBe(200);
+    return ((await res.json()) as { request: string }).request;
+  }
+  const authorizeUrl = (request: string, provider = 'github') =>
+    `${server.url}/oauth/${provider}/authorize?request=${encodeURIComponent(request)}`;
+  /** The provider page's form posted with `username` (and `extra` fields): the redirect to the callback. */
+  async function submitProvider(request: string, username: string, extra: Record<string, string> = {}) {
+    return fetch(`${server.url}/oauth/github/authorize`, {
       method: 'POST',
       redirect: 'manual',
       headers: { 'content-type': 'application/x-www-form-urlencoded' },
-      body: new URLSearchParams({
-        redirect_uri: callback(),
-        state: 'state12345',
-        code_challenge: CHALLENGE,
-        username,
-      }),
+      body: new URLSearchParams({ request, username, ...extra }),
     });
+  }
+  /** The one-use code the callback receives for login `request`. */
+  async function providerCode(username: string, request?: string): Promise<string> {
+    const submit = await submitProvider(request ?? (await begin()), username);
     expect(submit.status).toBe(303);
     const location = new URL(submit.headers.get('location')!);
     expect(location.origin + location.pathname).toBe(callback());
@@ -224,20 +228,52 @@ describe('social login', () => {
   }
 
   it('the local provider page redirects to the frame callback with a one-use code', async () => {
-    const page = await fetch(authorizeQuery(callback()));
+    const request = await begin();
+    const page = await fetch(authorizeUrl(request));
     expect(page.status).toBe(200);
     const html = await page.text();
     expect(html).toContain('Sign in with GitHub');
     expect(html).toContain('Continue');
-    expect(html).toContain(CHALLENGE);
+    // The page carries the opaque id only: the challenge and the state stay with the backend.
+    expect(html).not.toContain(CHALLENGE);
+    expect(html).not.toContain('state12345');
 
-    const code = await providerCode('octo');
+    const code = await providerCode('octo', request);
     const token = await post('/auth/social/token', { provider: 'github', code, codeVerifier: VERIFIER });
     expect(token.status).toBe(200);
     const session = (await token.json()) as { user: { userName: string; provider: string } };
     expect(session.user).toMatchObject({ userName: 'octo', provider: 'github' });
     expect(
       (await post('/auth/social/token', { provider: 'github', code, codeVerifier: VERIFIER })).status,
+    ).toBe(400);
+    // The login is used up: its provider page is gone.
+    expect((await fetch(authorizeUrl(request))).status).toBe(400);
+    expect((await submitProvider(request, 'octo')).status).toBe(400);
+  });
+
+  it('a challenge the host page puts in the URL is ignored: its verifier gets no session', async () => {
+    const ATTACKER_VERIFIER = `${'m'.repeat(20)}-host-page-own-pkce-verifier-0123`;
+    const attacker = pkceChallenge(ATTACKER_VERIFIER);
+    const request = await begin();
+    // The host rewrites the URL it was given (and the form it shows) with its own challenge, state and redirect.
+    const rewritten = `${authorizeUrl(request)}&code_challenge=${attacker}&code_challenge_method=S256&state=hoststate1&redirect_uri=${encodeURIComponent('http://evil.test/cb')}`;
+    const page = await fetch(rewritten);
+    expect(page.status).toBe(200);
+    expect(await page.text()).not.toContain(attacker);
+    const submit = await submitProvider(request, 'victim', {
+      code_challenge: attacker,
+      state: 'hoststate1',
+      redirect_uri: 'http://evil.test/cb',
+    });
+    expect(submit.status).toBe(303);
+    const location = new URL(submit.headers.get('location')!);
+    // Always the frame's own callback, with the state the frame registered.
+    expect(location.origin + location.pathname).toBe(callback());
+    expect(location.searchParams.get('state')).toBe('state12345');
+    const code = location.searchParams.get('code')!;
+    expect(
+      (await post('/auth/social/token', { provider: 'github', code, codeVerifier: ATTACKER_VERIFIER }))
+        .status,
     ).toBe(400);
   });
 
@@ -255,18 +291,17 @@ describe('social login', () => {
     ).toBe(400);
   });
 
-  it('requires an S256 code challenge to start', async () => {
-    const noPkce = await fetch(
-      `${server.url}/oauth/github/authorize?redirect_uri=${encodeURIComponent(callback())}&state=state12345`,
-    );
-    expect(noPkce.status).toBe(400);
-    const plain = await fetch(authorizeQuery(callback()).replace('method=S256', 'method=plain'));
-    expect(plain.status).toBe(400);
-  });
-
-  it('refuses to redirect anywhere but the frame callback, and unknown providers', async () => {
-    expect((await fetch(authorizeQuery('http://evil.test/cb', 'google'))).status).toBe(400);
-    expect((await fetch(authorizeQuery(callback(), 'myspace'))).status).toBe(404);
+  it('a login must be registered by the frame, with an S256 challenge, for its own provider', async () => {
+    expect((await fetch(`${server.url}/oauth/github/authorize`)).status).toBe(400);
+    expect((await fetch(authorizeUrl('x'.repeat(43)))).status).toBe(400);
+    expect((await post('/auth/social/begin', { provider: 'github', state: 'state12345' })).status).toBe(400);
+    expect(
+      (await post('/auth/social/begin', { provider: 'github', state: 'state12345', challenge: 'short' }))
+        .status,
+    ).toBe(400);
+    // A login registered for GitHub is not a Google login.
+    expect((await fetch(authorizeUrl(await begin('github'), 'google'))).status).toBe(400);
+    expect((await fetch(authorizeUrl(await begin(), 'myspace'))).status).toBe(404);
   });
 
   const NONCE = `${'n'.repeat(20)}-frame-held-farcaster-nonce-01234567`;

@@ -358,61 +358,55 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   });
 
   // ---- local social provider -----------------------------------------------------------------------
-  /** The provider only redirects back to this origin's callback page (no open redirect). */
-  const checkRedirect = (c: Context, redirectUri: string): URL => {
-    let target: URL;
-    try {
-      target = new URL(redirectUri);
-    } catch {
-      throw new AuthError(400, 'Invalid redirect_uri');
-    }
-    if (target.host !== c.req.header('host') || target.pathname !== SOCIAL_CALLBACK_PATH) {
-      throw new AuthError(400, 'redirect_uri must be the secure frame callback');
-    }
-    return target;
-  };
   const stateSchema = z.string().regex(/^[A-Za-z0-9_-]{8,128}$/);
-  /** PKCE is required: an S256 challenge (plain would hand the verifier to whoever sees the URL). */
-  const pkceParams = (challenge: string | undefined, method: string | undefined): string => {
-    if (method !== 'S256') throw new AuthError(400, 'code_challenge_method must be S256');
-    const parsed = challengeSchema.safeParse(challenge);
-    if (!parsed.success) throw new AuthError(400, 'Invalid code_challenge');
+  /**
+   * The frame registers each social login itself (provider, its `state`, its PKCE S256 challenge) and gets
+   * an opaque id; the provider URL the host page opens carries that id only. The provider page takes
+   * neither a challenge, a state nor a redirect from the URL: a host that rewrites the URL cannot bind the
+   * code to a challenge of its own, and the redirect is always this origin's callback page.
+   */
+  app.post('/auth/social/begin', async (c) => {
+    const { provider, state, challenge } = await jsonBody(
+      c,
+      z.object({ provider: providerSchema, state: stateSchema, challenge: challengeSchema }),
+    );
+    return c.json({ request: await store.beginSocialLogin(provider as SocialProvider, state, challenge) });
+  });
+  const requestOf = (provider: SocialProvider, id: string | undefined) => {
+    const parsed = tokenSchema.safeParse(id);
+    const request = parsed.success ? store.socialRequest(provider, parsed.data) : undefined;
+    if (!parsed.success || !request) throw new AuthError(400, 'This sign-in has expired. Start again.');
     return parsed.data;
   };
+  const callbackUrl = (c: Context) => new URL(SOCIAL_CALLBACK_PATH, c.req.url);
   app.get('/oauth/:provider/authorize', (c) => {
     const provider = providerSchema.safeParse(c.req.param('provider'));
     if (!provider.success) return c.html(messagePage('Sign in', 'Unknown provider.'), 404);
-    const redirectUri = c.req.query('redirect_uri') ?? '';
-    const state = stateSchema.safeParse(c.req.query('state'));
-    checkRedirect(c, redirectUri);
-    if (!state.success) throw new AuthError(400, 'Invalid state');
-    const challenge = pkceParams(c.req.query('code_challenge'), c.req.query('code_challenge_method'));
+    const request = requestOf(provider.data as SocialProvider, c.req.query('request'));
     return c.html(
       providerPage({
         provider: provider.data,
         action: `/oauth/${provider.data}/authorize`,
-        hidden: { redirect_uri: redirectUri, state: state.data, code_challenge: challenge },
+        hidden: { request },
         submitLabel: 'Continue',
         intro: `Local ${PROVIDER_NAMES[provider.data]} stand-in: pick any username; the same username is the same account.`,
       }),
     );
   });
   app.post('/oauth/:provider/authorize', async (c) => {
-    const provider = providerSchema.parse(c.req.param('provider'));
+    const provider = providerSchema.parse(c.req.param('provider')) as SocialProvider;
     const get = await sameOriginForm(c);
-    const target = checkRedirect(c, get('redirect_uri'));
-    const state = stateSchema.parse(get('state'));
-    const challenge = pkceParams(get('code_challenge'), 'S256');
-    let code: string;
+    const request = requestOf(provider, get('request'));
+    let done: { code: string; state: string };
     try {
-      code = await store.issueSocialCode(provider, get('username'), challenge);
+      done = await store.completeSocialLogin(provider, request, get('username'));
     } catch (error) {
       if (!(error instanceof z.ZodError)) throw error;
       return c.html(
         providerPage({
           provider,
           action: `/oauth/${provider}/authorize`,
-          hidden: { redirect_uri: target.href, state, code_challenge: challenge },
+          hidden: { request },
           submitLabel: 'Continue',
           intro: `Local ${PROVIDER_NAMES[provider]} stand-in.`,
           error: error.issues[0]?.message ?? 'Invalid username',
@@ -420,9 +414,10 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
         400,
       );
     }
+    const target = callbackUrl(c);
     target.searchParams.set('provider', provider);
-    target.searchParams.set('code', code);
-    target.searchParams.set('state', state);
+    target.searchParams.set('code', done.code);
+    target.searchParams.set('state', done.state);
     return c.redirect(target.href, 303);
   });
   app.post('/auth/social/token', async (c) => {

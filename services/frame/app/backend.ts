@@ -63,6 +63,11 @@ export const backend = {
     call('/auth/email/verify', SessionSchema, { body: { email, otp, deviceId } }),
   deviceStatus: (requestId: string) =>
     call('/auth/device/status', z.object({ approved: z.boolean() }), { body: { requestId } }),
+  /** Registers a social login (provider, state, PKCE challenge); the provider URL then carries the id only. */
+  socialBegin: (provider: string, state: string, challenge: string) =>
+    call('/auth/social/begin', z.object({ request: z.string().min(16).max(200) }), {
+      body: { provider, state, challenge },
+    }),
   socialToken: (provider: string, code: string, codeVerifier: string) =>
     call('/auth/social/token', SessionSchema, { body: { provider, code, codeVerifier } }),
   farcasterStart: (nonceHash: string) =>

@@ -292,12 +292,12 @@ function createFrameState(
     async GET_SOCIAL_REDIRECT_URI({ provider }) {
       const state = crypto.randomUUID().replaceAll('-', '');
       const pkce = await newSecretPair();
+      // The frame registers the login with its backend (as it opens a Farcaster channel): the state and the
+      // challenge never pass through the host page, the URL it opens carries only an opaque id.
+      const { request } = await backend.socialBegin(provider, state, pkce.hash);
       social = { state, provider, verifier: pkce.secret };
       const uri = new URL(`/oauth/${provider}/authorize`, location.origin);
-      uri.searchParams.set('redirect_uri', new URL(SOCIAL_CALLBACK_PATH, location.origin).href);
-      uri.searchParams.set('state', state);
-      uri.searchParams.set('code_challenge', pkce.hash);
-      uri.searchParams.set('code_challenge_method', 'S256');
+      uri.searchParams.set('request', request);
       return { uri: uri.href };
     },
     async CONNECT_SOCIAL({ uri }) {
