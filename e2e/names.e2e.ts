@@ -1,8 +1,9 @@
 /**
  * Account names against the local stack, in the playground:
  * - an email-login account is offered a name in the Account view; a short name shows the rule, a free one
- *   is available; Register has the JSON message signed on the frame's own screen; the success view, the
- *   Account view and the account button show the name, also after a reload (kept by the API);
+ *   is available; Register has the RegisterName typed data (EIP-712) signed on the frame's own screen;
+ *   the success view, the Account view and the account button show the name, also after a reload (kept
+ *   by the API);
  * - a second email-login account trying the same name sees it taken with suggestions; a rejected signature
  *   and a failing API each bring back the form with the message and the typed name; a suggestion registers;
  * - the dev wallet (an external wallet, as an account of this file's own: `?devAccount=5`) sends 0.01 ETH to
@@ -76,14 +77,20 @@ async function openNameForm(page: Page) {
   return form;
 }
 
-/** Register → the frame's approval screen shows the message with `name` → `choice` there. */
+/** Register → the frame's typed-data approval screen shows RegisterName with `name` → `choice` there. */
 async function registerInFrame(page: Page, name: string, choice: 'Sign' | 'Reject') {
   await dialog(page, 'Choose your name').getByRole('button', { name: 'Register' }).click();
   const approve = dialog(page, 'Approve request');
   await approve.getByRole('region', { name: 'Secure wallet approval' }).waitFor(WAIT);
   const screen = frame(page);
-  // The signed message is the JSON {name, attributes, timestamp}, shown as text in the frame.
-  await screen.getByText(new RegExp(`"name":"${name.replace(/\./g, '\\.')}"`)).waitFor(WAIT);
+  // eth_signTypedData_v4: the frame names the primary type in its rows and shows the signed domain and
+  // message as a JSON block ('Typed data'), where the message's name is the one typed.
+  await screen.getByRole('heading', { name: 'Typed data', exact: true }).waitFor(WAIT);
+  await screen.getByText('RegisterName', { exact: true }).waitFor(WAIT);
+  await screen
+    .locator('pre')
+    .filter({ hasText: `"name": "${name}"` })
+    .waitFor(WAIT);
   const button = screen.getByRole('button', { name: choice, exact: true });
   await expect.poll(() => button.isEnabled(), WAIT).toBe(true);
   await button.click();

@@ -1,4 +1,7 @@
-/** Persistent store of the API server (`<dataDir>/api`, PGlite): registered names and on-ramp purchases. */
+/**
+ * Persistent store of the API server (`<dataDir>/api`, PGlite): registered names, the spent nonces of name
+ * registrations and on-ramp purchases. The schema is created if missing each time a store opens.
+ */
 import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
@@ -25,6 +28,15 @@ create table if not exists name_addresses (
   primary key (name, coin_type)
 );
 create index if not exists name_addresses_address on name_addresses (lower(address));
+-- Spent nonces of signed name registrations (lower-case hex), kept until the signed timestamp leaves the
+-- accepted window (expires, seconds): a registration body is accepted once.
+create table if not exists name_nonces (
+  address text not null,
+  nonce text not null,
+  expires bigint not null,
+  primary key (address, nonce)
+);
+create index if not exists name_nonces_expires on name_nonces (expires);
 create table if not exists onramp_purchases (
   tx_hash text primary key,
   chain_id integer not null,

@@ -1,10 +1,14 @@
 /**
- * Name service contract tests over real HTTP: signed registration (viem personal_sign), lookups, errors, and
- * names persisting across a server restart with the same data directory (PGlite). Port 30130.
+ * Name service contract tests over real HTTP: signed registration (EIP-712 typed data, viem
+ * signTypedData), the attacks the signature and the spent nonces stop (replay, another coin type, a
+ * message that names another coin type or address, a personal_sign body), lookups, errors, and names and
+ * spent nonces persisting across a server restart with the same data directory (PGlite). Port 30130.
  */
 import { rmSync } from 'node:fs';
-import { privateKeyToAccount } from 'viem/accounts';
+import { type Hex, toHex } from 'viem';
+import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type RegistrationMessage, registrationTypedData } from '../../src/hooks/names/typedData.ts';
 import { DEV_PRIVATE_KEYS } from '../chain/types.ts';
 import {
   errorSchema,
@@ -20,31 +24,80 @@ const PORT = 30130;
 const P = `projectId=${PROJECT_ID}`;
 const alice = privateKeyToAccount(DEV_PRIVATE_KEYS[1] as `0x${string}`);
 const bob = privateKeyToAccount(DEV_PRIVATE_KEYS[2] as `0x${string}`);
+const carol = privateKeyToAccount(DEV_PRIVATE_KEYS[3] as `0x${string}`);
+/** Not a dev account: nothing here needs a funded one. */
+const mallory = privateKeyToAccount(generatePrivateKey());
+const HIGH_BIT = 0x80000000;
 /** Coin type of chain 31337: the chain id with the high bit set. */
-const COIN_31337 = (0x80000000 | 31337) >>> 0;
+const COIN_31337 = (HIGH_BIT | 31337) >>> 0;
+/** Coin type of chain 1 (ENSIP-11). */
+const COIN_1 = (HIGH_BIT | 1) >>> 0;
 
 let dataDir: string;
 let server: ApiServer;
 let base: string;
 
-async function register(
+interface RegisterBody {
+  coin_type: number;
+  address: string;
+  message: string;
+  signature: Hex;
+}
+
+interface BodyOptions {
+  /** The body's coin_type (default: chain 31337's). */
+  coinType?: number;
+  /** What the signed message says, where it differs from the body (an attacker's edit). */
+  signed?: Partial<RegistrationMessage>;
+  timestamp?: number;
+  attributes?: Record<string, string>;
+}
+
+const nonce = (): Hex => toHex(crypto.getRandomValues(new Uint8Array(32)));
+const chainOf = (coinType: number) => (coinType >= HIGH_BIT ? coinType - HIGH_BIT : 1);
+
+/** A registration body as the kit builds it: the message's EIP-712 typed data signed by `account`. */
+async function signedBody(
   account: typeof alice,
   name: string,
-  opts: { coinType?: number; timestamp?: number; tamper?: boolean; attributes?: Record<string, string> } = {},
-) {
-  const message = JSON.stringify({
+  opts: BodyOptions = {},
+): Promise<RegisterBody> {
+  const coinType = opts.coinType ?? COIN_31337;
+  const message: RegistrationMessage = {
     name,
     attributes: opts.attributes ?? {},
     timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
-  });
-  const signature = await account.signMessage({ message });
-  return post(base, `/v1/profile/account?${P}`, {
-    coin_type: opts.coinType ?? COIN_31337,
+    coinType,
     address: account.address,
-    message: opts.tamper ? message.replace(name, `${name}x`) : message,
-    signature,
-  });
+    nonce: nonce(),
+    chainId: chainOf(coinType),
+    ...opts.signed,
+  };
+  const signature = await account.signTypedData(registrationTypedData(message));
+  return { coin_type: coinType, address: account.address, message: JSON.stringify(message), signature };
 }
+
+const postBody = (body: unknown) => post(base, `/v1/profile/account?${P}`, body);
+
+async function register(account: typeof alice, name: string, opts: BodyOptions & { tamper?: boolean } = {}) {
+  const body = await signedBody(account, name, opts);
+  return postBody(opts.tamper ? { ...body, message: body.message.replace(name, `${name}x`) } : body);
+}
+
+const profileOf = async (name: string) => {
+  const res = await get(base, `/v1/profile/account/${name}?${P}&apiVersion=2`);
+  expect(res.status, res.text).toBe(200);
+  return profileSchema.parse(res.json);
+};
+
+/** The first reason of an error answer with `status`. */
+const refused = (res: { status: number; json: unknown; text: string }, status: number) => {
+  expect(res.status, res.text).toBe(status);
+  return errorSchema.parse(res.json).reasons[0]!;
+};
+
+/** A body captured from the wire in the replay test; posted again after the restart. */
+let captured: RegisterBody | null = null;
 
 beforeAll(async () => {
   dataDir = tempDataDir('names');
@@ -64,7 +117,7 @@ describe('name service', () => {
     expect(errorSchema.parse(res.json).reasons[0]?.field).toBe('name');
   });
 
-  it('registers a name signed with personal_sign and returns the profile', async () => {
+  it('registers a name signed as EIP-712 typed data and returns the profile', async () => {
     const res = await register(alice, 'alice-dev.kw.id', { attributes: { bio: 'hello' } });
     expect(res.status).toBe(200);
     const profile = profileSchema.parse(res.json);
@@ -121,6 +174,88 @@ describe('name service', () => {
     expect(after.status).toBe(404);
   });
 
+  it('refuses a captured body posted again (the nonce is spent); the registration it replays stays undone', async () => {
+    const first = await signedBody(carol, 'carol-replay', { attributes: { bio: 'first' } });
+    expect((await postBody(first)).status).toBe(200);
+    const again = refused(await postBody(first), 409);
+    expect(again).toEqual({
+      field: 'message.nonce',
+      description: 'This signed registration was already used (its nonce is spent); sign a new one',
+    });
+    // The owner changes the bio; the old body, posted again, would put the old one back.
+    expect((await register(carol, 'carol-replay', { attributes: { bio: 'second' } })).status).toBe(200);
+    expect(refused(await postBody(first), 409).field).toBe('message.nonce');
+    expect((await profileOf('carol-replay')).attributes).toEqual([{ bio: 'second' }]);
+    captured = first;
+  });
+
+  it('refuses the same signature under another coin_type, also with the message edited to match', async () => {
+    const body = await signedBody(carol, 'carol-coins');
+    // As is, under the coin type of chain 1 and under coin type 60.
+    for (const coinType of [COIN_1, 60]) {
+      const reason = refused(await postBody({ ...body, coin_type: coinType }), 400);
+      expect(reason.field).toBe('message.coinType');
+      expect(reason.description).toBe(
+        `The signed coinType (${COIN_31337}) is not the body's coin_type (${coinType})`,
+      );
+    }
+    // The message edited to name chain 1: the signature does not cover it.
+    const edited = { ...JSON.parse(body.message), coinType: COIN_1, chainId: 1 };
+    const forged = refused(
+      await postBody({ ...body, coin_type: COIN_1, message: JSON.stringify(edited) }),
+      401,
+    );
+    expect(forged.field).toBe('signature');
+    // Nothing was registered under any of them; the body itself still registers under its own coin type.
+    expect((await get(base, `/v1/profile/account/carol-coins?${P}`)).status).toBe(404);
+    expect((await postBody(body)).status).toBe(200);
+    expect(Object.keys((await profileOf('carol-coins')).addresses)).toEqual([String(COIN_31337)]);
+  });
+
+  it("refuses a message whose coinType, chainId or address is not the body's", async () => {
+    const otherCoin = await signedBody(carol, 'carol-fields', { signed: { coinType: COIN_1, chainId: 1 } });
+    expect(refused(await postBody(otherCoin), 400)).toEqual({
+      field: 'message.coinType',
+      description: `The signed coinType (${COIN_1}) is not the body's coin_type (${COIN_31337})`,
+    });
+    const otherChain = await signedBody(carol, 'carol-fields', { signed: { chainId: 1 } });
+    expect(refused(await postBody(otherChain), 400).field).toBe('message.chainId');
+    // Mallory signs a message that names carol, and posts it as her own or as carol's.
+    const naming = await signedBody(mallory, 'carol-fields', { signed: { address: carol.address } });
+    expect(refused(await postBody(naming), 400)).toEqual({
+      field: 'message.address',
+      description: `The signed address (${carol.address}) is not the body's address (${mallory.address})`,
+    });
+    expect(refused(await postBody({ ...naming, address: carol.address }), 401).field).toBe('signature');
+    // A field the signature does not cover.
+    const extra = await signedBody(carol, 'carol-fields');
+    const padded = { ...extra, message: JSON.stringify({ ...JSON.parse(extra.message), admin: true }) };
+    expect(refused(await postBody(padded), 400).field).toBe('message');
+    expect((await get(base, `/v1/profile/account/carol-fields?${P}`)).status).toBe(404);
+  });
+
+  it('refuses a personal_sign body', async () => {
+    const message = JSON.stringify({
+      name: 'carol-legacy',
+      attributes: {},
+      timestamp: Math.floor(Date.now() / 1000),
+    });
+    const legacy = {
+      coin_type: COIN_31337,
+      address: carol.address,
+      message,
+      signature: await carol.signMessage({ message }),
+    };
+    const reason = refused(await postBody(legacy), 400);
+    expect(reason.field).toBe('message');
+    expect(reason.description).toMatch(/personal_sign registrations are not accepted.*eth_signTypedData_v4/);
+    // The new message signed with personal_sign instead of as typed data.
+    const body = await signedBody(carol, 'carol-legacy');
+    const personal = { ...body, signature: await carol.signMessage({ message: body.message }) };
+    expect(refused(await postBody(personal), 401).field).toBe('signature');
+    expect((await get(base, `/v1/profile/account/carol-legacy?${P}`)).status).toBe(404);
+  });
+
   it('refuses bad coin types, invalid names, stale messages and malformed bodies with the error shape', async () => {
     const cases = [
       await register(bob, 'bobcoin', { coinType: 31337 }),
@@ -157,5 +292,8 @@ describe('name service', () => {
     expect(profileSchema.parse(res.json).addresses[String(COIN_31337)]?.address).toBe(alice.address);
     const taken = await register(bob, 'alice-dev');
     expect(taken.status).toBe(409);
+    // The spent nonces are kept as well.
+    expect(captured).not.toBeNull();
+    expect(refused(await postBody(captured), 409).field).toBe('message.nonce');
   });
 });

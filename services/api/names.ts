@@ -1,7 +1,19 @@
-/** Name service: identity, profile lookup, reverse lookup, suggestions and signed registration (persistent). */
-import { type Address, getAddress, isAddress, isHex, verifyMessage } from 'viem';
+/**
+ * Name service: identity, profile lookup, reverse lookup, suggestions and signed registration (persistent).
+ *
+ * Registration (`POST /v1/profile/account`, body `{coin_type, address, message, signature}`): `message` is
+ * the JSON text of `{name, attributes, timestamp, coinType, address, nonce, chainId}` and `signature` an
+ * EIP-712 signature (eth_signTypedData_v4) of the typed data rebuilt from it (src/hooks/names/typedData.ts:
+ * domain "Keyway Names" v1 with `chainId`, primary type `RegisterName`). The route requires the signed
+ * `coinType` and `address` to be the body's, `chainId` to be the chain the coin type names, the timestamp
+ * to be within 15 minutes of now, and the nonce to be new for that address: used nonces are kept
+ * (`name_nonces`, until their timestamp leaves the window), so a captured body cannot be posted again. A
+ * `personal_sign` body (the message `{name, attributes, timestamp}` alone) is refused with a 400.
+ */
+import { type Address, getAddress, isAddress, isAddressEqual, isHex, verifyTypedData } from 'viem';
 import { z } from 'zod';
 import { NAME_REGISTRATION_CHAIN_ID_LIMIT, NAME_SUFFIX } from '../../src/core/constants.ts';
+import { type RegistrationMessage, registrationTypedData } from '../../src/hooks/names/typedData.ts';
 import type { App } from './app-types.ts';
 import { evmAddressSchema } from './caip.ts';
 import type { Store } from './db.ts';
@@ -105,11 +117,58 @@ const registerBody = z.object({
     .refine((s) => isHex(s) && s.length >= 132, 'signature must be a 0x-prefixed hex signature'),
 });
 
-const registerMessage = z.object({
-  name: z.string().min(1).max(80),
-  attributes: z.record(z.string(), z.string().max(2048)).optional().default({}),
-  timestamp: z.number().int().positive(),
-});
+/** Every field is signed (typedData.ts); a field the signature does not cover is refused. */
+const registerMessage = z
+  .object({
+    name: z.string().min(1).max(80),
+    attributes: z.record(z.string(), z.string().max(2048)),
+    timestamp: z.number().int().positive(),
+    coinType: z
+      .number()
+      .int()
+      .nonnegative()
+      .lt(HIGH_BIT * 2),
+    address: z.string().refine((v) => isAddress(v, { strict: false }), 'address must be an EVM address'),
+    nonce: z.string().regex(/^0x[0-9a-fA-F]{64}$/, 'nonce must be 32 bytes, 0x-prefixed hex'),
+    chainId: z.number().int().positive().lt(NAME_REGISTRATION_CHAIN_ID_LIMIT, 'Invalid chainId'),
+  })
+  .strict();
+
+const REGISTER_MESSAGE_SHAPE = '{name, attributes, timestamp, coinType, address, nonce, chainId}';
+
+/** The signed message of a body, or a 400 that says what is wrong with it. */
+function parseRegisterMessage(text: string): RegistrationMessage {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch {
+    throw badRequest('message', `message must be the JSON text of ${REGISTER_MESSAGE_SHAPE}`);
+  }
+  const legacy =
+    !!json && typeof json === 'object' && !('nonce' in json) && !('coinType' in json) && 'name' in json;
+  if (legacy) {
+    throw badRequest(
+      'message',
+      `personal_sign registrations are not accepted: sign the EIP-712 typed data (eth_signTypedData_v4) of ${REGISTER_MESSAGE_SHAPE}`,
+    );
+  }
+  const parsed = registerMessage.safeParse(json);
+  if (!parsed.success) {
+    const [first, ...rest] = parsed.error.issues.map((issue) => ({
+      field: ['message', ...issue.path.map(String)].join('.'),
+      description: issue.message,
+    }));
+    throw new ApiError(400, first?.field ?? 'message', first?.description ?? 'Invalid message', rest);
+  }
+  return {
+    ...parsed.data,
+    address: getAddress(parsed.data.address),
+    nonce: parsed.data.nonce as `0x${string}`,
+  };
+}
+
+/** The chain a coin type names: 60 is Ethereum mainnet, else the chain id under the high bit (ENSIP-11). */
+const chainOfCoinType = (coinType: number): number => (coinType === ETH_COIN_TYPE ? 1 : coinType - HIGH_BIT);
 
 export function registerNameRoutes(app: App, store: Store): void {
   app.get('/v1/identity/:address', async (c) => {
@@ -165,31 +224,63 @@ export function registerNameRoutes(app: App, store: Store): void {
       if (coinType - HIGH_BIT >= NAME_REGISTRATION_CHAIN_ID_LIMIT)
         throw badRequest('coin_type', 'Invalid chainId');
     }
-    let messageJson: unknown;
-    try {
-      messageJson = JSON.parse(body.message);
-    } catch {
-      throw badRequest('message', 'message must be a JSON string {name, attributes, timestamp}');
+    const message = parseRegisterMessage(body.message);
+    if (message.coinType !== coinType) {
+      throw badRequest(
+        'message.coinType',
+        `The signed coinType (${message.coinType}) is not the body's coin_type (${coinType})`,
+      );
     }
-    const message = parseOrThrow(registerMessage, messageJson, 'message');
+    if (!isAddressEqual(message.address, body.address)) {
+      throw badRequest(
+        'message.address',
+        `The signed address (${message.address}) is not the body's address (${body.address})`,
+      );
+    }
+    if (message.chainId !== chainOfCoinType(coinType)) {
+      throw badRequest(
+        'message.chainId',
+        `The signed chainId (${message.chainId}) is not the chain of coin_type ${coinType} (${chainOfCoinType(coinType)})`,
+      );
+    }
     const name = normalizeName(message.name, 'message.name');
     const ts = message.timestamp > 1e12 ? Math.floor(message.timestamp / 1000) : message.timestamp;
     const now = Math.floor(Date.now() / 1000);
     if (Math.abs(now - ts) > MESSAGE_MAX_AGE_S) {
       throw badRequest('message.timestamp', 'The signed message has expired; sign a new one');
     }
-    const valid = await verifyMessage({
+    const valid = await verifyTypedData({
+      ...registrationTypedData(message),
       address: body.address,
-      message: body.message,
       signature: body.signature as `0x${string}`,
     }).catch(() => false);
-    if (!valid) throw new ApiError(401, 'signature', 'Invalid signature for this address and message');
+    if (!valid) {
+      throw new ApiError(
+        401,
+        'signature',
+        'Invalid signature: not an EIP-712 RegisterName signature of this message by this address',
+      );
+    }
 
     const db = await store.db;
     const attributes = Object.fromEntries(
       Object.entries(message.attributes).filter(([k]) => k === 'avatar' || k === 'bio'),
     );
     await db.transaction(async (tx) => {
+      // A nonce is kept until its timestamp leaves the window: a body older than that is refused above.
+      await tx.query('delete from name_nonces where expires < $1', [now]);
+      const fresh = await tx.query(
+        `insert into name_nonces (address, nonce, expires) values ($1, $2, $3)
+         on conflict (address, nonce) do nothing returning nonce`,
+        [body.address.toLowerCase(), message.nonce.toLowerCase(), ts + MESSAGE_MAX_AGE_S],
+      );
+      if (fresh.rows.length === 0) {
+        throw new ApiError(
+          409,
+          'message.nonce',
+          'This signed registration was already used (its nonce is spent); sign a new one',
+        );
+      }
       const owners = (
         await tx.query<{ address: string }>('select address from name_addresses where name = $1', [name])
       ).rows;

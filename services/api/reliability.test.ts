@@ -26,7 +26,8 @@ import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
 import { selectView } from '../../src/hooks/modal/store.ts';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance.ts';
 import type { NameRegistrationOutcome, NameRegistrationStore } from '../../src/hooks/names/store.ts';
-import { fullName } from '../../src/hooks/names/validation.ts';
+import { registrationTypedData } from '../../src/hooks/names/typedData.ts';
+import { fullName, nameLabel, registrationMessage } from '../../src/hooks/names/validation.ts';
 import { getOnrampStore } from '../../src/hooks/onramp/instance.ts';
 import { ONRAMP_MESSAGES } from '../../src/hooks/onramp/limits.ts';
 import type { OnrampStore } from '../../src/hooks/onramp/store.ts';
@@ -192,6 +193,8 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
       storage: createMemoryStorage(),
       enableAnalytics: true,
       swapRouters: { 'eip155:31337': [chains.evm[0]!.contracts.router] },
+      // The local stack's on-ramp checkout is served by its API (as in the playground).
+      onrampProviderOrigins: [new URL(base).origin],
     },
     {
       fetch: fetchWithFault,
@@ -399,12 +402,12 @@ const buyNow = async (h: Harness) => {
 const buyTyped = (h: Harness) => ({ amount: onrampOf(h).getState().paymentAmount });
 
 /**
- * The instance's name-registration store. The embedded wallet's personal_sign is done with the connected
+ * The instance's name-registration store. The embedded wallet's eth_signTypedData_v4 is done with the connected
  * account's dev key (no secure frame here); the account counts as the embedded wallet's (see `asEmbedded`).
  */
 const namesOf = (h: Harness): NameRegistrationStore =>
   getNameRegistrationStore(h.kw, {
-    signMessage: (message) => privateKeyToAccount(h.key).signMessage({ message }),
+    signTypedData: (typedData) => privateKeyToAccount(h.key).signTypedData(typedData),
   });
 /** The connected account is the embedded wallet's (names can be registered only with it). */
 const asEmbedded = (h: Harness) => {
@@ -1057,12 +1060,15 @@ async function runCase(c: Case, fault: Fault): Promise<Row> {
 
 async function registerName(key: Hex, name: string): Promise<void> {
   const account = privateKeyToAccount(key);
-  const message = JSON.stringify({ name, attributes: {}, timestamp: Math.floor(Date.now() / 1000) });
+  const message = registrationMessage(nameLabel(name), Date.now(), {
+    address: account.address,
+    chainId: 31337,
+  });
   const res = await post(base, `/v1/profile/account?projectId=${PROJECT_ID}`, {
     coin_type: COIN_31337,
     address: account.address,
-    message,
-    signature: await account.signMessage({ message }),
+    message: JSON.stringify(message),
+    signature: await account.signTypedData(registrationTypedData(message)),
   });
   expect(res.status, res.text).toBe(200);
 }

@@ -2,6 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ApiError } from '../core/errors';
+import { registrationMessage } from '../hooks/names/validation';
 import {
   FIXTURE_ADDRESS,
   generateTransactions,
@@ -124,10 +125,11 @@ describe('createBlockchainApiClient', () => {
 
   it('surfaces the first API reason when a name cannot be registered', async () => {
     use();
+    const account = { address: FIXTURE_ADDRESS, chainId: 1 };
     const body = {
       coin_type: 0x80000000 + 1,
       address: FIXTURE_ADDRESS,
-      message: JSON.stringify({ name: 'alice.kw.id', attributes: {}, timestamp: 1 }),
+      message: JSON.stringify(registrationMessage('alice', 1_736_942_400_000, account)),
       signature: '0xabcdef' as const,
     };
     const e = await client.registerName(body).catch((x: unknown) => x);
@@ -135,9 +137,9 @@ describe('createBlockchainApiClient', () => {
     expect((e as ApiError).message).toBe('Name alice.kw.id is already registered');
     const ok = await client.registerName({
       ...body,
-      message: JSON.stringify({ name: 'bob.kw.id', attributes: {}, timestamp: 1 }),
+      message: JSON.stringify(registrationMessage('bob1', 1_736_942_400_000, account)),
     });
-    expect(ok.name).toBe('bob.kw.id');
+    expect(ok.name).toBe('bob1.kw.id');
   });
 
   it('posts price requests with projectId and currency in the body', async () => {

@@ -263,7 +263,10 @@ export function createBlockchainApiClient(cfg: BlockchainApiConfig) {
       return r.suggestions;
     },
 
-    /** `POST /v1/profile/account`: the message is JSON `{name, attributes, timestamp}` signed with personal_sign. */
+    /**
+     * `POST /v1/profile/account`: the message is the JSON text of `{name, attributes, timestamp, coinType,
+     * address, nonce, chainId}` and the signature an EIP-712 one of its typed data (hooks/names/typedData.ts).
+     */
     async registerName(body: RegisterNameBody, opts: RequestOptions = {}): Promise<Profile> {
       const { registerNameBodySchema } = await loadApiSchemas();
       return http.post(

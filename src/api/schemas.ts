@@ -287,7 +287,7 @@ export const nameSuggestionsResponseSchema = z.object({ suggestions: z.array(nam
 export const registerNameBodySchema = z.object({
   coin_type: z.int().check(z.nonnegative()),
   address: z.string().check(z.minLength(1)),
-  /** JSON `{name, attributes, timestamp}`, signed with personal_sign. */
+  /** JSON `{name, attributes, timestamp, coinType, address, nonce, chainId}`, signed as EIP-712 typed data. */
   message: z.string().check(z.minLength(1)),
   signature: hex,
 });

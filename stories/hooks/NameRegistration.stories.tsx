@@ -6,6 +6,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance';
+import type { RegistrationTypedData } from '../../src/hooks/names/typedData';
 import { useNameRegistration } from '../../src/index';
 import { keywayBeforeEach, type StoryKit, storyKit, withKeyway } from '../_support/keyway';
 import { embeddedBeforeEach } from '../views/_embedded';
@@ -59,15 +60,15 @@ function NameForm() {
 }
 
 /** An embedded-wallet account; its signature is given at once (the wallet's approval is the frame's). */
-const signed: string[] = [];
+const signed: RegistrationTypedData[] = [];
 const nameKit = socialKit({
   connected: true,
   setup: (kit: StoryKit) => {
     signed.length = 0;
     getNameRegistrationStore(kit.keyway, {
       debounceMs: 150,
-      signMessage: (message) => {
-        signed.push(message);
+      signTypedData: (typedData) => {
+        signed.push(typedData);
         return Promise.resolve(`0x${'ab'.repeat(65)}`);
       },
     });
@@ -105,6 +106,10 @@ export const TakenThenSuggestion: Story = {
       'Registered alice1.kw.id',
     );
     await expect(signed).toHaveLength(1);
+    await expect(signed[0]).toMatchObject({
+      primaryType: 'RegisterName',
+      message: { name: 'alice1.kw.id' },
+    });
     await expect(storyKit().keyway.stores.modal.getState().isOpen).toBe(false);
   },
 };

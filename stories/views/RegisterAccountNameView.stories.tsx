@@ -103,7 +103,7 @@ export const SuggestionPicked: Story = {
   },
 };
 
-/** Waiting for the signature: the JSON message {name, attributes, timestamp} is with the wallet. */
+/** Waiting for the signature: the RegisterName typed data (EIP-712) is with the wallet. */
 export const Registering: Story = {
   parameters: { keyway: registerKit('hold') },
   play: async () => {
@@ -112,7 +112,11 @@ export const Registering: Story = {
     const button = await within(d).findByRole('button', { name: 'Sign the message in your wallet' });
     await expect(button).toHaveAttribute('aria-busy', 'true');
     await waitFor(() => expect(signed).toHaveLength(1));
-    await expect(JSON.parse(signed[0]!)).toMatchObject({ name: 'newname.kw.id', attributes: {} });
+    await expect(signed[0]).toMatchObject({
+      domain: { name: 'Keyway Names', version: '1' },
+      primaryType: 'RegisterName',
+      message: { name: 'newname.kw.id', attributes: '{}' },
+    });
   },
 };
 

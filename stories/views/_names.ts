@@ -1,6 +1,7 @@
 /** Shared setup of the name-registration stories (RegisterAccountNameView, RegisterAccountNameSuccessView). */
 import { userEvent, within } from 'storybook/test';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance';
+import type { RegistrationTypedData } from '../../src/hooks/names/typedData';
 import type { MockVariant } from '../../src/testing/msw';
 import { type StoryKit, storyHandlers } from '../_support/keyway';
 import { dialog } from './_embedded';
@@ -9,7 +10,8 @@ import { socialKit } from './_social';
 /** How the embedded wallet answers the signature request in a story. */
 type SignMode = 'approve' | 'reject' | 'hold';
 const FAKE_SIGNATURE = `0x${'ab'.repeat(65)}`;
-export const signed: string[] = [];
+/** The typed data the embedded wallet was asked to sign (eth_signTypedData_v4). */
+export const signed: RegistrationTypedData[] = [];
 
 /** The modal on the name form of an embedded-wallet account; the signature is answered per `mode`. */
 export const registerKit = (
@@ -22,8 +24,8 @@ export const registerKit = (
       signed.length = 0;
       getNameRegistrationStore(kit.keyway, {
         debounceMs: 150,
-        signMessage: (message) => {
-          signed.push(message);
+        signTypedData: (typedData) => {
+          signed.push(typedData);
           if (mode === 'hold') return new Promise(() => undefined);
           if (mode === 'reject') {
             return Promise.reject(

@@ -35,7 +35,7 @@ describe('useNameRegistration in a headless host', () => {
         reverseProfile: async () => [],
         registerName: async (body) => profile(JSON.parse(body.message).name),
       },
-      signMessage: async () => `0x${'ab'.repeat(65)}`,
+      signTypedData: async () => `0x${'ab'.repeat(65)}`,
       afterRegistered: () => undefined,
     });
     // Nothing connected: the hook says why registration is not possible.

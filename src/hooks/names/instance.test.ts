@@ -33,7 +33,7 @@ function setup() {
         throw new Error('not used');
       },
     },
-    signMessage: async () => `0x${'ab'.repeat(65)}`,
+    signTypedData: async () => `0x${'ab'.repeat(65)}`,
   });
   return { store, wagmi };
 }

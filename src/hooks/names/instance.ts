@@ -3,7 +3,8 @@
  * view) and kept for the instance's lifetime, so none of it is in a host's initial JS. It follows the
  * connected account, the active network and whether the account uses the auth connector.
  */
-import { stringToHex } from 'viem';
+import { createClient, custom, type EIP1193Provider } from 'viem';
+import { signTypedData } from 'viem/actions';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import { z } from '../../core/zod-mini';
 import type { Keyway, OwnedPart } from '../keyway';
@@ -14,11 +15,9 @@ import {
   type NameRegistrationStoreDeps,
 } from './store';
 
-interface Eip1193 {
-  request(args: { method: string; params: unknown[] }): Promise<unknown>;
-}
-/** A signed message: 0x and at least 62 hex characters (spec §5). */
+/** A signature: 0x and at least 62 hex characters (spec §5). */
 const signatureSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/));
+const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 
 /** The instance's name-registration store (created once). `overrides` are for tests and stories only. */
 export function getNameRegistrationStore(
@@ -37,14 +36,17 @@ function wireNames(
   const accountType = embeddedLoginStores(keyway).accountType;
   const store = createNameRegistrationStore({
     api: api.blockchain,
-    signMessage: async (message, address) => {
-      // personal_sign through the auth connector itself (the embedded wallet shows the message).
+    signTypedData: async (typedData, address) => {
+      // eth_signTypedData_v4 through the auth connector itself (the embedded wallet's frame shows the typed
+      // data and the user approves there), with viem's signTypedData on that provider alone.
       const embedded = embeddedOf(keyway);
       if (!embedded) throw KeywayError.of('addressOrAuthConnectorNotFound');
-      const provider = (await (await embedded.getConnector()).getProvider()) as Eip1193;
-      const signature = await provider.request({
-        method: 'personal_sign',
-        params: [stringToHex(message), address],
+      const account = addressSchema.safeParse(address);
+      if (!account.success) throw KeywayError.of('addressOrAuthConnectorNotFound');
+      const provider = (await (await embedded.getConnector()).getProvider()) as EIP1193Provider;
+      const signature = await signTypedData(createClient({ transport: custom(provider) }), {
+        ...typedData,
+        account: account.data as `0x${string}`,
       });
       const parsed = signatureSchema.safeParse(signature);
       if (!parsed.success) throw new Error(ERROR_MESSAGES.frameError);

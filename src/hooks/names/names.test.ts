@@ -1,4 +1,5 @@
 import { setupServer } from 'msw/node';
+import { verifyTypedData } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
@@ -6,12 +7,19 @@ import { ERROR_MESSAGES } from '../../core/errors';
 import { createBlockchainApiHandlers, type MockVariant, type RecordedRequest } from '../../testing/msw';
 import { createNameRegistrationStore } from './store';
 import {
+  attributesText,
+  type RegistrationMessage,
+  type RegistrationTypedData,
+  registrationTypedData,
+} from './typedData';
+import {
   fullName,
   NAME_MESSAGES,
   nameCoinType,
   nameRuleProblem,
   nameUnavailableReason,
   registrationMessage,
+  registrationMessageSchema,
 } from './validation';
 
 const API = 'https://api.names.test';
@@ -44,16 +52,17 @@ function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {
     sdkVersion: '1',
     retries: 0,
   });
-  const signed: string[] = [];
+  const signed: RegistrationTypedData[] = [];
   const registered: string[] = [];
   const store = createNameRegistrationStore({
     api,
     debounceMs: DEBOUNCE_MS,
     now: () => 1_736_942_400_000,
-    signMessage: async (message) => {
+    signTypedData: async (typedData, address) => {
       if (opts.reject) throw opts.reject;
-      signed.push(message);
-      return signer.signMessage({ message });
+      expect(address).toBe(signer.address);
+      signed.push(typedData);
+      return signer.signTypedData(typedData);
     },
     afterRegistered: (name) => registered.push(name),
   });
@@ -107,12 +116,64 @@ describe('name rules (spec §5)', () => {
     );
     expect(nameUnavailableReason({ address: '0x1', chainId: 2147483647, embedded: true })).toBeNull();
   });
-  it('the message is JSON {name, attributes, timestamp}', () => {
-    expect(JSON.parse(registrationMessage('Bob1', 1_736_942_400_123))).toEqual({
+  it('the message is JSON {name, attributes, timestamp} plus coinType, address, nonce and chainId', () => {
+    const nonce = `0x${'5a'.repeat(32)}`;
+    const account = { address: signer.address, chainId: 31337 };
+    expect(registrationMessage('Bob1', 1_736_942_400_123, account, nonce)).toEqual({
       name: fullName('bob1'),
       attributes: {},
       timestamp: 1_736_942_400,
+      coinType: nameCoinType(31337),
+      address: signer.address,
+      nonce,
+      chainId: 31337,
     });
+    // A fresh 32-byte nonce each time.
+    const a = registrationMessage('bob1', 1_736_942_400_000, account).nonce;
+    const b = registrationMessage('bob1', 1_736_942_400_000, account).nonce;
+    expect(a).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(a).not.toBe(b);
+  });
+  it('a message is refused unless every field is the signed kind: coinType of chainId, no other field', () => {
+    const good = registrationMessage('bob1', 1_736_942_400_000, { address: signer.address, chainId: 1 });
+    expect(registrationMessageSchema.safeParse(good).success).toBe(true);
+    const bad: unknown[] = [
+      { ...good, coinType: nameCoinType(10) },
+      { ...good, coinType: 60 },
+      { ...good, nonce: '0x1234' },
+      { ...good, address: 'alice' },
+      { ...good, name: 'bob1' },
+      { ...good, admin: true },
+      { name: good.name, attributes: {}, timestamp: good.timestamp },
+    ];
+    for (const m of bad)
+      expect(registrationMessageSchema.safeParse(m).success, JSON.stringify(m)).toBe(false);
+    expect(() =>
+      registrationMessage('bob1', 1_736_942_400_000, { address: signer.address, chainId: 2 ** 31 }),
+    ).toThrow();
+  });
+  it('the typed data: domain Keyway Names v1 on the chain, RegisterName over every field of the message', () => {
+    const m = registrationMessage('bob1', 1_736_942_400_000, { address: signer.address, chainId: 10 });
+    const typed = registrationTypedData({ ...m, attributes: { bio: 'b', avatar: 'a', '1': 'x' } });
+    expect(typed.domain).toEqual({ name: 'Keyway Names', version: '1', chainId: 10 });
+    expect(typed.primaryType).toBe('RegisterName');
+    expect(typed.types.RegisterName.map((f) => f.name)).toEqual([
+      'name',
+      'attributes',
+      'timestamp',
+      'coinType',
+      'address',
+      'nonce',
+    ]);
+    expect(typed.message).toEqual({
+      name: 'bob1.kw.id',
+      attributes: '{"1":"x","avatar":"a","bio":"b"}',
+      timestamp: 1_736_942_400n,
+      coinType: BigInt(nameCoinType(10)),
+      address: signer.address,
+      nonce: m.nonce,
+    });
+    expect(attributesText({})).toBe('{}');
   });
 });
 
@@ -176,17 +237,58 @@ describe('name registration store', () => {
     });
   });
 
-  it('registers: signs {name, attributes, timestamp}, posts coin type and address, then success', async () => {
+  it('registers: signs the EIP-712 typed data of the message, posts it with coin type and address, then success', async () => {
     const { store, signed, registered } = make({ chainId: 31337 });
     store.getState().setName('bobby');
     await untilChecked(store);
     const outcome = await store.getState().register();
     expect(outcome).toEqual({ type: 'success', name: 'bobby.kw.id' });
-    expect(JSON.parse(signed[0]!)).toMatchObject({ name: 'bobby.kw.id', attributes: {} });
     const post = requests.find((r) => r.method === 'POST');
-    expect(post).toBeDefined();
+    const body = post?.body as {
+      coin_type: number;
+      address: string;
+      message: string;
+      signature: `0x${string}`;
+    };
+    const message = JSON.parse(body.message) as RegistrationMessage;
+    expect(message).toMatchObject({
+      name: 'bobby.kw.id',
+      attributes: {},
+      timestamp: 1_736_942_400,
+      coinType: nameCoinType(31337),
+      address: signer.address,
+      chainId: 31337,
+    });
+    expect(body).toMatchObject({ coin_type: message.coinType, address: signer.address });
+    // What was signed is the typed data of the posted message, so the API can rebuild it and verify.
+    expect(signed).toEqual([registrationTypedData(message)]);
+    expect(signed[0]!.domain).toEqual({ name: 'Keyway Names', version: '1', chainId: 31337 });
+    await expect(
+      verifyTypedData({
+        ...registrationTypedData(message),
+        address: signer.address,
+        signature: body.signature,
+      }),
+    ).resolves.toBe(true);
     expect(store.getState()).toMatchObject({ status: 'success', registeredName: 'bobby.kw.id' });
     expect(registered).toEqual(['bobby.kw.id']);
+  });
+
+  it('every registration signs a new nonce: a second one is not a replay of the first', async () => {
+    const { store, signed } = make({ chainId: 31337 });
+    for (const name of ['dora1', 'emma1']) {
+      store.getState().reset();
+      store.getState().setName(name);
+      await untilChecked(store);
+      expect(await store.getState().register()).toEqual({ type: 'success', name: `${name}.kw.id` });
+    }
+    const nonces = signed.map((t) => t.message.nonce);
+    expect(nonces).toHaveLength(2);
+    expect(nonces[0]).not.toBe(nonces[1]);
+    const posted = requests
+      .filter((r) => r.method === 'POST')
+      .map((r) => (r.body as { message: string }).message);
+    expect(posted.map((m) => (JSON.parse(m) as RegistrationMessage).nonce)).toEqual(nonces);
   });
 
   it('a rejected signature goes back to the form with the name kept', async () => {

@@ -5,16 +5,26 @@
  * - `setName(input)` keeps what the user typed, checks the §5 rules at once and, when they pass, asks
  *   `profile/account/{name}` after a short pause (404 = available); a taken name loads
  *   `profile/suggestions/{name}`.
- * - `register()` builds the JSON message `{name, attributes, timestamp}`, has it signed with personal_sign
- *   by the embedded wallet, posts it with the coin type (`0x80000000 | chainId`) and the address, and
- *   resolves to an outcome. It never moves the modal: the styled views map outcomes to navigation.
+ * - `register()` builds the message `{name, attributes, timestamp, coinType, address, nonce, chainId}`
+ *   (a fresh random 32-byte nonce each time), has its EIP-712 typed data (typedData.ts: domain
+ *   "Keyway Names" v1 on the connected chain, primary type `RegisterName`) signed with
+ *   `eth_signTypedData_v4` by the embedded wallet, posts `{coin_type, address, message, signature}` with
+ *   `message` as JSON text, and resolves to an outcome. It never moves the modal: the styled views map
+ *   outcomes to navigation.
  * - `loadNames()` reads the names of the connected address (`profile/reverse/{address}`), cached per
  *   address and network and read again after a registration.
+ *
+ * An API that still checks a `personal_sign` signature over `{name, attributes, timestamp}` refuses these
+ * registrations: `register()` then fails like any refused post ('Error registering name {name}' with the
+ * API's first reason). There is no fallback to `personal_sign`: such a signature binds neither the coin type
+ * nor the address nor a nonce, so it could be replayed under another coin type, and a fallback taken after
+ * a refused post would hand that weaker signature to anyone able to make the post fail (a downgrade).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NameSuggestion, Profile, RegisterNameBody } from '../../api/schemas';
 import { ApiError, ERROR_MESSAGES, walletShortMessage } from '../../core/errors';
 import { accountChanges } from '../followWallet';
+import { type RegistrationMessage, type RegistrationTypedData, registrationTypedData } from './typedData';
 import {
   fullName,
   NAME_UNAVAILABLE_MESSAGES,
@@ -90,8 +100,8 @@ export interface NameApi {
 
 export interface NameRegistrationStoreDeps {
   api: NameApi;
-  /** personal_sign through the auth connector. */
-  signMessage(message: string, address: string): Promise<string>;
+  /** eth_signTypedData_v4 of the registration's typed data through the auth connector. */
+  signTypedData(typedData: RegistrationTypedData, address: string): Promise<string>;
   /** After a registration: the account shows its new name (identity read again). */
   afterRegistered?(name: string, address: string): void;
   /** Pause before the availability check (ms). */
@@ -217,11 +227,18 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
           set({ error: ERROR_MESSAGES.invalidChainId });
           return { type: 'unavailable', message: ERROR_MESSAGES.invalidChainId };
         }
-        const message = registrationMessage(label, now());
+        let signed: RegistrationMessage;
+        try {
+          signed = registrationMessage(label, now(), { address, chainId: context.chainId! });
+        } catch {
+          set({ error: failed, errorReason: null });
+          return { type: 'error', message: failed, reason: null };
+        }
+        const message = JSON.stringify(signed);
         set({ status: 'signing', error: null, errorReason: null });
         let signature: string;
         try {
-          signature = await deps.signMessage(message, address);
+          signature = await deps.signTypedData(registrationTypedData(signed), address);
         } catch (e) {
           const why = walletShortMessage(e, isRejection(e) ? 'The signature was rejected' : '') || null;
           set({ status: 'form', error: failed, errorReason: why });

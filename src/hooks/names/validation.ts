@@ -6,6 +6,7 @@
 import { NAME_REGISTRATION_CHAIN_ID_LIMIT, NAME_SUFFIX } from '../../core/constants';
 import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
 import { z } from '../../core/zod-mini';
+import type { RegistrationMessage } from './typedData';
 
 export const NAME_MIN_LENGTH = 4;
 /** The longest label the name service accepts. */
@@ -80,7 +81,63 @@ export function nameUnavailableReason(ctx: NameContext): NameUnavailableReason |
   return null;
 }
 
-/** The signed message: JSON `{name, attributes, timestamp}` (API.md). */
-export function registrationMessage(name: string, timestampMs: number): string {
-  return JSON.stringify({ name: fullName(name), attributes: {}, timestamp: Math.floor(timestampMs / 1000) });
+/** 32 random bytes (crypto.getRandomValues) as hex: the registration's one-time nonce. */
+export function randomNonce(): `0x${string}` {
+  const bytes = crypto.getRandomValues(new Uint8Array(32));
+  return `0x${Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('')}`;
+}
+
+const coinTypeOf = (chainId: number): number | null => {
+  try {
+    return nameCoinType(chainId);
+  } catch {
+    return null;
+  }
+};
+
+/**
+ * The posted message (typedData.ts): the spec's `{name, attributes, timestamp}` and the coin type, address,
+ * nonce and chain id the EIP-712 signature binds. Nothing else: every field of it is signed.
+ */
+export const registrationMessageSchema = z
+  .strictObject({
+    name: z
+      .string()
+      .check(
+        z.refine((n) => n === fullName(n) && nameLabel(n).length > 0 && !nameRuleProblem(n), 'Invalid name'),
+      ),
+    attributes: z.record(z.string(), z.string().check(z.maxLength(2048))),
+    timestamp: z.int().check(z.positive()),
+    coinType: z.int().check(z.nonnegative()),
+    address: z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/)),
+    nonce: z.string().check(z.regex(/^0x[0-9a-f]{64}$/)),
+    chainId: chainIdSchema,
+  })
+  .check(
+    z.refine((m) => coinTypeOf(m.chainId) === m.coinType, {
+      message: 'coinType is not the coin type of chainId',
+      path: ['coinType'],
+    }),
+  );
+
+/**
+ * The registration message of `name` by `address` on `chainId` (API.md's `{name, attributes, timestamp}`,
+ * timestamp in seconds, plus what the typed data binds); checked with {@link registrationMessageSchema}.
+ */
+export function registrationMessage(
+  name: string,
+  timestampMs: number,
+  account: { address: string; chainId: number },
+  nonce: string = randomNonce(),
+): RegistrationMessage {
+  const message = registrationMessageSchema.parse({
+    name: fullName(name),
+    attributes: {},
+    timestamp: Math.floor(timestampMs / 1000),
+    coinType: coinTypeOf(account.chainId),
+    address: account.address,
+    nonce,
+    chainId: account.chainId,
+  });
+  return message as RegistrationMessage;
 }

@@ -7,6 +7,7 @@
  * 'malformed' (200 with a body that is not valid JSON).
  */
 import { delay, HttpResponse, http, type PathParams, type RequestHandler } from 'msw';
+import { registrationMessageSchema } from '../../hooks/names/validation';
 import {
   balanceFixtures,
   fixtureApproveTransaction,
@@ -219,6 +220,8 @@ export function createBlockchainApiHandlers(opts: BlockchainApiHandlersOptions =
   const b = base(opts.baseUrl);
   const requireProjectId = opts.requireProjectId ?? true;
   const profiles = [...(opts.profiles ?? [profileFixture])];
+  /** `address|nonce` of the registrations accepted by these handlers. */
+  const usedNonces = new Set<string>();
   const pageSize = opts.pageSize ?? 20;
 
   const route = <P extends Record<string, string>>(
@@ -414,16 +417,61 @@ export function createBlockchainApiHandlers(opts: BlockchainApiHandlersOptions =
         'registerName',
         () => ({}),
         ({ body }) => {
+          // The reference API's checks (services/api/names.ts) except the signature's, since stories answer
+          // for the embedded wallet with a made-up one: the message must name the body's coin type and
+          // address, and a nonce is accepted once.
           const b2 = body as { coin_type?: number; address?: string; message?: string };
-          let name = '';
+          let json: unknown;
           try {
-            name = String((JSON.parse(b2.message ?? '{}') as { name?: unknown }).name ?? '');
+            json = JSON.parse(b2.message ?? '');
           } catch {
             return HttpResponse.json(FAILED('message must be JSON', 'message'), { status: 400 });
           }
+          const parsed = registrationMessageSchema.safeParse(json);
+          if (!parsed.success) {
+            const legacy = !!json && typeof json === 'object' && !('nonce' in json);
+            return HttpResponse.json(
+              FAILED(
+                legacy
+                  ? 'personal_sign registrations are not accepted: sign the EIP-712 typed data (eth_signTypedData_v4)'
+                  : 'message is not a RegisterName message',
+                'message',
+              ),
+              { status: 400 },
+            );
+          }
+          const message = parsed.data;
+          if (message.coinType !== b2.coin_type) {
+            return HttpResponse.json(
+              FAILED("The signed coinType is not the body's coin_type", 'message.coinType'),
+              {
+                status: 400,
+              },
+            );
+          }
+          if (message.address.toLowerCase() !== b2.address?.toLowerCase()) {
+            return HttpResponse.json(
+              FAILED("The signed address is not the body's address", 'message.address'),
+              {
+                status: 400,
+              },
+            );
+          }
+          const spent = `${message.address.toLowerCase()}|${message.nonce}`;
+          if (usedNonces.has(spent)) {
+            return HttpResponse.json(
+              FAILED(
+                'This signed registration was already used (its nonce is spent); sign a new one',
+                'message.nonce',
+              ),
+              { status: 409 },
+            );
+          }
+          const name = message.name;
           if (profiles.some((p) => p.name === name)) {
             return HttpResponse.json(FAILED(`Name ${name} is already registered`, 'name'), { status: 409 });
           }
+          usedNonces.add(spent);
           const now = 1736942400;
           const profile = {
             name,
