@@ -95,6 +95,51 @@ describe('styled playground', () => {
     await close();
   });
 
+  it('by keyboard alone: focus goes into the dialog, and after connecting and disconnecting to the button that replaced the opener', async () => {
+    const { page, close } = await open(stack.playgroundUrl);
+    /** The focused element: its accessible name (text or aria-label), and where it is. */
+    const focused = () =>
+      page.evaluate(() => {
+        const el = document.activeElement as HTMLElement | null;
+        return {
+          tag: el?.tagName ?? null,
+          name: (el?.getAttribute('aria-label') ?? el?.textContent ?? '').trim(),
+          inDialog: !!el?.closest('[role="dialog"]'),
+          accountButton: el?.hasAttribute('data-kw-account-button') ?? false,
+        };
+      });
+    /** Presses Tab until the focused control's name matches (at most 40 presses). */
+    async function tabTo(name: RegExp) {
+      for (let i = 0; i < 40; i++) {
+        if (name.test((await focused()).name)) return;
+        await page.keyboard.press('Tab');
+      }
+      throw new Error(`Tab never reached ${name}; focus is on ${JSON.stringify(await focused())}`);
+    }
+    await tabTo(/^Connect wallet$/);
+    await page.keyboard.press('Enter');
+    await dialog(page, 'Connect wallet').waitFor(WAIT);
+    await expect.poll(async () => (await focused()).inDialog, WAIT).toBe(true);
+    await tabTo(/Keyway Dev Wallet/);
+    expect((await focused()).inDialog).toBe(true);
+    await page.keyboard.press('Enter');
+    await dialog(page, 'Connect wallet').waitFor({ state: 'detached', ...WAIT });
+    // Not <body>: the account button that now stands where "Connect wallet" was.
+    await expect.poll(async () => (await focused()).accountButton, WAIT).toBe(true);
+    expect((await focused()).name).toContain(SHORT_ADDRESS);
+
+    await page.keyboard.press('Enter');
+    const account = dialog(page, 'Account');
+    await account.waitFor(WAIT);
+    await tabTo(/^Disconnect$/);
+    expect((await focused()).inDialog).toBe(true);
+    await page.keyboard.press('Enter');
+    await account.waitFor({ state: 'detached', ...WAIT });
+    await expect.poll(async () => (await focused()).name, WAIT).toBe('Connect wallet');
+    expect((await focused()).tag).toBe('BUTTON');
+    await close();
+  });
+
   it('finds a wallet of the explorer by search in All wallets', async () => {
     const { page, consoleErrors, close } = await open(stack.playgroundUrl);
     const connect = await openConnect(page);

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { FOCUS_SLOT_ATTR } from '../components/_lib/focusReturn';
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
 import { formatTokenAmount, shortenAddress } from '../core/formatAmount';
@@ -15,7 +17,8 @@ import { ViewEnvProvider } from './useViewEnv';
  * once the modal has been opened for the first time (the first open asks for the account's details). Until
  * then no API, explorer, analytics or RPC request leaves the page because of the kit.
  */
-export function AccountButton() {
+export function AccountButton({ focusSlot }: { focusSlot?: string } = {}) {
+  const ownSlot = useId();
   const { locale } = useLocale();
   const { address, profileName, profileImage, balance, balanceSymbol, balanceStatus } = useAccount({
     requestDetails: false,
@@ -29,6 +32,7 @@ export function AccountButton() {
         className={b.accountButton}
         onClick={() => open('Account')}
         data-kw-account-button=""
+        {...{ [FOCUS_SLOT_ATTR]: focusSlot ?? ownSlot }}
       >
         <Avatar src={profileImage} address={address} alt="" size="sm" />
         <span className={b.accountName} title={profileName ? address : undefined}>

@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { FOCUS_SLOT_ATTR } from '../components/_lib/focusReturn';
 import { Button, type ButtonProps } from '../components/Button/Button';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
@@ -16,9 +18,12 @@ export function ConnectButton({ label, showAccount = true, ...rest }: ConnectBut
   const { open } = useModal();
   const shell = useShellMessages();
   const connected = useKeywayStore('account', (a) => a.isConnected);
-  if (connected && showAccount) return <AccountButton />;
+  // One focus slot for both faces: a dialog closed by a connection gives focus to the account button, and
+  // one closed by a disconnection gives it back to "Connect wallet".
+  const slot = useId();
+  if (connected && showAccount) return <AccountButton focusSlot={slot} />;
   return (
-    <Button {...rest} onClick={() => open('Connect')}>
+    <Button {...rest} {...{ [FOCUS_SLOT_ATTR]: slot }} onClick={() => open('Connect')}>
       {label ?? shell.connectButton.label}
     </Button>
   );

@@ -1,6 +1,7 @@
 import { Dialog } from '@ark-ui/react';
-import { type ReactNode, useRef } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
 import type { KeywayTheme } from '../../theme/createTheme';
+import { currentOpener, type Opener, returnFocus } from '../_lib/focusReturn';
 import { KitPortal } from '../_lib/KitPortal';
 import { useOverflows } from '../_lib/useOverflows';
 import { IconButton } from '../Button/Button';
@@ -28,8 +29,10 @@ export interface ModalProps {
 }
 
 /**
- * The modal shell: a labelled dialog with focus trap, Escape to close and focus restored to the element that
- * opened it. A centred card on wide screens, a bottom sheet under 480 px.
+ * The modal shell: a labelled dialog with focus trap, Escape to close and focus given back when it closes:
+ * to the element that opened it, or, when a flow replaced that element (Connect wallet → the account
+ * button), to what now stands in its place (_lib/focusReturn). A centred card on wide screens, a bottom
+ * sheet under 480 px.
  */
 export function Modal({
   open,
@@ -44,6 +47,15 @@ export function Modal({
   backLabel,
   children,
 }: ModalProps) {
+  const opener = useRef<Opener>({ element: null, slot: null });
+  const stopReturn = useRef<(() => void) | null>(null);
+  // Before the dialog takes focus: what opened it (a kit button carries its focus slot).
+  useLayoutEffect(() => {
+    if (!open || typeof document === 'undefined') return;
+    stopReturn.current?.();
+    opener.current = currentOpener();
+  }, [open]);
+  useEffect(() => () => stopReturn.current?.(), []);
   return (
     <Dialog.Root
       open={open}
@@ -55,6 +67,9 @@ export function Modal({
       preventScroll
       lazyMount
       unmountOnExit
+      onExitComplete={() => {
+        if (typeof document !== 'undefined') stopReturn.current = returnFocus(opener.current);
+      }}
     >
       <KitPortal theme={theme} present={open}>
         <Dialog.Backdrop className={s.backdrop} />
@@ -73,7 +88,7 @@ export function Modal({
                 </Dialog.CloseTrigger>
               </span>
             </header>
-            <ModalBody>{children}</ModalBody>
+            <ModalBody label={title}>{children}</ModalBody>
             {footer ? <footer className={s.footer}>{footer}</footer> : null}
           </Dialog.Content>
         </Dialog.Positioner>
@@ -82,12 +97,19 @@ export function Modal({
   );
 }
 
-/** The scrolling body; focusable while it overflows so keyboard users can scroll it. */
-function ModalBody({ children }: { children?: ReactNode }) {
+/**
+ * The scrolling body; focusable while it overflows so keyboard users can scroll it, and then a named region
+ * (the dialog's title) so a screen reader announces a place, not the whole content as one string.
+ */
+function ModalBody({ label, children }: { label: string; children?: ReactNode }) {
   const ref = useRef<HTMLDivElement>(null);
   const overflows = useOverflows(ref);
   return (
-    <div ref={ref} className={s.body} tabIndex={overflows ? 0 : undefined}>
+    <div
+      ref={ref}
+      className={s.body}
+      {...(overflows ? { tabIndex: 0, role: 'region', 'aria-label': label } : {})}
+    >
       {children}
     </div>
   );
