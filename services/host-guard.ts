@@ -144,3 +144,22 @@ export function guardUpgrade(
   );
   return false;
 }
+
+/**
+ * Answers a CORS preflight (`OPTIONS`) of a request that passed the guard: POST and GET, the headers asked
+ * for, cached 10 minutes. True when it answered.
+ */
+export function answerPreflight(
+  req: { method?: string | undefined; headers: IncomingHttpHeaders },
+  res: { writeHead(status: number, headers: Record<string, string>): unknown; end(): unknown },
+): boolean {
+  if (req.method !== 'OPTIONS') return false;
+  const asked = req.headers['access-control-request-headers'];
+  res.writeHead(204, {
+    'access-control-allow-methods': 'POST, GET, OPTIONS',
+    'access-control-allow-headers': typeof asked === 'string' ? asked : 'content-type',
+    'access-control-max-age': '600',
+  });
+  res.end();
+  return true;
+}

@@ -16,7 +16,7 @@ import {
 } from 'node:http';
 import { connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
-import { applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
+import { answerPreflight, applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
 
 export interface RpcGuardOptions {
   /** The public port (on 127.0.0.1) the guard listens on. */
@@ -60,16 +60,8 @@ export async function startRpcGuard(opts: RpcGuardOptions): Promise<RpcGuard> {
       req.resume();
       return;
     }
-    if (req.method === 'OPTIONS') {
-      // The preflight of a page of the stack; the node itself is not asked.
-      res.writeHead(204, {
-        'access-control-allow-methods': 'POST, GET, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
-        'access-control-max-age': '600',
-      });
-      res.end();
-      return;
-    }
+    // The preflight of a page of the stack; the node itself is not asked.
+    if (answerPreflight(req, res)) return;
     const upstream = request(
       {
         host: '127.0.0.1',

@@ -13,7 +13,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { PublicKey } from '@solana/web3.js';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
-import { applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
+import { answerPreflight, applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
 import {
   base58Decode,
   base58Encode,
@@ -396,15 +396,7 @@ export async function startSolana(opts: SolanaServerOptions): Promise<SolanaServ
       req.resume();
       return;
     }
-    if (req.method === 'OPTIONS') {
-      res.writeHead(204, {
-        'access-control-allow-methods': 'POST, GET, OPTIONS',
-        'access-control-allow-headers': req.headers['access-control-request-headers'] ?? 'content-type',
-        'access-control-max-age': '600',
-      });
-      res.end();
-      return;
-    }
+    if (answerPreflight(req, res)) return;
     if (req.method === 'GET' && req.url === '/health') {
       res.writeHead(200, { 'content-type': 'text/plain' });
       res.end('ok');

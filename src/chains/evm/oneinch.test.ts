@@ -337,37 +337,24 @@ describe('1inch v6 unoswap family', () => {
 describe('1inch v6 clipperSwap', () => {
   const clip = (
     o: { recipient?: Address; src?: Address; dst?: Address; input?: bigint; output?: bigint } = {},
-  ) =>
-    o.recipient
+  ) => {
+    const tail = [
+      addr(o.src ?? USDC),
+      o.dst ?? DAI,
+      o.input ?? AMOUNT,
+      o.output ?? LEAST,
+      1_800_000_000n,
+      `0x${'11'.repeat(32)}`,
+      `0x${'22'.repeat(32)}`,
+    ] as const;
+    return o.recipient
       ? encodeFunctionData({
           abi: oneInchV6Abi,
           functionName: 'clipperSwapTo',
-          args: [
-            EXECUTOR,
-            o.recipient,
-            addr(o.src ?? USDC),
-            o.dst ?? DAI,
-            o.input ?? AMOUNT,
-            o.output ?? LEAST,
-            1_800_000_000n,
-            `0x${'11'.repeat(32)}`,
-            `0x${'22'.repeat(32)}`,
-          ],
+          args: [EXECUTOR, o.recipient, ...tail],
         })
-      : encodeFunctionData({
-          abi: oneInchV6Abi,
-          functionName: 'clipperSwap',
-          args: [
-            EXECUTOR,
-            addr(o.src ?? USDC),
-            o.dst ?? DAI,
-            o.input ?? AMOUNT,
-            o.output ?? LEAST,
-            1_800_000_000n,
-            `0x${'11'.repeat(32)}`,
-            `0x${'22'.repeat(32)}`,
-          ],
-        });
+      : encodeFunctionData({ abi: oneInchV6Abi, functionName: 'clipperSwap', args: [EXECUTOR, ...tail] });
+  };
 
   it('passes the quoted fill and refuses each tampered field', async () => {
     expect(await verdict(tx(clip()))).toBeNull();
