@@ -118,8 +118,11 @@ describe('styled playground', () => {
     }
     await tabTo(/^Connect wallet$/);
     await page.keyboard.press('Enter');
-    await dialog(page, 'Connect wallet').waitFor(WAIT);
+    const connect = dialog(page, 'Connect wallet');
+    await connect.waitFor(WAIT);
     await expect.poll(async () => (await focused()).inDialog, WAIT).toBe(true);
+    // The wallet list renders once the wallets are known: tab to it when it is there.
+    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).waitFor(WAIT);
     await tabTo(/Keyway Dev Wallet/);
     expect((await focused()).inDialog).toBe(true);
     await page.keyboard.press('Enter');
@@ -131,6 +134,7 @@ describe('styled playground', () => {
     await page.keyboard.press('Enter');
     const account = dialog(page, 'Account');
     await account.waitFor(WAIT);
+    await account.getByRole('button', { name: 'Disconnect' }).waitFor(WAIT);
     await tabTo(/^Disconnect$/);
     expect((await focused()).inDialog).toBe(true);
     await page.keyboard.press('Enter');

@@ -198,5 +198,7 @@ describe('send through the embedded wallet', () => {
     await expect.poll(() => confirmed.filter({ hasText: 'ETH' }).count(), { timeout: 30_000 }).toBe(1);
     await expect.poll(() => confirmed.filter({ hasText: 'USDC' }).count(), WAIT).toBe(1);
     expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
-  });
+    // A login, three screens in the frame and two mined sends, each step waiting on its own condition: on a
+    // loaded 2-core machine the whole takes more than the project's 60 s.
+  }, 150_000);
 });

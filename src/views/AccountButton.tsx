@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { FOCUS_SLOT_ATTR } from '../components/_lib/focusReturn';
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
 import { formatTokenAmount, shortenAddress } from '../core/formatAmount';
@@ -32,7 +31,9 @@ export function AccountButton({ focusSlot }: { focusSlot?: string } = {}) {
         className={b.accountButton}
         onClick={() => open('Account')}
         data-kw-account-button=""
-        {...{ [FOCUS_SLOT_ATTR]: focusSlot ?? ownSlot }}
+        // The focus slot (components/_lib/focusReturn: FOCUS_SLOT_ATTR), written here without that module,
+        // which stays out of the page's first load.
+        data-kw-focus-slot={focusSlot ?? ownSlot}
       >
         <Avatar src={profileImage} address={address} alt="" size="sm" />
         <span className={b.accountName} title={profileName ? address : undefined}>

@@ -1,5 +1,4 @@
 import { useId } from 'react';
-import { FOCUS_SLOT_ATTR } from '../components/_lib/focusReturn';
 import { Button, type ButtonProps } from '../components/Button/Button';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
@@ -23,7 +22,8 @@ export function ConnectButton({ label, showAccount = true, ...rest }: ConnectBut
   const slot = useId();
   if (connected && showAccount) return <AccountButton focusSlot={slot} />;
   return (
-    <Button {...rest} {...{ [FOCUS_SLOT_ATTR]: slot }} onClick={() => open('Connect')}>
+    // `data-kw-focus-slot`: components/_lib/focusReturn's FOCUS_SLOT_ATTR, kept out of the first load.
+    <Button {...rest} data-kw-focus-slot={slot} onClick={() => open('Connect')}>
       {label ?? shell.connectButton.label}
     </Button>
   );

@@ -7,6 +7,7 @@
  * Focus is moved only while it is lost (on `<body>` or nowhere): a user who moved it meanwhile keeps it.
  */
 
+/** Written as a literal by ConnectButton and AccountButton (this module is not in the page's first load). */
 export const FOCUS_SLOT_ATTR = 'data-kw-focus-slot';
 
 /** How long (animation frames) a slot's new element may take to appear after the dialog has closed. */
