@@ -13,6 +13,7 @@ import {
   stringToHex,
 } from 'viem';
 import { describe, expect, it } from 'vitest';
+import { PERMIT_TYPES } from '../../../src/chains/evm/permit.ts';
 import { knownSpenders, nativeSymbol, PUBLIC_ROUTERS } from './config.ts';
 import {
   cleanName,
@@ -343,16 +344,8 @@ describe('swaps', () => {
   });
 });
 
-/** The EIP-712 types of the permits (the fields their type hashes are made of). */
-const TYPES = {
-  Permit: [
-    { name: 'owner', type: 'address' },
-    { name: 'spender', type: 'address' },
-    { name: 'value', type: 'uint256' },
-    { name: 'nonce', type: 'uint256' },
-    { name: 'deadline', type: 'uint256' },
-  ],
-};
+/** The EIP-712 types of the permits (the fields their type hashes are made of); EIP-2612's from the kit. */
+const TYPES = PERMIT_TYPES;
 const DAI_TYPES = {
   Permit: [
     { name: 'holder', type: 'address' },
