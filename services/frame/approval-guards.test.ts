@@ -472,8 +472,12 @@ describe('clickjacking (issue #16, item 2)', () => {
       pending = sign('Only the button shows');
       await expect.poll(() => approveButton().count()).toBe(1);
       const at = await buttonCentre(page, IFRAME, 'Sign');
-      // Only a 64 px band around the buttons shows; the rest of the screen is clipped away by the host.
+      // Seen whole first, so that what follows is the guard's answer to the crop.
+      await expect.poll(seen).toBe('true');
+      // Only a 64 px band around the buttons shows; the rest of the screen is clipped away by the host. The
+      // browser reports it on its own time (not the page's clock): wait for the guard to hear it.
       await crop({ top: Math.round(at.y) - 32, height: 64 });
+      await expect.poll(seen).toBe('false');
       await page.clock.runFor(1500);
       expect(await seen()).toBe('false');
       expect(await armed()).toBe('false');
