@@ -5,6 +5,8 @@ export const total = style({
   display: 'flex',
   alignItems: 'baseline',
   justifyContent: 'space-between',
+  // The amount goes under its label when both do not fit on a line (a narrow screen).
+  flexWrap: 'wrap',
   gap: vars.space['2'],
   paddingInline: vars.space['3'],
 });

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { FORCED_COLORS } from '../components/_lib/media';
 import { vars } from '../theme/contract.css';
 
 /** The flip button between the two token fields. */
@@ -16,6 +17,8 @@ export const details = style({
   borderRadius: vars.radius.md,
   background: vars.color.surface,
   fontSize: vars.fontSize.sm,
+  // A surface told apart by its background alone: a border keeps it under forced colours.
+  '@media': { [FORCED_COLORS]: { borderWidth: '1px' } },
 });
 
 export const row = style({
@@ -58,6 +61,8 @@ export const toAmount = style({
 });
 export const toHeader = style({
   display: 'flex',
+  // The token picker goes under the amount when both do not fit on a line (a narrow screen).
+  flexWrap: 'wrap',
   justifyContent: 'space-between',
   alignItems: 'center',
   gap: vars.space['2'],

@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { FORCED_COLORS } from '../components/_lib/media';
 import { vars } from '../theme/contract.css';
 
 /** The token picker inside the amount box. */
@@ -36,6 +37,8 @@ export const details = style({
   padding: vars.space['3'],
   borderRadius: vars.radius.md,
   backgroundColor: vars.color.surface,
+  // A surface told apart by its background alone: a border keeps it under forced colours.
+  '@media': { [FORCED_COLORS]: { borderWidth: '1px' } },
 });
 
 /** The amount being sent, large, in the preview. */

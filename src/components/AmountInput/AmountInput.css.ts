@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { FORCED_COLORS, NARROW } from '../_lib/media';
 
 export const box = style({
   display: 'flex',
@@ -18,7 +19,16 @@ export const box = style({
     // No opacity: text next to a disabled input must keep its contrast.
     '&[data-disabled]': { borderStyle: 'dashed', backgroundColor: vars.color.background },
   },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { transition: 'none' },
+    // The focus ring above is a shadow, which forced colours drop: an outline instead.
+    [FORCED_COLORS]: {
+      selectors: {
+        '&:focus-within': { outline: '2px solid Highlight', outlineOffset: '1px' },
+        '&[data-disabled]': { borderColor: 'GrayText' },
+      },
+    },
+  },
 });
 
 export const row = style({
@@ -26,6 +36,8 @@ export const row = style({
   alignItems: 'center',
   gap: vars.space['2'],
   minWidth: 0,
+  // Narrow: the amount takes the whole line and the token picker goes under it.
+  '@media': { [NARROW]: { flexWrap: 'wrap' } },
 });
 
 export const amount = style({
@@ -38,6 +50,7 @@ export const amount = style({
   color: vars.color.foreground,
   outline: 'none',
   textOverflow: 'ellipsis',
+  '@media': { [NARROW]: { flexBasis: '100%' } },
   selectors: {
     '&::placeholder': { color: vars.color.muted, opacity: 1 },
     '&:focus-visible': { outline: 'none' },
@@ -45,12 +58,18 @@ export const amount = style({
   },
 });
 
-export const trailing = style({ display: 'inline-flex', alignItems: 'center', flexShrink: 0 });
+export const trailing = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  flexShrink: 0,
+  '@media': { [NARROW]: { marginInlineStart: 'auto' } },
+});
 
 export const meta = style({
   display: 'flex',
   alignItems: 'center',
   justifyContent: 'space-between',
+  flexWrap: 'wrap',
   gap: vars.space['2'],
   minHeight: '24px',
   fontSize: vars.fontSize.sm,
@@ -58,6 +77,8 @@ export const meta = style({
 });
 
 export const fiat = style({
+  // Its whole width up to the full line (Max then wraps under it), cut only beyond that.
+  minWidth: 'min(100%, max-content)',
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
@@ -65,6 +86,8 @@ export const fiat = style({
 });
 
 export const maxButton = style({
+  // At the end of the line, also when it wraps under the fiat value.
+  marginInlineStart: 'auto',
   height: '24px',
   paddingInline: vars.space['2'],
   borderRadius: vars.radius.sm,
@@ -80,5 +103,10 @@ export const maxButton = style({
   selectors: {
     '&:hover:not(:disabled)': { borderColor: vars.color.accent },
     '&:disabled': { cursor: 'not-allowed', opacity: 0.55 },
+  },
+  '@media': {
+    [FORCED_COLORS]: {
+      selectors: { '&:disabled': { opacity: 1, color: 'GrayText', borderColor: 'GrayText' } },
+    },
   },
 });

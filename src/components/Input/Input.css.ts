@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { FORCED_COLORS, NARROW } from '../_lib/media';
 
 export const field = style({
   display: 'flex',
@@ -59,7 +60,18 @@ export const control = style({
       backgroundColor: vars.color.background,
     },
   },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { transition: 'none' },
+    // Narrow: more of the line for the text.
+    [NARROW]: { paddingInline: vars.space['2'] },
+    // The focus ring above is a shadow, which forced colours drop: an outline instead.
+    [FORCED_COLORS]: {
+      selectors: {
+        '&:focus-within': { outline: '2px solid Highlight', outlineOffset: '1px' },
+        '&[data-disabled]': { borderColor: 'GrayText' },
+      },
+    },
+  },
 });
 
 export const input = style({

@@ -1,5 +1,6 @@
 import { style, styleVariants } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { FORCED_COLORS } from '../_lib/media';
 
 /** A small pill for "Installed", "Recent", "Popular": shared by ListItem and WalletTile. */
 export const badge = style({
@@ -16,6 +17,8 @@ export const badge = style({
   fontSize: vars.fontSize.xs,
   fontWeight: vars.fontWeight.medium,
   lineHeight: vars.lineHeight.normal,
+  // The tones' rings are shadows and their fills backgrounds, both gone under forced colours: a border.
+  '@media': { [FORCED_COLORS]: { borderWidth: '1px' } },
 });
 
 export const badgeTones = styleVariants({

@@ -1,5 +1,6 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { NARROW } from '../_lib/media';
 
 /** Below this width the modal is a bottom sheet. */
 const SHEET = '(max-width: 479.98px)';
@@ -103,10 +104,14 @@ export const title = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+  // Narrow: the title has a line of its own under Back and Close, and wraps instead of being cut.
+  '@media': {
+    [NARROW]: { gridColumn: '1 / -1', gridRow: 2, whiteSpace: 'normal', overflowWrap: 'anywhere' },
+  },
 });
 
-export const backSlot = style({ gridColumn: 1, justifySelf: 'start' });
-export const closeSlot = style({ gridColumn: 3, justifySelf: 'end' });
+export const backSlot = style({ gridColumn: 1, gridRow: 1, justifySelf: 'start' });
+export const closeSlot = style({ gridColumn: 3, gridRow: 1, justifySelf: 'end' });
 
 export const body = style({
   flex: '1 1 auto',

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { FORCED_COLORS } from '../_lib/media';
 
 export const badge = style({
   display: 'inline-flex',
@@ -17,6 +18,8 @@ export const badge = style({
   fontWeight: vars.fontWeight.medium,
   lineHeight: vars.lineHeight.tight,
   verticalAlign: 'middle',
+  // The ring is a shadow, which forced colours drop: a border instead.
+  '@media': { [FORCED_COLORS]: { borderWidth: '1px' } },
 });
 
 export const interactive = style({
@@ -24,6 +27,11 @@ export const interactive = style({
   selectors: {
     '&:hover:not(:disabled)': { backgroundColor: vars.color.border },
     '&:disabled': { cursor: 'not-allowed', opacity: 0.5 },
+  },
+  '@media': {
+    [FORCED_COLORS]: {
+      selectors: { '&:disabled': { opacity: 1, color: 'GrayText', borderColor: 'GrayText' } },
+    },
   },
 });
 

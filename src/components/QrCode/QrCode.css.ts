@@ -1,6 +1,7 @@
 import { keyframes, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
 import { lightColors } from '../../theme/tokens';
+import { FORCED_COLORS } from '../_lib/media';
 
 const pulse = keyframes({ '0%, 100%': { opacity: 1 }, '50%': { opacity: 0.55 } });
 
@@ -26,6 +27,9 @@ export const card = style({
   borderWidth: '1px',
   borderColor: vars.color.border,
   borderRadius: vars.radius.lg,
+  // Dark modules on a light ground under forced colours too: a scanner cannot read a code the palette
+  // repainted (light on dark in a dark high-contrast theme). The card's own colours are already fixed above.
+  '@media': { [FORCED_COLORS]: { forcedColorAdjust: 'none' } },
 });
 
 export const root = style({ width: '100%', height: '100%' });

@@ -1,5 +1,6 @@
-import { style } from '@vanilla-extract/css';
+import { globalStyle, style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { FORCED_COLORS, NARROW } from '../_lib/media';
 
 export const row = style({
   display: 'flex',
@@ -12,6 +13,16 @@ export const row = style({
   borderRadius: vars.radius.md,
   color: vars.color.foreground,
   textAlign: 'start',
+  // Narrow: the picture, then the name and amount over the value, in one column.
+  '@media': {
+    [NARROW]: {
+      display: 'grid',
+      gridTemplateColumns: 'auto minmax(0, 1fr)',
+      columnGap: vars.space['2'],
+      rowGap: 0,
+      paddingInline: vars.space['2'],
+    },
+  },
 });
 
 export const interactive = style({
@@ -21,7 +32,14 @@ export const interactive = style({
     '&:hover:not(:disabled)': { backgroundColor: vars.color.surface },
     '&:disabled': { cursor: 'not-allowed', opacity: 0.5 },
   },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { transition: 'none' },
+    // A row told apart on hover by its background alone: a border keeps it a control under forced colours.
+    [FORCED_COLORS]: {
+      borderWidth: '1px',
+      selectors: { '&:disabled': { opacity: 1, color: 'GrayText', borderColor: 'GrayText' } },
+    },
+  },
 });
 
 export const column = style({
@@ -30,8 +48,19 @@ export const column = style({
   minWidth: 0,
 });
 
-export const main = style([column, { flex: '1 1 0%' }]);
-export const end = style([column, { flex: '0 0 auto', alignItems: 'flex-end', maxWidth: '50%' }]);
+// The picture (always the first child) spans both lines of a narrow row.
+globalStyle(`${row} > :first-child`, { '@media': { [NARROW]: { gridRow: '1 / span 2' } } });
+
+export const main = style([column, { flex: '1 1 0%', '@media': { [NARROW]: { gridColumn: 2 } } }]);
+export const end = style([
+  column,
+  {
+    flex: '0 0 auto',
+    alignItems: 'flex-end',
+    maxWidth: '50%',
+    '@media': { [NARROW]: { gridColumn: 2, alignItems: 'flex-start', maxWidth: 'none' } },
+  },
+]);
 
 const line = style({
   overflow: 'hidden',
@@ -39,6 +68,7 @@ const line = style({
   whiteSpace: 'nowrap',
   maxWidth: '100%',
   lineHeight: vars.lineHeight.normal,
+  '@media': { [NARROW]: { whiteSpace: 'normal', overflowWrap: 'anywhere' } },
 });
 
 export const primary = style([line, { fontSize: vars.fontSize.md, fontWeight: vars.fontWeight.medium }]);

@@ -1,5 +1,6 @@
 import { style } from '@vanilla-extract/css';
 import { vars } from '../../theme/contract.css';
+import { FORCED_COLORS } from '../_lib/media';
 
 export const tile = style({
   position: 'relative',
@@ -22,7 +23,14 @@ export const tile = style({
     '&:hover:not(:disabled)': { backgroundColor: vars.color.border },
     '&:disabled': { cursor: 'not-allowed', opacity: 0.5 },
   },
-  '@media': { '(prefers-reduced-motion: reduce)': { transition: 'none' } },
+  '@media': {
+    '(prefers-reduced-motion: reduce)': { transition: 'none' },
+    // A surface told apart by its background alone: a border keeps it under forced colours.
+    [FORCED_COLORS]: {
+      borderWidth: '1px',
+      selectors: { '&:disabled': { opacity: 1, color: 'GrayText', borderColor: 'GrayText' } },
+    },
+  },
 });
 
 export const name = style({
