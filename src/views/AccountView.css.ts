@@ -1,4 +1,5 @@
 import { style } from '@vanilla-extract/css';
+import { NARROW } from '../components/_lib/media';
 import { vars } from '../theme/contract.css';
 
 export const header = style({
@@ -10,7 +11,13 @@ export const header = style({
   textAlign: 'center',
 });
 
-export const nameRow = style({ display: 'inline-flex', alignItems: 'center', gap: vars.space['1'] });
+export const nameRow = style({
+  display: 'inline-flex',
+  alignItems: 'center',
+  gap: vars.space['1'],
+  // Narrow: the copy button goes under the name when both do not fit on a line.
+  '@media': { [NARROW]: { flexWrap: 'wrap', justifyContent: 'center', maxWidth: '100%' } },
+});
 
 export const name = style({
   fontSize: vars.fontSize.xl,
@@ -19,6 +26,7 @@ export const name = style({
   overflow: 'hidden',
   textOverflow: 'ellipsis',
   whiteSpace: 'nowrap',
+  '@media': { [NARROW]: { maxWidth: '100%', whiteSpace: 'normal', overflowWrap: 'anywhere' } },
 });
 
 export const balance = style({
