@@ -27,7 +27,8 @@ import { fillSwap, SWAP_OPTIONS, swapHandlers } from '../stories/views/_swapData
 import { cleanup, type Mode, settle, show } from './harness';
 
 export const MODAL_VIEWS = ['Connect', 'Account', 'Send', 'Swap'] as const;
-export type ModalView = (typeof MODAL_VIEWS)[number];
+/** The four views, and Receive (a QR code) for the files that need one. */
+export type ModalView = (typeof MODAL_VIEWS)[number] | 'WalletReceive';
 
 export async function catalogueOf(locale: Locale): Promise<Catalogue> {
   if (locale === 'en') return en;
@@ -97,6 +98,18 @@ const VIEWS: Record<
     ready: (t) => t.swap.priceImpact,
     check: async (dialog, t) => {
       await expect.element(dialog.getByRole('button', { name: t.modal.back })).toBeVisible();
+    },
+  },
+  WalletReceive: {
+    handlers: storyHandlers,
+    kitOptions: { connect: true },
+    open: async (kit) => {
+      kit.keyway.stores.modal.getState().open('Account');
+      kit.keyway.stores.modal.getState().push('WalletReceive');
+    },
+    ready: (t) => t.receive.copy,
+    check: async (dialog, t) => {
+      await expect.element(dialog.getByRole('img', { name: t.receive.qrLabel })).toBeVisible();
     },
   },
 };

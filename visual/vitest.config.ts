@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { playwright } from '@vitest/browser-playwright';
 import { defineProject } from 'vitest/config';
 import { browserOptimizeDeps, CHROMIUM, chromiumArgs } from '../vitest.browser.ts';
+import { setForcedColors } from './commands.ts';
 
 /**
  * Visual regression: reference screenshots in `visual/__screenshots__/<file>/<name>-chromium-linux.png`
@@ -45,6 +46,8 @@ export default defineProject({
     setupFiles: ['visual/setup.ts'],
     browser: {
       ...browser,
+      // Media emulation the page in the browser cannot do itself (visual/commands.ts).
+      commands: { setForcedColors },
       expect: {
         toMatchScreenshot: {
           // How long to wait for two identical consecutive frames. On a loaded 2-core machine the 5 s default
