@@ -99,7 +99,8 @@ function bordered(el: Element) {
 
 /** The box that shows a control's boundary and focus: the control, or for a text field the box around it. */
 function frameOf(el: HTMLElement, dialog: Element, has: (node: Element) => boolean): Element | null {
-  if (has(el) || !el.matches(TEXT_FIELD)) return has(el) ? el : null;
+  if (has(el)) return el;
+  if (!el.matches(TEXT_FIELD)) return null;
   let node = el.parentElement;
   for (let depth = 0; node && node !== dialog && depth < 3; depth++, node = node.parentElement) {
     if (has(node)) return node;
