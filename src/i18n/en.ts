@@ -208,6 +208,7 @@ export const en = {
     heading: 'Approve in your secure wallet',
     hint: 'The request is shown by the secure wallet, on its own page. Approve or reject it there.',
     frameRegion: 'Secure wallet approval',
+    goToFrame: 'Go to the approval screen',
     methods: {
       personal_sign: 'Sign message',
       eth_signTypedData_v4: 'Sign typed data',

@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useKeyway } from '../hooks/context';
@@ -27,7 +28,7 @@ export function ApproveTransactionView() {
   useLayoutEffect(() => {
     const frame = embedded?.frame;
     const el = area.current;
-    if (!frame || !el || !frame.showApproval()) return;
+    if (!frame || !el || !frame.showApproval(T.heading)) return;
     let last = '';
     let raf = 0;
     let still = 0;
@@ -56,6 +57,9 @@ export function ApproveTransactionView() {
         } else if (!shown && ++still >= STILL_FRAMES) {
           shown = true;
           iframe.style.visibility = 'visible';
+          // Keyboard and screen-reader users answer on the frame's screen: focus goes to it (the frame puts
+          // it on its title; its own stops cycle there until the request is answered or rejected by Escape).
+          iframe.focus({ preventScroll: true });
         }
       }
       raf = requestAnimationFrame(place);
@@ -65,22 +69,37 @@ export function ApproveTransactionView() {
       cancelAnimationFrame(raf);
       frame.hideApproval();
     };
-  }, [embedded]);
+  }, [embedded, T.heading]);
 
+  const frame = embedded?.frame;
   return (
-    <section
-      ref={area}
-      className={e.approvalArea}
-      data-kw-view="ApproveTransaction"
-      aria-label={T.frameRegion}
-      data-method={method}
-    >
-      <Text variant="title" as="h3">
-        {T.methods[method as keyof typeof T.methods] ?? T.heading}
-      </Text>
-      <p className={s.muted} role="status">
-        <Spinner size="sm" label={null} /> {T.hint}
-      </p>
-    </section>
+    <>
+      <section
+        ref={area}
+        className={e.approvalArea}
+        data-kw-view="ApproveTransaction"
+        aria-label={T.frameRegion}
+        data-method={method}
+      >
+        <Text variant="title" as="h3">
+          {T.methods[method as keyof typeof T.methods] ?? T.heading}
+        </Text>
+        <p className={s.muted} role="status">
+          <Spinner size="sm" label={null} /> {T.hint}
+        </p>
+      </section>
+      {/* Back to the frame's screen for a keyboard user whose focus left it. Pointing at the frame's region
+          (aria-controls, expanded) also lets focus stay there under the dialog's focus trap. */}
+      {frame?.hostId ? (
+        <Button
+          variant="secondary"
+          aria-controls={frame.hostId}
+          aria-expanded="true"
+          onClick={() => frame.iframe?.focus()}
+        >
+          {T.goToFrame}
+        </Button>
+      ) : null}
+    </>
   );
 }

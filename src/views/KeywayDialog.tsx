@@ -147,6 +147,7 @@ export function KeywayDialog({ waited, theme, connectSlots }: KeywayDialogProps)
           onBack={modal.canGoBack ? modal.back : undefined}
           shake={modal.shaking}
           theme={ownTheme}
+          viewKey={view}
           // The secure frame's approval screen lies over the body: focus moving into it is not "outside".
           closeOnInteractOutside={view !== 'ApproveTransaction'}
         >

@@ -72,6 +72,18 @@ export const ApprovalShown: Story = {
     });
     // Shown once the body has stopped moving (the modal's opening animation).
     await waitFor(() => expect(iframe).toHaveStyle({ visibility: 'visible' }));
+    // Focus goes to the frame's screen; the frame is a named region that assistive technology sees (the
+    // dialog hides the rest of the page), and a button in the view leads back to it.
+    await waitFor(() => expect(document.activeElement).toBe(iframe));
+    const back = within(d).getByRole('button', { name: 'Go to the approval screen' });
+    const host = document.getElementById(back.getAttribute('aria-controls') ?? '');
+    await expect(host).toContainElement(iframe as HTMLElement);
+    await expect(host).toHaveAttribute('role', 'region');
+    await expect(host).toHaveAccessibleName('Approve in your secure wallet');
+    await expect(host).not.toHaveAttribute('aria-hidden');
+    back.focus();
+    back.click();
+    await expect(document.activeElement).toBe(iframe);
 
     const signature = `0x${'ab'.repeat(65)}` as const;
     embeddedStory().fake.reply(request, { result: signature });

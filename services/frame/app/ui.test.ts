@@ -272,6 +272,30 @@ describe('arming on visibility', () => {
     expect(document.activeElement?.tagName).toBe('H1');
     expect(document.activeElement).not.toBe(screenButton('approve'));
   });
+
+  it('by keyboard: Tab and Shift+Tab cycle through the screen; Escape rejects once armed', async () => {
+    const { outcome: a } = await shownAndArmed('a');
+    const screen = document.querySelector('main')!;
+    const tab = (shiftKey = false) => {
+      const event = new KeyboardEvent('keydown', { key: 'Tab', shiftKey, bubbles: true, cancelable: true });
+      (document.activeElement ?? screen).dispatchEvent(event);
+      return event.defaultPrevented;
+    };
+    const approve = screenButton('approve')!;
+    const reject = screenButton('reject')!;
+    // From the heading, Shift+Tab goes round to the last stop (Approve), not out to the host page.
+    expect(tab(true)).toBe(true);
+    expect(document.activeElement).toBe(approve);
+    // From the last stop, Tab goes round to the first.
+    expect(tab()).toBe(true);
+    const first = document.activeElement;
+    expect(first === reject || first?.getAttribute('role') === 'region').toBe(true);
+    // Between stops the browser moves focus itself.
+    reject.focus();
+    expect(tab()).toBe(false);
+    document.activeElement!.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(await a).toBe('rejected');
+  });
 });
 
 describe('accent colours', () => {

@@ -230,7 +230,12 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
     const blocks = request.blocks.map((b) =>
       el('section', { className: 'block' }, [
         el('h2', { text: b.label }),
-        el('pre', { className: 'mono', text: b.text, attrs: { tabindex: '0' } }),
+        // A tab stop so a keyboard user can scroll a long block: a region named after its heading.
+        el('pre', {
+          className: 'mono',
+          text: b.text,
+          attrs: { tabindex: '0', role: 'region', 'aria-label': b.label },
+        }),
       ]),
     );
     const heading = el('h1', { text: request.title, attrs: { id: 'approval-title', tabindex: '-1' } });
@@ -305,6 +310,33 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       entry.settle(outcome);
     };
     reject.addEventListener('click', answer('rejected'));
+    // By keyboard the screen is a modal decision: Tab and Shift+Tab cycle through its own stops (the host's
+    // dialog behind it waits for the answer), and Escape rejects, as closing the host's modal would.
+    screen.addEventListener('keydown', (e) => {
+      if (e.key === 'Escape') {
+        e.preventDefault();
+        answer('rejected')();
+        return;
+      }
+      if (e.key !== 'Tab') return;
+      const stops = Array.from(
+        screen.querySelectorAll<HTMLElement>('[tabindex="0"], button:not([disabled])'),
+      );
+      const first = stops[0];
+      const last = stops.at(-1);
+      const active = document.activeElement;
+      if (!first || !last) {
+        e.preventDefault();
+        return;
+      }
+      if (e.shiftKey && (active === first || active === heading)) {
+        e.preventDefault();
+        last.focus();
+      } else if (!e.shiftKey && active === last) {
+        e.preventDefault();
+        first.focus();
+      }
+    });
     if (watch.mode === 'v2') {
       approve.addEventListener('click', answer('approved'));
     } else {

@@ -1,7 +1,13 @@
 import { Dialog } from '@ark-ui/react';
-import { type ReactNode, useEffect, useLayoutEffect, useRef } from 'react';
+import { type ReactNode, type RefObject, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import type { KeywayTheme } from '../../theme/createTheme';
-import { currentOpener, type Opener, returnFocus } from '../_lib/focusReturn';
+import {
+  currentOpener,
+  type FocusKeeper,
+  keepFocusInDialog,
+  type Opener,
+  returnFocus,
+} from '../_lib/focusReturn';
 import { KitPortal } from '../_lib/KitPortal';
 import { useOverflows } from '../_lib/useOverflows';
 import { IconButton } from '../Button/Button';
@@ -25,6 +31,11 @@ export interface ModalProps {
   closeOnInteractOutside?: boolean;
   closeLabel: string;
   backLabel: string;
+  /**
+   * Names the view shown in the body. When it changes, focus that the old view held moves to the first
+   * control of the new one (never to `<body>`).
+   */
+  viewKey?: string;
   children?: ReactNode;
 }
 
@@ -45,9 +56,26 @@ export function Modal({
   closeOnInteractOutside = true,
   closeLabel,
   backLabel,
+  viewKey,
   children,
 }: ModalProps) {
   const opener = useRef<Opener>({ element: null, slot: null });
+  const [content, setContent] = useState<HTMLDivElement | null>(null);
+  const body = useRef<HTMLDivElement>(null);
+  const keeper = useRef<FocusKeeper | null>(null);
+  useEffect(() => {
+    if (!content || !body.current) return;
+    const k = keepFocusInDialog(content, body.current);
+    keeper.current = k;
+    return () => {
+      k.stop();
+      keeper.current = null;
+    };
+  }, [content]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs on each new view, by design.
+  useEffect(() => {
+    keeper.current?.viewChanged();
+  }, [viewKey]);
   const stopReturn = useRef<(() => void) | null>(null);
   // Before the dialog takes focus: what opened it (a kit button carries its focus slot).
   useLayoutEffect(() => {
@@ -74,7 +102,7 @@ export function Modal({
       <KitPortal theme={theme} present={open}>
         <Dialog.Backdrop className={s.backdrop} />
         <Dialog.Positioner className={s.positioner}>
-          <Dialog.Content className={s.content} data-shake={shake ? '' : undefined}>
+          <Dialog.Content ref={setContent} className={s.content} data-shake={shake ? '' : undefined}>
             <header className={s.header}>
               {onBack ? (
                 <span className={s.backSlot}>
@@ -88,7 +116,9 @@ export function Modal({
                 </Dialog.CloseTrigger>
               </span>
             </header>
-            <ModalBody label={title}>{children}</ModalBody>
+            <ModalBody label={title} bodyRef={body}>
+              {children}
+            </ModalBody>
             {footer ? <footer className={s.footer}>{footer}</footer> : null}
           </Dialog.Content>
         </Dialog.Positioner>
@@ -101,8 +131,15 @@ export function Modal({
  * The scrolling body; focusable while it overflows so keyboard users can scroll it, and then a named region
  * (the dialog's title) so a screen reader announces a place, not the whole content as one string.
  */
-function ModalBody({ label, children }: { label: string; children?: ReactNode }) {
-  const ref = useRef<HTMLDivElement>(null);
+function ModalBody({
+  label,
+  bodyRef: ref,
+  children,
+}: {
+  label: string;
+  bodyRef: RefObject<HTMLDivElement | null>;
+  children?: ReactNode;
+}) {
   const overflows = useOverflows(ref);
   return (
     <div

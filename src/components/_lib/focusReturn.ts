@@ -65,3 +65,83 @@ export function returnFocus(opener: Opener, doc: Document = document): () => voi
     if (handle !== undefined) win?.cancelAnimationFrame(handle);
   };
 }
+
+/** What a keyboard user can Tab to (a disabled control is not a stop; a frame's page is). */
+const TABBABLE = [
+  'button:not([disabled])',
+  'a[href]',
+  'input:not([disabled]):not([type="hidden"])',
+  'select:not([disabled])',
+  'textarea:not([disabled])',
+  'iframe',
+  '[tabindex]:not([tabindex="-1"])',
+  '[contenteditable="true"]',
+].join(',');
+
+/** The first control under `root` a keyboard user can reach: rendered, not inert, not hidden. */
+export function firstTabbable(root: ParentNode): HTMLElement | null {
+  for (const el of root.querySelectorAll<HTMLElement>(TABBABLE)) {
+    if (el.closest('[inert],[aria-hidden="true"]')) continue;
+    if (el.getClientRects().length === 0) continue;
+    return el;
+  }
+  return null;
+}
+
+export interface FocusKeeper {
+  /** A new view replaced the old one: the next time focus is lost or parked on the dialog, it moves in. */
+  viewChanged(): void;
+  stop(): void;
+}
+
+/**
+ * Keeps focus inside an open dialog while its views replace each other. The control that had focus goes
+ * with its view and focus would fall to `<body>`: it moves to the first control of the new view (`body`)
+ * once that has rendered, and until then to the dialog itself, which is named by its title. Focus that a
+ * view places itself (a code field, a search box) or that the user moves is left where it is.
+ */
+export function keepFocusInDialog(dialog: HTMLElement, body: HTMLElement): FocusKeeper {
+  const doc = dialog.ownerDocument;
+  // True from a view change (and the opening) until focus is on a control inside the dialog.
+  let pending = true;
+  const check = () => {
+    const active = doc.activeElement;
+    // An element outside the dialog that is no longer shown (the secure frame, hidden once its request was
+    // answered) holds focus no one can see: lost as well.
+    const lost =
+      focusLost(doc) ||
+      (active instanceof HTMLElement &&
+        !dialog.contains(active) &&
+        typeof active.checkVisibility === 'function' &&
+        !active.checkVisibility({ checkVisibilityCSS: true, visibilityProperty: true }));
+    if (!lost && active !== dialog) {
+      if (active && dialog.contains(active)) pending = false;
+      return;
+    }
+    if (!lost && !pending) return;
+    const target = firstTabbable(body);
+    if (target) {
+      target.focus();
+      pending = false;
+    } else if (lost) {
+      // Parked on the dialog until the view's first control renders.
+      dialog.focus({ preventScroll: true });
+      pending = true;
+    }
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(dialog, {
+    childList: true,
+    subtree: true,
+    attributes: true,
+    attributeFilter: ['disabled', 'hidden', 'inert'],
+  });
+  check();
+  return {
+    viewChanged() {
+      pending = true;
+      check();
+    },
+    stop: () => observer.disconnect(),
+  };
+}

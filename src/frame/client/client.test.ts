@@ -530,14 +530,26 @@ describe('approval events', () => {
     const promise = client.rpc({ method: 'personal_sign', params: ['0x68656c6c6f', ADDRESS] });
     const request = await req;
     expect(needed).toHaveBeenCalledWith({ id: request.id, method: 'personal_sign' });
-    expect(client.showApproval()).toBe(true);
+    // A modal dialog of the host hid the rest of the page from assistive technology, the frame included.
+    const host = document.getElementById(client.hostId!)!;
+    expect(host.contains(client.iframe)).toBe(true);
+    host.setAttribute('aria-hidden', 'true');
+    expect(client.showApproval('Secure wallet approval')).toBe(true);
     expect(client.iframe!.style.visibility).toBe('visible');
+    // Shown: a named region that assistive technology sees.
+    expect(host.getAttribute('role')).toBe('region');
+    expect(host.getAttribute('aria-label')).toBe('Secure wallet approval');
+    expect(host.hasAttribute('aria-hidden')).toBe(false);
     const signature = `0x${'cd'.repeat(65)}`;
     fake.reply(request, { result: signature });
     await expect(promise).resolves.toBe(signature);
     expect(done).toHaveBeenCalledWith({ id: request.id, method: 'personal_sign', ok: true });
     client.hideApproval();
     expect(client.iframe!.style.visibility).toBe('hidden');
+    // Hidden again as the dialog left it, and no longer a region.
+    expect(host.getAttribute('aria-hidden')).toBe('true');
+    expect(host.hasAttribute('role')).toBe(false);
+    expect(host.hasAttribute('aria-label')).toBe(false);
   });
 
   it('emits nothing for safe methods', async () => {

@@ -142,8 +142,14 @@ export interface FrameClient {
   request<E extends FrameEventName>(event: E, payload: RequestPayload<E>): Promise<SuccessPayload<E>>;
   /** Rejects pending requests with 'Request was aborted' (by default except safe-list RPC methods). */
   abortPending(options?: AbortOptions): number;
-  /** Reveals the frame's own approval UI (the iframe) over the page. */
-  showApproval(): boolean;
+  /**
+   * The id of the element that holds the iframe. While the approval screen shows it is a region named
+   * `label` and visible to assistive technology (a modal dialog of the host hides the rest of the page), so a
+   * dialog can point at it (`aria-controls`) and let focus into it.
+   */
+  readonly hostId: string | null;
+  /** Reveals the frame's own approval UI (the iframe) over the page; `label` names its region. */
+  showApproval(label?: string): boolean;
   hideApproval(): void;
   on<K extends keyof FrameClientEvents>(type: K, listener: Listener<FrameClientEvents[K]>): () => void;
   destroy(): void;
@@ -237,6 +243,10 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
 
   let state: FrameClientState = 'idle';
   let iframe: HTMLIFrameElement | null = null;
+  /** Holds the iframe (a named region while the approval screen shows). */
+  let host: HTMLDivElement | null = null;
+  /** showApproval took an aria-hidden="true" off the host (a modal dialog put it there): hideApproval restores it. */
+  let unhidden = false;
   let view: Window | null = null;
   let port: MessagePort | null = null;
   let handshakeId: string | null = null;
@@ -398,6 +408,9 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
       iframe.removeEventListener('error', onIframeError);
       iframe.remove();
     }
+    host?.remove();
+    host = null;
+    unhidden = false;
     if (port) {
       port.removeEventListener('message', onPortMessage);
       port.close();
@@ -448,7 +461,12 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     el.src = frameSrc;
     iframe = el;
     readyTimer = setTimeout(failLoad, timeouts.readyMs);
-    parent.appendChild(el);
+    const box = doc.createElement('div');
+    box.id = `keyway-frame-${crypto.randomUUID()}`;
+    box.setAttribute('data-keyway-frame-host', '');
+    box.appendChild(el);
+    host = box;
+    parent.appendChild(box);
     return readyPromise;
   }
 
@@ -552,16 +570,31 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     ensure,
     request,
     abortPending,
-    showApproval() {
+    get hostId() {
+      return host?.id ?? null;
+    },
+    showApproval(label = 'Secure wallet approval') {
       if (!iframe || state !== 'ready') return false;
       applyStyle(iframe, APPROVAL_STYLE);
       iframe.setAttribute('data-state', 'approval');
+      if (host) {
+        host.setAttribute('role', 'region');
+        host.setAttribute('aria-label', label);
+        if (host.getAttribute('aria-hidden') === 'true') {
+          host.removeAttribute('aria-hidden');
+          unhidden = true;
+        }
+      }
       return true;
     },
     hideApproval() {
       if (!iframe) return;
       applyStyle(iframe, { ...HIDDEN_STYLE, transform: '', zIndex: '' });
       iframe.removeAttribute('data-state');
+      host?.removeAttribute('role');
+      host?.removeAttribute('aria-label');
+      if (unhidden) host?.setAttribute('aria-hidden', 'true');
+      unhidden = false;
     },
     on(type, listener) {
       let set = listeners.get(type);

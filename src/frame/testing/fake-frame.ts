@@ -166,7 +166,12 @@ export function installFakeFrame(options: FakeFrameOptions): FakeFrame {
   const observer = new win.MutationObserver((records) => {
     for (const r of records) {
       for (const node of r.addedNodes) {
-        if (node instanceof win.HTMLIFrameElement && node.hasAttribute('data-keyway-frame')) attach(node);
+        // The client inserts the iframe inside its host element.
+        if (!(node instanceof win.Element)) continue;
+        const frames = node.matches('iframe[data-keyway-frame]')
+          ? [node]
+          : Array.from(node.querySelectorAll('iframe[data-keyway-frame]'));
+        for (const el of frames) if (el instanceof win.HTMLIFrameElement) attach(el);
       }
     }
   });

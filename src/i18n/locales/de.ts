@@ -258,6 +258,7 @@ export default {
     heading: 'In deiner sicheren Wallet bestätigen',
     hint: 'Die Anfrage wird von der sicheren Wallet auf ihrer eigenen Seite angezeigt. Bestätige oder lehne sie dort ab.',
     frameRegion: 'Bestätigung in der sicheren Wallet',
+    goToFrame: 'Zur Bestätigungsseite',
     methods: {
       personal_sign: 'Nachricht signieren',
       eth_signTypedData_v4: 'Typisierte Daten signieren',

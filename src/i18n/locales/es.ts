@@ -259,6 +259,7 @@ export default {
     heading: 'Aprueba en tu billetera segura',
     hint: 'La solicitud se muestra en la billetera segura, en su propia página. Apruébala o recházala allí.',
     frameRegion: 'Aprobación en la billetera segura',
+    goToFrame: 'Ir a la pantalla de aprobación',
     methods: {
       personal_sign: 'Firmar mensaje',
       eth_signTypedData_v4: 'Firmar datos tipados',

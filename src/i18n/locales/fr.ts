@@ -260,6 +260,7 @@ export default {
     heading: 'Approuvez dans votre portefeuille sécurisé',
     hint: 'La demande est affichée par le portefeuille sécurisé, sur sa propre page. Approuvez-la ou rejetez-la là-bas.',
     frameRegion: 'Approbation dans le portefeuille sécurisé',
+    goToFrame: 'Aller à l’écran d’approbation',
     methods: {
       personal_sign: 'Signer le message',
       eth_signTypedData_v4: 'Signer des données typées',

@@ -261,6 +261,7 @@ export default {
     heading: 'אישור בארנק המאובטח',
     hint: 'הבקשה מוצגת על ידי הארנק המאובטח, בדף משלו. שם אפשר לאשר או לדחות אותה.',
     frameRegion: 'אישור בארנק המאובטח',
+    goToFrame: 'מעבר למסך האישור',
     methods: {
       personal_sign: 'חתימה על הודעה',
       eth_signTypedData_v4: 'חתימה על נתונים מובנים',

@@ -259,6 +259,7 @@ export default {
     heading: 'セキュアウォレットで承認',
     hint: 'リクエストはセキュアウォレットの専用ページに表示されます。そちらで承認または拒否してください。',
     frameRegion: 'セキュアウォレットでの承認',
+    goToFrame: '承認画面へ移動',
     methods: {
       personal_sign: 'メッセージに署名',
       eth_signTypedData_v4: '型付きデータに署名',

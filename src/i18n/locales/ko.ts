@@ -257,6 +257,7 @@ export default {
     heading: '보안 지갑에서 승인',
     hint: '요청은 보안 지갑의 자체 페이지에 표시됩니다. 그곳에서 승인하거나 거부하세요.',
     frameRegion: '보안 지갑 승인',
+    goToFrame: '승인 화면으로 이동',
     methods: {
       personal_sign: '메시지 서명',
       eth_signTypedData_v4: '타입 데이터 서명',

@@ -257,6 +257,7 @@ export default {
     heading: 'Aprove na sua carteira segura',
     hint: 'A solicitação é exibida pela carteira segura, em uma página própria. Aprove ou rejeite por lá.',
     frameRegion: 'Aprovação na carteira segura',
+    goToFrame: 'Ir para a tela de aprovação',
     methods: {
       personal_sign: 'Assinar mensagem',
       eth_signTypedData_v4: 'Assinar dados tipados',

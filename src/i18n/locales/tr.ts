@@ -258,6 +258,7 @@ export default {
     heading: 'Güvenli cüzdanınızda onaylayın',
     hint: 'İstek, güvenli cüzdan tarafından kendi sayfasında gösterilir. Orada onaylayın veya reddedin.',
     frameRegion: 'Güvenli cüzdan onayı',
+    goToFrame: 'Onay ekranına git',
     methods: {
       personal_sign: 'Mesaj imzala',
       eth_signTypedData_v4: 'Türlendirilmiş veri imzala',

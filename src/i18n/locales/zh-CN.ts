@@ -257,6 +257,7 @@ export default {
     heading: '在安全钱包中批准',
     hint: '该请求由安全钱包在其自己的页面中显示。请在那里批准或拒绝。',
     frameRegion: '安全钱包批准',
+    goToFrame: '前往批准界面',
     methods: {
       personal_sign: '签署消息',
       eth_signTypedData_v4: '签署结构化数据',
