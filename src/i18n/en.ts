@@ -86,6 +86,7 @@ export const en = {
     generating: 'Generating a QR code…',
     refreshed: 'QR code refreshed',
     copy: 'Copy link',
+    copyHint: 'Can’t scan the code? Copy the link and open it in your wallet.',
     open: 'Open {name}',
     declined: 'Connection declined',
     failed: 'Connection failed',

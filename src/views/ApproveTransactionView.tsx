@@ -1,4 +1,5 @@
 import { useLayoutEffect, useRef } from 'react';
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
@@ -84,9 +85,11 @@ export function ApproveTransactionView() {
         <Text variant="title" as="h3">
           {T.methods[method as keyof typeof T.methods] ?? T.heading}
         </Text>
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {T.hint}
-        </p>
+        <StatusRegion>
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {T.hint}
+          </p>
+        </StatusRegion>
       </section>
       {/* Back to the frame's screen for a keyboard user whose focus left it. Pointing at the frame's region
           (aria-controls, expanded) also lets focus stay there under the dialog's focus trap. */}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { useUrlPolicy } from '../components/_safe/urlPolicy';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
@@ -38,15 +39,17 @@ export function BuyInProgressView() {
   if (status === 'success') {
     return (
       <div className={s.status} data-kw-buy-state="success">
-        <h2>{T.successTitle}</h2>
-        {received ? (
-          <p>
-            {T.received({
-              amount: capText(received.amount, MAX_TEXT.amount),
-              symbol: capText(received.symbol, MAX_TEXT.symbol),
-            }).trim()}
-          </p>
-        ) : null}
+        <StatusRegion>
+          <h2>{T.successTitle}</h2>
+          {received ? (
+            <p>
+              {T.received({
+                amount: capText(received.amount, MAX_TEXT.amount),
+                symbol: capText(received.symbol, MAX_TEXT.symbol),
+              }).trim()}
+            </p>
+          ) : null}
+        </StatusRegion>
         <div className={s.actions}>
           <Button
             onClick={() => {
@@ -76,8 +79,11 @@ export function BuyInProgressView() {
     const safe = safeLinkUrl(url, policy);
     return (
       <div className={s.status} data-kw-buy-state="blocked">
-        <h2>{T.blockedTitle}</h2>
-        <p className={s.muted}>{T.blocked}</p>
+        <StatusRegion />
+        <div role="alert" className={s.status}>
+          <h2>{T.blockedTitle}</h2>
+          <p className={s.muted}>{T.blocked}</p>
+        </div>
         {safe ? (
           <a
             className={b.link}
@@ -99,8 +105,10 @@ export function BuyInProgressView() {
   if (status === 'stillWaiting') {
     return (
       <div className={s.status} data-kw-buy-state="stillWaiting">
-        <h2>{T.stillWaitingTitle}</h2>
-        <p className={s.muted}>{T.stillWaiting}</p>
+        <StatusRegion>
+          <h2>{T.stillWaitingTitle}</h2>
+          <p className={s.muted}>{T.stillWaiting}</p>
+        </StatusRegion>
         <div className={s.actions}>
           <Button onClick={() => void onramp.checkAgain()}>{T.checkAgain}</Button>
           <Button variant="secondary" onClick={goBack}>
@@ -113,9 +121,12 @@ export function BuyInProgressView() {
 
   return (
     <div className={s.status} data-kw-buy-state="waiting">
-      <Spinner label={T.waiting} />
-      <h2>{T.waitingTitle}</h2>
-      <p className={s.muted}>{T.waiting}</p>
+      {/* First in every state: one region that stays while the purchase moves on, so each step is announced. */}
+      <StatusRegion>
+        <Spinner label={null} />
+        <h2>{T.waitingTitle}</h2>
+        <p className={s.muted}>{T.waiting}</p>
+      </StatusRegion>
       <p className={s.muted}>{T.waitingHint}</p>
       <Button variant="secondary" onClick={goBack}>
         {T.back}

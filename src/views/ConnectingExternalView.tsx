@@ -1,3 +1,4 @@
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { Text } from '../components/Text/Text';
@@ -21,21 +22,21 @@ export function ConnectingExternalView() {
       >
         <Image src={wallet.imageUrl} alt={wallet.name} size="xxl" />
       </span>
-      {status === 'connecting' ? (
-        <>
-          <Text variant="title" as="h3">
-            {T.waiting({ name: wallet.name })}
-          </Text>
-          <p className={s.muted}>{T.waitingHint}</p>
-        </>
-      ) : null}
-      {status === 'connected' ? (
-        <div role="status">
+      <StatusRegion>
+        {status === 'connecting' ? (
+          <>
+            <Text variant="title" as="h3">
+              {T.waiting({ name: wallet.name })}
+            </Text>
+            <p className={s.muted}>{T.waitingHint}</p>
+          </>
+        ) : null}
+        {status === 'connected' ? (
           <Text variant="title" as="h3">
             {m.common.connected}
           </Text>
-        </div>
-      ) : null}
+        ) : null}
+      </StatusRegion>
       {failed ? (
         <>
           <Text variant="title" as="h3">

@@ -1,3 +1,4 @@
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { QrCode } from '../components/QrCode/QrCode';
 import { Spinner } from '../components/Spinner/Spinner';
@@ -30,11 +31,17 @@ export function ConnectingFarcasterView() {
           size={220}
         />
       ) : null}
+      <StatusRegion>
+        {status === 'waiting' ? <p className={s.muted}>{T.waiting}</p> : null}
+        {status === 'connecting' ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {T.connecting}
+          </p>
+        ) : null}
+        {status === 'connected' ? <p>{m.common.connected}</p> : null}
+      </StatusRegion>
       {status === 'waiting' ? (
         <>
-          <p className={s.muted} role="status">
-            {T.waiting}
-          </p>
           {link ? (
             <a className={c.link} href={link} target="_blank" rel="noopener noreferrer">
               {T.openLink}
@@ -42,12 +49,6 @@ export function ConnectingFarcasterView() {
           ) : null}
         </>
       ) : null}
-      {status === 'connecting' ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {T.connecting}
-        </p>
-      ) : null}
-      {status === 'connected' ? <p role="status">{m.common.connected}</p> : null}
       {status === 'error' ? (
         <p className={s.errorText} role="alert">
           {translateKnown(m, farcaster.error)}

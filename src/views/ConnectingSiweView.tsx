@@ -1,3 +1,4 @@
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
@@ -21,12 +22,14 @@ export function ConnectingSiweView() {
         {T.title({ app })}
       </Text>
       {status === 'idle' ? <p className={s.muted}>{T.explanation}</p> : null}
-      {busy ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {status === 'signing' ? T.signing : T.verifying}
-        </p>
-      ) : null}
-      {status === 'success' ? <p role="status">{T.signedIn}</p> : null}
+      <StatusRegion>
+        {busy ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {status === 'signing' ? T.signing : T.verifying}
+          </p>
+        ) : null}
+        {status === 'success' ? <p>{T.signedIn}</p> : null}
+      </StatusRegion>
       {status === 'error' ? (
         <>
           <Text variant="label">{declined ? T.declined : T.failed}</Text>

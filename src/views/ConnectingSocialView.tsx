@@ -1,3 +1,4 @@
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
@@ -27,23 +28,25 @@ export function ConnectingSocialView() {
       <Text variant="title" as="h3">
         {T.logInWith({ name })}
       </Text>
-      {status === 'preparing' ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {T.preparing({ name })}
-        </p>
-      ) : null}
-      {status === 'waiting' ? (
-        <>
-          <p role="status">{T.waiting({ name })}</p>
-          <p className={s.muted}>{T.waitingHint}</p>
-        </>
-      ) : null}
-      {status === 'connecting' ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {T.connecting}
-        </p>
-      ) : null}
-      {status === 'connected' ? <p role="status">{m.common.connected}</p> : null}
+      <StatusRegion>
+        {status === 'preparing' ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {T.preparing({ name })}
+          </p>
+        ) : null}
+        {status === 'waiting' ? (
+          <>
+            <p>{T.waiting({ name })}</p>
+            <p className={s.muted}>{T.waitingHint}</p>
+          </>
+        ) : null}
+        {status === 'connecting' ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {T.connecting}
+          </p>
+        ) : null}
+        {status === 'connected' ? <p>{m.common.connected}</p> : null}
+      </StatusRegion>
       {status === 'error' ? (
         <p className={s.errorText} role="alert">
           {translateKnown(m, social.error)}

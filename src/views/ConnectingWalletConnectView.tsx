@@ -1,3 +1,5 @@
+import { useId } from 'react';
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { button } from '../components/Button/buttonClass';
 import { CheckIcon, CopyIcon } from '../components/Icon/Icon';
@@ -17,6 +19,7 @@ export function ConnectingWalletConnectView() {
   const { status, wallet, uri, buffering, error, generation, remaining, retry, deepLink } = usePairing();
   const isMobile = useIsMobile();
   const { copied, copy } = useCopy();
+  const hintId = `kw-pairing-hint-${useId()}`;
   const name = wallet?.name ?? 'WalletConnect';
   const failed = status === 'declined' || status === 'error';
   const mobileLink = isMobile ? deepLink('mobile') : null;
@@ -41,11 +44,11 @@ export function ConnectingWalletConnectView() {
   if (status === 'connected') {
     return (
       <div className={s.status} data-kw-view="ConnectingWalletConnect" data-status={status}>
-        <div role="status">
+        <StatusRegion>
           <Text variant="title" as="h3">
             {m.common.connected}
           </Text>
-        </div>
+        </StatusRegion>
       </div>
     );
   }
@@ -58,6 +61,7 @@ export function ConnectingWalletConnectView() {
         value={uri ?? undefined}
         loading={!uri || buffering}
         label={T.qrLabel({ name })}
+        describedBy={hintId}
         loadingLabel={generation > 1 ? T.expired : T.generating}
         showLoadingLabel
       />
@@ -82,6 +86,10 @@ export function ConnectingWalletConnectView() {
           {copied ? m.common.copied : T.copy}
         </Button>
       </div>
+      {/* The code's text alternative, next to Copy link: what to do without a camera. */}
+      <p id={hintId} className={s.muted}>
+        {T.copyHint}
+      </p>
     </div>
   );
 }

@@ -1,3 +1,4 @@
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
@@ -22,12 +23,14 @@ export function EmailVerifyDeviceView() {
         <span className={e.email}>{login.email}</span>
       </p>
       <p className={s.muted}>{T.next}</p>
-      {login.status === 'waiting' ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {T.waiting}
-        </p>
-      ) : null}
-      {login.resent && login.status === 'waiting' ? <p role="status">{m.email.codeResent}</p> : null}
+      <StatusRegion>
+        {login.status === 'waiting' ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {T.waiting}
+          </p>
+        ) : null}
+        {login.resent && login.status === 'waiting' ? <p>{m.email.codeResent}</p> : null}
+      </StatusRegion>
       {login.error ? (
         <p className={s.errorText} role="alert">
           {translateKnown(m, login.error)}

@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
@@ -53,17 +54,19 @@ export function EmailVerifyOtpView() {
           onComplete={(code) => void login.submitOtp(code)}
         />
       </div>
-      {busy ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {login.status === 'verifying' ? T.verifying : T.connecting}
-        </p>
-      ) : null}
+      <StatusRegion>
+        {busy ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {login.status === 'verifying' ? T.verifying : T.connecting}
+          </p>
+        ) : null}
+        {login.resent && login.status === 'waiting' ? <p>{m.email.codeResent}</p> : null}
+      </StatusRegion>
       {login.cooldown ? (
         <p className={s.errorText} role="alert">
           {translateKnown(m, login.error)}
         </p>
       ) : null}
-      {login.resent && login.status === 'waiting' ? <p role="status">{m.email.codeResent}</p> : null}
       <p className={s.muted}>{T.hint}</p>
       <Button
         variant="ghost"

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
@@ -41,16 +42,14 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
         error={update.error ? translateKnown(m, update.error) : undefined}
         onComplete={(code) => void onComplete(code)}
       />
-      {update.submitting ? (
-        <p className={s.muted} role="status">
-          <Spinner size="sm" label={null} /> {T.verifying}
-        </p>
-      ) : null}
-      {resent && !update.error ? (
-        <p className={s.muted} role="status">
-          {T.resent}
-        </p>
-      ) : null}
+      <StatusRegion>
+        {update.submitting ? (
+          <p className={s.muted}>
+            <Spinner size="sm" label={null} /> {T.verifying}
+          </p>
+        ) : null}
+        {resent && !update.error ? <p className={s.muted}>{T.resent}</p> : null}
+      </StatusRegion>
       {which === 'primary' ? (
         <Button
           variant="ghost"

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { Button } from '../components/Button/Button';
 import { CheckIcon, CopyIcon } from '../components/Icon/Icon';
 import { NetworkBadge } from '../components/NetworkBadge/NetworkBadge';
@@ -28,13 +29,21 @@ export function WalletReceiveView() {
   const address = useKeywayStore('account', (a) => (a.isConnected ? a.address : null));
   const { networks } = useNetworks();
   const { copied, copy } = useCopy();
+  const addressId = `kw-receive-address-${useId()}`;
   if (!address) return <p className={s.status}>{m.common.notConnected}</p>;
   const valid = networksForAddress(address, networks);
 
   return (
     <div className={`${s.stack} ${r.center}`} data-kw-view="WalletReceive">
-      <QrCode value={address} size={232} label={T.qrLabel} loadingLabel={m.components.qrLoading} />
-      <span className={r.address} data-kw-receive-address="">
+      {/* The code's text alternative is the address written out under it. */}
+      <QrCode
+        value={address}
+        size={232}
+        label={T.qrLabel}
+        loadingLabel={m.components.qrLoading}
+        describedBy={addressId}
+      />
+      <span id={addressId} className={r.address} data-kw-receive-address="">
         {address}
       </span>
       <Button

@@ -69,7 +69,12 @@ export const InProgress: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Complete your purchase in the provider window')).toBeVisible();
-    await expect(canvas.getByRole('status', { name: 'Waiting for your purchase to arrive…' })).toBeVisible();
+    // Said in the view's status region (a polite live region, in the page before its text).
+    await waitFor(() =>
+      expect(canvas.getByRole('status')).toHaveTextContent(
+        /^Complete your purchase in the provider window\s*Waiting for your purchase to arrive…$/,
+      ),
+    );
     await expect(canvas.getByRole('button', { name: 'Back to the form' })).toBeEnabled();
     await expect(onrampStore(storyKit()).getState().purchase.status).toBe('waiting');
   },

@@ -39,6 +39,10 @@ export const Default: Story = {
     // 4 minutes, less the 10 s margin: the countdown starts at 3:50.
     await expect(canvas.getByText(/Expires in 3:[45]\d/)).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Copy link' })).toBeEnabled();
+    // The code's text alternative, next to Copy link, describes it.
+    await expect(code).toHaveAccessibleDescription(
+      'Can’t scan the code? Copy the link and open it in your wallet.',
+    );
   },
 };
 

@@ -19,6 +19,11 @@ export interface QrCodeProps {
   loadingLabel: string;
   /** Shows `loadingLabel` on the placeholder, e.g. "This QR code expired. Getting a new one…". */
   showLoadingLabel?: boolean;
+  /**
+   * The id of the text that stands in for the code for someone who cannot scan it (the address written out,
+   * or how to use the copied link): read with the code's name.
+   */
+  describedBy?: string | undefined;
 }
 
 /**
@@ -34,6 +39,7 @@ export function QrCode({
   loading = false,
   loadingLabel,
   showLoadingLabel = false,
+  describedBy,
 }: QrCodeProps) {
   const safeLogo = safeImageUrl(logoUrl, useUrlPolicy());
   const [logoFailed, setLogoFailed] = useState<string | null>(null);
@@ -58,6 +64,7 @@ export function QrCode({
         encoding={{ ecc, border: 1 }}
         role="img"
         aria-label={label}
+        aria-describedby={describedBy}
         data-ecc={ecc}
         data-kw-qr={value}
       >

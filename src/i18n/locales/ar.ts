@@ -140,6 +140,7 @@ export default {
     generating: 'جارٍ إنشاء رمز QR…',
     refreshed: 'تم تحديث رمز QR',
     copy: 'نسخ الرابط',
+    copyHint: 'لا يمكنك مسح الرمز؟ انسخ الرابط وافتحه في محفظتك.',
     open: 'فتح {name}',
     declined: 'رُفض الربط',
     failed: 'تعذّر الربط',

@@ -135,6 +135,7 @@ export default {
     generating: 'QR-Code wird erstellt …',
     refreshed: 'QR-Code erneuert',
     copy: 'Link kopieren',
+    copyHint: 'Code nicht scannbar? Kopiere den Link und öffne ihn in deiner Wallet.',
     open: '{name} öffnen',
     declined: 'Verbindung abgelehnt',
     failed: 'Verbindung fehlgeschlagen',

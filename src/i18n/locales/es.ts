@@ -136,6 +136,7 @@ export default {
     generating: 'Generando un código QR…',
     refreshed: 'Código QR actualizado',
     copy: 'Copiar enlace',
+    copyHint: '¿No puedes escanear el código? Copia el enlace y ábrelo en tu billetera.',
     open: 'Abrir {name}',
     declined: 'Conexión rechazada',
     failed: 'Error de conexión',

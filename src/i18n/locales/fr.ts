@@ -136,6 +136,7 @@ export default {
     generating: 'Génération d’un QR code…',
     refreshed: 'QR code actualisé',
     copy: 'Copier le lien',
+    copyHint: 'Impossible de scanner le code ? Copiez le lien et ouvrez-le dans votre portefeuille.',
     open: 'Ouvrir {name}',
     declined: 'Connexion refusée',
     failed: 'Échec de la connexion',

@@ -139,6 +139,7 @@ export default {
     generating: 'נוצר קוד QR…',
     refreshed: 'קוד ה-QR רוענן',
     copy: 'העתקת הקישור',
+    copyHint: 'לא ניתן לסרוק את הקוד? העתיקו את הקישור ופתחו אותו בארנק שלכם.',
     open: 'פתיחת {name}',
     declined: 'החיבור נדחה',
     failed: 'החיבור נכשל',

@@ -135,6 +135,7 @@ export default {
     generating: 'QR コードを生成中…',
     refreshed: 'QR コードを更新しました',
     copy: 'リンクをコピー',
+    copyHint: 'コードを読み取れない場合は、リンクをコピーしてウォレットで開いてください。',
     open: '{name} を開く',
     declined: '接続が拒否されました',
     failed: '接続に失敗しました',

@@ -135,6 +135,7 @@ export default {
     generating: 'QR 코드 생성 중…',
     refreshed: 'QR 코드가 새로 고쳐졌습니다',
     copy: '링크 복사',
+    copyHint: '코드를 스캔할 수 없나요? 링크를 복사해 지갑에서 여세요.',
     open: '{name} 열기',
     declined: '연결이 거부되었습니다',
     failed: '연결 실패',

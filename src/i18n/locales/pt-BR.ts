@@ -135,6 +135,7 @@ export default {
     generating: 'Gerando um QR code…',
     refreshed: 'QR code atualizado',
     copy: 'Copiar link',
+    copyHint: 'Não consegue escanear o código? Copie o link e abra-o na sua carteira.',
     open: 'Abrir {name}',
     declined: 'Conexão recusada',
     failed: 'Falha na conexão',

@@ -135,6 +135,7 @@ export default {
     generating: 'QR kod oluşturuluyor…',
     refreshed: 'QR kod yenilendi',
     copy: 'Bağlantıyı kopyala',
+    copyHint: 'Kodu tarayamıyor musunuz? Bağlantıyı kopyalayıp cüzdanınızda açın.',
     open: '{name} uygulamasını aç',
     declined: 'Bağlantı reddedildi',
     failed: 'Bağlantı başarısız',

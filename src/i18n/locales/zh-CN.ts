@@ -135,6 +135,7 @@ export default {
     generating: '正在生成二维码…',
     refreshed: '二维码已刷新',
     copy: '复制链接',
+    copyHint: '无法扫描二维码？复制链接并在钱包中打开。',
     open: '打开 {name}',
     declined: '连接已拒绝',
     failed: '连接失败',
