@@ -223,9 +223,10 @@ describe('every flow by keyboard alone', () => {
     await kb.tabTo('button', 'Register');
     await kb.press('Enter');
     await dialog(page, 'Approve request').waitFor(WAIT);
-    // Focus goes to the frame's screen (its title) by itself; its buttons are stops once they are armed.
-    await expect.poll(async () => (await kb.focus()).inFrame, WAIT).toBe(true);
-    await kb.expectNamedInDialog('the approval screen');
+    // Focus goes to the frame's screen by itself, to its title (the frame renders the screen on its own
+    // time); its buttons are stops once they are armed.
+    await kb.waitFocus('heading', /^Sign typed data$/);
+    expect((await kb.expectNamedInDialog('the approval screen')).inFrame).toBe(true);
     const screen = frame(page);
     await expect
       .poll(() => screen.getByRole('button', { name: /^(Hold to )?sign$/i }).isEnabled(), WAIT)

@@ -50,7 +50,7 @@ async function failNextRegistration(page: Page) {
  * Waits for the account button to show `name`. On a timeout the error says what the page showed instead
  * (the account buttons' text, whether they sit under aria-hidden or inert, the open dialogs).
  */
-async function accountButtonShows(page: Page, name: string) {
+async function accountButtonShows(page: Page, name: string, consoleErrors: string[] = []) {
   const button = page.getByRole('button', { name: new RegExp(name.replace(/\./g, '\\.')) });
   try {
     await button.waitFor(WAIT);
@@ -64,7 +64,10 @@ async function accountButtonShows(page: Page, name: string) {
     const dialogs = await page
       .getByRole('dialog')
       .evaluateAll((els) => els.map((el) => el.getAttribute('aria-label') ?? el.textContent?.slice(0, 80)));
-    throw new Error(`${(e as Error).message}\nThe page showed: ${JSON.stringify({ buttons, dialogs })}`);
+    const connect = await page.getByRole('button', { name: 'Connect wallet' }).count();
+    throw new Error(
+      `${(e as Error).message}\nThe page showed: ${JSON.stringify({ buttons, dialogs, connect, consoleErrors })}`,
+    );
   }
 }
 
@@ -121,7 +124,7 @@ describe('account names', () => {
     // The address stays visible next to the name.
     await account.getByText(SHORT(me), { exact: true }).waitFor(WAIT);
     await account.getByRole('button', { name: 'Close' }).click();
-    await accountButtonShows(page, FULL);
+    await accountButtonShows(page, FULL, consoleErrors);
 
     // After a reload: the API kept the name (the lookup runs once the modal is opened).
     await page.reload({ waitUntil: 'load' });
@@ -133,7 +136,7 @@ describe('account names', () => {
       .toBe(FULL);
     expect(await dialog(page, 'Account').getByRole('button', { name: 'Choose your name' }).count()).toBe(0);
     await dialog(page, 'Account').getByRole('button', { name: 'Close' }).click();
-    await accountButtonShows(page, FULL);
+    await accountButtonShows(page, FULL, consoleErrors);
     owner = me;
     // A free name is a 404 of the lookup (API.md), which the browser logs as a failed resource.
     const freeName = /status of 404 .*\/v1\/profile\/account\//;

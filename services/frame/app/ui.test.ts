@@ -273,6 +273,14 @@ describe('arming on visibility', () => {
     expect(document.activeElement).not.toBe(screenButton('approve'));
   });
 
+  it('when the frame gains focus with nothing focused in it, focus goes to the title, not to Approve', async () => {
+    await shownAndArmed('a');
+    (document.activeElement as HTMLElement).blur();
+    expect(document.activeElement).toBe(document.body);
+    window.dispatchEvent(new FocusEvent('focus'));
+    expect(document.activeElement?.tagName).toBe('H1');
+  });
+
   it('by keyboard: Tab and Shift+Tab cycle through the screen; Escape rejects once armed', async () => {
     const { outcome: a } = await shownAndArmed('a');
     const screen = document.querySelector('main')!;

@@ -287,10 +287,18 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
     });
     screen.dataset.visibility = watch.mode;
 
+    // The screen may be drawn while the host still hides the iframe, where focus cannot land; when the host
+    // then gives the frame focus, it goes to the title (never to Approve).
+    const focusTitle = () => {
+      const active = document.activeElement;
+      if (active === null || active === document.body) heading.focus({ preventScroll: true });
+    };
+    window.addEventListener('focus', focusTitle);
     const entry: Screen = {
       settle(outcome) {
         if (o.screen !== entry) return;
         o.screen = null;
+        window.removeEventListener('focus', focusTitle);
         if (owner === o) {
           owner = null;
           clearTimeout(o.expires);
