@@ -355,6 +355,26 @@ describe('abortPending', () => {
     await expect(safe).resolves.toBe('0x10');
   });
 
+  it("keeps the connection's own session requests: a remembered login being confirmed survives the modal closing", async () => {
+    client = makeClient();
+    fake.handlers.IS_CONNECTED = () => NO_REPLY;
+    fake.handlers.GET_USER = () => NO_REPLY;
+    await client.ensure();
+    const checkReq = fake.nextRequest('IS_CONNECTED');
+    const check = client.isConnected();
+    const checkRequest = await checkReq;
+    const userReq = fake.nextRequest('GET_USER');
+    const user = client.request('GET_USER', { chainId: 1 });
+    await userReq;
+    expect(client.abortPending()).toBe(0);
+    expect(fake.cancelled).toEqual([]);
+    fake.reply(checkRequest, { isConnected: true });
+    await expect(check).resolves.toEqual({ isConnected: true });
+    // Sign-out or teardown still aborts them.
+    client.abortPending({ exceptSafe: false });
+    await expect(user).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+  });
+
   it('with exceptSafe false aborts safe methods too', async () => {
     client = makeClient();
     fake.handlers.RPC_REQUEST = () => NO_REPLY;

@@ -122,8 +122,25 @@ interface Pending {
   approval?: boolean;
 }
 
+/**
+ * What the connection itself asks the frame, not a step the visitor took in the modal: checking the session
+ * after a reload, reading the user and the chain, syncing the theme and the app's data, signing out. Closing
+ * the modal aborts the modal's own requests (unsafe RPC methods, login steps); these carry on like the
+ * safe-list reads, or a remembered login that is still being confirmed when the visitor closes the modal would
+ * fail and be forgotten (spec §4 clears the login cache when the check fails).
+ */
+const SESSION_EVENTS: ReadonlySet<FrameEventName> = new Set<FrameEventName>([
+  'IS_CONNECTED',
+  'GET_USER',
+  'GET_CHAIN_ID',
+  'GET_SMART_ACCOUNT_ENABLED_NETWORKS',
+  'SYNC_THEME',
+  'SYNC_DAPP_DATA',
+  'SIGN_OUT',
+]);
+
 export interface AbortOptions {
-  /** Keep requests for safe-list RPC methods (default true). */
+  /** Keep requests for safe-list RPC methods and the connection's own session requests (default true). */
   exceptSafe?: boolean;
 }
 
@@ -536,6 +553,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     let count = 0;
     for (const [id, entry] of [...pending]) {
       if (exceptSafe && entry.event === 'RPC_REQUEST' && isSafeRpcMethod(entry.method)) continue;
+      if (exceptSafe && SESSION_EVENTS.has(entry.event)) continue;
       settle(id, { ok: false, error: KeywayError.of('requestAborted') }, { cancel: true });
       count++;
     }
