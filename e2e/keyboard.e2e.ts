@@ -225,8 +225,14 @@ describe('every flow by keyboard alone', () => {
     await dialog(page, 'Approve request').waitFor(WAIT);
     // Focus goes to the frame's screen by itself, to its title (the frame renders the screen on its own
     // time); its buttons are stops once they are armed.
-    await kb.waitFocus('heading', /^Sign typed data$/);
-    expect((await kb.expectNamedInDialog('the approval screen')).inFrame).toBe(true);
+    await expect
+      .poll(async () => {
+        const f = await kb.focus();
+        return f.inFrame && f.role === 'heading' && f.name === 'Sign typed data'
+          ? 'the title'
+          : JSON.stringify(f);
+      }, WAIT)
+      .toBe('the title');
     const screen = frame(page);
     await expect
       .poll(() => screen.getByRole('button', { name: /^(Hold to )?sign$/i }).isEnabled(), WAIT)

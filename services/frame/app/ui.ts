@@ -278,22 +278,26 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       reject.disabled = !on;
       screen.dataset.armed = String(on);
     };
-    const watch = watchVisibility(screen, actions, sentinel, (visible) => {
-      // What the guard last heard from the browser; the 500 ms wait starts when this turns true.
-      screen.dataset.seen = String(visible);
-      clearTimeout(arming);
-      if (!visible) setArmed(false);
-      else arming = setTimeout(() => setArmed(true), APPROVAL_ARM_DELAY_MS);
-    });
-    screen.dataset.visibility = watch.mode;
-
-    // The screen may be drawn while the host still hides the iframe, where focus cannot land; when the host
-    // then gives the frame focus, it goes to the title (never to Approve).
+    // Focus can fall to the page's body while the screen is up: the screen was drawn while the host still hid
+    // the iframe (focus cannot land there), or the button that had it was disarmed. When the host gives the
+    // frame focus again, or the screen is seen again, focus goes back to the title (never to Approve).
     const focusTitle = () => {
       const active = document.activeElement;
       if (active === null || active === document.body) heading.focus({ preventScroll: true });
     };
     window.addEventListener('focus', focusTitle);
+    const watch = watchVisibility(screen, actions, sentinel, (visible) => {
+      // What the guard last heard from the browser; the 500 ms wait starts when this turns true.
+      screen.dataset.seen = String(visible);
+      clearTimeout(arming);
+      if (!visible) setArmed(false);
+      else {
+        focusTitle();
+        arming = setTimeout(() => setArmed(true), APPROVAL_ARM_DELAY_MS);
+      }
+    });
+    screen.dataset.visibility = watch.mode;
+
     const entry: Screen = {
       settle(outcome) {
         if (o.screen !== entry) return;
