@@ -168,9 +168,13 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       void analytics.activate();
       stores.networks.getState().loadImages();
       // The wallet lists load on the first open (the connect store's code usually came with the idle preload).
-      void import('../hooks/connect/instance').then(({ getConnectStore }) => {
-        if (!destroyed) void getConnectStore(instance).getState().prefetch();
-      });
+      // A chunk that fails to load (offline, a redeploy, a page torn down meanwhile) costs only the prefetch:
+      // the Connect view imports it again and shows the list's own error state.
+      import('../hooks/connect/instance')
+        .then(({ getConnectStore }) => {
+          if (!destroyed) void getConnectStore(instance).getState().prefetch();
+        })
+        .catch(() => undefined);
       solana?.startDiscovery();
       stores.account.getState().want();
       if (!options.wagmiConfig && internals.optionalConnectors !== false) {
