@@ -89,7 +89,7 @@ export const Signing: Story = {
     );
     await expect(message).toHaveTextContent(STORY_ADDRESS);
     await expect(message).toHaveTextContent(`Nonce: ${NONCE}`);
-    await expect(canvas.getByText('Approve the signature request in your wallet')).toBeVisible();
+    await expect(await canvas.findByText('Approve the signature request in your wallet')).toBeVisible();
     await waitFor(() => expect(storyKit().wallet.pending.map((p) => p.method)).toEqual(['personal_sign']));
   },
 };

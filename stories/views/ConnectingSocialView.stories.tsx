@@ -107,7 +107,7 @@ export const ForeignMessageIgnored: Story = {
         source: storyPopup().source as Window,
       }),
     );
-    await expect(within(d).getByText('Continue in the Discord window')).toBeVisible();
+    await expect(await within(d).findByText('Continue in the Discord window')).toBeVisible();
     await expect(requests('CONNECT_SOCIAL')).toHaveLength(0);
   },
 };

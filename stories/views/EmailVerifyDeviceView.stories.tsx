@@ -41,7 +41,7 @@ export const WaitingForApproval: Story = {
   play: async () => {
     const d = await deviceView();
     await expect(within(d).getByRole('heading', { name: 'Approve this device' })).toBeVisible();
-    await expect(within(d).getByText('Waiting for approval…')).toBeVisible();
+    await expect(await within(d).findByText('Waiting for approval…')).toBeVisible();
     await expect(within(d).getByRole('button', { name: 'Resend link' })).toBeEnabled();
     await waitFor(() =>
       expect(embeddedStory().fake.requests.map((r) => r.type)).toContain('@keyway-app/CONNECT_DEVICE'),
