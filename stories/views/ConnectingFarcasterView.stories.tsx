@@ -38,7 +38,7 @@ export const QrWaiting: Story = {
       'href',
       FARCASTER_URL,
     );
-    await expect(within(d).getByText(/Scan the code with your phone/)).toBeVisible();
+    await expect(await within(d).findByText(/Scan the code with your phone/)).toBeVisible();
     await waitFor(() =>
       expect(embeddedStory().fake.requests.map((r) => r.type)).toContain('@keyway-app/CONNECT_FARCASTER'),
     );
