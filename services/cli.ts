@@ -2,8 +2,8 @@
  * `npm start`: boots the local stack, prints each service's URL once it answers its health check, and stops
  * everything on Ctrl-C / SIGTERM. Environment:
  *   KW_PORT_EVM_L1 (8545), KW_PORT_EVM_L2 (8546), KW_PORT_SOLANA (8899; websocket +1), KW_PORT_API (4100),
- *   KW_PORT_FRAME (4200), KW_PORT_PLAYGROUND (4300), KW_DATA_DIR (.keyway-data), KW_TEST_MODE (0/1),
- *   KW_VERBOSE (0/1: print the services' log lines).
+ *   KW_PORT_FRAME (4200), KW_PORT_PLAYGROUND (4300), KW_PORT_RELAY (4400), KW_DATA_DIR (.keyway-data),
+ *   KW_TEST_MODE (0/1), KW_VERBOSE (0/1: print the services' log lines).
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -21,6 +21,7 @@ const envSchema = z.object({
   KW_PORT_API: port.optional(),
   KW_PORT_FRAME: port.optional(),
   KW_PORT_PLAYGROUND: port.optional(),
+  KW_PORT_RELAY: port.optional(),
   KW_DATA_DIR: z.string().min(1).optional(),
   KW_TEST_MODE: flag,
   KW_VERBOSE: flag,
@@ -78,6 +79,7 @@ async function main(): Promise<void> {
     api: env.KW_PORT_API ?? DEFAULT_PORTS.api,
     frame: env.KW_PORT_FRAME ?? DEFAULT_PORTS.frame,
     playground: env.KW_PORT_PLAYGROUND ?? DEFAULT_PORTS.playground,
+    relay: env.KW_PORT_RELAY ?? DEFAULT_PORTS.relay,
   };
   const verbose = env.KW_VERBOSE;
   const stack = await startStack({

@@ -5,7 +5,7 @@
 import { createServer } from 'node:net';
 import type { StackPorts } from './stack.ts';
 
-/** Ports per stack: evmL1, evmL2, solana (+1 websocket), api, frame, playground, and one spare. */
+/** Ports per stack: evmL1, evmL2, solana (+1 websocket), api, frame, playground, relay. */
 export const STACK_PORT_BLOCK = 8;
 
 export function portFree(port: number): Promise<boolean> {
@@ -30,7 +30,7 @@ export async function freeStackPorts(
   for (let i = 0; i < blocks; i++) {
     const base = min + ((first + i) % blocks) * STACK_PORT_BLOCK;
     if (skip.has(base)) continue;
-    const ports = Array.from({ length: 7 }, (_, k) => base + k);
+    const ports = Array.from({ length: STACK_PORT_BLOCK }, (_, k) => base + k);
     if ((await Promise.all(ports.map(portFree))).every(Boolean)) {
       return {
         evmL1: base,
@@ -39,6 +39,7 @@ export async function freeStackPorts(
         api: base + 4,
         frame: base + 5,
         playground: base + 6,
+        relay: base + 7,
       };
     }
   }

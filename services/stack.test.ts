@@ -1,7 +1,7 @@
 /**
  * The one-command stack: startStack() in-process and `npm start` (scripts/start.mjs) as a child process.
  * Both must answer their health checks, list the services on the status page and leave no anvil behind.
- * Ports 20101-20107 (in-process) and 20111-20117 (CLI).
+ * Ports 20101-20108 (in-process) and 20111-20118 (CLI).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -45,7 +45,7 @@ describe('startStack', () => {
   // 120 s: a clean clone builds the playground here first (tens of seconds on a loaded 2-core machine).
   it('starts chains, API and status page on the given ports and stops without leaving anvil running', async () => {
     stack = await startStack({
-      ports: { evmL1: 20101, evmL2: 20102, solana: 20103, api: 20105, frame: 20106, playground: 20107 },
+      ports: { evmL1: 20101, evmL2: 20102, solana: 20103, api: 20105, frame: 20106, playground: 20107, relay: 20108 },
       testMode: true,
     });
     expect(stack.urls).toMatchObject({
@@ -56,12 +56,14 @@ describe('startStack', () => {
       api: 'http://127.0.0.1:20105',
       frame: 'http://127.0.0.1:20106',
       playground: 'http://127.0.0.1:20107',
+      relay: 'ws://127.0.0.1:20108',
     });
     const reports = await stack.health();
     // Chains first, then the services in list order, the playground last.
     const names = reports.map((r) => r.name);
     expect(names.slice(0, 4)).toEqual(['EVM chain 31337', 'EVM chain 31338', 'Solana', 'api']);
     expect(names.at(-1)).toBe('playground');
+    expect(names).toContain('relay');
     expect(reports.filter((r) => !r.healthy)).toEqual([]);
 
     // The status page lives on the playground's port at /status.
@@ -70,6 +72,7 @@ describe('startStack', () => {
     const html = await page.text();
     expect(html).toContain('all services healthy');
     expect(html).toContain('http://127.0.0.1:20105');
+    expect(html).toContain('ws://127.0.0.1:20108');
     expect(html).not.toContain('<script');
 
     const pids = stack.chains.anvilPids;
@@ -159,6 +162,7 @@ describe('npm start (scripts/start.mjs)', () => {
         KW_PORT_API: '20115',
         KW_PORT_FRAME: '20116',
         KW_PORT_PLAYGROUND: '20117',
+        KW_PORT_RELAY: '20118',
         KW_DATA_DIR: dataDir,
         KW_VERBOSE: '1',
         // SIGUSR2 makes it write a diagnostic report (JS and native stacks, even in a blocked event loop).

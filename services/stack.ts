@@ -17,6 +17,7 @@ import { type LocalChains, startChains } from './chain/index.ts';
 import type { ChainsHandle } from './chain/types.ts';
 import { frameService } from './frame/stack-service.ts';
 import { loopbackOrigins } from './host-guard.ts';
+import { relayService } from './relay/stack-service.ts';
 import { type HealthReport, startStatusPage } from './status-page.ts';
 
 export interface StackPorts {
@@ -27,6 +28,8 @@ export interface StackPorts {
   api: number;
   frame: number;
   playground: number;
+  /** The WalletConnect relay (websocket). */
+  relay: number;
 }
 
 export const DEFAULT_PORTS: StackPorts = {
@@ -36,6 +39,7 @@ export const DEFAULT_PORTS: StackPorts = {
   api: 4100,
   frame: 4200,
   playground: 4300,
+  relay: 4400,
 };
 
 /** Storybook's port (`npm run storybook`). */
@@ -130,7 +134,12 @@ export const statusPageService: StackServiceDefinition = {
 };
 
 /** Services started after the chains, in order (the playground last: it is configured with the others' URLs). */
-export const STACK_SERVICES: StackServiceDefinition[] = [apiService, frameService, playgroundService];
+export const STACK_SERVICES: StackServiceDefinition[] = [
+  apiService,
+  frameService,
+  relayService,
+  playgroundService,
+];
 
 export interface StartStackOptions {
   ports?: Partial<StackPorts>;

@@ -447,7 +447,7 @@ describe('headers and persistence', () => {
 
 describe('stack wiring', () => {
   it('allows the playground on both local hosts, plus origins from the environment; never Storybook by default', () => {
-    const ports = { evmL1: 1, evmL2: 2, solana: 3, api: 4, frame: 5, playground: 4300 };
+    const ports = { evmL1: 1, evmL2: 2, solana: 3, api: 4, frame: 5, playground: 4300, relay: 6 };
     expect(frameAllowedOrigins({ ports }, undefined)).toEqual([
       'http://127.0.0.1:4300',
       'http://localhost:4300',
