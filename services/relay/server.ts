@@ -16,6 +16,8 @@
  *   sessionTopic, sessionProposalResponse, sessionSettlementRequest, ttl}`, the composite publishes of
  *   sign-client 2.25, store and push their parts as the messages they stand for: the proposal on the pairing
  *   topic (tag 1100), the response on the pairing topic (1101) and the settlement on the session topic (1102).
+ *   They also subscribe their sender: the proposer to the pairing topic, the approver to the session topic
+ *   (the client records those subscriptions without sending `irn_subscribe`).
  * - A push is `irn_subscription {id: subscriptionId, data: {topic, message, publishedAt, tag, attestation?}}`;
  *   the client acknowledges it (`result: true`) and is not sent that message again. A message the client
  *   did not acknowledge (its socket closed first) is pushed again when it subscribes again.
@@ -368,11 +370,15 @@ export async function startRelayServer(opts: RelayServerOptions): Promise<RelayS
     },
     wc_proposeSession: (conn, params) => {
       const p = parseParams(proposeSessionSchema, params);
+      // The proposer does not subscribe to the pairing topic itself: the composite publish subscribes it.
+      subscribe(conn, p.pairingTopic);
       store(conn.clientId, p.pairingTopic, p.sessionProposal, p.ttl, TAG_SESSION_PROPOSE, p.attestation);
       return { result: true };
     },
     wc_approveSession: (conn, params) => {
       const p = parseParams(approveSessionSchema, params);
+      // Likewise the approver, to the new session topic.
+      subscribe(conn, p.sessionTopic);
       store(conn.clientId, p.pairingTopic, p.sessionProposalResponse, p.ttl, TAG_SESSION_PROPOSE_RESPONSE);
       store(conn.clientId, p.sessionTopic, p.sessionSettlementRequest, p.ttl, TAG_SESSION_SETTLE);
       return { result: true };

@@ -18,6 +18,20 @@ function errorOf(input: unknown): KeywayOptionsError {
 }
 
 describe('parseKeywayOptions', () => {
+  it('takes a self-hosted WalletConnect relay and the Verify switch, and refuses a relay that is not a websocket URL', () => {
+    const o = parseKeywayOptions({
+      ...minimal,
+      walletConnect: { relayUrl: 'wss://relay.example', verify: true },
+    });
+    expect(o.walletConnect).toEqual({ relayUrl: 'wss://relay.example', verify: true });
+    expect(errorOf({ ...minimal, walletConnect: { relayUrl: 'https://relay.example' } }).message).toContain(
+      'expected a ws:// or wss:// relay URL',
+    );
+    expect(errorOf({ ...minimal, walletConnect: { verify: 'yes' } }).message).toContain(
+      'expected true or false',
+    );
+  });
+
   it('fills the documented defaults', () => {
     const o = parseKeywayOptions(minimal);
     expect(o).toMatchObject({

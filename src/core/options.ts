@@ -316,8 +316,17 @@ export const keywayOptionsSchema = z.pipe(
       siwe: z.optional(siweConfigSchema),
       walletConnect: z.optional(
         z.looseObject(
-          { relayUrl: z.optional(z.string({ error: 'expected a relay URL string' })) },
-          { error: 'expected { relayUrl? }' },
+          {
+            /** A self-hosted WalletConnect relay (`ws://` or `wss://`); WalletConnect's own relay by default. */
+            relayUrl: z.optional(
+              z
+                .string({ error: 'expected a relay URL string' })
+                .check(z.regex(/^wss?:\/\/[^\s]+$/, 'expected a ws:// or wss:// relay URL')),
+            ),
+            /** WalletConnect Verify; default: on with WalletConnect's relay, off with a self-hosted one. */
+            verify: z.optional(z.boolean({ error: 'expected true or false' })),
+          },
+          { error: 'expected { relayUrl?, verify? }' },
         ),
       ),
       storage: z.optional(storageSchema),

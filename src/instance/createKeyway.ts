@@ -103,10 +103,12 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         ? given()
         : given
           ? Promise.resolve(given)
-          : createWalletConnectPairing(getWagmiConfig(), {
+          : // The pairing code (and WalletConnect) loads only now, when a pairing starts or is preloaded.
+            createWalletConnectPairing(getWagmiConfig(), {
               projectId: options.projectId,
               metadata: options.metadata,
               relayUrl: options.walletConnect?.relayUrl,
+              verify: options.walletConnect?.verify,
             });
     return pairingProvider;
   };

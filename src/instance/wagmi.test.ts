@@ -6,7 +6,6 @@ import {
   addConnectorIfAvailable,
   addOptionalConnectors,
   buildWagmiConfig,
-  createWalletConnectPairing,
   evmChains,
   WAGMI_STORAGE_KEY,
 } from './wagmi';
@@ -40,12 +39,6 @@ describe('optional connectors (peer packages are not installed here)', () => {
   it('adds neither Coinbase nor Safe when their SDKs cannot be loaded, and never throws', async () => {
     const config = buildWagmiConfig({ networks: [keywayLocal], enableEIP6963: false });
     expect(await addOptionalConnectors(config, { appName: 'Test' })).toEqual([]);
-    expect(config.connectors.map((c) => c.id)).toEqual(['injected']);
-  });
-
-  it('has no WalletConnect pairing without @walletconnect/ethereum-provider', async () => {
-    const config = buildWagmiConfig({ networks: [keywayLocal], enableEIP6963: false });
-    expect(await createWalletConnectPairing(config, { projectId: 'p' })).toBeNull();
     expect(config.connectors.map((c) => c.id)).toEqual(['injected']);
   });
 

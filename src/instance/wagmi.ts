@@ -1,14 +1,15 @@
 /**
  * The wagmi side of the kit: a config built from the host's networks (injected connector plus EIP-6963
  * discovery), optional connectors that are added only when their peer packages can be loaded
- * (Coinbase: `@coinbase/wallet-sdk`; Safe: `@safe-global/safe-apps-sdk` + provider, inside a Safe iframe),
- * and the WalletConnect pairing adapter (`@walletconnect/ethereum-provider`).
+ * (Coinbase: `@coinbase/wallet-sdk`; Safe: `@safe-global/safe-apps-sdk` + provider, inside a Safe iframe).
+ * The WalletConnect pairing adapter is in walletconnect.ts, loaded when a pairing starts
+ * (`createWalletConnectPairing` below).
  *
  * None of these peer packages is a dependency of the kit and none is installed in this repository; they
  * are loaded lazily, on first use, and their absence only removes the option. Nothing here makes a network
  * request at creation.
  */
-import { type Chain, type Transport, UserRejectedRequestError } from 'viem';
+import { type Chain, getAddress, type Transport, UserRejectedRequestError } from 'viem';
 import {
   type Config,
   type Connector,
@@ -24,6 +25,7 @@ import { PairingExpiredError } from '../core/errors';
 import { type KeywayNetwork, mainnet, toViemChain } from '../core/networks';
 import type { KeyValueStorage } from '../core/storage';
 import type { PairingProvider } from '../hooks/connect/pairing';
+import type { WalletConnectPairingOptions } from './walletconnect';
 
 /** Prefix of the keys wagmi persists (its connection, for reconnecting on the next visit). */
 export const WAGMI_STORAGE_KEY = 'keyway.wagmi';
@@ -125,60 +127,22 @@ export async function addOptionalConnectors(
   return added;
 }
 
-export interface WalletConnectPairingOptions {
-  projectId: string;
-  metadata?: { name: string; description: string; url: string; icons: string[] } | undefined;
-  relayUrl?: string | undefined;
-}
-
 /**
- * A `PairingProvider` over wagmi's `walletConnect` connector, or null when `@walletconnect/ethereum-provider`
- * cannot be loaded. Needs a WalletConnect relay on the internet: it cannot be exercised on an offline
- * machine, which is why the pairing state machine is tested with `createTestPairingProvider`.
+ * Pairing by QR code over WalletConnect (walletconnect.ts, loaded now): a `PairingProvider` over the kit's
+ * WalletConnect connector, or null when `@walletconnect/universal-provider` is not installed.
  */
-export async function createWalletConnectPairing(
+export function createWalletConnectPairing(
   config: Config,
   opts: WalletConnectPairingOptions,
 ): Promise<PairingProvider | null> {
-  let connector: Connector | null;
-  try {
-    const { walletConnect } = await import('wagmi/connectors/walletConnect');
-    connector = await addConnectorIfAvailable(
-      config,
-      walletConnect({
-        projectId: opts.projectId,
-        showQrModal: false,
-        ...(opts.metadata ? { metadata: opts.metadata } : {}),
-        ...(opts.relayUrl ? { relayUrl: opts.relayUrl } : {}),
-      }),
-    );
-  } catch {
-    connector = null;
-  }
-  if (!connector) return null;
-  const c = connector;
-  return {
-    onUri(callback) {
-      const handler = (message: { type: string; data?: unknown }) => {
-        if (message.type === 'display_uri' && typeof message.data === 'string') callback(message.data);
-      };
-      c.emitter.on('message', handler);
-      return () => c.emitter.off('message', handler);
-    },
-    async connect() {
-      try {
-        await connect(config, { connector: c });
-      } catch (error) {
-        // The relay reports an expired proposal as a plain error; the store refreshes on this class.
-        if (error instanceof Error && /expired/i.test(error.message)) {
-          throw new PairingExpiredError(error.message);
-        }
-        if ((error as { code?: unknown })?.code === 5000) throw new UserRejectedRequestError(error as Error);
-        throw error;
-      }
-    },
-    cancel() {
-      void disconnect(config, { connector: c }).catch(() => undefined);
-    },
-  };
+  return import('./walletconnect').then(({ createWalletConnectPairingWith }) =>
+    createWalletConnectPairingWith(config, opts, {
+      connect,
+      disconnect,
+      addConnector: addConnectorIfAvailable,
+      getAddress: (address) => getAddress(address),
+      rejected: (cause) => new UserRejectedRequestError(cause),
+      expired: (message) => new PairingExpiredError(message),
+    }),
+  );
 }

@@ -1,0 +1,431 @@
+/**
+ * A phone wallet for the local stack: the real `@reown/walletkit` (WalletConnect's wallet SDK) over the local
+ * relay, holding test keys of its own and signing for the local chains. The e2e tests drive it in Node and
+ * the playground's `/phone.html` page puts a face on it, so that a person can pair the playground with it
+ * from a second tab the way a phone pairs with a desktop dapp.
+ *
+ * It does what a wallet does with a pairing: reads a `wc:` URI, shows the dapp's proposal (name, URL, chains)
+ * to be approved or rejected, answers the dapp's requests one by one after approval (`personal_sign`,
+ * `eth_signTypedData_v4`, `eth_sendTransaction` sent to the chain, `wallet_switchEthereumChain`), ends a
+ * session, and tells the dapp when its account or chain changes.
+ *
+ * Nothing leaves the machine: telemetry is off (including the start-up event the core posts regardless),
+ * and WalletConnect's hosted Verify service (which a wallet asks
+ * whether a dapp's claimed URL is genuine) is not called; proposals are reported with validation "UNKNOWN",
+ * as a wallet offline would see them.
+ *
+ * Keys: account N is `keccak256("keyway-local-phone-wallet-account-N")`, a well-known test key, never a real
+ * one; `fund()` tops it up on the local anvil chains with `anvil_setBalance`.
+ */
+
+import { WalletKit, type WalletKitTypes } from '@reown/walletkit';
+import { Core } from '@walletconnect/core';
+import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
+import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
+import {
+  type Address,
+  createWalletClient,
+  type Hex,
+  http,
+  isHex,
+  keccak256,
+  parseEther,
+  toBytes,
+  toHex,
+} from 'viem';
+import { privateKeyToAccount } from 'viem/accounts';
+import { z } from 'zod';
+
+export const PHONE_WALLET_METADATA: SignClientTypes.Metadata = {
+  name: 'Keyway Phone Wallet',
+  description: 'A test wallet of the Keyway local stack, paired over the local WalletConnect relay',
+  url: 'http://127.0.0.1:4300/phone.html',
+  icons: [],
+};
+
+/** The EVM methods this wallet answers, and the events it sends. */
+export const PHONE_WALLET_METHODS = [
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'eth_sendTransaction',
+  'wallet_switchEthereumChain',
+] as const;
+export const PHONE_WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const;
+
+export interface PhoneWalletChain {
+  chainId: number;
+  rpcUrl: string;
+}
+
+/** A key-value store as WalletConnect's core wants it (the page passes one over localStorage). */
+export interface PhoneWalletStorage {
+  getKeys(): Promise<string[]>;
+  getEntries<T = unknown>(): Promise<[string, T][]>;
+  getItem<T = unknown>(key: string): Promise<T | undefined>;
+  setItem<T = unknown>(key: string, value: T): Promise<void>;
+  removeItem(key: string): Promise<void>;
+}
+
+export function memoryStorage(): PhoneWalletStorage {
+  const map = new Map<string, unknown>();
+  return {
+    getKeys: async () => [...map.keys()],
+    getEntries: async <T>() => [...map.entries()] as [string, T][],
+    getItem: async <T>(key: string) => map.get(key) as T | undefined,
+    setItem: async (key, value) => {
+      map.set(key, structuredClone(value));
+    },
+    removeItem: async (key) => {
+      map.delete(key);
+    },
+  };
+}
+
+export function phoneWalletKey(account: number): Hex {
+  return keccak256(toBytes(`keyway-local-phone-wallet-account-${account}`));
+}
+
+export function phoneWalletAddress(account: number): Address {
+  return privateKeyToAccount(phoneWalletKey(account)).address;
+}
+
+export interface PhoneWalletOptions {
+  relayUrl: string;
+  projectId: string;
+  chains: readonly PhoneWalletChain[];
+  /** Which test account (default 0). */
+  account?: number;
+  storage?: PhoneWalletStorage;
+  /** Keeps two wallets in one process apart (WalletConnect shares one core per prefix). */
+  storagePrefix?: string;
+  metadata?: SignClientTypes.Metadata;
+}
+
+export interface Proposal {
+  id: number;
+  dappName: string;
+  dappUrl: string;
+  /** CAIP-2 chains the dapp asked for (required and optional), and which of them this wallet serves. */
+  chains: string[];
+  supportedChains: string[];
+}
+
+export interface PendingRequest {
+  id: number;
+  topic: string;
+  /** CAIP-2, e.g. `eip155:31337`. */
+  chainId: string;
+  method: string;
+  params: unknown;
+  dappName: string;
+}
+
+export interface PhoneWalletState {
+  address: Address;
+  /** The chain the wallet reports (CAIP-2). */
+  chainId: string;
+  proposals: Proposal[];
+  requests: PendingRequest[];
+  sessions: Array<{ topic: string; dappName: string; dappUrl: string }>;
+  /** What happened last, for the page and for tests ("Approved personal_sign", "Session ended by the dapp"). */
+  log: string[];
+}
+
+export interface PhoneWallet {
+  getState(): PhoneWalletState;
+  subscribe(listener: (state: PhoneWalletState) => void): () => void;
+  /** Pairs with a `wc:` URI (as scanned or pasted). */
+  pair(uri: string): Promise<void>;
+  approveProposal(id: number): Promise<void>;
+  rejectProposal(id: number): Promise<void>;
+  approveRequest(id: number): Promise<void>;
+  rejectRequest(id: number): Promise<void>;
+  /** Ends a session from the wallet's side. */
+  disconnect(topic: string): Promise<void>;
+  /** Switches the account (and tells every session). */
+  switchAccount(account: number): Promise<void>;
+  /** Switches the chain (and tells every session). */
+  switchChain(chainId: number): Promise<void>;
+  /** Gives the account 100 ETH on every local chain (anvil_setBalance). */
+  fund(): Promise<void>;
+  close(): Promise<void>;
+}
+
+const switchChainParams = z.tuple([z.object({ chainId: z.string().regex(/^0x[0-9a-fA-F]+$/) })]);
+const personalSignParams = z.tuple([z.string(), z.string()]);
+const typedDataParams = z.tuple([z.string(), z.union([z.string(), z.record(z.string(), z.unknown())])]);
+const sendTransactionParams = z.tuple([
+  z.object({
+    from: z.string().optional(),
+    to: z.string().regex(/^0x[0-9a-fA-F]{40}$/),
+    value: z.string().optional(),
+    data: z.string().optional(),
+    gas: z.string().optional(),
+  }),
+]);
+
+const caip2 = (chainId: number) => `eip155:${chainId}`;
+
+export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<PhoneWallet> {
+  if (opts.chains.length === 0) throw new Error('the phone wallet needs at least one chain');
+  let account = privateKeyToAccount(phoneWalletKey(opts.account ?? 0));
+  let chainId = opts.chains[0]!.chainId;
+  const chainById = new Map(opts.chains.map((c) => [c.chainId, c]));
+
+  const core = new Core({
+    projectId: opts.projectId,
+    relayUrl: opts.relayUrl,
+    storage: opts.storage ?? memoryStorage(),
+    customStoragePrefix: opts.storagePrefix ?? 'keyway-phone',
+    telemetryEnabled: false,
+    logger: 'error',
+  });
+  // WalletConnect's Verify is a hosted service (an iframe on verify.walletconnect.org in browsers, a fetch in
+  // Node): offline it only costs time, and this wallet must not reach outside the machine. Its answer
+  // "unknown" is what the SDK reports when the service cannot be reached.
+  core.verify.register = async () => '';
+  core.verify.resolve = (async () => undefined) as unknown as typeof core.verify.resolve;
+  // With telemetry off the core still posts one start-up event to WalletConnect's cloud; not from here.
+  core.eventClient.init = async () => {};
+  const kit = await WalletKit.init({ core, metadata: opts.metadata ?? PHONE_WALLET_METADATA });
+
+  const listeners = new Set<(state: PhoneWalletState) => void>();
+  const proposals = new Map<
+    number,
+    { proposal: Proposal; params: WalletKitTypes.SessionProposal['params'] }
+  >();
+  const requests = new Map<number, PendingRequest>();
+  const log: string[] = [];
+
+  const state = (): PhoneWalletState => ({
+    address: account.address,
+    chainId: caip2(chainId),
+    proposals: [...proposals.values()].map((p) => p.proposal),
+    requests: [...requests.values()],
+    sessions: Object.values(kit.getActiveSessions()).map((s: SessionTypes.Struct) => ({
+      topic: s.topic,
+      dappName: s.peer.metadata.name,
+      dappUrl: s.peer.metadata.url,
+    })),
+    log: [...log],
+  });
+  const emit = (line?: string) => {
+    if (line) log.push(line);
+    const s = state();
+    for (const l of listeners) l(s);
+  };
+
+  const supportedChains = opts.chains.map((c) => caip2(c.chainId));
+  const namespacesFor = (params: WalletKitTypes.SessionProposal['params']) => {
+    const requested = [
+      ...Object.values(params.requiredNamespaces ?? {}),
+      ...Object.values(params.optionalNamespaces ?? {}),
+    ].flatMap((n) => n.chains ?? []);
+    const chains = supportedChains.filter((c) => requested.includes(c));
+    const ordered = [caip2(chainId), ...chains.filter((c) => c !== caip2(chainId))].filter((c) =>
+      chains.includes(c),
+    );
+    return buildApprovedNamespaces({
+      proposal: params,
+      supportedNamespaces: {
+        eip155: {
+          chains: ordered,
+          methods: [...PHONE_WALLET_METHODS],
+          events: [...PHONE_WALLET_EVENTS],
+          accounts: ordered.map((c) => `${c}:${account.address}`),
+        },
+      },
+    });
+  };
+
+  kit.on('session_proposal', (event) => {
+    const { id, params } = event;
+    const chains = [
+      ...Object.values(params.requiredNamespaces ?? {}),
+      ...Object.values(params.optionalNamespaces ?? {}),
+    ].flatMap((n) => n.chains ?? []);
+    proposals.set(id, {
+      params,
+      proposal: {
+        id,
+        dappName: params.proposer.metadata.name,
+        dappUrl: params.proposer.metadata.url,
+        chains: [...new Set(chains)],
+        supportedChains: supportedChains.filter((c) => chains.includes(c)),
+      },
+    });
+    emit(`Proposal from ${params.proposer.metadata.name}`);
+  });
+  kit.on('session_request', (event) => {
+    const session = kit.getActiveSessions()[event.topic];
+    requests.set(event.id, {
+      id: event.id,
+      topic: event.topic,
+      chainId: event.params.chainId,
+      method: event.params.request.method,
+      params: event.params.request.params,
+      dappName: session?.peer.metadata.name ?? 'Unknown dapp',
+    });
+    emit(`Request ${event.params.request.method}`);
+  });
+  kit.on('session_delete', () => emit('Session ended by the dapp'));
+  kit.on('proposal_expire', (event) => {
+    proposals.delete(event.id);
+    emit('Proposal expired');
+  });
+
+  const walletClient = (id: number) => {
+    const chain = chainById.get(id);
+    if (!chain) throw new Error(`chain ${id} is not served by this wallet`);
+    return createWalletClient({
+      account,
+      chain: {
+        id,
+        name: `Local ${id}`,
+        nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
+        rpcUrls: { default: { http: [chain.rpcUrl] } },
+      },
+      transport: http(chain.rpcUrl),
+    });
+  };
+
+  const tellSessions = async (event: { name: string; data: unknown }) => {
+    for (const s of Object.values(kit.getActiveSessions())) {
+      await kit.emitSessionEvent({ topic: s.topic, event, chainId: caip2(chainId) });
+    }
+  };
+
+  const answer = async (request: PendingRequest): Promise<unknown> => {
+    const chain = Number(request.chainId.split(':')[1]);
+    switch (request.method) {
+      case 'personal_sign': {
+        const [message] = personalSignParams.parse(request.params);
+        return account.signMessage({ message: isHex(message) ? { raw: message } : message });
+      }
+      case 'eth_signTypedData_v4': {
+        const [, data] = typedDataParams.parse(request.params);
+        const typed = typeof data === 'string' ? JSON.parse(data) : data;
+        return account.signTypedData(typed);
+      }
+      case 'eth_sendTransaction': {
+        const [tx] = sendTransactionParams.parse(request.params);
+        return walletClient(chain).sendTransaction({
+          to: tx.to as Address,
+          value: tx.value ? BigInt(tx.value) : 0n,
+          ...(tx.data ? { data: tx.data as Hex } : {}),
+          ...(tx.gas ? { gas: BigInt(tx.gas) } : {}),
+        });
+      }
+      case 'wallet_switchEthereumChain': {
+        const [{ chainId: hex }] = switchChainParams.parse(request.params);
+        const next = Number(BigInt(hex));
+        if (!chainById.has(next)) {
+          throw Object.assign(new Error(`Unrecognized chain ID ${hex}`), { code: 4902 });
+        }
+        chainId = next;
+        await tellSessions({ name: 'chainChanged', data: next });
+        return null;
+      }
+      default:
+        throw Object.assign(new Error(`Method ${request.method} is not supported`), { code: 4200 });
+    }
+  };
+
+  return {
+    getState: state,
+    subscribe(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async pair(uri) {
+      if (!uri.startsWith('wc:')) throw new Error('Not a WalletConnect URI (it starts with "wc:")');
+      await kit.pair({ uri });
+      emit('Paired, waiting for the proposal');
+    },
+    async approveProposal(id) {
+      const entry = proposals.get(id);
+      if (!entry) throw new Error(`no proposal ${id}`);
+      proposals.delete(id);
+      await kit.approveSession({ id, namespaces: namespacesFor(entry.params) });
+      emit(`Connected to ${entry.proposal.dappName}`);
+    },
+    async rejectProposal(id) {
+      proposals.delete(id);
+      await kit.rejectSession({ id, reason: getSdkError('USER_REJECTED') });
+      emit('Proposal rejected');
+    },
+    async approveRequest(id) {
+      const request = requests.get(id);
+      if (!request) throw new Error(`no request ${id}`);
+      requests.delete(id);
+      try {
+        const result = await answer(request);
+        await kit.respondSessionRequest({ topic: request.topic, response: { id, jsonrpc: '2.0', result } });
+        emit(`Approved ${request.method}`);
+      } catch (error) {
+        const code = (error as { code?: unknown }).code;
+        await kit.respondSessionRequest({
+          topic: request.topic,
+          response: {
+            id,
+            jsonrpc: '2.0',
+            error: { code: typeof code === 'number' ? code : -32603, message: (error as Error).message },
+          },
+        });
+        emit(`Failed ${request.method}: ${(error as Error).message}`);
+      }
+    },
+    async rejectRequest(id) {
+      const request = requests.get(id);
+      if (!request) throw new Error(`no request ${id}`);
+      requests.delete(id);
+      await kit.respondSessionRequest({
+        topic: request.topic,
+        response: { id, jsonrpc: '2.0', error: getSdkError('USER_REJECTED') },
+      });
+      emit(`Rejected ${request.method}`);
+    },
+    async disconnect(topic) {
+      await kit.disconnectSession({ topic, reason: getSdkError('USER_DISCONNECTED') });
+      emit('Session ended');
+    },
+    async switchAccount(n) {
+      account = privateKeyToAccount(phoneWalletKey(n));
+      for (const s of Object.values(kit.getActiveSessions())) {
+        const namespaces = structuredClone(s.namespaces);
+        const ns = namespaces.eip155;
+        if (ns) ns.accounts = (ns.chains ?? []).map((c) => `${c}:${account.address}`);
+        await kit.updateSession({ topic: s.topic, namespaces });
+      }
+      await tellSessions({ name: 'accountsChanged', data: [account.address] });
+      emit(`Account ${account.address}`);
+    },
+    async switchChain(next) {
+      if (!chainById.has(next)) throw new Error(`chain ${next} is not served by this wallet`);
+      chainId = next;
+      await tellSessions({ name: 'chainChanged', data: next });
+      emit(`Chain ${caip2(next)}`);
+    },
+    async fund() {
+      for (const chain of opts.chains) {
+        const res = await fetch(chain.rpcUrl, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify({
+            jsonrpc: '2.0',
+            id: 1,
+            method: 'anvil_setBalance',
+            params: [account.address, toHex(parseEther('100'))],
+          }),
+        });
+        await res.body?.cancel();
+      }
+      emit('Funded with 100 ETH on each chain');
+    },
+    /** Goes offline (as a phone put away): its sessions stay, as they do on a phone. */
+    async close() {
+      await core.relayer.transportClose().catch(() => {});
+      listeners.clear();
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * The kit's pairing transport (src/instance/walletconnect.ts: its wagmi connector on the real
+ * `@walletconnect/universal-provider`, and the `PairingProvider` the Connect view drives) against the local
+ * relay and the playground's phone wallet, with two local anvil chains: pairing from the URI the kit shows,
+ * signing, sending exactly 0.01 ETH, switching chains over the relay, account changes and the end of the
+ * session from the wallet, and nothing requested outside this machine. Anvil on ports 32810-32811, the relay on
+ * any free port.
+ */
+import { Core } from '@walletconnect/core';
+import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Config, createConfig } from 'wagmi';
+import { getConnection, sendTransaction, signMessage, switchChain } from 'wagmi/actions';
+import {
+  createPhoneWallet,
+  memoryStorage,
+  type PhoneWallet,
+  phoneWalletAddress,
+} from '../../playground/phone/wallet.ts';
+import { keywayLocal, keywayLocalL2, toViemChain } from '../../src/core/networks.ts';
+import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
+import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
+import { WALLETCONNECT_STORAGE_PREFIX } from '../../src/instance/walletconnect.ts';
+import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
+import { type RelayServer, startRelayServer } from './server.ts';
+
+const RECEIVER = '0x000000000000000000000000000000000000bEEF';
+const METADATA = {
+  name: 'Keyway Pairing Test',
+  description: 'test',
+  url: 'http://127.0.0.1:4300',
+  icons: [],
+};
+
+let anvils: AnvilHandle[] = [];
+let relay: RelayServer;
+let wallet: PhoneWallet;
+let config: Config;
+let pairing: PairingProvider;
+const outside: string[] = [];
+const realFetch = globalThis.fetch;
+const uris: string[] = [];
+
+beforeAll(async () => {
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
+      outside.push(url.href);
+      throw new TypeError(`blocked: ${url.href}`);
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+  anvils = await Promise.all([
+    startAnvil({ port: 32810, chainId: 31337 }),
+    startAnvil({ port: 32811, chainId: 31338 }),
+  ]);
+  relay = await startRelayServer({ port: 0, allowedOrigins: [] });
+  wallet = await createPhoneWallet({
+    relayUrl: relay.url,
+    projectId: 'keyway-local',
+    chains: anvils.map((a, i) => ({ chainId: 31337 + i, rpcUrl: a.rpcUrl })),
+    account: 3,
+    storagePrefix: 'kit-pairing-wallet',
+  });
+  await wallet.fund();
+  const chains = [
+    toViemChain({ ...keywayLocal, rpcUrls: [anvils[0]!.rpcUrl] }),
+    toViemChain({ ...keywayLocalL2, rpcUrls: [anvils[1]!.rpcUrl] }),
+  ] as const;
+  config = createConfig({
+    chains,
+    transports: { [chains[0].id]: http(anvils[0]!.rpcUrl), [chains[1].id]: http(anvils[1]!.rpcUrl) },
+    connectors: [],
+    storage: null,
+    pollingInterval: 100,
+  });
+  // In a browser the provider keeps its session in IndexedDB; Node has none, so the core the kit would
+  // prepare is prepared here on memory (the kit then finds it and leaves it as it is).
+  new Core({
+    projectId: 'keyway-local',
+    relayUrl: relay.url,
+    customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
+    storage: memoryStorage(),
+    telemetryEnabled: false,
+    logger: 'error',
+  }).eventClient.init = async () => {};
+  const created = await createWalletConnectPairing(config, {
+    projectId: 'keyway-local',
+    relayUrl: relay.url,
+    metadata: METADATA,
+  });
+  if (!created) throw new Error('the pairing transport did not load');
+  pairing = created;
+  pairing.onUri((uri) => uris.push(uri));
+}, 120_000);
+
+afterAll(async () => {
+  await wallet?.close();
+  await relay?.stop();
+  await Promise.all(anvils.map((a) => a.stop()));
+  globalThis.fetch = realFetch;
+});
+
+const approveNext = async (method: string) => {
+  await expect.poll(() => wallet.getState().requests.map((r) => r.method)).toEqual([method]);
+  await wallet.approveRequest(wallet.getState().requests[0]!.id);
+};
+
+describe("the kit's WalletConnect transport on the local relay", () => {
+  it('shows a wc: URI, the phone wallet pairs from it, and wagmi is connected to the wallet’s account', async () => {
+    const connecting = pairing.connect();
+    await expect.poll(() => uris).toHaveLength(1);
+    expect(uris[0]).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    await wallet.pair(uris[0]!);
+    await expect.poll(() => wallet.getState().proposals).toHaveLength(1);
+    const proposal = wallet.getState().proposals[0]!;
+    expect(proposal.dappName).toBe('Keyway Pairing Test');
+    expect(proposal.supportedChains).toEqual(['eip155:31337', 'eip155:31338']);
+    await wallet.approveProposal(proposal.id);
+    await connecting;
+    const connection = getConnection(config);
+    expect(connection.status).toBe('connected');
+    expect(connection.address).toBe(phoneWalletAddress(3));
+    expect(connection.chainId).toBe(31337);
+    expect(connection.connector?.id).toBe('walletConnect');
+  });
+
+  it('signs a message and sends exactly 0.01 ETH through the wallet, landing on the chain', async () => {
+    const address = phoneWalletAddress(3);
+    const signing = signMessage(config, { message: 'Sign in to Keyway Pairing Test' });
+    await approveNext('personal_sign');
+    expect(
+      await verifyMessage({ address, message: 'Sign in to Keyway Pairing Test', signature: await signing }),
+    ).toBe(true);
+
+    const chain = createPublicClient({ transport: http(anvils[0]!.rpcUrl) });
+    const before = await chain.getBalance({ address: RECEIVER });
+    const sending = sendTransaction(config, { to: RECEIVER, value: parseEther('0.01') });
+    await approveNext('eth_sendTransaction');
+    const receipt = await chain.waitForTransactionReceipt({ hash: await sending });
+    expect(receipt.status).toBe('success');
+    expect((await chain.getBalance({ address: RECEIVER })) - before).toBe(parseEther('0.01'));
+  });
+
+  it('switches the chain over the relay, and follows the wallet’s account changes', async () => {
+    const switching = switchChain(config, { chainId: 31338 });
+    await approveNext('wallet_switchEthereumChain');
+    await switching;
+    expect(getConnection(config).chainId).toBe(31338);
+
+    await wallet.switchAccount(4);
+    await expect.poll(() => getConnection(config).address).toBe(phoneWalletAddress(4));
+  });
+
+  it('a session the wallet ends leaves the kit disconnected', async () => {
+    const topic = wallet.getState().sessions[0]!.topic;
+    await wallet.disconnect(topic);
+    await expect.poll(() => getConnection(config).status).toBe('disconnected');
+  });
+
+  it('a proposal the wallet rejects ends in a user rejection', async () => {
+    const connecting = pairing.connect();
+    await expect.poll(() => uris).toHaveLength(2);
+    await wallet.pair(uris[1]!);
+    await expect.poll(() => wallet.getState().proposals).toHaveLength(1);
+    await wallet.rejectProposal(wallet.getState().proposals[0]!.id);
+    await expect(connecting).rejects.toMatchObject({ name: 'UserRejectedRequestError' });
+  });
+
+  it('nothing was requested outside this machine', () => {
+    expect(outside).toEqual([]);
+  });
+});

@@ -1,0 +1,404 @@
+/**
+ * Pairing by QR code over WalletConnect: a wagmi connector on `@walletconnect/universal-provider`, an optional
+ * peer dependency of the kit, and the `PairingProvider` (hooks/connect/pairing.ts) that the Connect view's
+ * pairing state machine drives. This module is loaded only when a pairing starts (or is preloaded): nothing of
+ * it, nor of WalletConnect, is in the initial JS.
+ *
+ * Why the universal provider and not `@walletconnect/ethereum-provider` (which wagmi's own `walletConnect`
+ * connector runs): the Ethereum provider depends on WalletConnect's AppKit modal (about 145 MB installed) for
+ * a QR modal the kit does not show, and with it installed Vite 8 merged the host's shared viem modules into
+ * the host's initial chunk (the size budget's host app: initial JS 144.8 → 217.6 KiB gzip). The universal
+ * provider is the layer below it, without AppKit and without viem, and it carries other namespaces than
+ * `eip155` (Solana) in the same session.
+ *
+ * Decisions a host can see:
+ * - **Telemetry off** (`telemetryEnabled: false`).
+ * - **A self-hosted relay** (`walletConnect.relayUrl`) keeps everything on the host's side: the kit prepares
+ *   WalletConnect's core itself (the SDK reuses a core created before it with the same storage prefix) so that
+ *   it sends no start-up event to WalletConnect's cloud, and it does not ask WalletConnect's hosted Verify
+ *   service to attest the page (an iframe of verify.walletconnect.org, which a strict Content-Security-Policy
+ *   blocks and which costs 5 s before the QR code offline). Wallets then show the dapp as "unverified".
+ *   `walletConnect.verify: true` keeps Verify with a self-hosted relay; with WalletConnect's own relay Verify
+ *   stays as the SDK does it, and `verify: false` turns it off there too.
+ * - **Remembered sessions**: the provider keeps its session in the browser (IndexedDB, under the `keyway`
+ *   prefix) and wagmi remembers the connector, so a reload reconnects without a new QR code.
+ * - **Reads go to the host's RPC**: the session's `rpcMap` is each chain's first RPC URL of the wagmi config;
+ *   only what a wallet must answer (signing, sending, switching, accounts) goes over the relay.
+ */
+import type { Address, Chain } from 'viem';
+import type { Config, Connector, CreateConnectorFn } from 'wagmi';
+import type { connect, disconnect } from 'wagmi/actions';
+import type { PairingProvider } from '../hooks/connect/pairing';
+
+/**
+ * What this module needs from modules the initial JS already holds, handed in by the caller (wagmi.ts)
+ * rather than imported: a lazy chunk that imports modules of the initial graph makes Vite 8 (rolldown) split
+ * those out of the host's entry chunk into small shared chunks, which cost the host 2 KiB gzip of initial JS
+ * here for nothing (rolldown issue 10731). Type imports are free.
+ */
+export interface WalletConnectDeps {
+  connect: typeof connect;
+  disconnect: typeof disconnect;
+  /** Sets up a connector on the config and keeps it if it yields a provider (wagmi.ts). */
+  addConnector(config: Config, fn: CreateConnectorFn): Promise<Connector | null>;
+  /** viem's checksummed address. */
+  getAddress(address: string): Address;
+  /** viem's UserRejectedRequestError around a wallet's refusal. */
+  rejected(cause: Error): Error;
+  /** The kit's PairingExpiredError (the pairing store refreshes the URI on it). */
+  expired(message: string): Error;
+}
+
+/** The package a host installs for pairing. */
+export const WALLETCONNECT_PACKAGE = '@walletconnect/universal-provider';
+/** WalletConnect's storage prefix for the kit's sessions (apart from another WalletConnect user on the page). */
+export const WALLETCONNECT_STORAGE_PREFIX = 'keyway';
+/** The connector's id (wagmi remembers it to reconnect after a reload). */
+export const WALLETCONNECT_CONNECTOR_ID = 'walletConnect';
+
+/** What the kit asks a paired EVM wallet to answer. */
+export const EIP155_METHODS = [
+  'eth_sendTransaction',
+  'personal_sign',
+  'eth_signTypedData_v4',
+  'wallet_switchEthereumChain',
+  'wallet_addEthereumChain',
+] as const;
+export const EIP155_EVENTS = ['accountsChanged', 'chainChanged'] as const;
+
+export interface WalletConnectPairingOptions {
+  projectId: string;
+  metadata?: { name: string; description: string; url: string; icons: string[] } | undefined;
+  relayUrl?: string | undefined;
+  /** WalletConnect Verify: default on with WalletConnect's relay, off with a self-hosted one. */
+  verify?: boolean | undefined;
+}
+
+/** The part of `@walletconnect/universal-provider` the kit uses (kept local: the package is optional). */
+interface UniversalProviderLike {
+  session?: { topic: string; namespaces: Record<string, { accounts: string[]; chains?: string[] }> };
+  connect(opts: {
+    optionalNamespaces: Record<
+      string,
+      { chains: string[]; methods: string[]; events: string[]; rpcMap?: Record<string, string> }
+    >;
+  }): Promise<unknown>;
+  request<T>(args: { method: string; params?: unknown }, chain?: string): Promise<T>;
+  disconnect(): Promise<void>;
+  on(event: string, listener: (...args: never[]) => void): void;
+  removeListener(event: string, listener: (...args: never[]) => void): void;
+  setDefaultChain(chain: string, rpcUrl?: string): void;
+  abortPairingAttempt(): void;
+  /** The sign client under the provider: requests straight to the wallet. */
+  client: {
+    request<T>(args: {
+      topic: string;
+      chainId: string;
+      request: { method: string; params?: unknown };
+    }): Promise<T>;
+  };
+}
+interface UniversalProviderModule {
+  UniversalProvider?: { init(opts: Record<string, unknown>): Promise<UniversalProviderLike> };
+  default?: { init(opts: Record<string, unknown>): Promise<UniversalProviderLike> };
+}
+
+/** Loads the peer package; null when it is not installed (or fails to load). */
+export async function loadUniversalProvider(): Promise<UniversalProviderModule | null> {
+  try {
+    return (await import('@walletconnect/universal-provider')) as unknown as UniversalProviderModule;
+  } catch {
+    return null;
+  }
+}
+
+interface CoreLike {
+  eventClient?: { init?: () => Promise<void> };
+  verify?: { register?: (params: unknown) => Promise<string | undefined> };
+}
+
+/**
+ * Creates WalletConnect's core for the kit's storage prefix before the provider does, with the start-up
+ * event off and, unless `verify`, no Verify attestation: the provider's own core construction then returns
+ * this one (the SDK keeps one core per prefix on `globalThis`). Without `@walletconnect/core` resolvable
+ * (a strict package manager that does not hoist it) the SDK's defaults stay.
+ */
+async function prepareCore(opts: WalletConnectPairingOptions): Promise<void> {
+  const key = `_walletConnectCore_${WALLETCONNECT_STORAGE_PREFIX}`;
+  if ((globalThis as Record<string, unknown>)[key]) return;
+  let Core: new (o: Record<string, unknown>) => CoreLike;
+  try {
+    ({ Core } = (await import('@walletconnect/core')) as unknown as { Core: typeof Core });
+  } catch {
+    return;
+  }
+  const core = new Core({
+    projectId: opts.projectId,
+    ...(opts.relayUrl ? { relayUrl: opts.relayUrl } : {}),
+    customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
+    telemetryEnabled: false,
+    logger: 'error',
+  });
+  if (core.eventClient) core.eventClient.init = async () => {};
+  if (!opts.verify && core.verify) core.verify.register = async () => '';
+}
+
+const caip2 = (chainId: number) => `eip155:${chainId}`;
+
+/** The EVM addresses of a session, in its order, without repeats. */
+function sessionAccounts(p: UniversalProviderLike, getAddress: (a: string) => Address): Address[] {
+  const accounts = p.session?.namespaces.eip155?.accounts ?? [];
+  return [...new Set(accounts.map((a) => getAddress(a.split(':')[2] ?? '')))];
+}
+
+/** The first chain the session names for the EVM namespace. */
+function sessionChainId(p: UniversalProviderLike): number | undefined {
+  const first = p.session?.namespaces.eip155?.accounts[0] ?? p.session?.namespaces.eip155?.chains?.[0];
+  const id = Number(first?.split(':')[1]);
+  return Number.isInteger(id) && id > 0 ? id : undefined;
+}
+
+export interface WalletConnectConnectorOptions extends WalletConnectPairingOptions {
+  /** The provider package (tests pass it; the kit loads it). */
+  module: UniversalProviderModule;
+  getAddress(address: string): Address;
+}
+
+/** A wagmi connector that pairs with a phone wallet over WalletConnect (see the file's head). */
+export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
+  type Provider = {
+    request<T>(args: { method: string; params?: unknown }): Promise<T>;
+    on(event: string, listener: (...args: never[]) => void): void;
+    removeListener(event: string, listener: (...args: never[]) => void): void;
+  };
+  let up: UniversalProviderLike | undefined;
+  let upPromise: Promise<UniversalProviderLike> | undefined;
+  let chainId: number | undefined;
+  let attached = false;
+
+  const getAddress = opts.getAddress;
+  const create: CreateConnectorFn<Provider, { abortPairing(): void }> = (config) => {
+    const defaultChain = config.chains[0].id;
+    const rpcMap = Object.fromEntries(
+      config.chains.map((chain) => [caip2(chain.id), chain.rpcUrls.default.http[0] ?? '']),
+    );
+    const init = async () => {
+      if (up) return up;
+      upPromise ??= (async () => {
+        await prepareCore(opts);
+        const factory = opts.module.UniversalProvider ?? opts.module.default;
+        if (!factory) throw new Error(`${WALLETCONNECT_PACKAGE} has no UniversalProvider`);
+        const created = await factory.init({
+          projectId: opts.projectId,
+          ...(opts.relayUrl ? { relayUrl: opts.relayUrl } : {}),
+          ...(opts.metadata ? { metadata: opts.metadata } : {}),
+          customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
+          telemetryEnabled: false,
+          logger: 'error',
+        });
+        up = created;
+        chainId = sessionChainId(created) ?? defaultChain;
+        return created;
+      })();
+      return upPromise;
+    };
+
+    const onDisplayUri = (uri: string) => config.emitter.emit('message', { type: 'display_uri', data: uri });
+    let onAccounts: ((accounts: string[]) => void) | undefined;
+    let onChain: ((chain: string | number) => void) | undefined;
+    let onDelete: (() => void) | undefined;
+
+    const attach = (p: UniversalProviderLike) => {
+      if (attached) return;
+      attached = true;
+      onAccounts = (accounts) => impl.onAccountsChanged(accounts);
+      onChain = (chain) => impl.onChainChanged(String(chain));
+      onDelete = () => impl.onDisconnect();
+      p.on('accountsChanged', onAccounts as never);
+      p.on('chainChanged', onChain as never);
+      p.on('session_delete', onDelete as never);
+      p.on('disconnect', onDelete as never);
+    };
+    const detach = () => {
+      if (!up || !attached) return;
+      attached = false;
+      if (onAccounts) up.removeListener('accountsChanged', onAccounts as never);
+      if (onChain) up.removeListener('chainChanged', onChain as never);
+      if (onDelete) {
+        up.removeListener('session_delete', onDelete as never);
+        up.removeListener('disconnect', onDelete as never);
+      }
+    };
+
+    const impl: ReturnType<CreateConnectorFn<Provider, { abortPairing(): void }>> = {
+      id: WALLETCONNECT_CONNECTOR_ID,
+      name: 'WalletConnect',
+      type: 'walletConnect',
+      async connect(params = {}) {
+        const p = await init();
+        if (!p.session || !params.isReconnecting) {
+          p.on('display_uri', onDisplayUri as never);
+          try {
+            await p.connect({
+              optionalNamespaces: {
+                eip155: {
+                  chains: config.chains.map((c) => caip2(c.id)),
+                  methods: [...EIP155_METHODS],
+                  events: [...EIP155_EVENTS],
+                  rpcMap,
+                },
+              },
+            });
+          } finally {
+            p.removeListener('display_uri', onDisplayUri as never);
+          }
+          chainId = sessionChainId(p) ?? defaultChain;
+        }
+        const accounts = sessionAccounts(p, getAddress);
+        if (accounts.length === 0) throw new Error('The wallet shared no account for this network');
+        attach(p);
+        if (params.chainId && params.chainId !== chainId && this.switchChain) {
+          await this.switchChain({ chainId: params.chainId }).catch(() => undefined);
+        }
+        p.setDefaultChain(caip2(chainId ?? defaultChain));
+        return { accounts, chainId: chainId ?? defaultChain } as never;
+      },
+      async disconnect() {
+        const p = await init();
+        detach();
+        if (p.session) await p.disconnect().catch(() => undefined);
+      },
+      async getAccounts() {
+        return sessionAccounts(await init(), getAddress);
+      },
+      async getChainId() {
+        await init();
+        return chainId ?? defaultChain;
+      },
+      async getProvider() {
+        const p = await init();
+        return {
+          request: <T>(args: { method: string; params?: unknown }) =>
+            p.request<T>(args, caip2(chainId ?? defaultChain)),
+          on: (event: string, listener: (...args: never[]) => void) => p.on(event, listener),
+          removeListener: (event: string, listener: (...args: never[]) => void) =>
+            p.removeListener(event, listener),
+        };
+      },
+      async isAuthorized() {
+        try {
+          const p = await init();
+          return sessionAccounts(p, getAddress).length > 0;
+        } catch {
+          return false;
+        }
+      },
+      async switchChain({ chainId: next }) {
+        const chain = config.chains.find((c) => c.id === next);
+        if (!chain) throw new Error(`Chain ${next} is not configured`);
+        const p = await init();
+        // Asked of the wallet itself, also for a chain the session already covers (the provider would switch
+        // only on this side then): the wallet shows the network it signs for, and may refuse.
+        if (p.session) {
+          await p.client.request({
+            topic: p.session.topic,
+            chainId: caip2(chainId ?? defaultChain),
+            request: {
+              method: 'wallet_switchEthereumChain',
+              params: [{ chainId: `0x${next.toString(16)}` }],
+            },
+          });
+        }
+        chainId = next;
+        p.setDefaultChain(caip2(next));
+        config.emitter.emit('change', { chainId: next });
+        return chain as Chain;
+      },
+      onAccountsChanged(accounts) {
+        if (accounts.length === 0) this.onDisconnect();
+        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) });
+      },
+      onChainChanged(chain) {
+        const next = Number(chain);
+        if (!Number.isInteger(next) || next === chainId) return;
+        chainId = next;
+        config.emitter.emit('change', { chainId: next });
+      },
+      onDisconnect() {
+        detach();
+        config.emitter.emit('disconnect');
+      },
+      /** Abandons a pairing still waiting for its wallet (its `connect` then rejects). */
+      abortPairing() {
+        up?.abortPairingAttempt();
+      },
+    };
+    return impl;
+  };
+  return create;
+}
+
+function warnMissing(): void {
+  if (import.meta.env?.DEV) {
+    console.warn(
+      `Keyway: pairing by QR code (WalletConnect) needs ${WALLETCONNECT_PACKAGE}. Install it ` +
+        `(npm i ${WALLETCONNECT_PACKAGE}); until then wallets that can only pair are not listed.`,
+    );
+  }
+}
+
+/**
+ * A `PairingProvider` over the kit's WalletConnect connector, or null when `@walletconnect/universal-provider`
+ * is not installed (with a console warning in development).
+ */
+export async function createWalletConnectPairingWith(
+  config: Config,
+  opts: WalletConnectPairingOptions,
+  deps: WalletConnectDeps,
+): Promise<PairingProvider | null> {
+  const module = await loadUniversalProvider();
+  if (!module) {
+    warnMissing();
+    return null;
+  }
+  const existing = config.connectors.find((c) => c.id === WALLETCONNECT_CONNECTOR_ID);
+  const connector: Connector | null =
+    existing ??
+    (await deps.addConnector(
+      config,
+      walletConnectConnector({ ...opts, module, getAddress: deps.getAddress }),
+    ));
+  if (!connector) return null;
+  const c = connector;
+  return {
+    onUri(callback) {
+      const handler = (message: { type: string; data?: unknown }) => {
+        if (message.type === 'display_uri' && typeof message.data === 'string') callback(message.data);
+      };
+      c.emitter.on('message', handler);
+      return () => c.emitter.off('message', handler);
+    },
+    async connect() {
+      try {
+        await deps.connect(config, { connector: c });
+      } catch (error) {
+        // The SDK reports an expired proposal as a plain error; the store refreshes on this class.
+        if (error instanceof Error && /expired/i.test(error.message)) {
+          throw deps.expired(error.message);
+        }
+        if (hasCode(error, 5000) || hasCode((error as { cause?: unknown })?.cause, 5000)) {
+          throw deps.rejected(error as Error);
+        }
+        throw error;
+      }
+    },
+    cancel() {
+      (c as unknown as { abortPairing?: () => void }).abortPairing?.();
+      void deps.disconnect(config, { connector: c }).catch(() => undefined);
+    },
+  };
+}
+
+function hasCode(error: unknown, code: number): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === code;
+}
