@@ -45,7 +45,15 @@ describe('startStack', () => {
   // 120 s: a clean clone builds the playground here first (tens of seconds on a loaded 2-core machine).
   it('starts chains, API and status page on the given ports and stops without leaving anvil running', async () => {
     stack = await startStack({
-      ports: { evmL1: 20101, evmL2: 20102, solana: 20103, api: 20105, frame: 20106, playground: 20107, relay: 20108 },
+      ports: {
+        evmL1: 20101,
+        evmL2: 20102,
+        solana: 20103,
+        api: 20105,
+        frame: 20106,
+        playground: 20107,
+        relay: 20108,
+      },
       testMode: true,
     });
     expect(stack.urls).toMatchObject({
