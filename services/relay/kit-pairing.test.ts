@@ -23,6 +23,7 @@ import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
 import { WALLETCONNECT_STORAGE_PREFIX } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
+import { blockOutsideRequests } from './test-client.ts';
 
 const RECEIVER = '0x000000000000000000000000000000000000bEEF';
 const METADATA = {
@@ -37,19 +38,12 @@ let relay: RelayServer;
 let wallet: PhoneWallet;
 let config: Config;
 let pairing: PairingProvider;
-const outside: string[] = [];
-const realFetch = globalThis.fetch;
+let guard: ReturnType<typeof blockOutsideRequests>;
 const uris: string[] = [];
 
 beforeAll(async () => {
-  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
-      outside.push(url.href);
-      throw new TypeError(`blocked: ${url.href}`);
-    }
-    return realFetch(input, init);
-  }) as typeof fetch;
+  // Any request to a host other than this machine fails the file (checked in the last test).
+  guard = blockOutsideRequests();
   anvils = await Promise.all([
     startAnvil({ port: 32810, chainId: 31337 }),
     startAnvil({ port: 32811, chainId: 31338 }),
@@ -98,7 +92,7 @@ afterAll(async () => {
   await wallet?.close();
   await relay?.stop();
   await Promise.all(anvils.map((a) => a.stop()));
-  globalThis.fetch = realFetch;
+  guard?.restore();
 });
 
 const approveNext = async (method: string) => {
@@ -168,6 +162,6 @@ describe("the kit's WalletConnect transport on the local relay", () => {
   });
 
   it('nothing was requested outside this machine', () => {
-    expect(outside).toEqual([]);
+    expect(guard.outside).toEqual([]);
   });
 });

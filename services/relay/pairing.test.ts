@@ -16,6 +16,7 @@ import {
 } from '../../playground/phone/wallet.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
+import { blockOutsideRequests } from './test-client.ts';
 
 const PORT = 32800;
 const CHAIN = 'eip155:31337';
@@ -31,19 +32,11 @@ let anvil: AnvilHandle;
 let relay: RelayServer;
 let wallet: PhoneWallet;
 let dapp: InstanceType<typeof SignClient>;
-const outside: string[] = [];
-const realFetch = globalThis.fetch;
+let guard: ReturnType<typeof blockOutsideRequests>;
 
 beforeAll(async () => {
   // Any request to a host other than this machine fails the file (checked in the last test).
-  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
-    const url = new URL(input instanceof Request ? input.url : String(input));
-    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
-      outside.push(url.href);
-      throw new TypeError(`blocked: ${url.href}`);
-    }
-    return realFetch(input, init);
-  }) as typeof fetch;
+  guard = blockOutsideRequests();
   anvil = await startAnvil({ port: PORT, chainId: 31337 });
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
   wallet = await createPhoneWallet({
@@ -75,7 +68,7 @@ afterAll(async () => {
   await dapp?.core.relayer.transportClose().catch(() => {});
   await relay?.stop();
   await anvil?.stop();
-  globalThis.fetch = realFetch;
+  guard?.restore();
 });
 
 const connect = () =>
@@ -176,6 +169,6 @@ describe('pairing two real SDKs through the local relay', () => {
   });
 
   it('nothing was requested outside this machine', () => {
-    expect(outside).toEqual([]);
+    expect(guard.outside).toEqual([]);
   });
 });

@@ -128,3 +128,26 @@ export async function connectRelayClient(
   });
   return client;
 }
+
+/**
+ * Blocks and records every `fetch` to a host other than this machine (the WalletConnect SDKs reach for
+ * WalletConnect's cloud unless configured not to); `restore()` puts the real `fetch` back.
+ */
+export function blockOutsideRequests(): { outside: string[]; restore(): void } {
+  const outside: string[] = [];
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = (async (input: Parameters<typeof fetch>[0], init?: RequestInit) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    if (url.hostname !== '127.0.0.1' && url.hostname !== 'localhost') {
+      outside.push(url.href);
+      throw new TypeError(`blocked: ${url.href}`);
+    }
+    return realFetch(input, init);
+  }) as typeof fetch;
+  return {
+    outside,
+    restore() {
+      globalThis.fetch = realFetch;
+    },
+  };
+}
