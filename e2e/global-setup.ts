@@ -57,6 +57,8 @@ export default async function setup(project: TestProject): Promise<() => Promise
       mailboxUrl: `${need('frame')}/mailbox`,
       evmRpc: { 31337: need('evmL1'), 31338: need('evmL2') },
       solanaRpcUrl: need('solana'),
+      relayUrl: need('relay'),
+      phoneUrl: `${playground}/phone.html`,
     };
     project.provide('keywayStack', info);
     console.log(`[e2e] local stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${playground}`);

@@ -54,6 +54,7 @@ describe('playground server', () => {
       evmRpc31337: stack.evmRpc[31337],
       evmRpc31338: stack.evmRpc[31338],
       solanaRpcUrl: stack.solanaRpcUrl,
+      relayUrl: stack.relayUrl,
     });
   });
 
@@ -67,7 +68,15 @@ describe('playground server', () => {
       services: { name: string; healthy: boolean }[];
     };
     expect(json.services.map((s) => s.name)).toEqual(
-      expect.arrayContaining(['EVM chain 31337', 'EVM chain 31338', 'Solana', 'api', 'frame', 'playground']),
+      expect.arrayContaining([
+        'EVM chain 31337',
+        'EVM chain 31338',
+        'Solana',
+        'api',
+        'frame',
+        'relay',
+        'playground',
+      ]),
     );
     expect(json.services.filter((s) => !s.healthy)).toEqual([]);
   });

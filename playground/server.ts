@@ -51,12 +51,14 @@ const TYPES: Record<string, string> = {
   '.map': 'application/json',
 };
 
-/** Clean page URLs: `/` and `/headless` (plus their `.html` names). */
+/** Clean page URLs: `/`, `/headless` and `/phone` (plus their `.html` names). */
 const PAGES: Record<string, string> = {
   '/': 'index.html',
   '/index.html': 'index.html',
   '/headless': 'headless.html',
   '/headless.html': 'headless.html',
+  '/phone': 'phone.html',
+  '/phone.html': 'phone.html',
 };
 
 export interface PlaygroundServer {

@@ -9,11 +9,15 @@ import { startPlaygroundServer } from './server.ts';
 
 export const playgroundService: StackServiceDefinition = {
   name: 'playground',
-  description: 'Demo host dapp: styled page at /, hooks-only page at /headless, this status at /status',
+  description:
+    'Demo host dapp: styled page at /, hooks-only page at /headless.html, phone wallet at /phone.html, this status at /status',
   async start(ctx) {
     const api = ctx.urls.api;
     const frame = ctx.urls.frame;
-    if (!api || !frame) throw new Error('the playground needs the api and frame services started before it');
+    const relay = ctx.urls.relay;
+    if (!api || !frame || !relay) {
+      throw new Error('the playground needs the api, frame and relay services started before it');
+    }
     const started = Date.now();
     const built = await buildPlayground();
     ctx.log(
@@ -32,6 +36,7 @@ export const playgroundService: StackServiceDefinition = {
         evmRpc31337: l1!.rpcUrl,
         evmRpc31338: l2!.rpcUrl,
         solanaRpcUrl: ctx.chains.solana.rpcUrl,
+        relayUrl: relay,
       },
     });
     // Marks the build as in use, so that a build of newer sources elsewhere does not prune it (build.ts).

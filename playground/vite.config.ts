@@ -1,5 +1,5 @@
 /**
- * The playground's Vite config: two pages (index.html, headless.html), the kit's sources through its own
+ * The playground's Vite config: three pages (index.html, headless.html, phone.html: a test phone wallet), the kit's sources through its own
  * Vite plugins (vanilla-extract, the `[data-keyway]` PostCSS scoping of postcss.config.js), and a build
  * that needs nothing inline (no module-preload polyfill, assets as files), so it runs under the strict CSP
  * that playground/server.ts sends. `npx vite --config playground/vite.config.ts` runs it in dev mode.
@@ -39,7 +39,11 @@ export default defineConfig({
     assetsInlineLimit: 0,
     modulePreload: { polyfill: false },
     rolldownOptions: {
-      input: { index: resolve(here, 'index.html'), headless: resolve(here, 'headless.html') },
+      input: {
+        index: resolve(here, 'index.html'),
+        headless: resolve(here, 'headless.html'),
+        phone: resolve(here, 'phone.html'),
+      },
     },
   },
 });

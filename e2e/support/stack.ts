@@ -15,6 +15,10 @@ export interface KeywayStackInfo {
   mailboxUrl: string;
   evmRpc: { 31337: string; 31338: string };
   solanaRpcUrl: string;
+  /** The WalletConnect relay. */
+  relayUrl: string;
+  /** The playground's phone-wallet page. */
+  phoneUrl: string;
 }
 
 declare module 'vitest' {

@@ -132,6 +132,7 @@ export interface PhoneWalletState {
 }
 
 export interface PhoneWallet {
+  /** The current state (the same object until something changes). */
   getState(): PhoneWalletState;
   subscribe(listener: (state: PhoneWalletState) => void): () => void;
   /** Pairs with a `wc:` URI (as scanned or pasted). */
@@ -209,10 +210,12 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
     })),
     log: [...log],
   });
+  // One object per change, so that React's useSyncExternalStore sees a stable snapshot between changes.
+  let snapshot = state();
   const emit = (line?: string) => {
     if (line) log.push(line);
-    const s = state();
-    for (const l of listeners) l(s);
+    snapshot = state();
+    for (const l of listeners) l(snapshot);
   };
 
   const supportedChains = opts.chains.map((c) => caip2(c.chainId));
@@ -332,7 +335,7 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
   };
 
   return {
-    getState: state,
+    getState: () => snapshot,
     subscribe(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);

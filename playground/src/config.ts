@@ -3,7 +3,7 @@
  * 1. the `<meta name="keyway-playground-config">` tag that the playground server (playground/server.ts)
  *    writes into the page: the stack's real URLs (any ports), without a request and without inline script;
  * 2. `import.meta.env.VITE_KW_*` (a `vite` dev server or a build made with those variables);
- * 3. the `npm start` defaults (API :4100, frame :4200, chains :8545/:8546, Solana :8899).
+ * 3. the `npm start` defaults (API :4100, frame :4200, chains :8545/:8546, Solana :8899, relay :4400).
  */
 import { config, z } from 'zod';
 
@@ -17,6 +17,11 @@ const localUrl = z
   .refine((u) => /^https?:\/\//.test(u), 'expected an http(s) URL')
   .transform((u) => u.replace(/\/+$/, ''));
 
+const relayUrl = z
+  .string()
+  .refine((u) => /^wss?:\/\/[^\s]+$/.test(u), 'expected a ws(s) URL')
+  .transform((u) => u.replace(/\/+$/, ''));
+
 export const playgroundConfigSchema = z.object({
   apiUrl: localUrl,
   explorerUrl: localUrl,
@@ -24,6 +29,8 @@ export const playgroundConfigSchema = z.object({
   evmRpc31337: localUrl,
   evmRpc31338: localUrl,
   solanaRpcUrl: localUrl,
+  /** The WalletConnect relay the kit pairs through (and the phone-wallet page). */
+  relayUrl,
 });
 
 export type PlaygroundConfig = z.output<typeof playgroundConfigSchema>;
@@ -37,6 +44,7 @@ export const NPM_START_DEFAULTS: PlaygroundConfig = {
   evmRpc31337: 'http://127.0.0.1:8545',
   evmRpc31338: 'http://127.0.0.1:8546',
   solanaRpcUrl: 'http://127.0.0.1:8899',
+  relayUrl: 'ws://127.0.0.1:4400',
 };
 
 function fromEnv(): Partial<Record<keyof PlaygroundConfig, string>> {
@@ -53,6 +61,7 @@ function fromEnv(): Partial<Record<keyof PlaygroundConfig, string>> {
   set('evmRpc31337', env.VITE_KW_RPC_31337);
   set('evmRpc31338', env.VITE_KW_RPC_31338);
   set('solanaRpcUrl', env.VITE_KW_SOLANA_RPC);
+  set('relayUrl', env.VITE_KW_RELAY_URL);
   return out;
 }
 

@@ -124,6 +124,9 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
       'eip155:31337': [{ address: LOCAL_SWAP_ROUTER, name: 'Keyway local router', permit: true }],
       'eip155:31338': [{ address: LOCAL_SWAP_ROUTER, name: 'Keyway local router', permit: true }],
     },
+    // Pairing by QR code through the stack's own WalletConnect relay (services/relay); the phone wallet of
+    // /phone.html (or of the e2e tests) pairs through the same relay.
+    walletConnect: { relayUrl: config.relayUrl },
     metadata: {
       name: 'Keyway playground',
       description: 'Demo host dapp of the Keyway kit against the local stack',

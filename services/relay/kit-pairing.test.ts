@@ -10,7 +10,7 @@ import { Core } from '@walletconnect/core';
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, createConfig } from 'wagmi';
-import { getConnection, sendTransaction, signMessage, switchChain } from 'wagmi/actions';
+import { getConnection, reconnect, sendTransaction, signMessage, switchChain } from 'wagmi/actions';
 import {
   createPhoneWallet,
   memoryStorage,
@@ -19,7 +19,11 @@ import {
 } from '../../playground/phone/wallet.ts';
 import { keywayLocal, keywayLocalL2, toViemChain } from '../../src/core/networks.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
-import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
+import {
+  createWalletConnectPairing,
+  lazyWalletConnectConnector,
+  remembersPairing,
+} from '../../src/instance/wagmi.ts';
 import { WALLETCONNECT_STORAGE_PREFIX } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
@@ -144,6 +148,29 @@ describe("the kit's WalletConnect transport on the local relay", () => {
 
     await wallet.switchAccount(4);
     await expect.poll(() => getConnection(config).address).toBe(phoneWalletAddress(4));
+  });
+
+  it('after a reload, the remembered pairing reconnects through the connector shell, without a new QR code', async () => {
+    // What the kit finds in the browser's storage after a pairing: wagmi's remembered connector.
+    const stored = new Map([['keyway.wagmi.recentConnectorId', JSON.stringify('walletConnect')]]);
+    const storage = {
+      getItem: (k: string) => stored.get(k) ?? null,
+      setItem: (k: string, v: string) => void stored.set(k, v),
+      removeItem: (k: string) => void stored.delete(k),
+    };
+    expect(remembersPairing(storage)).toBe(true);
+    expect(remembersPairing({ ...storage, getItem: () => JSON.stringify('injected') })).toBe(false);
+    const reloaded = createConfig({
+      chains: config.chains,
+      transports: Object.fromEntries(anvils.map((a, i) => [31337 + i, http(a.rpcUrl)])),
+      connectors: [
+        lazyWalletConnectConnector({ projectId: 'keyway-local', relayUrl: relay.url, metadata: METADATA }),
+      ],
+      storage: null,
+    });
+    await reconnect(reloaded);
+    expect(getConnection(reloaded)).toMatchObject({ status: 'connected', address: phoneWalletAddress(4) });
+    expect(uris).toHaveLength(1);
   });
 
   it('a session the wallet ends leaves the kit disconnected', async () => {

@@ -24,7 +24,13 @@ import { createToastsStore } from '../hooks/toasts/store';
 import { createTooltipStore } from '../hooks/tooltip/store';
 import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInternal } from './embedded';
 import type { SolanaSide } from './solana';
-import { addOptionalConnectors, buildWagmiConfig, createWalletConnectPairing } from './wagmi';
+import {
+  addOptionalConnectors,
+  buildWagmiConfig,
+  createWalletConnectPairing,
+  lazyWalletConnectConnector,
+  remembersPairing,
+} from './wagmi';
 
 export type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 
@@ -85,13 +91,25 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   // A built config has the auth connector from the start (wagmi's reconnect on mount sees it).
   const embeddedConnectorFn = embedded && !options.wagmiConfig ? [embedded.connector] : [];
 
+  const walletConnectOptions = {
+    projectId: options.projectId,
+    metadata: options.metadata,
+    relayUrl: options.walletConnect?.relayUrl,
+    verify: options.walletConnect?.verify,
+  };
+  const wagmiStorage = options.storage ?? browserStorage();
+  // A pairing remembered from the last visit: its connector shell is there for wagmi's reconnect on mount.
+  const pairingShell =
+    !options.wagmiConfig && !internals.pairingProvider && remembersPairing(wagmiStorage)
+      ? [lazyWalletConnectConnector(walletConnectOptions)]
+      : [];
   const wagmiConfig =
     options.wagmiConfig ??
     buildWagmiConfig({
       networks: options.networks,
       enableEIP6963: options.enableEIP6963,
-      storage: options.storage ?? browserStorage(),
-      connectors: [...(internals.connectors ?? []), ...embeddedConnectorFn],
+      storage: wagmiStorage,
+      connectors: [...(internals.connectors ?? []), ...embeddedConnectorFn, ...pairingShell],
     });
   currentConfig = wagmiConfig;
 
@@ -104,12 +122,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         : given
           ? Promise.resolve(given)
           : // The pairing code (and WalletConnect) loads only now, when a pairing starts or is preloaded.
-            createWalletConnectPairing(getWagmiConfig(), {
-              projectId: options.projectId,
-              metadata: options.metadata,
-              relayUrl: options.walletConnect?.relayUrl,
-              verify: options.walletConnect?.verify,
-            });
+            createWalletConnectPairing(getWagmiConfig(), walletConnectOptions);
     return pairingProvider;
   };
 

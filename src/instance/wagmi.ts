@@ -15,6 +15,7 @@ import {
   type Connector,
   type CreateConnectorFn,
   createConfig,
+  createConnector,
   createStorage,
   http,
   injected,
@@ -145,4 +146,69 @@ export function createWalletConnectPairing(
       expired: (message) => new PairingExpiredError(message),
     }),
   );
+}
+
+/** The WalletConnect connector's id (walletconnect.ts; repeated here so the check below stays out of that chunk). */
+const WALLETCONNECT_ID = 'walletConnect';
+
+/** True when the connection wagmi remembers from the last visit was made by pairing (WalletConnect). */
+export function remembersPairing(storage: KeyValueStorage | null | undefined): boolean {
+  try {
+    const raw = storage?.getItem(`${WAGMI_STORAGE_KEY}.recentConnectorId`);
+    return raw === JSON.stringify(WALLETCONNECT_ID);
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The WalletConnect connector as a shell that loads the real one (walletconnect.ts and the peer package) on
+ * first use. It is in the config from the start only when the last visit's connection was a pairing: wagmi's
+ * reconnect on mount then finds it, the account shows as reconnecting (never "Connect wallet") while the
+ * session is restored from the browser's storage, and no QR code is needed again.
+ */
+export function lazyWalletConnectConnector(
+  opts: WalletConnectPairingOptions,
+): CreateConnectorFn<unknown, { abortPairing(): void }> {
+  return createConnector((config) => {
+    type Real = ReturnType<CreateConnectorFn<unknown, { abortPairing(): void }>>;
+    let real: Real | undefined;
+    let loading: Promise<Real> | undefined;
+    const load = (): Promise<Real> => {
+      if (real) return Promise.resolve(real);
+      loading ??= import('./walletconnect').then(async (m) => {
+        const module = await m.loadUniversalProvider();
+        if (!module) throw new Error(`${m.WALLETCONNECT_PACKAGE} is not installed`);
+        real = m.walletConnectConnector({ ...opts, module, getAddress: (a) => getAddress(a) })(config);
+        return real;
+      });
+      return loading;
+    };
+    return {
+      id: WALLETCONNECT_ID,
+      name: 'WalletConnect',
+      type: 'walletConnect',
+      connect: async (p) => (await load()).connect(p as never) as never,
+      disconnect: async () => (await load()).disconnect(),
+      getAccounts: async () => (await load()).getAccounts(),
+      getChainId: async () => (await load()).getChainId(),
+      getProvider: async (p) => (await load()).getProvider(p),
+      isAuthorized: async () => {
+        try {
+          return await (await load()).isAuthorized();
+        } catch {
+          return false;
+        }
+      },
+      switchChain: async (p) => {
+        const r = await load();
+        if (!r.switchChain) throw new Error('switchChain is not supported');
+        return r.switchChain(p);
+      },
+      onAccountsChanged: (accounts) => real?.onAccountsChanged(accounts),
+      onChainChanged: (chainId) => real?.onChainChanged(chainId),
+      onDisconnect: (error) => real?.onDisconnect(error),
+      abortPairing: () => real?.abortPairing(),
+    };
+  });
 }

@@ -361,6 +361,7 @@ export async function createWalletConnectPairingWith(
     warnMissing();
     return null;
   }
+  // The shell of a remembered pairing (wagmi.ts lazyWalletConnectConnector), or one added before.
   const existing = config.connectors.find((c) => c.id === WALLETCONNECT_CONNECTOR_ID);
   const connector: Connector | null =
     existing ??

@@ -1,0 +1,156 @@
+/**
+ * Pairing by QR code in the styled playground, against the stack's WalletConnect relay and a phone wallet on
+ * the real `@reown/walletkit` (playground/phone/wallet.ts, run here in the test's process with a test account
+ * of its own, 11): Connect → a phone wallet → QR code and Copy link → the wallet pairs from the copied link and
+ * approves → the kit shows the wallet's address; "Sign message" and a Send of exactly 0.01 ETH go through the
+ * relay to the wallet and land on anvil. A rejected proposal shows "Connection declined" with Try again, which
+ * pairs. Nothing the page loads comes from outside this machine.
+ */
+import type { Page } from 'playwright-core';
+import { type Hex, hexToBigInt, parseEther } from 'viem';
+import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../playground/phone/wallet.ts';
+import { browserForFile } from './support/browser';
+import { jsonRpc } from './support/rpc';
+
+const stack = inject('keywayStack');
+const WAIT = { timeout: 20_000 };
+const ACCOUNT = 11;
+const ADDRESS = phoneWalletAddress(ACCOUNT);
+const SHORT = `${ADDRESS.slice(0, 6)}…${ADDRESS.slice(-4)}`;
+const RECEIVER = privateKeyToAddress(generatePrivateKey());
+
+const { open } = browserForFile();
+let wallet: PhoneWallet;
+
+beforeAll(async () => {
+  wallet = await createPhoneWallet({
+    relayUrl: stack.relayUrl,
+    projectId: 'keyway-e2e-phone',
+    chains: [
+      { chainId: 31337, rpcUrl: stack.evmRpc[31337] },
+      { chainId: 31338, rpcUrl: stack.evmRpc[31338] },
+    ],
+    account: ACCOUNT,
+    storagePrefix: 'e2e-phone',
+  });
+  await wallet.fund();
+}, 60_000);
+
+afterAll(async () => {
+  await wallet?.close();
+});
+
+const ethOf = async (address: string) =>
+  hexToBigInt(await jsonRpc<Hex>(stack.evmRpc[31337], 'eth_getBalance', [address, 'latest']));
+
+/** Opens the playground with the clipboard allowed, and records every request that leaves the machine. */
+async function openPlayground() {
+  const outside: string[] = [];
+  const opened = await open(stack.playgroundUrl, {
+    beforeGoto: async (page) => {
+      await page
+        .context()
+        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.playgroundUrl).origin });
+      page.on('request', (r) => {
+        const host = new URL(r.url()).hostname;
+        if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) outside.push(r.url());
+      });
+    },
+  });
+  return { ...opened, outside };
+}
+
+/** Connect → All wallets → Rainbow (a wallet reached by pairing): the QR view; returns the link it copies. */
+async function startPairing(page: Page): Promise<string> {
+  await page.getByRole('button', { name: 'Connect wallet' }).click();
+  const connect = page.getByRole('dialog', { name: 'Connect wallet' });
+  await connect.waitFor(WAIT);
+  await connect.getByRole('button', { name: /All wallets/ }).click();
+  const all = page.getByRole('dialog', { name: 'All wallets' });
+  await all.getByPlaceholder('Search wallets').fill('rainbow');
+  await all.getByRole('button', { name: /Rainbow/ }).click();
+  return copiedLink(page);
+}
+
+async function copiedLink(page: Page): Promise<string> {
+  await page.getByRole('img', { name: /QR code/ }).waitFor(WAIT);
+  const copy = page.getByRole('button', { name: 'Copy link' });
+  await expect.poll(() => copy.isEnabled(), WAIT).toBe(true);
+  await copy.click();
+  const uri = await page.evaluate(() => navigator.clipboard.readText());
+  expect(uri).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+  return uri;
+}
+
+async function approveProposalFrom(uri: string) {
+  await wallet.pair(uri);
+  await expect.poll(() => wallet.getState().proposals.length, WAIT).toBe(1);
+  const proposal = wallet.getState().proposals[0]!;
+  expect(proposal.dappName).toBe('Keyway playground');
+  expect(proposal.dappUrl).toBe(new URL(stack.playgroundUrl).origin);
+  return proposal;
+}
+
+async function approveNext(method: string) {
+  await expect.poll(() => wallet.getState().requests.map((r) => r.method), WAIT).toEqual([method]);
+  await wallet.approveRequest(wallet.getState().requests[0]!.id);
+}
+
+describe('pairing a phone wallet by QR code', () => {
+  it('pairs from the copied link; the kit shows the address; a signature and exactly 0.01 ETH go through the wallet', async () => {
+    const { page, consoleErrors, outside, close } = await openPlayground();
+    const uri = await startPairing(page);
+    const proposal = await approveProposalFrom(uri);
+    await wallet.approveProposal(proposal.id);
+    const account = page.getByRole('button', { name: new RegExp(SHORT) });
+    await account.waitFor(WAIT);
+
+    // personal_sign over the relay.
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await approveNext('personal_sign');
+    await page.getByText(/^0x[0-9a-f]{130}$/).waitFor(WAIT);
+
+    // Send 0.01 ETH through the kit's Send views; the wallet sends it to the chain.
+    await account.click();
+    const modal = page.getByRole('dialog');
+    await modal.getByRole('button', { name: 'Send', exact: true }).click();
+    await modal.getByRole('button', { name: /Select token|change token/ }).click();
+    await modal.getByRole('button', { name: /^Ether/ }).click();
+    await modal.getByRole('textbox', { name: 'Amount' }).fill('0.01');
+    await modal.getByRole('textbox', { name: 'To' }).fill(RECEIVER);
+    const preview = modal.getByRole('button', { name: 'Preview send' });
+    await expect.poll(() => preview.isEnabled(), WAIT).toBe(true);
+    await preview.click();
+    await page.getByRole('dialog', { name: 'Review send' }).waitFor(WAIT);
+    await modal.getByRole('button', { name: 'Send', exact: true }).click();
+    await approveNext('eth_sendTransaction');
+    await page.getByText('Sent 0.01 ETH').first().waitFor(WAIT);
+    await expect.poll(() => ethOf(RECEIVER), WAIT).toBe(parseEther('0.01'));
+
+    expect(outside).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    // The wallet ends the session: the kit shows Connect again.
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    await close();
+  });
+
+  it('a rejected connection shows "Connection declined" with Try again, which pairs', async () => {
+    const { page, consoleErrors, close } = await openPlayground();
+    const uri = await startPairing(page);
+    const first = await approveProposalFrom(uri);
+    await wallet.rejectProposal(first.id);
+    await page.getByRole('alert').filter({ hasText: /declined|rejected/i }).first().waitFor(WAIT);
+    await page.getByRole('button', { name: 'Try again' }).click();
+    const again = await copiedLink(page);
+    expect(again).not.toBe(uri);
+    const second = await approveProposalFrom(again);
+    await wallet.approveProposal(second.id);
+    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await close();
+  });
+});
