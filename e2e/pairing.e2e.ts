@@ -4,7 +4,7 @@
  * of its own, 11): Connect → a phone wallet → QR code and Copy link → the wallet pairs from the copied link and
  * approves → the kit shows the wallet's address; "Sign message" and a Send of exactly 0.01 ETH go through the
  * relay to the wallet and land on anvil. A rejected proposal shows "Connection declined" with Try again, which
- * pairs. Nothing the page loads comes from outside this machine.
+ * pairs. A headless page pairs with `usePairing` alone. Nothing the page loads comes from outside this machine.
  */
 import type { Page } from 'playwright-core';
 import { type Hex, hexToBigInt, parseEther } from 'viem';
@@ -52,7 +52,9 @@ async function openPlayground() {
     beforeGoto: async (page) => {
       await page
         .context()
-        .grantPermissions(['clipboard-read', 'clipboard-write'], { origin: new URL(stack.playgroundUrl).origin });
+        .grantPermissions(['clipboard-read', 'clipboard-write'], {
+          origin: new URL(stack.playgroundUrl).origin,
+        });
       page.on('request', (r) => {
         const host = new URL(r.url()).hostname;
         if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) outside.push(r.url());
@@ -142,13 +144,27 @@ describe('pairing a phone wallet by QR code', () => {
     const uri = await startPairing(page);
     const first = await approveProposalFrom(uri);
     await wallet.rejectProposal(first.id);
-    await page.getByRole('alert').filter({ hasText: /declined|rejected/i }).first().waitFor(WAIT);
+    await page.getByRole('heading', { name: 'Connection declined' }).waitFor(WAIT);
     await page.getByRole('button', { name: 'Try again' }).click();
     const again = await copiedLink(page);
     expect(again).not.toBe(uri);
     const second = await approveProposalFrom(again);
     await wallet.approveProposal(second.id);
     await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await close();
+  });
+
+  it('a headless page pairs with usePairing alone, and no dialog of the kit ever opens', async () => {
+    const { page, consoleErrors, close } = await open(stack.headlessUrl);
+    await page.getByRole('button', { name: 'Start pairing' }).click();
+    const link = page.getByRole('textbox', { name: 'Pairing link' });
+    await expect.poll(() => link.inputValue(), WAIT).toMatch(/^wc:[0-9a-f]{64}@2\?/);
+    const proposal = await approveProposalFrom(await link.inputValue());
+    await wallet.approveProposal(proposal.id);
+    await expect.poll(() => page.getByTestId('address').textContent(), WAIT).toBe(ADDRESS);
+    expect(await page.getByRole('dialog').count()).toBe(0);
     expect(consoleErrors).toEqual([]);
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);
     await close();

@@ -1,4 +1,4 @@
-import { useAccount, useConnect, useEmailLogin, useNetworks, useSend, useToasts } from 'keyway';
+import { useAccount, useConnect, useEmailLogin, useNetworks, usePairing, useSend, useToasts } from 'keyway';
 import { useState } from 'react';
 
 function errorText(error: unknown): string {
@@ -33,6 +33,49 @@ function WalletList() {
               </button>
             </>
           ) : null}
+        </p>
+      ) : null}
+    </section>
+  );
+}
+
+/**
+ * Pairing by QR code with `usePairing` alone: the link a phone wallet pairs from (this page shows it as text;
+ * a real page would draw it as a QR code), its countdown, and the declined or failed state with Try again.
+ */
+function PairingPanel() {
+  const pairing = usePairing();
+  const seconds = Math.ceil(pairing.remaining / 1000);
+  return (
+    <section aria-labelledby="pairing-heading">
+      <h2 id="pairing-heading">Pair a phone wallet</h2>
+      {pairing.status === 'idle' || pairing.status === 'connected' ? (
+        <button type="button" onClick={() => void pairing.start()}>
+          Start pairing
+        </button>
+      ) : null}
+      {pairing.status === 'pairing' ? (
+        <>
+          <label>
+            Pairing link
+            <textarea readOnly rows={3} value={pairing.buffering ? '' : (pairing.uri ?? '')} />
+          </label>
+          <p role="status">
+            {pairing.buffering
+              ? 'Making a pairing link…'
+              : `Expires in ${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`}
+          </p>
+          <button type="button" onClick={() => pairing.cancel()}>
+            Cancel
+          </button>
+        </>
+      ) : null}
+      {pairing.status === 'declined' || pairing.status === 'error' ? (
+        <p role="alert">
+          {pairing.status === 'declined' ? 'Connection declined' : 'Pairing failed'}: {pairing.error}{' '}
+          <button type="button" onClick={() => void pairing.retry()}>
+            Try again
+          </button>
         </p>
       ) : null}
     </section>
@@ -229,6 +272,7 @@ export function HeadlessApp() {
       ) : (
         <>
           <WalletList />
+          <PairingPanel />
           <EmailLoginPanel />
         </>
       )}
