@@ -50,11 +50,9 @@ async function openPlayground() {
   const outside: string[] = [];
   const opened = await open(stack.playgroundUrl, {
     beforeGoto: async (page) => {
-      await page
-        .context()
-        .grantPermissions(['clipboard-read', 'clipboard-write'], {
-          origin: new URL(stack.playgroundUrl).origin,
-        });
+      await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
+        origin: new URL(stack.playgroundUrl).origin,
+      });
       page.on('request', (r) => {
         const host = new URL(r.url()).hostname;
         if (!['127.0.0.1', 'localhost'].includes(host) && !r.url().startsWith('data:')) outside.push(r.url());
@@ -134,6 +132,39 @@ describe('pairing a phone wallet by QR code', () => {
     expect(outside).toEqual([]);
     expect(consoleErrors).toEqual([]);
     // The wallet ends the session: the kit shows Connect again.
+    await page.keyboard.press('Escape');
+    await page.getByRole('dialog').waitFor({ state: 'detached', ...WAIT });
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    await close();
+  });
+
+  it('after a reload the pairing is still connected: no QR code, and "Connect wallet" never shows', async () => {
+    const { page, consoleErrors, close } = await openPlayground();
+    const proposal = await approveProposalFrom(await startPairing(page));
+    await wallet.approveProposal(proposal.id);
+    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    // From the reload's first script on, note whether a "Connect wallet" button ever appears.
+    await page.addInitScript(() => {
+      const w = window as unknown as { sawConnect: boolean };
+      w.sawConnect = false;
+      const check = () => {
+        for (const b of document.querySelectorAll('button')) {
+          if (b.textContent?.trim() === 'Connect wallet') w.sawConnect = true;
+        }
+      };
+      new MutationObserver(check).observe(document, { subtree: true, childList: true, characterData: true });
+    });
+    await page.reload();
+    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    expect(await page.evaluate(() => (window as unknown as { sawConnect: boolean }).sawConnect)).toBe(false);
+    expect(await page.getByRole('img', { name: /QR code/ }).count()).toBe(0);
+    expect(wallet.getState().proposals).toEqual([]);
+    // Still a live session: a signature goes through after the reload.
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    await approveNext('personal_sign');
+    await page.getByText(/^0x[0-9a-f]{130}$/).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     await close();
