@@ -262,7 +262,7 @@ describe('the playground server', () => {
   let server: Awaited<ReturnType<typeof startPlaygroundServer>>;
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'kw-guard-playground-'));
-    for (const page of ['index.html', 'headless.html']) {
+    for (const page of ['index.html', 'headless.html', 'phone.html']) {
       writeFileSync(join(dir, page), '<!doctype html><head><!--keyway-playground-config--></head>');
     }
     server = await startPlaygroundServer({

@@ -52,7 +52,8 @@ export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialU
       <section className="card" aria-labelledby="phone-title">
         <h1 id="phone-title">Keyway Phone Wallet</h1>
         <p className="muted">A test wallet of the local stack, paired over its WalletConnect relay.</p>
-        <p className="mono" aria-label="Account">
+        <p className="mono">
+          <span className="muted">Account </span>
           {state.address}
         </p>
         <div className="row">

@@ -6,7 +6,7 @@ export function localStorageStore(prefix: string): PhoneWalletStorage {
     Object.keys(localStorage)
       .filter((k) => k.startsWith(prefix))
       .map((k) => k.slice(prefix.length));
-  const read = <T,>(key: string): T | undefined => {
+  const read = <T>(key: string): T | undefined => {
     const raw = localStorage.getItem(prefix + key);
     if (raw === null) return undefined;
     try {
@@ -17,8 +17,8 @@ export function localStorageStore(prefix: string): PhoneWalletStorage {
   };
   return {
     getKeys: async () => keys(),
-    getEntries: async <T,>() => keys().map((k) => [k, read<T>(k) as T] as [string, T]),
-    getItem: async <T,>(key: string) => read<T>(key),
+    getEntries: async <T>() => keys().map((k) => [k, read<T>(k) as T] as [string, T]),
+    getItem: async <T>(key: string) => read<T>(key),
     setItem: async (key, value) => {
       localStorage.setItem(prefix + key, JSON.stringify(value));
     },

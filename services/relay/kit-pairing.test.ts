@@ -10,7 +10,14 @@ import { Core } from '@walletconnect/core';
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, createConfig } from 'wagmi';
-import { getConnection, reconnect, sendTransaction, signMessage, switchChain } from 'wagmi/actions';
+import {
+  disconnect,
+  getConnection,
+  reconnect,
+  sendTransaction,
+  signMessage,
+  switchChain,
+} from 'wagmi/actions';
 import {
   createPhoneWallet,
   memoryStorage,
@@ -186,6 +193,19 @@ describe("the kit's WalletConnect transport on the local relay", () => {
     await expect.poll(() => wallet.getState().proposals).toHaveLength(1);
     await wallet.rejectProposal(wallet.getState().proposals[0]!.id);
     await expect(connecting).rejects.toMatchObject({ name: 'UserRejectedRequestError' });
+  });
+
+  it('disconnecting in the kit ends the session in the wallet', async () => {
+    const connecting = pairing.connect();
+    await expect.poll(() => uris).toHaveLength(3);
+    await wallet.pair(uris[2]!);
+    await expect.poll(() => wallet.getState().proposals).toHaveLength(1);
+    await wallet.approveProposal(wallet.getState().proposals[0]!.id);
+    await connecting;
+    expect(wallet.getState().sessions).toHaveLength(1);
+    await disconnect(config);
+    await expect.poll(() => wallet.getState().sessions).toHaveLength(0);
+    expect(wallet.getState().log.at(-1)).toBe('Session ended by the dapp');
   });
 
   it('nothing was requested outside this machine', () => {
