@@ -187,6 +187,38 @@ describe('pairing a phone wallet by QR code', () => {
     await close();
   });
 
+  it('two tabs: the playground phone page pairs from the pasted link and approves a signature', async () => {
+    const { page, context, consoleErrors, close } = await openPlayground();
+    const uri = await startPairing(page);
+    const phone = await context.newPage();
+    const phoneErrors: string[] = [];
+    phone.on('pageerror', (e) => phoneErrors.push(e.message));
+    await phone.goto(`${stack.phoneUrl}?account=12`);
+    await phone.getByRole('heading', { name: 'Keyway Phone Wallet' }).waitFor(WAIT);
+    const phoneAddress = phoneWalletAddress(12);
+    await phone.getByText(phoneAddress).waitFor(WAIT);
+    await phone.getByRole('textbox', { name: /Paste the link/ }).fill(uri);
+    await phone.getByRole('button', { name: 'Pair' }).click();
+    const request = phone.getByRole('region', { name: 'Connection request from Keyway playground' });
+    await request.waitFor(WAIT);
+    await request.getByRole('button', { name: 'Approve' }).click();
+    await page
+      .getByRole('button', { name: new RegExp(`${phoneAddress.slice(0, 6)}…${phoneAddress.slice(-4)}`) })
+      .waitFor(WAIT);
+
+    await page.getByRole('button', { name: 'Sign message' }).click();
+    const sign = phone.getByRole('region', { name: 'Request personal_sign from Keyway playground' });
+    await sign.waitFor(WAIT);
+    await sign.getByRole('button', { name: 'Approve' }).click();
+    await page.getByText(/^0x[0-9a-f]{130}$/).waitFor(WAIT);
+
+    await phone.getByRole('button', { name: 'Disconnect' }).click();
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    expect(phoneErrors).toEqual([]);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
   it('a headless page pairs with usePairing alone, and no dialog of the kit ever opens', async () => {
     const { page, consoleErrors, close } = await open(stack.headlessUrl);
     await page.getByRole('button', { name: 'Start pairing' }).click();
