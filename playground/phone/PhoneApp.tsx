@@ -24,6 +24,20 @@ function describe(request: PendingRequest): string {
   }
 }
 
+/** Reject and Approve, as every decision of the wallet is offered. */
+function Decision(props: { busy: boolean; onReject: () => void; onApprove: () => void }) {
+  return (
+    <div className="row">
+      <button type="button" disabled={props.busy} onClick={props.onReject}>
+        Reject
+      </button>
+      <button type="button" className="primary" disabled={props.busy} onClick={props.onApprove}>
+        Approve
+      </button>
+    </div>
+  );
+}
+
 export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialUri: string | null }) {
   const state = useSyncExternalStore(wallet.subscribe, wallet.getState);
   const [uri, setUri] = useState(initialUri ?? '');
@@ -106,19 +120,11 @@ export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialU
           <h2>{p.dappName} wants to connect</h2>
           <p className="mono">{p.dappUrl}</p>
           <p className="muted">Networks: {p.supportedChains.join(', ') || 'none this wallet serves'}</p>
-          <div className="row">
-            <button type="button" disabled={busy} onClick={() => void run(() => wallet.rejectProposal(p.id))}>
-              Reject
-            </button>
-            <button
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() => void run(() => wallet.approveProposal(p.id))}
-            >
-              Approve
-            </button>
-          </div>
+          <Decision
+            busy={busy}
+            onReject={() => void run(() => wallet.rejectProposal(p.id))}
+            onApprove={() => void run(() => wallet.approveProposal(p.id))}
+          />
         </section>
       ))}
 
@@ -129,19 +135,11 @@ export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialU
           </h2>
           <p className="muted">on {r.chainId}</p>
           <p className="mono">{describe(r)}</p>
-          <div className="row">
-            <button type="button" disabled={busy} onClick={() => void run(() => wallet.rejectRequest(r.id))}>
-              Reject
-            </button>
-            <button
-              type="button"
-              className="primary"
-              disabled={busy}
-              onClick={() => void run(() => wallet.approveRequest(r.id))}
-            >
-              Approve
-            </button>
-          </div>
+          <Decision
+            busy={busy}
+            onReject={() => void run(() => wallet.rejectRequest(r.id))}
+            onApprove={() => void run(() => wallet.approveRequest(r.id))}
+          />
         </section>
       ))}
 

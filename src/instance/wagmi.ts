@@ -5,9 +5,9 @@
  * The WalletConnect pairing adapter is in walletconnect.ts, loaded when a pairing starts
  * (`createWalletConnectPairing` below).
  *
- * None of these peer packages is a dependency of the kit and none is installed in this repository; they
- * are loaded lazily, on first use, and their absence only removes the option. Nothing here makes a network
- * request at creation.
+ * None of these peer packages is a dependency of the kit (the repository installs only the WalletConnect ones,
+ * for its tests); they are loaded lazily, on first use, and their absence only removes the option. Nothing
+ * here makes a network request at creation.
  */
 import { type Chain, getAddress, type Transport, UserRejectedRequestError } from 'viem';
 import {
@@ -141,7 +141,7 @@ export function createWalletConnectPairing(
       connect,
       disconnect,
       addConnector: addConnectorIfAvailable,
-      getAddress: (address) => getAddress(address),
+      getAddress,
       rejected: (cause) => new UserRejectedRequestError(cause),
       expired: (message) => new PairingExpiredError(message),
     }),
@@ -179,7 +179,7 @@ export function lazyWalletConnectConnector(
       loading ??= import('./walletconnect').then(async (m) => {
         const module = await m.loadUniversalProvider();
         if (!module) throw new Error(`${m.WALLETCONNECT_PACKAGE} is not installed`);
-        real = m.walletConnectConnector({ ...opts, module, getAddress: (a) => getAddress(a) })(config);
+        real = m.walletConnectConnector({ ...opts, module, getAddress })(config);
         return real;
       });
       return loading;

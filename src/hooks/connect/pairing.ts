@@ -3,8 +3,8 @@
  * when 10 s or less remain and then refreshed automatically; a buffering flag while a URI is being made;
  * declined (user rejection) and error states with retry.
  *
- * The transport is behind `PairingProvider`: in the kit, wagmi's `walletConnect` connector (loaded only
- * when `@walletconnect/ethereum-provider` is installed, see instance/wagmi.ts); in tests,
+ * The transport is behind `PairingProvider`: in the kit, its WalletConnect connector on
+ * `@walletconnect/universal-provider` (loaded only when a pairing starts, see instance/walletconnect.ts); in tests,
  * `createTestPairingProvider` from `keyway/testing`, which can approve, decline or expire a pairing.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
