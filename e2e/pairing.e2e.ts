@@ -46,9 +46,9 @@ const ethOf = async (address: string) =>
   hexToBigInt(await jsonRpc<Hex>(stack.evmRpc[31337], 'eth_getBalance', [address, 'latest']));
 
 /** Opens the playground with the clipboard allowed, and records every request that leaves the machine. */
-async function openPlayground() {
+async function openPlayground(search = '') {
   const outside: string[] = [];
-  const opened = await open(stack.playgroundUrl, {
+  const opened = await open(`${stack.playgroundUrl}${search}`, {
     beforeGoto: async (page) => {
       await page.context().grantPermissions(['clipboard-read', 'clipboard-write'], {
         origin: new URL(stack.playgroundUrl).origin,
@@ -184,6 +184,24 @@ describe('pairing a phone wallet by QR code', () => {
     await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
     expect(consoleErrors).toEqual([]);
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await close();
+  });
+
+  it('a link that expires is replaced by a new QR code by itself, and the new link pairs', {
+    timeout: 120_000,
+  }, async () => {
+    // The kit's testing option shortens the link's 4-minute life to 30 s: the new one comes 10 s before its end.
+    const { page, consoleErrors, close } = await openPlayground('?uriLifetimeMs=30000');
+    const first = await startPairing(page);
+    await page.getByText(/QR code refreshed/).waitFor({ timeout: 60_000 });
+    const second = await copiedLink(page);
+    expect(second).not.toBe(first);
+    const proposal = await approveProposalFrom(second);
+    await wallet.approveProposal(proposal.id);
+    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     await close();
   });
 

@@ -95,6 +95,7 @@ async function vitest() {
   }
   const json = JSON.parse(readFileSync(report, 'utf8'));
   printProjectTimes(json);
+  printFailures(json);
   // Suites that failed to load (a broken import) count as failures even though they ran no test.
   const brokenSuites = (json.testResults ?? []).filter(
     (f) => f.status === 'failed' && (f.assertionResults ?? []).length === 0,
@@ -108,6 +109,32 @@ async function vitest() {
   if (!ok && (json.numFailedTests ?? 0) + brokenSuites === 0) {
     results.push({ name: 'vitest (exited with an error)', passed: 0, failed: 1 });
   }
+}
+
+/**
+ * The failed tests again, one line each with the first line of its message, last in the output: a DOM
+ * dump of a failed query can run to thousands of lines, and a log cut to its tail must still name them.
+ */
+function printFailures(json) {
+  const lines = [];
+  for (const f of json.testResults ?? []) {
+    const file = relative(process.cwd(), f.name).split(sep).join('/');
+    const failed = (f.assertionResults ?? []).filter((t) => t.status === 'failed');
+    if (f.status === 'failed' && failed.length === 0)
+      lines.push(`  ${file}: ${firstLine(f.message) || 'the file failed to load'}`);
+    for (const t of failed)
+      lines.push(`  ${file} › ${t.fullName ?? t.title}: ${firstLine(t.failureMessages?.[0])}`);
+  }
+  if (!lines.length) return;
+  console.log(`\nFailed tests (${lines.length}):`);
+  for (const line of lines) console.log(line);
+}
+
+/** The first non-empty line of a failure message, without colour codes, at most 300 characters. */
+function firstLine(message) {
+  const text = String(message ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  const line = text.split('\n').find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
 }
 
 /** The Vitest project a test file belongs to (the same globs as vitest.config.ts). */

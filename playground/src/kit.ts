@@ -126,7 +126,9 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     },
     // Pairing by QR code through the stack's own WalletConnect relay (services/relay); the phone wallet of
     // /phone.html (or of the e2e tests) pairs through the same relay.
-    walletConnect: { relayUrl: config.relayUrl },
+    // `?uriLifetimeMs=30000` shortens a pairing link's 4-minute life (the kit's testing option): the e2e
+    // tests see a link expire and the next one pair without waiting four minutes.
+    walletConnect: { relayUrl: config.relayUrl, ...uriLifetime(window.location.search) },
     metadata: {
       name: 'Keyway playground',
       description: 'Demo host dapp of the Keyway kit against the local stack',
@@ -152,4 +154,10 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
       },
     },
   };
+}
+
+/** The `uriLifetimeMs` query parameter as the kit's option, when it is a number (the kit checks its range). */
+function uriLifetime(search: string): { uriLifetimeMs?: number } {
+  const raw = new URLSearchParams(search).get('uriLifetimeMs');
+  return raw && /^\d+$/.test(raw) ? { uriLifetimeMs: Number(raw) } : {};
 }

@@ -32,6 +32,23 @@ describe('parseKeywayOptions', () => {
     );
   });
 
+  it("takes a shorter pairing URI lifetime for tests, within 15 s to the spec's 4 minutes", () => {
+    expect(
+      parseKeywayOptions({ ...minimal, walletConnect: { uriLifetimeMs: 20_000 } }).walletConnect,
+    ).toEqual({
+      uriLifetimeMs: 20_000,
+    });
+    expect(errorOf({ ...minimal, walletConnect: { uriLifetimeMs: 5_000 } }).message).toContain(
+      'expected at least 15000 ms',
+    );
+    expect(errorOf({ ...minimal, walletConnect: { uriLifetimeMs: 300_000 } }).message).toContain(
+      'expected at most 240000 ms',
+    );
+    expect(errorOf({ ...minimal, walletConnect: { uriLifetimeMs: 20_000.5 } }).message).toContain(
+      'expected a whole number of milliseconds',
+    );
+  });
+
   it('fills the documented defaults', () => {
     const o = parseKeywayOptions(minimal);
     expect(o).toMatchObject({

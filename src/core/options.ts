@@ -10,6 +10,7 @@ import {
   DEFAULT_ONRAMP_PROVIDER_ORIGINS,
   DEFAULT_SDK_TYPE,
   DEFAULT_SWAP_ROUTERS,
+  PAIRING_LIFETIME_MS,
   SDK_VERSION,
 } from './constants';
 import { KeywayOptionsError } from './errors';
@@ -325,8 +326,21 @@ export const keywayOptionsSchema = z.pipe(
             ),
             /** WalletConnect Verify; default: on with WalletConnect's relay, off with a self-hosted one. */
             verify: z.optional(z.boolean({ error: 'expected true or false' })),
+            /**
+             * For tests only: how long a pairing URI lives before a new one replaces it, in ms (15 000 to the
+             * spec's 240 000, the default). The end-to-end tests see a URI expire this way instead of waiting
+             * four minutes.
+             */
+            uriLifetimeMs: z.optional(
+              z
+                .int({ error: 'expected a whole number of milliseconds' })
+                .check(
+                  z.gte(15_000, 'expected at least 15000 ms'),
+                  z.lte(PAIRING_LIFETIME_MS, `expected at most ${PAIRING_LIFETIME_MS} ms`),
+                ),
+            ),
           },
-          { error: 'expected { relayUrl?, verify? }' },
+          { error: 'expected { relayUrl?, verify?, uriLifetimeMs? }' },
         ),
       ),
       storage: z.optional(storageSchema),

@@ -22,7 +22,7 @@ export function AllWalletsView() {
   const m = useMessages();
   const T = m.allWallets;
   const { wallets, hasMore, status, error, query, searching, fetchNextPage, search } = useAllWallets();
-  const pick = useWalletPicker();
+  const { pick, preload } = useWalletPicker();
   const [text, setText] = useState(query);
   // Rows of COLUMNS tiles: the virtual list's items. A row whose wallets are unchanged keeps its array, and
   // the tile renderer is stable, so a page arriving renders only the rows it adds, not every row in view.
@@ -50,9 +50,11 @@ export function AllWalletsView() {
           badge={w.badge ? badges[w.badge] : undefined}
           badgeTone="success"
           onClick={() => pick(w)}
+          onPointerEnter={() => preload(w)}
+          onFocus={() => preload(w)}
         />
       )),
-    [emailSocial, badges, pick],
+    [emailSocial, badges, pick, preload],
   );
 
   // The first page on arrival; the list asks for the next ones as its last rows come into view.

@@ -93,7 +93,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
   const { wallets, listStatus, showAllWallets, prefetch } = useConnect();
   const all = useAllWallets();
   const { push, shake } = useModal();
-  const pick = useWalletPicker();
+  const { pick, preload } = useWalletPicker();
   const consent = useConsent();
 
   // The lists are requested once the view has been painted: building the requests (clients, schemas) does
@@ -144,6 +144,7 @@ export function ConnectView({ emailSlot: givenEmailSlot, socialSlot }: ConnectVi
               badge={w.badge ? m.wallets[w.badge] : undefined}
               badgeTone={w.badge === 'Installed' ? 'success' : 'accent'}
               onClick={guard(() => pick(w))}
+              onIntent={() => preload(w)}
             />
           </li>
         ))}

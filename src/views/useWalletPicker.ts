@@ -2,15 +2,19 @@
  * Picking a wallet from a list in the styled modal: the matching connecting view, and the connection started
  * by the headless `useWalletPicker` (its route rule decides between the pairing and the browser-wallet view).
  */
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import { useWalletPicker as useHeadlessWalletPicker } from '../hooks/connect/useWalletPicker';
 import type { WalletEntry } from '../hooks/connect/wallets';
 import { useModal } from '../hooks/modal/useModal';
 
-export function useWalletPicker(): (wallet: WalletEntry) => void {
-  const { routeOf, pick } = useHeadlessWalletPicker();
+export function useWalletPicker(): {
+  pick: (wallet: WalletEntry) => void;
+  /** The pointer rests on a wallet (or the focus reaches it): a wallet that pairs loads its transport now. */
+  preload: (wallet: WalletEntry) => void;
+} {
+  const { routeOf, pick, preload } = useHeadlessWalletPicker();
   const { push } = useModal();
-  return useCallback(
+  const choose = useCallback(
     (wallet: WalletEntry) => {
       push(routeOf(wallet) === 'pairing' ? 'ConnectingWalletConnect' : 'ConnectingExternal', {
         walletId: wallet.id,
@@ -20,4 +24,5 @@ export function useWalletPicker(): (wallet: WalletEntry) => void {
     },
     [routeOf, pick, push],
   );
+  return useMemo(() => ({ pick: choose, preload }), [choose, preload]);
 }

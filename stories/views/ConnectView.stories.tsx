@@ -173,6 +173,29 @@ export const NoInstalledWallet: Story = {
   },
 };
 
+/**
+ * A host without `@walletconnect/universal-provider`: the pointer resting on a wallet that pairs loads the
+ * transport, which is missing; from then on the list offers only the wallets in the page (no choice ends in
+ * "WalletConnect is not available").
+ */
+export const PairingNotInstalled: Story = {
+  parameters: {
+    keyway: {
+      options: { featuredWalletIds: FEATURED },
+      internals: { pairingProvider: () => Promise.resolve(null) },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    const rainbow = await list.findByRole('button', { name: 'Rainbow' }, { timeout: 15_000 });
+    await userEvent.hover(rainbow);
+    await waitFor(() => expect(list.queryByRole('button', { name: 'Rainbow' })).not.toBeInTheDocument());
+    await expect(list.getByRole('button', { name: /Keyway Dev Wallet/ })).toBeVisible();
+    await expect(list.queryByRole('button', { name: 'Trust Wallet' })).not.toBeInTheDocument();
+    await expect(getConnectStore(storyKit().keyway).getState().pairingAvailable).toBe(false);
+  },
+};
+
 export const LegalConsent: Story = {
   parameters: {
     keyway: {

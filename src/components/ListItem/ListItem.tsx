@@ -33,6 +33,8 @@ export interface ListItemProps {
   'aria-label'?: string;
   /** Makes the row a button. */
   onClick?: MouseEventHandler<HTMLButtonElement>;
+  /** With `onClick`: the pointer rests on the row or the focus reaches it (to preload what a click needs). */
+  onIntent?: () => void;
   /** Makes the row a link instead. Only `https:` URLs are accepted; an unsafe URL renders an inert row. */
   href?: string;
   /** With `href`: opens in a new tab with `rel="noopener noreferrer"`. */
@@ -113,6 +115,8 @@ export function ListItem(props: ListItemProps) {
       className={cls}
       disabled={disabled}
       onClick={props.onClick}
+      onPointerEnter={props.onIntent}
+      onFocus={props.onIntent}
       aria-label={props['aria-label']}
       data-kw-list-item=""
     >

@@ -25,6 +25,9 @@ function wireConnect(keyway: Keyway, overrides: Partial<ConnectStoreDeps>): Owne
     storage: keyway.storage,
     getWagmiConfig: () => keyway.getWagmiConfig(),
     getPairingProvider: () => keyway.getPairingProvider(),
+    ...(options.walletConnect?.uriLifetimeMs
+      ? { pairingLifetimeMs: options.walletConnect.uriLifetimeMs }
+      : {}),
     options: {
       featuredWalletIds: options.featuredWalletIds,
       includeWalletIds: options.includeWalletIds,

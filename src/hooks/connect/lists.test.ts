@@ -299,6 +299,72 @@ describe('installed wallets, recent, custom, badges', () => {
     expect(w3).toMatchObject({ badge: 'Installed', connectorId: 'com.wallet3' });
   });
 
+  it('without a pairing transport, wallets that could only pair leave both lists once it is known', async () => {
+    const { s } = setup({ featuredWalletIds: ['w3', 'w4'] });
+    s().syncWagmi({
+      status: 'disconnected',
+      connectors: announcedConnectors,
+      hasLegacyProvider: true,
+      legacyIsAnnounced: true,
+    });
+    await s().prefetch();
+    await s().fetchNextPage();
+    // Unknown until the transport is first loaded: every wallet is offered.
+    expect(s().pairingAvailable).toBeNull();
+    expect(selectConnectList(s())).toHaveLength(8);
+    // The pointer rests on a wallet that pairs: the transport loads, and it is missing (setup gives null).
+    await expect(s().preloadPairing()).resolves.toBe(false);
+    expect(s().pairingAvailable).toBe(false);
+    expect(selectConnectList(s()).map((w) => w.name)).toEqual(['Wallet 3 (ext)', 'Unknown Ext']);
+    expect(selectAllWalletsList(s()).map((w) => w.id)).toEqual(['w3']);
+  });
+
+  it('a pairing started without its package makes the lists leave out the wallets that could only pair', async () => {
+    const { s } = setup();
+    await s().prefetch();
+    expect(selectConnectList(s()).length).toBeGreaterThan(0);
+    await s().connect(s().recommended.wallets[0]!);
+    expect(s().attempt).toMatchObject({
+      via: 'pairing',
+      status: 'error',
+      error: 'WalletConnect is not available',
+    });
+    expect(s().pairingAvailable).toBe(false);
+    expect(selectConnectList(s())).toEqual([]);
+  });
+
+  it('a pairing transport that loads keeps every wallet, and is loaded once', async () => {
+    const getPairingProvider = vi.fn(async () => ({
+      connect: () => new Promise<void>(() => undefined),
+      onUri: () => () => undefined,
+      cancel: () => undefined,
+    }));
+    const store = createConnectStore({
+      explorer: memoryExplorer(wallets),
+      storage: createSafeStorage(createMemoryStorage({})),
+      getWagmiConfig: noWagmi,
+      getPairingProvider,
+      options: {
+        featuredWalletIds: [],
+        includeWalletIds: [],
+        excludeWalletIds: [],
+        customWallets: [],
+        allWallets: 'SHOW',
+        enableEIP6963: true,
+      },
+    });
+    const s = () => store.getState();
+    await s().prefetch();
+    await Promise.all([s().preloadPairing(), s().preloadPairing()]);
+    expect(s().pairingAvailable).toBe(true);
+    expect(selectConnectList(s())).toHaveLength(RECOMMENDED_WALLETS_COUNT);
+    void s().connect(s().recommended.wallets[0]!);
+    await vi.waitFor(() => expect(store.pairing.getState().status).toBe('pairing'));
+    for (let i = 0; i < 5; i++) await Promise.resolve();
+    expect(getPairingProvider).toHaveBeenCalledTimes(1);
+    s().cancel();
+  });
+
   it('an installed wallet that is also recommended gives its recommended row to the next candidate', async () => {
     const { s } = setup();
     s().syncWagmi({

@@ -79,6 +79,23 @@ describe('pairing lifetime and expiry', () => {
     s().cancel();
   });
 
+  it('takes a shorter lifetime when given one (the testing option) and refreshes at its end', async () => {
+    const provider = createTestPairingProvider();
+    const store = createPairingStore({ getProvider: async () => provider, lifetimeMs: 20_000 });
+    const s = () => store.getState();
+    void s().start(wallet);
+    await flush();
+    expect(s().expiresAt).toBe(Date.now() + 20_000);
+    expect(s().remainingMs()).toBe(20_000 - PAIRING_EXPIRY_MARGIN_MS);
+    await vi.advanceTimersByTimeAsync(20_000 - PAIRING_EXPIRY_MARGIN_MS - 1);
+    expect(provider.uris).toHaveLength(1);
+    await vi.advanceTimersByTimeAsync(1);
+    await flush();
+    expect(provider.uris).toHaveLength(2);
+    expect(s()).toMatchObject({ uri: provider.uris[1], generation: 2, status: 'pairing' });
+    s().cancel();
+  });
+
   it('refreshes when the relay reports the pairing as expired', async () => {
     const { s, provider } = setup();
     void s().start(wallet);

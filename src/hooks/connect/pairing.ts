@@ -73,6 +73,8 @@ export interface PairingStoreDeps {
   getProvider: () => Promise<PairingProvider | null>;
   onConnected?: (wallet: WalletEntry | null) => void;
   now?: () => number;
+  /** How long a URI lives (PAIRING_LIFETIME_MS, shorter only in tests: `walletConnect.uriLifetimeMs`). */
+  lifetimeMs?: number;
 }
 
 const idle = (): PairingState => ({
@@ -87,6 +89,7 @@ const idle = (): PairingState => ({
 
 export function createPairingStore(deps: PairingStoreDeps): PairingStore {
   const now = deps.now ?? (() => Date.now());
+  const lifetime = deps.lifetimeMs ?? PAIRING_LIFETIME_MS;
   let attempt = 0;
   let unsubscribe: (() => void) | undefined;
   let expiryTimer: ReturnType<typeof setTimeout> | undefined;
@@ -129,10 +132,10 @@ export function createPairingStore(deps: PairingStoreDeps): PairingStore {
       unsubscribe = p.onUri((uri) => {
         if (mine !== attempt) return;
         clearExpiry();
-        set({ uri, expiresAt: now() + PAIRING_LIFETIME_MS, buffering: false });
+        set({ uri, expiresAt: now() + lifetime, buffering: false });
         expiryTimer = setTimeout(() => {
           if (mine === attempt) void get().refresh();
-        }, PAIRING_LIFETIME_MS - PAIRING_EXPIRY_MARGIN_MS);
+        }, lifetime - PAIRING_EXPIRY_MARGIN_MS);
       });
       try {
         await p.connect();

@@ -34,6 +34,7 @@ import {
   type ExplorerWallet,
   explorerWalletToEntry,
   orderByIds,
+  pairsOnly,
   pushRecent,
   recentWalletsSchema,
   type WalletEntry,
@@ -98,6 +99,12 @@ export interface ConnectState {
   namespace: 'evm' | 'solana';
   /** Wallet Standard wallets that support a Solana chain (from `keyway.solana`), badge Installed. */
   solanaWallets: WalletEntry[];
+  /**
+   * Whether pairing by QR code can work: null until its transport is first loaded (a pairing started, or
+   * preloaded while the pointer rests on a wallet that pairs), false when its package is not installed. From
+   * false on, the lists leave out the wallets that could only pair: no choice ends in "not available".
+   */
+  pairingAvailable: boolean | null;
 }
 
 export interface ConnectActions {
@@ -111,6 +118,11 @@ export interface ConnectActions {
    * to the browse list.
    */
   search(query: string): void;
+  /**
+   * Loads the pairing transport ahead of a click (the pointer rests on a wallet that pairs), so its QR code
+   * comes sooner; resolves with `pairingAvailable`. Harmless to call again.
+   */
+  preloadPairing(): Promise<boolean>;
   /** Connects a wallet entry, a wallet id or a wagmi connector id. Resolves with the attempt's outcome. */
   connect(target: WalletEntry | string): Promise<AttemptStatus>;
   /** Tries the last attempt again. */
@@ -141,6 +153,8 @@ export interface ConnectStoreDeps {
   getWagmiConfig: () => Config;
   /** Resolves the pairing transport (lazy); null when unavailable. */
   getPairingProvider: () => Promise<PairingProvider | null>;
+  /** A pairing URI's lifetime when not the spec's 4 minutes (tests: `walletConnect.uriLifetimeMs`). */
+  pairingLifetimeMs?: number;
   options: {
     featuredWalletIds: readonly string[];
     includeWalletIds: readonly string[];
@@ -361,6 +375,11 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       allWalletsMode: options.allWallets,
       namespace: 'evm',
       solanaWallets: pickableSolanaWallets(deps.solana?.store.getState().wallets ?? []),
+      pairingAvailable: null,
+
+      async preloadPairing() {
+        return (await loadPairing()) !== null;
+      },
 
       prefetch() {
         const { featured, recommended } = get();
@@ -514,10 +533,25 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
     };
   }) as ConnectStore;
 
+  // The transport, loaded once (the instance keeps it); what it tells about availability goes to the lists.
+  let pairingProvider: Promise<PairingProvider | null> | null = null;
+  const loadPairing = (): Promise<PairingProvider | null> => {
+    pairingProvider ??= deps.getPairingProvider().then(
+      (provider) => provider,
+      () => null,
+    );
+    return pairingProvider.then((provider) => {
+      if (store.getState().pairingAvailable !== (provider !== null))
+        store.setState({ pairingAvailable: provider !== null });
+      return provider;
+    });
+  };
+
   // The pairing store mirrors its outcome into the attempt.
   store.pairing = createPairingStore({
-    getProvider: deps.getPairingProvider,
+    getProvider: loadPairing,
     ...(deps.now ? { now: deps.now } : {}),
+    ...(deps.pairingLifetimeMs ? { lifetimeMs: deps.pairingLifetimeMs } : {}),
     onConnected: (wallet) => {
       if (wallet) {
         store.getState().addRecent(wallet);
@@ -575,6 +609,7 @@ export const connectListInputs = (
   ConnectState['custom'],
   ConnectState['recommended']['wallets'],
   ConnectState['connectors'],
+  ConnectState['pairingAvailable'],
 ] => [
   s.namespace,
   s.solanaWallets,
@@ -584,17 +619,33 @@ export const connectListInputs = (
   s.custom,
   s.recommended.wallets,
   s.connectors,
+  s.pairingAvailable,
 ];
+
+/** Without a pairing transport, the wallets that could only pair are left out (no dead end). */
+const offered = (list: WalletListItem[], pairingAvailable: boolean | null): WalletListItem[] =>
+  pairingAvailable === false ? list.filter((w) => !pairsOnly(w)) : list;
 
 /** The Connect view's list from its inputs: on Solana the discovered wallets only. */
 export const connectListFrom = (
-  ...[namespace, solanaWallets, recent, announced, featured, custom, recommended, connectors]: ReturnType<
-    typeof connectListInputs
-  >
+  ...[
+    namespace,
+    solanaWallets,
+    recent,
+    announced,
+    featured,
+    custom,
+    recommended,
+    connectors,
+    pairingAvailable,
+  ]: ReturnType<typeof connectListInputs>
 ): WalletListItem[] =>
   namespace === 'solana'
     ? buildSolanaConnectList(solanaWallets)
-    : buildConnectList({ recent, announced, featured, custom, recommended, connectors });
+    : offered(
+        buildConnectList({ recent, announced, featured, custom, recommended, connectors }),
+        pairingAvailable,
+      );
 
 /** The Connect view's list (recent, installed, featured, custom, recommended, connectors), with badges. */
 export const selectConnectList = (s: ConnectState): WalletListItem[] =>
@@ -613,14 +664,22 @@ export const selectListStatus = (s: ConnectState): LoadStatus => {
 };
 
 /** What the all-wallets list is built from. */
-export const allWalletsInputs = (s: ConnectState): [readonly WalletEntry[], readonly WalletEntry[]] => [
+export const allWalletsInputs = (
+  s: ConnectState,
+): [readonly WalletEntry[], readonly WalletEntry[], ConnectState['pairingAvailable']] => [
   s.searchResults.query ? s.searchResults.wallets : s.all.wallets,
   s.announced,
+  s.pairingAvailable,
 ];
+
+/** The all-wallets list from its inputs (without a pairing transport, the wallets that could only pair are left out). */
+export const allWalletsFrom = (
+  ...[wallets, announced, pairingAvailable]: ReturnType<typeof allWalletsInputs>
+): WalletListItem[] => offered(buildAllWalletsList(wallets, announced), pairingAvailable);
 
 /** The all-wallets list: search results while a query is active, else the browse pages. */
 export const selectAllWalletsList = (s: ConnectState): WalletListItem[] =>
-  buildAllWalletsList(...allWalletsInputs(s));
+  allWalletsFrom(...allWalletsInputs(s));
 
 /** Whether more pages of all wallets can be loaded. */
 export const selectHasMore = (s: ConnectState): boolean =>

@@ -7,6 +7,7 @@ import { getConnectStore } from './instance';
 import type { PairingActions, PairingState } from './pairing';
 import {
   type AttemptStatus,
+  allWalletsFrom,
   allWalletsInputs,
   type ConnectAttempt,
   type ConnectionStatus,
@@ -18,7 +19,7 @@ import {
   selectListStatus,
   selectShowAllWallets,
 } from './store';
-import { buildAllWalletsList, type WalletEntry, type WalletListItem } from './wallets';
+import type { WalletEntry, WalletListItem } from './wallets';
 
 export interface UseConnectResult {
   /** wagmi's connection status: connecting, connected, reconnecting, disconnected. */
@@ -38,6 +39,13 @@ export interface UseConnectResult {
   cancel(): void;
   /** Loads featured and recommended wallets (done on first open; harmless to call again). */
   prefetch(): Promise<void>;
+  /**
+   * Null until the pairing transport first loads; false when `@walletconnect/universal-provider` is not
+   * installed (`wallets` then leaves out the wallets that could only pair).
+   */
+  pairingAvailable: boolean | null;
+  /** Loads the pairing transport ahead of a click (call it when the pointer rests on a wallet that pairs). */
+  preloadPairing(): Promise<boolean>;
 }
 
 function isMobileDevice(): boolean {
@@ -58,6 +66,7 @@ export function useConnect(): UseConnectResult {
     attempt: c.attempt,
     listStatus: selectListStatus(c),
     showAllWallets: selectShowAllWallets(c, isMobileDevice()),
+    pairingAvailable: c.pairingAvailable,
   }));
   const wallets = useMemoSelector(store, connectListInputs, connectListFrom);
   const a = store.getState();
@@ -72,6 +81,8 @@ export function useConnect(): UseConnectResult {
     retry: a.retry,
     cancel: a.cancel,
     prefetch: a.prefetch,
+    pairingAvailable: s.pairingAvailable,
+    preloadPairing: a.preloadPairing,
   };
 }
 
@@ -100,7 +111,7 @@ export function useAllWallets(): UseAllWalletsResult {
     hasMore: selectHasMore(c),
   }));
   const searching = s.results.query !== '';
-  const wallets = useMemoSelector(store, allWalletsInputs, buildAllWalletsList);
+  const wallets = useMemoSelector(store, allWalletsInputs, allWalletsFrom);
   const a = store.getState();
   return {
     wallets,

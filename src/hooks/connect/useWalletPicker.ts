@@ -4,9 +4,8 @@
  * browser wallet, a host connector), and the start of the connection. The styled views use the same rule.
  */
 import { useCallback } from 'react';
-import { CONNECTOR_IDS } from '../../core/constants';
 import { useConnect } from './useConnect';
-import type { WalletEntry } from './wallets';
+import { pairsOnly, type WalletEntry } from './wallets';
 
 /**
  * How a wallet is reached: `'pairing'` (no connector in the page, or the WalletConnect connector: show
@@ -17,7 +16,7 @@ export type WalletRoute = 'pairing' | 'browser';
 
 /** The route of a wallet (see {@link WalletRoute}). */
 export function walletRoute(wallet: WalletEntry): WalletRoute {
-  return !wallet.connectorId || wallet.connectorId === CONNECTOR_IDS.walletConnect ? 'pairing' : 'browser';
+  return pairsOnly(wallet) ? 'pairing' : 'browser';
 }
 
 export interface UseWalletPickerResult {
@@ -29,10 +28,15 @@ export interface UseWalletPickerResult {
    * error), never in the modal.
    */
   pick(wallet: WalletEntry): WalletRoute;
+  /**
+   * Loads what picking `wallet` will need, ahead of the click: the pairing transport for a wallet that pairs
+   * (call it when the pointer rests on the wallet or the focus reaches it). Nothing for a browser wallet.
+   */
+  preload(wallet: WalletEntry): void;
 }
 
 export function useWalletPicker(): UseWalletPickerResult {
-  const { connect } = useConnect();
+  const { connect, preloadPairing } = useConnect();
   const pick = useCallback(
     (wallet: WalletEntry): WalletRoute => {
       // A declined or failed attempt is reported by the connect store's attempt, not thrown to the caller.
@@ -41,5 +45,11 @@ export function useWalletPicker(): UseWalletPickerResult {
     },
     [connect],
   );
-  return { routeOf: walletRoute, pick };
+  const preload = useCallback(
+    (wallet: WalletEntry) => {
+      if (pairsOnly(wallet)) void preloadPairing();
+    },
+    [preloadPairing],
+  );
+  return { routeOf: walletRoute, pick, preload };
 }

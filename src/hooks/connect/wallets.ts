@@ -242,6 +242,10 @@ export interface ConnectListInput {
  * take the installed connector. Of the recommended candidates, the first RECOMMENDED_WALLETS_COUNT not
  * listed above are shown.
  */
+/** A wallet reached only by pairing (QR code, deep link): no connector in the page, or the WalletConnect one. */
+export const pairsOnly = (w: Pick<WalletEntry, 'connectorId'>): boolean =>
+  !w.connectorId || w.connectorId === CONNECTOR_IDS.walletConnect;
+
 export function buildConnectList(input: ConnectListInput): WalletListItem[] {
   const out: WalletListItem[] = [];
   const seen = new Set<string>();
