@@ -10,6 +10,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { relative, sep } from 'node:path';
+import { stripVTControlCharacters } from 'node:util';
 
 const results = [];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
@@ -132,7 +133,7 @@ function printFailures(json) {
 
 /** The first non-empty line of a failure message, without colour codes, at most 300 characters. */
 function firstLine(message) {
-  const text = String(message ?? '').replace(/\x1b\[[0-9;]*m/g, '');
+  const text = stripVTControlCharacters(String(message ?? ''));
   const line = text.split('\n').find((l) => l.trim()) ?? '';
   return line.trim().slice(0, 300);
 }
