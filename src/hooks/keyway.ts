@@ -107,6 +107,11 @@ export interface Keyway {
    */
   getPairingProvider(): Promise<PairingProvider | null>;
   /**
+   * Loads the pairing code ahead of a pairing (the pointer rests on a wallet that pairs) without starting
+   * anything (no connector, no relay connection); resolves with whether the transport's package is there.
+   */
+  preloadPairing(): Promise<boolean>;
+  /**
    * The embedded wallet (email / social / device login through the secure frame), or null when
    * `secureFrameUrl` is not set. Its connector ('w3mAuth') is part of the wagmi config built from
    * `networks`; with a host's own `wagmiConfig` it is added to that config on first use.

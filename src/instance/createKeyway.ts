@@ -29,6 +29,7 @@ import {
   buildWagmiConfig,
   createWalletConnectPairing,
   lazyWalletConnectConnector,
+  loadWalletConnectCode,
   remembersPairing,
 } from './wagmi';
 
@@ -124,6 +125,14 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
           : // The pairing code (and WalletConnect) loads only now, when a pairing starts or is preloaded.
             createWalletConnectPairing(getWagmiConfig(), walletConnectOptions);
     return pairingProvider;
+  };
+
+  // Only the code (the kit's transport module and the peer package): no connector, no core, no relay yet.
+  let pairingCode: Promise<boolean> | null = null;
+  const preloadPairing = (): Promise<boolean> => {
+    if (internals.pairingProvider) return getPairingProvider().then((p) => p !== null);
+    pairingCode ??= loadWalletConnectCode();
+    return pairingCode;
   };
 
   const toasts = createToastsStore();
@@ -348,6 +357,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       };
     },
     getPairingProvider,
+    preloadPairing,
     preload: preloadApiClients,
     peekPart(key) {
       return (parts.get(key)?.value ?? null) as KeywayParts[typeof key] | null;

@@ -148,6 +148,17 @@ export function createWalletConnectPairing(
   );
 }
 
+/**
+ * The pairing code alone (walletconnect.ts and `@walletconnect/universal-provider`), loaded ahead of a pairing:
+ * true when the package is there (a development warning says what to install when it is not).
+ */
+export function loadWalletConnectCode(): Promise<boolean> {
+  return import('./walletconnect').then(
+    (m) => m.loadUniversalProviderOrWarn().then((module) => module !== null),
+    () => false,
+  );
+}
+
 /** The WalletConnect connector's id (walletconnect.ts; repeated here so the check below stays out of that chunk). */
 const WALLETCONNECT_ID = 'walletConnect';
 

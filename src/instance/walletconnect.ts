@@ -338,6 +338,17 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
   return create;
 }
 
+/** The peer package, or null with a development warning that says what to install (once per page). */
+export async function loadUniversalProviderOrWarn(): Promise<UniversalProviderModule | null> {
+  const module = await loadUniversalProvider();
+  if (!module && !warned) {
+    warned = true;
+    warnMissing();
+  }
+  return module;
+}
+let warned = false;
+
 function warnMissing(): void {
   if (import.meta.env?.DEV) {
     console.warn(
@@ -356,11 +367,8 @@ export async function createWalletConnectPairingWith(
   opts: WalletConnectPairingOptions,
   deps: WalletConnectDeps,
 ): Promise<PairingProvider | null> {
-  const module = await loadUniversalProvider();
-  if (!module) {
-    warnMissing();
-    return null;
-  }
+  const module = await loadUniversalProviderOrWarn();
+  if (!module) return null;
   // The shell of a remembered pairing (wagmi.ts lazyWalletConnectConnector), or one added before.
   const existing = config.connectors.find((c) => c.id === WALLETCONNECT_CONNECTOR_ID);
   const connector: Connector | null =

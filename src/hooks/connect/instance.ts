@@ -25,6 +25,7 @@ function wireConnect(keyway: Keyway, overrides: Partial<ConnectStoreDeps>): Owne
     storage: keyway.storage,
     getWagmiConfig: () => keyway.getWagmiConfig(),
     getPairingProvider: () => keyway.getPairingProvider(),
+    preloadPairing: () => keyway.preloadPairing(),
     ...(options.walletConnect?.uriLifetimeMs
       ? { pairingLifetimeMs: options.walletConnect.uriLifetimeMs }
       : {}),
