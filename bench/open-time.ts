@@ -6,7 +6,13 @@
 //                          be loading: KeywayModal preloads it when the page is idle);
 //   - firstOpenAfterIdle:  a new context, click once the page has been idle for 1 s (view code preloaded; the
 //                          wallet lists still come from the explorer API on this first open);
-//   - reopen:              close the modal and open it again (everything cached in the stores).
+//   - reopen:              close the modal and open it again (everything cached in the stores);
+//   - pairingQr:           in the open modal, All wallets → search "rainbow" → click Rainbow (a wallet that
+//                          pairs): from that click to the first frame with the QR code of a pairing URI made
+//                          against the stack's WalletConnect relay (the pairing code loads as the pointer
+//                          reaches the tile, a moment before the click, as for a visitor);
+//   - pairingQrAfterRest:  the same with the pointer resting on the tile until the network is idle first (the
+//                          preloaded pairing code), then the click.
 // Each figure is measured inside the page: from the click event (capture phase, performance.now()) to the
 // first frame in which the Connect view shows wallet rows. Reported: median, p90, min, max in ms, with and
 // without 4x CPU throttling (Chrome DevTools Protocol), in bench/results/open-time.json.
@@ -42,6 +48,50 @@ function armOpenTimer(page: Page): Promise<number> {
     };
     document.addEventListener('click', onClick, true);
   })`);
+}
+
+/** Arms the in-page timer for a click on a wallet tile until the first frame showing a pairing QR code. */
+function armQrTimer(page: Page, wallet: string): Promise<number> {
+  return page.evaluate(`new Promise((done) => {
+    const onClick = (event) => {
+      const tile = event.target instanceof Element ? event.target.closest('button') : null;
+      if (!tile || !tile.textContent.includes(${JSON.stringify(wallet)})) return;
+      const clickedAt = performance.now();
+      document.removeEventListener('click', onClick, true);
+      const check = () => {
+        const qr = document.querySelector('[data-kw-view="ConnectingWalletConnect"] [data-kw-qr^="wc:"]');
+        if (qr) done(performance.now() - clickedAt);
+        else requestAnimationFrame(check);
+      };
+      requestAnimationFrame(check);
+    };
+    document.addEventListener('click', onClick, true);
+  })`);
+}
+
+/** Open modal → All wallets → "rainbow": the Rainbow tile, ready to be clicked. */
+async function rainbowTile(page: Page) {
+  await page
+    .getByRole('dialog', { name: 'Connect wallet' })
+    .getByRole('button', { name: /All wallets/ })
+    .click();
+  const all = page.getByRole('dialog', { name: 'All wallets' });
+  await all.getByPlaceholder('Search wallets').fill('rainbow');
+  const tile = all.getByRole('button', { name: /^Rainbow/ });
+  await tile.waitFor();
+  return tile;
+}
+
+async function measureQr(page: Page, rest: boolean): Promise<number> {
+  await measureOpen(page);
+  const tile = await rainbowTile(page);
+  if (rest) {
+    await tile.hover();
+    await page.waitForLoadState('networkidle');
+  }
+  const timer = armQrTimer(page, 'Rainbow');
+  await tile.click();
+  return timer;
 }
 
 async function measureOpen(page: Page): Promise<number> {
@@ -83,6 +133,8 @@ async function scenario(browser: Browser, url: string, throttle: number) {
   const afterLoad: number[] = [];
   const afterIdle: number[] = [];
   const reopen: number[] = [];
+  const pairingQr: number[] = [];
+  const pairingQrAfterRest: number[] = [];
   for (let i = 0; i < RUNS; i++) {
     const a = await newPage(browser, url, throttle);
     afterLoad.push(await measureOpen(a));
@@ -95,12 +147,24 @@ async function scenario(browser: Browser, url: string, throttle: number) {
     await closeModal(b);
     reopen.push(await measureOpen(b));
     await b.context().close();
+
+    for (const [rest, into] of [
+      [false, pairingQr],
+      [true, pairingQrAfterRest],
+    ] as const) {
+      const c = await newPage(browser, url, throttle);
+      await c.waitForLoadState('networkidle');
+      into.push(await measureQr(c, rest));
+      await c.context().close();
+    }
   }
   return {
     cpuThrottling: throttle,
     firstOpenAfterLoad: stats(afterLoad),
     firstOpenAfterIdle: stats(afterIdle),
     reopen: stats(reopen),
+    pairingQr: stats(pairingQr),
+    pairingQrAfterRest: stats(pairingQrAfterRest),
   };
 }
 
@@ -117,7 +181,13 @@ try {
     const r = await scenario(browser, url, throttle);
     results.push(r);
     console.log(`\nCPU ${throttle}x (${RUNS} runs each): click → wallet rows shown, ms`);
-    for (const key of ['firstOpenAfterLoad', 'firstOpenAfterIdle', 'reopen'] as const) {
+    for (const key of [
+      'firstOpenAfterLoad',
+      'firstOpenAfterIdle',
+      'reopen',
+      'pairingQr',
+      'pairingQrAfterRest',
+    ] as const) {
       const s = r[key];
       console.log(`  ${key.padEnd(20)} median ${s.medianMs}  p90 ${s.p90Ms}  min ${s.minMs}  max ${s.maxMs}`);
     }
@@ -128,7 +198,8 @@ try {
     chromium: browser.version(),
     page: 'playground/index.html (styled), production build, strict CSP',
     metric:
-      'click on "Connect wallet" → first frame with wallet rows in the Connect view (in-page performance.now())',
+      'click on "Connect wallet" → first frame with wallet rows in the Connect view; pairing: click on a wallet ' +
+      'that pairs → first frame with the QR code of a wc: URI from the local relay (in-page performance.now())',
     scenarios: results,
   };
   mkdirSync(resolve(repo, 'bench/results'), { recursive: true });

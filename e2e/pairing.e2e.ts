@@ -21,7 +21,7 @@ const ADDRESS = phoneWalletAddress(ACCOUNT);
 const SHORT = `${ADDRESS.slice(0, 6)}…${ADDRESS.slice(-4)}`;
 const RECEIVER = privateKeyToAddress(generatePrivateKey());
 
-const { open } = browserForFile();
+const { open, browser } = browserForFile();
 let wallet: PhoneWallet;
 
 beforeAll(async () => {
@@ -203,6 +203,59 @@ describe('pairing a phone wallet by QR code', () => {
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     await close();
+  });
+
+  it('on a 360 px phone, picking a wallet opens its app with the pairing link, which pairs; Copy link copies the same URI', async () => {
+    const context = await browser().newContext({
+      viewport: { width: 360, height: 740 },
+      isMobile: true,
+      hasTouch: true,
+    });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+      origin: new URL(stack.playgroundUrl).origin,
+    });
+    const page = await context.newPage();
+    const errors: string[] = [];
+    page.on('pageerror', (e) => errors.push(e.message));
+    // The links the page opens are recorded, and stopped: there is no wallet app to hand them to.
+    await page.addInitScript(() => {
+      const w = window as unknown as { openedLinks: string[] };
+      w.openedLinks = [];
+      document.addEventListener(
+        'click',
+        (event) => {
+          const a = event.target instanceof Element ? event.target.closest('a[data-kw-deep-link]') : null;
+          if (!a) return;
+          event.preventDefault();
+          w.openedLinks.push(a.getAttribute('href') ?? '');
+        },
+        true,
+      );
+    });
+    await page.goto(stack.playgroundUrl, { waitUntil: 'load' });
+    await page.getByRole('button', { name: 'Connect wallet' }).click();
+    const connect = page.getByRole('dialog', { name: 'Connect wallet' });
+    await connect.waitFor(WAIT);
+    await connect.getByRole('button', { name: /All wallets/ }).click();
+    const all = page.getByRole('dialog', { name: 'All wallets' });
+    await all.getByPlaceholder('Search wallets').fill('rainbow');
+    await all.getByRole('button', { name: /Rainbow/ }).click();
+    const opened = () => page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks);
+    await expect.poll(opened, WAIT).toHaveLength(1);
+    const [link] = await opened();
+    expect(link).toMatch(/^rainbow:\/\/wc\?uri=wc%3A[0-9a-f]{64}%402%3F/);
+    const uri = decodeURIComponent(new URL(link!).searchParams.get('uri') ?? '');
+    // The same link on the "Open Rainbow" button, and "Copy link" copies the URI it carries.
+    await expect.poll(() => page.getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(link);
+    expect(await copiedLink(page)).toBe(uri);
+    const proposal = await approveProposalFrom(uri);
+    await wallet.approveProposal(proposal.id);
+    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    expect(await opened()).toHaveLength(1);
+    expect(errors).toEqual([]);
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
+    await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
+    await context.close();
   });
 
   it('two tabs: the playground phone page pairs from the pasted link and approves a signature', async () => {

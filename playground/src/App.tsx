@@ -95,7 +95,10 @@ function WalletControls({ kit }: { kit: PlaygroundKit }) {
 }
 
 function SignMessage() {
-  const { isConnected } = useAccount({ requestDetails: false });
+  // The kit shows a remembered account while wagmi reconnects it (no "Connect wallet" flash); a request must
+  // wait for the connection itself: until then the connector of the last visit is not back yet.
+  const { isConnected, status } = useAccount({ requestDetails: false });
+  const ready = isConnected && status === 'connected';
   const { signMessageAsync, isPending } = useSignMessage();
   const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
   const sign = async () => {
@@ -115,10 +118,12 @@ function SignMessage() {
         Message: <q>{SIGN_MESSAGE_TEXT}</q>
       </p>
       <div className="pg-row">
-        <button type="button" className="pg-button" disabled={!isConnected || isPending} onClick={sign}>
+        <button type="button" className="pg-button" disabled={!ready || isPending} onClick={sign}>
           Sign message
         </button>
-        {isConnected ? null : <span className="pg-muted">Connect a wallet first.</span>}
+        {ready ? null : (
+          <span className="pg-muted">{isConnected ? 'Reconnecting…' : 'Connect a wallet first.'}</span>
+        )}
       </div>
       <output
         data-testid="sign-result"

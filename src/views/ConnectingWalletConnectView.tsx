@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useEffect, useId, useRef } from 'react';
 import { StatusRegion } from '../components/_lib/StatusRegion';
 import { Button } from '../components/Button/Button';
 import { button } from '../components/Button/buttonClass';
@@ -24,6 +24,18 @@ export function ConnectingWalletConnectView() {
   const failed = status === 'declined' || status === 'error';
   const mobileLink = isMobile ? deepLink('mobile') : null;
   const seconds = Math.ceil(remaining / 1000);
+  const linkRef = useRef<HTMLAnchorElement>(null);
+  const openedFor = useRef<string | null>(null);
+  // On a phone, picking a wallet opens its app as soon as the pairing link is ready, once per pairing (not
+  // again for a refreshed link: the visitor may be in the wallet already). Only the wallet's own scheme opens
+  // by itself: its page stays here, while an https universal link would leave this page (and the pairing)
+  // when the app is not installed; that one waits for a tap on "Open …", as does any second try.
+  useEffect(() => {
+    if (!mobileLink || generation !== 1 || /^https?:/i.test(mobileLink)) return;
+    if (openedFor.current === mobileLink) return;
+    openedFor.current = mobileLink;
+    linkRef.current?.click();
+  }, [mobileLink, generation]);
 
   if (failed) {
     return (
@@ -73,7 +85,7 @@ export function ConnectingWalletConnectView() {
       ) : null}
       <div className={s.actions}>
         {mobileLink ? (
-          <a href={mobileLink} className={button({})} data-kw-deep-link="">
+          <a ref={linkRef} href={mobileLink} className={button({})} data-kw-deep-link="">
             {T.open({ name })}
           </a>
         ) : null}

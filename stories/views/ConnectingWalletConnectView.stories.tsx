@@ -175,14 +175,65 @@ const stubCoarsePointer = () => {
   };
 };
 
+/** Links the view opened by itself (their navigation is stopped here: no app to hand them to). */
+const opened: string[] = [];
+const recordOpenedLinks = () => {
+  opened.length = 0;
+  const stop = (event: MouseEvent) => {
+    const link = event.target instanceof Element ? event.target.closest('a[data-kw-deep-link]') : null;
+    if (!link) return;
+    event.preventDefault();
+    opened.push(link.getAttribute('href') ?? '');
+  };
+  document.addEventListener('click', stop, true);
+  const restore = stubCoarsePointer();
+  return () => {
+    document.removeEventListener('click', stop, true);
+    restore();
+  };
+};
+
+/**
+ * On a phone, picking the wallet opens its app with the pairing URI as soon as the link is ready (its own
+ * scheme, once); "Open MetaMask" stays for a second try, and "Copy link" copies the same URI.
+ */
 export const DeepLinkOnMobile: Story = {
-  beforeEach: stubCoarsePointer,
+  beforeEach: recordOpenedLinks,
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await qr(canvasElement);
-    const link = await canvas.findByRole('link', { name: 'Open MetaMask' });
+    const link = await canvas.findByRole('link', { name: 'Open MetaMask' }, { timeout: 15_000 });
     const uri = storyKit().pairing.uris[0]!;
-    await expect(link).toHaveAttribute('href', `metamask://wc?uri=${encodeURIComponent(uri)}`);
+    const expected = `metamask://wc?uri=${encodeURIComponent(uri)}`;
+    await expect(link).toHaveAttribute('href', expected);
+    await waitFor(() => expect(opened).toEqual([expected]));
+    await userEvent.click(link);
+    await expect(opened).toEqual([expected, expected]);
+  },
+};
+
+/** A wallet whose phone link is an https universal link: it opens on a tap only (never by itself). */
+export const UniversalLinkOnMobile: Story = {
+  beforeEach: recordOpenedLinks,
+  parameters: {
+    viewTitle: 'Link Wallet',
+    keyway: pairing(
+      {},
+      explorerWalletToEntry({
+        id: 'link-wallet',
+        name: 'Link Wallet',
+        mobile_link: 'https://link.wallet.example/app',
+      }),
+    ),
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const link = await canvas.findByRole('link', { name: 'Open Link Wallet' }, { timeout: 15_000 });
+    const uri = storyKit().pairing.uris[0]!;
+    const expected = `https://link.wallet.example/app/wc?uri=${encodeURIComponent(uri)}`;
+    await expect(link).toHaveAttribute('href', expected);
+    await expect(opened).toEqual([]);
+    await userEvent.click(link);
+    await expect(opened).toEqual([expected]);
   },
 };
 

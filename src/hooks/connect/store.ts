@@ -382,10 +382,8 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       async preloadPairing() {
         if (!deps.preloadPairing) return (await loadPairing()) !== null;
         const available = await deps.preloadPairing().catch(() => false);
-        // Only a missing transport is recorded here; `true` comes with the first pairing, from the transport
-        // itself. (Setting it at the pointer's rest, just before the click, was seen to leave a pairing that
-        // did not come back after a reload in the two-pairing e2e run; see the pairing e2e tests.)
-        if (!available && get().pairingAvailable === null) set({ pairingAvailable: false });
+        // A pairing that started meanwhile has the transport's own answer: it stays.
+        if (get().pairingAvailable === null) set({ pairingAvailable: available });
         return available;
       },
 
