@@ -13,6 +13,9 @@ export const TOAST_MESSAGES = {
   somethingWentWrong: 'Something went wrong',
   solanaSendFailed: 'Failed to send transaction. Please try again.',
   fetchTokenBalance: 'Failed to fetch token balance',
+  // Not in spec §8 (it names no pairing toasts): a paired wallet's relay went away, and came back.
+  relayLost: 'Lost the connection to your wallet. Requests wait until it is back.',
+  relayBack: 'Connected to your wallet again',
 } as const;
 export type ToastMessageKey = keyof typeof TOAST_MESSAGES;
 
@@ -33,6 +36,8 @@ export const ERROR_MESSAGES = {
   invalidChainId: 'Invalid chainId',
   frameError: 'An error occurred',
   solanaInvalidInput: 'Please enter a valid amount and receiver address',
+  // Not in spec §8: a pairing whose relay cannot be reached (no QR code can be made).
+  relayUnreachable: 'Can’t reach the wallet relay. Check your connection and try again.',
 } as const;
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;
 

@@ -10,6 +10,7 @@ import { createLazyBlockchainApi, createLazyExplorerApi, preloadApiClients } fro
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import { createAnalytics } from '../core/analytics';
+import { TOAST_MESSAGES } from '../core/errors';
 import { createEventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions } from '../core/options';
 import { createOutcomeStream } from '../core/outcomes';
@@ -97,6 +98,15 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     metadata: options.metadata,
     relayUrl: options.walletConnect?.relayUrl,
     verify: options.walletConnect?.verify,
+    // A paired wallet's relay going away and coming back is told in toasts (nothing the visitor asked is lost).
+    onRelayChange: (state: 'lost' | 'back') =>
+      toasts
+        .getState()
+        .show(
+          state === 'lost'
+            ? { message: TOAST_MESSAGES.relayLost, variant: 'error' }
+            : { message: TOAST_MESSAGES.relayBack, variant: 'success' },
+        ),
   };
   const wagmiStorage = options.storage ?? browserStorage();
   // A pairing remembered from the last visit: its connector shell is there for wagmi's reconnect on mount.

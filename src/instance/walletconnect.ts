@@ -28,6 +28,7 @@
 import type { Address, Chain } from 'viem';
 import type { Config, Connector, CreateConnectorFn } from 'wagmi';
 import type { connect, disconnect } from 'wagmi/actions';
+import { ERROR_MESSAGES } from '../core/errors';
 import type { PairingProvider } from '../hooks/connect/pairing';
 
 /**
@@ -72,7 +73,22 @@ export interface WalletConnectPairingOptions {
   relayUrl?: string | undefined;
   /** WalletConnect Verify: default on with WalletConnect's relay, off with a self-hosted one. */
   verify?: boolean | undefined;
+  /**
+   * The relay went away during a session (`lost`, after RELAY_LOST_GRACE_MS without it) or came back after
+   * that (`back`). Requests made meanwhile wait in the SDK and go out when it is back.
+   */
+  onRelayChange?: ((state: 'lost' | 'back') => void) | undefined;
+  /** RELAY_CONNECT_TIMEOUT_MS unless given (tests). */
+  relayTimeoutMs?: number | undefined;
 }
+
+/** A relay gone for less than this (a network blip, a relay restart) is not reported. */
+export const RELAY_LOST_GRACE_MS = 1_000;
+/**
+ * A pairing whose relay is still not connected after this long, with no URI yet, fails with
+ * `relayUnreachable` (the SDK itself would keep the spinner for more than a minute before a vague error).
+ */
+export const RELAY_CONNECT_TIMEOUT_MS = 15_000;
 
 /** The part of `@walletconnect/universal-provider` the kit uses (kept local: the package is optional). */
 interface UniversalProviderLike {
@@ -91,6 +107,7 @@ interface UniversalProviderLike {
   abortPairingAttempt(): void;
   /** The sign client under the provider: requests straight to the wallet. */
   client: {
+    core?: { relayer?: { on(event: string, listener: () => void): void } };
     request<T>(args: {
       topic: string;
       chainId: string;
@@ -198,6 +215,7 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
         });
         up = created;
         chainId = sessionChainId(created) ?? defaultChain;
+        watchRelay(created, opts.onRelayChange);
         return created;
       })();
       return upPromise;
@@ -349,6 +367,30 @@ export async function loadUniversalProviderOrWarn(): Promise<UniversalProviderMo
 }
 let warned = false;
 
+/** Reports the relay's loss and return during a session (see `onRelayChange`). */
+function watchRelay(p: UniversalProviderLike, report: WalletConnectPairingOptions['onRelayChange']): void {
+  const relayer = p.client.core?.relayer;
+  if (!report || !relayer) return;
+  let lost = false;
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  relayer.on('relayer_disconnect', () => {
+    if (!p.session || timer || lost) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      if (!p.session) return;
+      lost = true;
+      report('lost');
+    }, RELAY_LOST_GRACE_MS);
+  });
+  relayer.on('relayer_connect', () => {
+    if (timer) clearTimeout(timer);
+    timer = undefined;
+    if (!lost) return;
+    lost = false;
+    report('back');
+  });
+}
+
 function warnMissing(): void {
   if (import.meta.env?.DEV) {
     console.warn(
@@ -388,8 +430,22 @@ export async function createWalletConnectPairingWith(
       return () => c.emitter.off('message', handler);
     },
     async connect() {
+      // No URI and no relay connection for RELAY_CONNECT_TIMEOUT_MS: the relay cannot be reached.
+      let uriSeen = false;
+      const seen = (message: { type: string }) => {
+        if (message.type === 'display_uri') uriSeen = true;
+      };
+      c.emitter.on('message', seen);
+      let timer: ReturnType<typeof setTimeout> | undefined;
+      const unreachable = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => {
+          if (uriSeen || relayConnected()) return;
+          (c as unknown as { abortPairing?: () => void }).abortPairing?.();
+          reject(new Error(ERROR_MESSAGES.relayUnreachable));
+        }, opts.relayTimeoutMs ?? RELAY_CONNECT_TIMEOUT_MS);
+      });
       try {
-        await deps.connect(config, { connector: c });
+        await Promise.race([deps.connect(config, { connector: c }), unreachable]);
       } catch (error) {
         // The SDK reports an expired proposal as a plain error; the store refreshes on this class.
         if (error instanceof Error && /expired/i.test(error.message)) {
@@ -399,6 +455,9 @@ export async function createWalletConnectPairingWith(
           throw deps.rejected(error as Error);
         }
         throw error;
+      } finally {
+        clearTimeout(timer);
+        c.emitter.off('message', seen);
       }
     },
     cancel() {
@@ -406,6 +465,14 @@ export async function createWalletConnectPairingWith(
       void deps.disconnect(config, { connector: c }).catch(() => undefined);
     },
   };
+}
+
+/** Whether the kit's WalletConnect core (one per storage prefix, on `globalThis`) has its relay connection. */
+function relayConnected(): boolean {
+  const core = (globalThis as Record<string, unknown>)[
+    `_walletConnectCore_${WALLETCONNECT_STORAGE_PREFIX}`
+  ] as { relayer?: { connected?: boolean } } | undefined;
+  return core?.relayer?.connected === true;
 }
 
 function hasCode(error: unknown, code: number): boolean {

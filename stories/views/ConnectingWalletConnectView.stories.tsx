@@ -1,5 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
+import { ERROR_MESSAGES } from '../../src/core/errors';
 import { getConnectStore } from '../../src/hooks/connect/instance';
 import { explorerWalletToEntry } from '../../src/hooks/connect/wallets';
 import { walletFixtures } from '../../src/testing/msw';
@@ -119,6 +120,25 @@ export const Failed: Story = {
     await expect(await canvas.findByText('Connection failed')).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent('Relay unavailable');
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
+  },
+};
+
+/**
+ * The relay cannot be reached: the transport gives up after RELAY_CONNECT_TIMEOUT_MS with no URI (never a
+ * spinner without end); Try again starts a new pairing.
+ */
+export const RelayUnreachable: Story = {
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await qr(canvasElement);
+    storyKit().pairing.fail(ERROR_MESSAGES.relayUnreachable);
+    await expect(await canvas.findByText('Connection failed')).toBeVisible();
+    await expect(canvas.getByRole('alert')).toHaveTextContent(
+      'Can’t reach the wallet relay. Check your connection and try again.',
+    );
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
+    await waitFor(() => expect(storyKit().pairing.uris).toHaveLength(2));
+    await qr(canvasElement);
   },
 };
 

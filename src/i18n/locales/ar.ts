@@ -61,6 +61,8 @@ export default {
     somethingWentWrong: 'حدث خطأ ما',
     solanaSendFailed: 'تعذّر إرسال المعاملة. يُرجى المحاولة مرة أخرى.',
     fetchTokenBalance: 'تعذّر جلب رصيد الرمز',
+    relayLost: 'فُقد الاتصال بمحفظتك. تنتظر الطلبات حتى يعود.',
+    relayBack: 'تم الاتصال بمحفظتك مجددًا',
   },
   errors: {
     disconnectFailed: 'تعذّر قطع الاتصال',
@@ -79,6 +81,7 @@ export default {
     invalidChainId: 'معرّف السلسلة (chainId) غير صالح',
     frameError: 'حدث خطأ',
     solanaInvalidInput: 'يُرجى إدخال مبلغ وعنوان مستلم صالحَين',
+    relayUnreachable: 'تعذّر الوصول إلى مُرحِّل المحفظة. تحقّق من اتصالك وحاول مرة أخرى.',
     registerName: 'خطأ في تسجيل الاسم {name}',
     cooldown:
       'يُرجى المحاولة مرة أخرى بعد {seconds, plural, zero {# ثانية} one {ثانية واحدة} two {ثانيتين} few {# ثوانٍ} many {# ثانية} other {# ثانية}}',

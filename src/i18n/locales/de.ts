@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: 'Etwas ist schiefgelaufen',
     solanaSendFailed: 'Transaktion konnte nicht gesendet werden. Bitte versuche es erneut.',
     fetchTokenBalance: 'Token-Guthaben konnte nicht geladen werden',
+    relayLost: 'Verbindung zu deiner Wallet verloren. Anfragen warten, bis sie zurück ist.',
+    relayBack: 'Wieder mit deiner Wallet verbunden',
   },
   errors: {
     disconnectFailed: 'Trennen fehlgeschlagen',
@@ -75,6 +77,7 @@ export default {
     invalidChainId: 'Ungültige Chain-ID',
     frameError: 'Ein Fehler ist aufgetreten',
     solanaInvalidInput: 'Bitte gib einen gültigen Betrag und eine gültige Empfängeradresse ein',
+    relayUnreachable: 'Das Wallet-Relay ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
     registerName: 'Name {name} konnte nicht registriert werden',
     cooldown: 'Bitte versuche es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut',
   },

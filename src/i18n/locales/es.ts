@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: 'Algo salió mal',
     solanaSendFailed: 'No se pudo enviar la transacción. Inténtalo de nuevo.',
     fetchTokenBalance: 'No se pudo obtener el saldo del token',
+    relayLost: 'Se perdió la conexión con tu billetera. Las solicitudes esperan hasta que vuelva.',
+    relayBack: 'Conectado de nuevo a tu billetera',
   },
   errors: {
     disconnectFailed: 'No se pudo desconectar',
@@ -75,6 +77,8 @@ export default {
     invalidChainId: 'chainId no válido',
     frameError: 'Se produjo un error',
     solanaInvalidInput: 'Ingresa un monto y una dirección de destino válidos',
+    relayUnreachable:
+      'No se puede acceder al relé de la billetera. Comprueba tu conexión e inténtalo de nuevo.',
     registerName: 'Error al registrar el nombre {name}',
     cooldown:
       'Inténtalo de nuevo en {seconds, plural, one {# segundo} many {# de segundos} other {# segundos}}',

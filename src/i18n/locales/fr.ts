@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: 'Une erreur s’est produite',
     solanaSendFailed: 'Impossible d’envoyer la transaction. Veuillez réessayer.',
     fetchTokenBalance: 'Impossible de récupérer le solde du jeton',
+    relayLost: 'Connexion à votre portefeuille perdue. Les demandes attendent son retour.',
+    relayBack: 'De nouveau connecté à votre portefeuille',
   },
   errors: {
     disconnectFailed: 'Échec de la déconnexion',
@@ -75,6 +77,8 @@ export default {
     invalidChainId: 'chainId non valide',
     frameError: 'Une erreur s’est produite',
     solanaInvalidInput: 'Veuillez saisir un montant et une adresse de destination valides',
+    relayUnreachable:
+      'Impossible de joindre le relais du portefeuille. Vérifiez votre connexion et réessayez.',
     registerName: 'Erreur lors de l’enregistrement du nom {name}',
     cooldown:
       'Veuillez réessayer dans {seconds, plural, one {# seconde} many {# de secondes} other {# secondes}}',

@@ -61,6 +61,8 @@ export default {
     somethingWentWrong: 'משהו השתבש',
     solanaSendFailed: 'שליחת העסקה נכשלה. נא לנסות שוב.',
     fetchTokenBalance: 'טעינת יתרת הטוקן נכשלה',
+    relayLost: 'החיבור לארנק שלך אבד. הבקשות ממתינות עד שיחזור.',
+    relayBack: 'מחובר שוב לארנק שלך',
   },
   errors: {
     disconnectFailed: 'הניתוק נכשל',
@@ -79,6 +81,7 @@ export default {
     invalidChainId: 'chainId לא תקין',
     frameError: 'אירעה שגיאה',
     solanaInvalidInput: 'נא להזין סכום וכתובת נמען תקינים',
+    relayUnreachable: 'לא ניתן להגיע לממסר הארנק. בדקו את החיבור ונסו שוב.',
     registerName: 'שגיאה ברישום השם {name}',
     cooldown: 'נא לנסות שוב בעוד {seconds, plural, one {שנייה אחת} two {שתי שניות} other {# שניות}}',
   },

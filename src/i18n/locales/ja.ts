@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: '問題が発生しました',
     solanaSendFailed: 'トランザクションを送信できませんでした。もう一度お試しください。',
     fetchTokenBalance: 'トークン残高を取得できませんでした',
+    relayLost: 'ウォレットとの接続が切れました。リクエストは接続が戻るまで待機します。',
+    relayBack: 'ウォレットに再接続しました',
   },
   errors: {
     disconnectFailed: '切断できませんでした',
@@ -75,6 +77,7 @@ export default {
     invalidChainId: '無効な chainId です',
     frameError: 'エラーが発生しました',
     solanaInvalidInput: '有効な金額と送金先アドレスを入力してください',
+    relayUnreachable: 'ウォレットのリレーに接続できません。接続を確認して、もう一度お試しください。',
     registerName: '名前 {name} の登録中にエラーが発生しました',
     cooldown: '{seconds, plural, other {# 秒}}後にもう一度お試しください',
   },

@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: '문제가 발생했습니다',
     solanaSendFailed: '트랜잭션을 보내지 못했습니다. 다시 시도해 주세요.',
     fetchTokenBalance: '토큰 잔액을 가져오지 못했습니다',
+    relayLost: '지갑과의 연결이 끊어졌습니다. 요청은 연결이 돌아올 때까지 대기합니다.',
+    relayBack: '지갑에 다시 연결되었습니다',
   },
   errors: {
     disconnectFailed: '연결을 해제하지 못했습니다',
@@ -75,6 +77,7 @@ export default {
     invalidChainId: '잘못된 chainId',
     frameError: '오류가 발생했습니다',
     solanaInvalidInput: '올바른 금액과 받는 주소를 입력해 주세요',
+    relayUnreachable: '지갑 릴레이에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.',
     registerName: '{name} 이름을 등록하는 중 오류가 발생했습니다',
     cooldown: '{seconds, plural, other {#초}} 후에 다시 시도해 주세요',
   },

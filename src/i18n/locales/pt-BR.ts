@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: 'Algo deu errado',
     solanaSendFailed: 'Falha ao enviar a transação. Tente novamente.',
     fetchTokenBalance: 'Falha ao buscar o saldo do token',
+    relayLost: 'A conexão com sua carteira foi perdida. As solicitações aguardam até ela voltar.',
+    relayBack: 'Conectado à sua carteira novamente',
   },
   errors: {
     disconnectFailed: 'Falha ao desconectar',
@@ -75,6 +77,8 @@ export default {
     invalidChainId: 'chainId inválido',
     frameError: 'Ocorreu um erro',
     solanaInvalidInput: 'Insira um valor e um endereço de destino válidos',
+    relayUnreachable:
+      'Não foi possível acessar o relay da carteira. Verifique sua conexão e tente novamente.',
     registerName: 'Erro ao registrar o nome {name}',
     cooldown: 'Tente novamente em {seconds, plural, one {# segundo} many {# de segundos} other {# segundos}}',
   },

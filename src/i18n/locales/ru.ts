@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: 'Что-то пошло не так',
     solanaSendFailed: 'Не удалось отправить транзакцию. Попробуйте еще раз.',
     fetchTokenBalance: 'Не удалось получить баланс токена',
+    relayLost: 'Соединение с кошельком потеряно. Запросы ждут, пока оно не восстановится.',
+    relayBack: 'Снова подключено к кошельку',
   },
   errors: {
     disconnectFailed: 'Не удалось отключиться',
@@ -75,6 +77,8 @@ export default {
     invalidChainId: 'Недопустимый chainId',
     frameError: 'Произошла ошибка',
     solanaInvalidInput: 'Введите корректную сумму и адрес получателя',
+    relayUnreachable:
+      'Не удаётся связаться с ретранслятором кошелька. Проверьте подключение и попробуйте снова.',
     registerName: 'Ошибка при регистрации имени {name}',
     cooldown:
       'Повторите попытку через {seconds, plural, one {# секунду} few {# секунды} many {# секунд} other {# секунды}}',

@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: 'Bir şeyler ters gitti',
     solanaSendFailed: 'İşlem gönderilemedi. Lütfen tekrar deneyin.',
     fetchTokenBalance: 'Token bakiyesi alınamadı',
+    relayLost: 'Cüzdanınızla bağlantı kesildi. İstekler bağlantı geri gelene kadar bekler.',
+    relayBack: 'Cüzdanınıza yeniden bağlanıldı',
   },
   errors: {
     disconnectFailed: 'Bağlantı kesilemedi',
@@ -75,6 +77,7 @@ export default {
     invalidChainId: 'Geçersiz chainId',
     frameError: 'Bir hata oluştu',
     solanaInvalidInput: 'Lütfen geçerli bir tutar ve alıcı adresi girin',
+    relayUnreachable: 'Cüzdan aktarıcısına ulaşılamıyor. Bağlantınızı kontrol edip tekrar deneyin.',
     registerName: '{name} adı kaydedilirken hata oluştu',
     cooldown: 'Lütfen {seconds, plural, one {# saniye} other {# saniye}} sonra tekrar deneyin',
   },

@@ -57,6 +57,8 @@ export default {
     somethingWentWrong: '出了点问题',
     solanaSendFailed: '发送交易失败，请重试。',
     fetchTokenBalance: '获取代币余额失败',
+    relayLost: '与钱包的连接已断开。请求会等待连接恢复。',
+    relayBack: '已重新连接到钱包',
   },
   errors: {
     disconnectFailed: '断开连接失败',
@@ -75,6 +77,7 @@ export default {
     invalidChainId: '无效的 chainId',
     frameError: '发生错误',
     solanaInvalidInput: '请输入有效的金额和收款地址',
+    relayUnreachable: '无法连接钱包中继。请检查网络连接后重试。',
     registerName: '注册名称 {name} 出错',
     cooldown: '请在 {seconds, plural, other {# 秒}}后重试',
   },
