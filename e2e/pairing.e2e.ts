@@ -11,6 +11,7 @@ import { type Hex, hexToBigInt, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../playground/phone/wallet.ts';
+import { startRelayServer } from '../services/relay/server.ts';
 import { browserForFile } from './support/browser';
 import { jsonRpc } from './support/rpc';
 
@@ -257,6 +258,55 @@ describe('pairing a phone wallet by QR code', () => {
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     await context.close();
   });
+
+  it('the relay stops in the middle of a session: a toast says so and a signature waits; the relay back, it goes through', async () => {
+    // A relay of this test's own (the stack's one serves the other tests), on the same machine, then restarted on its port.
+    const origin = new URL(stack.playgroundUrl).origin;
+    let relay = await startRelayServer({ port: 0, allowedOrigins: [origin] });
+    const phone = await createPhoneWallet({
+      relayUrl: relay.url,
+      projectId: 'keyway-e2e-outage',
+      chains: [{ chainId: 31337, rpcUrl: stack.evmRpc[31337] }],
+      account: 13,
+      storagePrefix: 'e2e-outage',
+    });
+    try {
+      const { page, consoleErrors, close } = await openPlayground(
+        `?relayUrl=${encodeURIComponent(relay.url)}`,
+      );
+      const uri = await startPairing(page);
+      await phone.pair(uri);
+      await expect.poll(() => phone.getState().proposals.length, WAIT).toBe(1);
+      await phone.approveProposal(phone.getState().proposals[0]!.id);
+      const address = phoneWalletAddress(13);
+      await page
+        .getByRole('button', { name: new RegExp(`${address.slice(0, 6)}…${address.slice(-4)}`) })
+        .waitFor(WAIT);
+
+      const port = relay.port;
+      await relay.stop();
+      await page
+        .getByText('Lost the connection to your wallet. Requests wait until it is back.')
+        .waitFor(WAIT);
+      await page.getByRole('button', { name: 'Sign message' }).click();
+      await page.getByText('Waiting for the wallet…').waitFor(WAIT);
+      expect(phone.getState().requests).toEqual([]);
+
+      relay = await startRelayServer({ port, allowedOrigins: [origin] });
+      await page.getByText('Connected to your wallet again').waitFor({ timeout: 40_000 });
+      await expect
+        .poll(() => phone.getState().requests.map((r) => r.method), { timeout: 40_000 })
+        .toEqual(['personal_sign']);
+      await phone.approveRequest(phone.getState().requests[0]!.id);
+      await page.getByText(/^0x[0-9a-f]{130}$/).waitFor(WAIT);
+      // The browser reports each failed attempt to reach the stopped relay; nothing else went wrong.
+      expect(consoleErrors.filter((e) => !(e.includes('WebSocket') && e.includes(`:${port}`)))).toEqual([]);
+      await close();
+    } finally {
+      await phone.close();
+      await relay.stop();
+    }
+  }, 120_000);
 
   it('two tabs: the playground phone page pairs from the pasted link and approves a signature', async () => {
     const { page, context, consoleErrors, close } = await openPlayground();

@@ -128,7 +128,11 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     // /phone.html (or of the e2e tests) pairs through the same relay.
     // `?uriLifetimeMs=30000` shortens a pairing link's 4-minute life (the kit's testing option): the e2e
     // tests see a link expire and the next one pair without waiting four minutes.
-    walletConnect: { relayUrl: config.relayUrl, ...uriLifetime(window.location.search) },
+    // `?relayUrl=ws://127.0.0.1:<port>` points it at another local relay (the e2e test that stops one).
+    walletConnect: {
+      relayUrl: localRelay(window.location.search) ?? config.relayUrl,
+      ...uriLifetime(window.location.search),
+    },
     metadata: {
       name: 'Keyway playground',
       description: 'Demo host dapp of the Keyway kit against the local stack',
@@ -154,6 +158,12 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
       },
     },
   };
+}
+
+/** The `relayUrl` query parameter when it names a relay on this machine (nothing else is taken from the URL). */
+function localRelay(search: string): string | undefined {
+  const raw = new URLSearchParams(search).get('relayUrl');
+  return raw && /^ws:\/\/127\.0\.0\.1:\d{2,5}\/?$/.test(raw) ? raw : undefined;
 }
 
 /** The `uriLifetimeMs` query parameter as the kit's option, when it is a number (the kit checks its range). */
