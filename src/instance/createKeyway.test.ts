@@ -2,7 +2,7 @@ import { HttpResponse, http } from 'msw';
 import { setupServer } from 'msw/node';
 import { numberToHex, parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createConfig, createConnector, mock, http as viemHttp } from 'wagmi';
+import { createConfig, createConnector, createStorage, mock, http as viemHttp } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { KeywayOptionsError } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
@@ -20,6 +20,7 @@ import { createBlockchainApiHandlers, createExplorerHandlers, type RecordedReque
 import { createTestPairingProvider } from '../testing/pairing';
 import { attachModalRouter } from '../views/modalRouter';
 import { createKeyway } from './createKeyway';
+import { addRememberedPairing } from './wagmi';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
@@ -386,6 +387,37 @@ describe('createKeyway', () => {
     expect(host.wagmiConfig).toBe(kw.wagmiConfig);
     kw.destroy();
     host.destroy();
+  });
+
+  it('a host’s own wagmi config that remembers a pairing gets the WalletConnect shell for its reconnect', async () => {
+    const chains = [toViemChain(keywayLocal)] as const;
+    const hostConfig = (recent: string) => {
+      const values = new Map([['wagmi.recentConnectorId', JSON.stringify(recent)]]);
+      return createConfig({
+        chains,
+        transports: { [chains[0].id]: viemHttp() },
+        connectors: [],
+        storage: createStorage({
+          storage: {
+            getItem: (k) => values.get(k) ?? null,
+            setItem: (k, v) => void values.set(k, v),
+            removeItem: (k) => void values.delete(k),
+          },
+        }),
+      });
+    };
+    const paired = hostConfig('walletConnect');
+    const kw = createKeyway({ ...base, wagmiConfig: paired });
+    const ids = (config: { connectors: readonly { id: string }[] }) => config.connectors.map((c) => c.id);
+    await vi.waitFor(() => expect(ids(paired)).toEqual(['walletConnect']));
+    // Only the shell: nothing of WalletConnect loaded or connected yet.
+    expect(paired.state.status).toBe('disconnected');
+    // Added once; a config that remembers another connector gets nothing.
+    await expect(addRememberedPairing(paired, { projectId: 'p' })).resolves.toBe(false);
+    const injected = hostConfig('injected');
+    await expect(addRememberedPairing(injected, { projectId: 'p' })).resolves.toBe(false);
+    expect(ids(injected)).toEqual([]);
+    kw.destroy();
   });
 
   it('network switch through the store: unknown ids throw "Network not found"', async () => {

@@ -27,6 +27,7 @@ import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInterna
 import type { SolanaSide } from './solana';
 import {
   addOptionalConnectors,
+  addRememberedPairing,
   buildWagmiConfig,
   createWalletConnectPairing,
   lazyWalletConnectConnector,
@@ -123,6 +124,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       connectors: [...(internals.connectors ?? []), ...embeddedConnectorFn, ...pairingShell],
     });
   currentConfig = wagmiConfig;
+  // The host's own config gets the same shell when its storage remembers a pairing (before its provider mounts).
+  if (options.wagmiConfig && !internals.pairingProvider)
+    void addRememberedPairing(options.wagmiConfig, walletConnectOptions);
 
   let pairingProvider: Promise<PairingProvider | null> | null = null;
   const getPairingProvider = () => {

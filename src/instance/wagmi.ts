@@ -173,6 +173,29 @@ export function remembersPairing(storage: KeyValueStorage | null | undefined): b
 }
 
 /**
+ * A host's own wagmi config: when its storage remembers a pairing (WalletConnect) as the last connection, the
+ * connector shell below joins its connectors, so the host's reconnect on mount restores the session as with a
+ * built config. Resolves with whether it was added. Call it before the host's WagmiProvider mounts (createKeyway
+ * does, when it is given `wagmiConfig`): wagmi reconnects once, on mount.
+ */
+export async function addRememberedPairing(
+  config: Config,
+  opts: WalletConnectPairingOptions,
+): Promise<boolean> {
+  if (config.connectors.some((c) => c.id === WALLETCONNECT_ID)) return false;
+  let recent: unknown;
+  try {
+    recent = await config.storage?.getItem('recentConnectorId');
+  } catch {
+    return false;
+  }
+  if (recent !== WALLETCONNECT_ID || config.connectors.some((c) => c.id === WALLETCONNECT_ID)) return false;
+  const connector = config._internal.connectors.setup(lazyWalletConnectConnector(opts));
+  config._internal.connectors.setState((list) => [...list, connector]);
+  return true;
+}
+
+/**
  * The WalletConnect connector as a shell that loads the real one (walletconnect.ts and the peer package) on
  * first use. It is in the config from the start only when the last visit's connection was a pairing: wagmi's
  * reconnect on mount then finds it, the account shows as reconnecting (never "Connect wallet") while the
