@@ -94,6 +94,13 @@ async function approveProposalFrom(uri: string) {
   return proposal;
 }
 
+/** The wallet pairs from `uri` and approves the proposal; the page's header then shows its account. */
+async function pairAndApprove(page: Page, uri: string) {
+  const proposal = await approveProposalFrom(uri);
+  await wallet.approveProposal(proposal.id);
+  await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+}
+
 async function approveNext(method: string) {
   await expect.poll(() => wallet.getState().requests.map((r) => r.method), WAIT).toEqual([method]);
   await wallet.approveRequest(wallet.getState().requests[0]!.id);
@@ -102,11 +109,8 @@ async function approveNext(method: string) {
 describe('pairing a phone wallet by QR code', () => {
   it('pairs from the copied link; the kit shows the address; a signature and exactly 0.01 ETH go through the wallet', async () => {
     const { page, consoleErrors, outside, close } = await openPlayground();
-    const uri = await startPairing(page);
-    const proposal = await approveProposalFrom(uri);
-    await wallet.approveProposal(proposal.id);
+    await pairAndApprove(page, await startPairing(page));
     const account = page.getByRole('button', { name: new RegExp(SHORT) });
-    await account.waitFor(WAIT);
 
     // personal_sign over the relay.
     await page.getByRole('button', { name: 'Sign message' }).click();
@@ -142,9 +146,7 @@ describe('pairing a phone wallet by QR code', () => {
 
   it('after a reload the pairing is still connected: no QR code, and "Connect wallet" never shows', async () => {
     const { page, consoleErrors, close } = await openPlayground();
-    const proposal = await approveProposalFrom(await startPairing(page));
-    await wallet.approveProposal(proposal.id);
-    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    await pairAndApprove(page, await startPairing(page));
     // From the reload's first script on, note whether a "Connect wallet" button ever appears.
     await page.addInitScript(() => {
       const w = window as unknown as { sawConnect: boolean };
@@ -180,9 +182,7 @@ describe('pairing a phone wallet by QR code', () => {
     await page.getByRole('button', { name: 'Try again' }).click();
     const again = await copiedLink(page);
     expect(again).not.toBe(uri);
-    const second = await approveProposalFrom(again);
-    await wallet.approveProposal(second.id);
-    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    await pairAndApprove(page, again);
     expect(consoleErrors).toEqual([]);
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);
     await close();
@@ -197,9 +197,7 @@ describe('pairing a phone wallet by QR code', () => {
     await page.getByText(/QR code refreshed/).waitFor({ timeout: 60_000 });
     const second = await copiedLink(page);
     expect(second).not.toBe(first);
-    const proposal = await approveProposalFrom(second);
-    await wallet.approveProposal(proposal.id);
-    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    await pairAndApprove(page, second);
     expect(consoleErrors).toEqual([]);
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
@@ -249,9 +247,7 @@ describe('pairing a phone wallet by QR code', () => {
     // The same link on the "Open Rainbow" button, and "Copy link" copies the URI it carries.
     await expect.poll(() => page.getByRole('link', { name: 'Open Rainbow' }).getAttribute('href')).toBe(link);
     expect(await copiedLink(page)).toBe(uri);
-    const proposal = await approveProposalFrom(uri);
-    await wallet.approveProposal(proposal.id);
-    await page.getByRole('button', { name: new RegExp(SHORT) }).waitFor(WAIT);
+    await pairAndApprove(page, uri);
     expect(await opened()).toHaveLength(1);
     expect(errors).toEqual([]);
     await wallet.disconnect(wallet.getState().sessions[0]!.topic);

@@ -3,10 +3,9 @@
  * `@walletconnect/universal-provider`, and the `PairingProvider` the Connect view drives) against the local
  * relay and the playground's phone wallet, with two local anvil chains: pairing from the URI the kit shows,
  * signing, sending exactly 0.01 ETH, switching chains over the relay, account changes and the end of the
- * session from the wallet, and nothing requested outside this machine. Anvil on ports 32810-32811, the relay on
+ * session from the wallet, and nothing requested outside this machine. Anvil on ports 32060-32061, the relay on
  * any free port.
  */
-import { Core } from '@walletconnect/core';
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, createConfig } from 'wagmi';
@@ -18,12 +17,7 @@ import {
   signMessage,
   switchChain,
 } from 'wagmi/actions';
-import {
-  createPhoneWallet,
-  memoryStorage,
-  type PhoneWallet,
-  phoneWalletAddress,
-} from '../../playground/phone/wallet.ts';
+import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../../playground/phone/wallet.ts';
 import { keywayLocal, keywayLocalL2, toViemChain } from '../../src/core/networks.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
 import {
@@ -31,10 +25,9 @@ import {
   lazyWalletConnectConnector,
   remembersPairing,
 } from '../../src/instance/wagmi.ts';
-import { WALLETCONNECT_STORAGE_PREFIX } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
-import { blockOutsideRequests } from './test-client.ts';
+import { blockOutsideRequests, prepareKitCoreOnMemory } from './test-client.ts';
 
 const RECEIVER = '0x000000000000000000000000000000000000bEEF';
 const METADATA = {
@@ -56,8 +49,8 @@ beforeAll(async () => {
   // Any request to a host other than this machine fails the file (checked in the last test).
   guard = blockOutsideRequests();
   anvils = await Promise.all([
-    startAnvil({ port: 32810, chainId: 31337 }),
-    startAnvil({ port: 32811, chainId: 31338 }),
+    startAnvil({ port: 32060, chainId: 31337 }),
+    startAnvil({ port: 32061, chainId: 31338 }),
   ]);
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
   wallet = await createPhoneWallet({
@@ -79,16 +72,7 @@ beforeAll(async () => {
     storage: null,
     pollingInterval: 100,
   });
-  // In a browser the provider keeps its session in IndexedDB; Node has none, so the core the kit would
-  // prepare is prepared here on memory (the kit then finds it and leaves it as it is).
-  new Core({
-    projectId: 'keyway-local',
-    relayUrl: relay.url,
-    customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
-    storage: memoryStorage(),
-    telemetryEnabled: false,
-    logger: 'error',
-  }).eventClient.init = async () => {};
+  await prepareKitCoreOnMemory(relay.url);
   const created = await createWalletConnectPairing(config, {
     projectId: 'keyway-local',
     relayUrl: relay.url,

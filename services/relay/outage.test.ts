@@ -2,25 +2,19 @@
  * The relay going away in the middle of a pairing session, with the kit's transport (src/instance/walletconnect.ts)
  * and the playground's phone wallet: the kit reports the loss (after RELAY_LOST_GRACE_MS), a signature asked for
  * meanwhile waits, and when the relay is back on its port the kit reports it, the request reaches the wallet and
- * the signature comes back. Nothing the visitor asked is lost. Anvil on port 32820, the relay on any free port.
+ * the signature comes back. Nothing the visitor asked is lost. Anvil on port 32070, the relay on any free port.
  */
-import { Core } from '@walletconnect/core';
 import { http, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Config, createConfig } from 'wagmi';
 import { getConnection, signMessage } from 'wagmi/actions';
-import {
-  createPhoneWallet,
-  memoryStorage,
-  type PhoneWallet,
-  phoneWalletAddress,
-} from '../../playground/phone/wallet.ts';
+import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../../playground/phone/wallet.ts';
 import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
 import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
-import { WALLETCONNECT_STORAGE_PREFIX } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
+import { prepareKitCoreOnMemory } from './test-client.ts';
 
 const ACCOUNT = 5;
 let anvil: AnvilHandle;
@@ -32,7 +26,7 @@ const uris: string[] = [];
 const reports: string[] = [];
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: 32820, chainId: 31337 });
+  anvil = await startAnvil({ port: 32070, chainId: 31337 });
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
   wallet = await createPhoneWallet({
     relayUrl: relay.url,
@@ -48,15 +42,7 @@ beforeAll(async () => {
     connectors: [],
     storage: null,
   });
-  // Node has no IndexedDB: the core the kit would prepare is prepared on memory (see kit-pairing.test.ts).
-  new Core({
-    projectId: 'keyway-local',
-    relayUrl: relay.url,
-    customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
-    storage: memoryStorage(),
-    telemetryEnabled: false,
-    logger: 'error',
-  }).eventClient.init = async () => {};
+  await prepareKitCoreOnMemory(relay.url);
   const created = await createWalletConnectPairing(config, {
     projectId: 'keyway-local',
     relayUrl: relay.url,

@@ -151,3 +151,23 @@ export function blockOutsideRequests(): { outside: string[]; restore(): void } {
     },
   };
 }
+
+/**
+ * The WalletConnect core the kit's transport prepares in a browser (src/instance/walletconnect.ts), made here on
+ * memory: Node has no IndexedDB. The kit's transport then finds it (one core per storage prefix) and keeps it.
+ */
+export async function prepareKitCoreOnMemory(relayUrl: string): Promise<void> {
+  const [{ Core }, { memoryStorage }, { WALLETCONNECT_STORAGE_PREFIX }] = await Promise.all([
+    import('@walletconnect/core'),
+    import('../../playground/phone/wallet.ts'),
+    import('../../src/instance/walletconnect.ts'),
+  ]);
+  new Core({
+    projectId: 'keyway-local',
+    relayUrl,
+    customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
+    storage: memoryStorage(),
+    telemetryEnabled: false,
+    logger: 'error',
+  }).eventClient.init = async () => {};
+}

@@ -4,15 +4,13 @@
  * than a minute and its vague error. The Connecting view shows that message with Try again.
  */
 import { createServer } from 'node:net';
-import { Core } from '@walletconnect/core';
 import { http } from 'viem';
 import { expect, it } from 'vitest';
 import { createConfig } from 'wagmi';
-import { memoryStorage } from '../../playground/phone/wallet.ts';
 import { ERROR_MESSAGES } from '../../src/core/errors.ts';
 import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
-import { WALLETCONNECT_STORAGE_PREFIX } from '../../src/instance/walletconnect.ts';
+import { prepareKitCoreOnMemory } from './test-client.ts';
 
 /** A loopback port nobody listens on (taken from the system, then freed). */
 async function closedPort(): Promise<number> {
@@ -32,14 +30,7 @@ it('fails with "Can’t reach the wallet relay…" when the relay does not answe
     connectors: [],
     storage: null,
   });
-  new Core({
-    projectId: 'keyway-local',
-    relayUrl,
-    customStoragePrefix: WALLETCONNECT_STORAGE_PREFIX,
-    storage: memoryStorage(),
-    telemetryEnabled: false,
-    logger: 'error',
-  }).eventClient.init = async () => {};
+  await prepareKitCoreOnMemory(relayUrl);
   const pairing = await createWalletConnectPairing(config, {
     projectId: 'keyway-local',
     relayUrl,
