@@ -63,8 +63,8 @@ async function openPlayground(search = '') {
   return { ...opened, outside };
 }
 
-/** Connect → All wallets → Rainbow (a wallet reached by pairing): the QR view; returns the link it copies. */
-async function startPairing(page: Page): Promise<string> {
+/** Connect → All wallets → Rainbow, a wallet reached by pairing. */
+async function pickRainbow(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Connect wallet' }).click();
   const connect = page.getByRole('dialog', { name: 'Connect wallet' });
   await connect.waitFor(WAIT);
@@ -72,6 +72,11 @@ async function startPairing(page: Page): Promise<string> {
   const all = page.getByRole('dialog', { name: 'All wallets' });
   await all.getByPlaceholder('Search wallets').fill('rainbow');
   await all.getByRole('button', { name: /Rainbow/ }).click();
+}
+
+/** Picks Rainbow: the QR view; returns the link it copies. */
+async function startPairing(page: Page): Promise<string> {
+  await pickRainbow(page);
   return copiedLink(page);
 }
 
@@ -232,13 +237,7 @@ describe('pairing a phone wallet by QR code', () => {
       );
     });
     await page.goto(stack.playgroundUrl, { waitUntil: 'load' });
-    await page.getByRole('button', { name: 'Connect wallet' }).click();
-    const connect = page.getByRole('dialog', { name: 'Connect wallet' });
-    await connect.waitFor(WAIT);
-    await connect.getByRole('button', { name: /All wallets/ }).click();
-    const all = page.getByRole('dialog', { name: 'All wallets' });
-    await all.getByPlaceholder('Search wallets').fill('rainbow');
-    await all.getByRole('button', { name: /Rainbow/ }).click();
+    await pickRainbow(page);
     const opened = () => page.evaluate(() => (window as unknown as { openedLinks: string[] }).openedLinks);
     await expect.poll(opened, WAIT).toHaveLength(1);
     const [link] = await opened();

@@ -7,6 +7,7 @@ import { Image } from '../components/Image/Image';
 import { QrCode } from '../components/QrCode/QrCode';
 import { Text } from '../components/Text/Text';
 import { usePairing } from '../hooks/connect/useConnect';
+import { isUniversalLink } from '../hooks/connect/wallets';
 import { translateKnown, useMessages } from '../i18n/useMessages';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
@@ -31,7 +32,7 @@ export function ConnectingWalletConnectView() {
   // by itself: its page stays here, while an https universal link would leave this page (and the pairing)
   // when the app is not installed; that one waits for a tap on "Open …", as does any second try.
   useEffect(() => {
-    if (!mobileLink || generation !== 1 || /^https?:/i.test(mobileLink)) return;
+    if (!mobileLink || generation !== 1 || isUniversalLink(mobileLink)) return;
     if (openedFor.current === mobileLink) return;
     openedFor.current = mobileLink;
     linkRef.current?.click();

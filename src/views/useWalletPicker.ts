@@ -9,7 +9,7 @@ import { useModal } from '../hooks/modal/useModal';
 
 export function useWalletPicker(): {
   pick: (wallet: WalletEntry) => void;
-  /** The pointer rests on a wallet (or the focus reaches it): a wallet that pairs loads its transport now. */
+  /** The pointer rests on a wallet (or the focus reaches it): a wallet that pairs loads its pairing code now. */
   preload: (wallet: WalletEntry) => void;
 } {
   const { routeOf, pick, preload } = useHeadlessWalletPicker();

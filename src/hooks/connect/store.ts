@@ -119,8 +119,8 @@ export interface ConnectActions {
    */
   search(query: string): void;
   /**
-   * Loads the pairing transport ahead of a click (the pointer rests on a wallet that pairs), so its QR code
-   * comes sooner; resolves with `pairingAvailable`. Harmless to call again.
+   * Loads the pairing code ahead of a click (the pointer rests on a wallet that pairs), so its QR code comes
+   * sooner; resolves with `pairingAvailable`. Harmless to call again.
    */
   preloadPairing(): Promise<boolean>;
   /** Connects a wallet entry, a wallet id or a wagmi connector id. Resolves with the attempt's outcome. */

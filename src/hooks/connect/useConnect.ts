@@ -44,7 +44,7 @@ export interface UseConnectResult {
    * installed (`wallets` then leaves out the wallets that could only pair).
    */
   pairingAvailable: boolean | null;
-  /** Loads the pairing transport ahead of a click (call it when the pointer rests on a wallet that pairs). */
+  /** Loads the pairing code ahead of a click (call it when the pointer rests on a wallet that pairs). */
   preloadPairing(): Promise<boolean>;
 }
 

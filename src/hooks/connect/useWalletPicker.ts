@@ -29,7 +29,7 @@ export interface UseWalletPickerResult {
    */
   pick(wallet: WalletEntry): WalletRoute;
   /**
-   * Loads what picking `wallet` will need, ahead of the click: the pairing transport for a wallet that pairs
+   * Loads what picking `wallet` will need, ahead of the click: the pairing code for a wallet that pairs
    * (call it when the pointer rests on the wallet or the focus reaches it). Nothing for a browser wallet.
    */
   preload(wallet: WalletEntry): void;

@@ -352,6 +352,9 @@ export function pushRecent(recent: readonly WalletEntry[], wallet: WalletEntry):
 
 // ---------- deep links ----------
 
+/** An `https://` universal link (a web address the phone may hand to the app), not the wallet's own scheme. */
+export const isUniversalLink = (link: string): boolean => /^https?:/i.test(link);
+
 /**
  * The link that opens a wallet with a pairing URI: `https://…/wc?uri=…` for a universal link, or
  * `scheme://wc?uri=…` for the wallet's own scheme. Null when the wallet has no safe link of that kind.
@@ -359,7 +362,7 @@ export function pushRecent(recent: readonly WalletEntry[], wallet: WalletEntry):
 export function buildDeepLink(base: string | undefined, uri: string): string | null {
   if (!base || !isSafeWalletLink(base)) return null;
   const encoded = encodeURIComponent(uri);
-  if (/^https?:/i.test(base)) {
+  if (isUniversalLink(base)) {
     const root = base.endsWith('/') ? base : `${base}/`;
     return `${root}wc?uri=${encoded}`;
   }
