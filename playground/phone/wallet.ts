@@ -14,11 +14,16 @@
  * whether a dapp's claimed URL is genuine) is not called; proposals are reported with validation "UNKNOWN",
  * as a wallet offline would see them.
  *
+ * With `solana` networks it serves WalletConnect's Solana namespace too: `solana_signAndSendTransaction`
+ * (signed here, sent to the network's RPC), `solana_signTransaction` and `solana_signMessage`.
+ *
  * Keys: account N is `keccak256("keyway-local-phone-wallet-account-N")`, a well-known test key, never a real
- * one; `fund()` tops it up on the local anvil chains with `anvil_setBalance`.
+ * one; its Solana key is the Ed25519 key of seed `keccak256("keyway-local-phone-wallet-solana-N")`.
+ * `fund()` tops it up on the local anvil chains with `anvil_setBalance` and airdrops SOL on the Solana ones.
  */
 
 import { WalletKit, type WalletKitTypes } from '@reown/walletkit';
+import { Connection, Keypair, VersionedTransaction } from '@solana/web3.js';
 import { Core } from '@walletconnect/core';
 import type { SessionTypes, SignClientTypes } from '@walletconnect/types';
 import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
@@ -35,6 +40,8 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { z } from 'zod';
+import { decodeBase58, encodeBase58 } from '../../src/chains/solana/address.ts';
+import { base64ToBytes, bytesToBase64 } from '../../src/chains/solana/base64.ts';
 
 export const PHONE_WALLET_METADATA: SignClientTypes.Metadata = {
   name: 'Keyway Phone Wallet',
@@ -51,6 +58,18 @@ export const PHONE_WALLET_METHODS = [
   'wallet_switchEthereumChain',
 ] as const;
 export const PHONE_WALLET_EVENTS = ['accountsChanged', 'chainChanged'] as const;
+/** The Solana methods it answers (WalletConnect's Solana RPC). */
+export const PHONE_WALLET_SOLANA_METHODS = [
+  'solana_signAndSendTransaction',
+  'solana_signTransaction',
+  'solana_signMessage',
+] as const;
+
+/** A Solana network the wallet serves: its CAIP-2 id (`solana:<reference>`) and RPC URL. */
+export interface PhoneWalletSolanaChain {
+  chainId: string;
+  rpcUrl: string;
+}
 
 export interface PhoneWalletChain {
   chainId: number;
@@ -89,10 +108,47 @@ export function phoneWalletAddress(account: number): Address {
   return privateKeyToAccount(phoneWalletKey(account)).address;
 }
 
+export function phoneWalletSolanaKeypair(account: number): Keypair {
+  return Keypair.fromSeed(toBytes(keccak256(toBytes(`keyway-local-phone-wallet-solana-${account}`))));
+}
+
+/** The account's Solana address (base58). */
+export function phoneWalletSolanaAddress(account: number): string {
+  return phoneWalletSolanaKeypair(account).publicKey.toBase58();
+}
+
+/** Signs with Ed25519 through WebCrypto (Node and browsers), from the key's 32-byte seed. */
+async function ed25519Sign(seed: Uint8Array, message: Uint8Array): Promise<Uint8Array> {
+  // PKCS#8 of an Ed25519 private key: a fixed 16-byte header, then the seed.
+  const pkcs8 = new Uint8Array([
+    0x30,
+    0x2e,
+    0x02,
+    0x01,
+    0x00,
+    0x30,
+    0x05,
+    0x06,
+    0x03,
+    0x2b,
+    0x65,
+    0x70,
+    0x04,
+    0x22,
+    0x04,
+    0x20,
+    ...seed,
+  ]);
+  const key = await crypto.subtle.importKey('pkcs8', pkcs8, { name: 'Ed25519' }, false, ['sign']);
+  return new Uint8Array(await crypto.subtle.sign({ name: 'Ed25519' }, key, new Uint8Array(message)));
+}
+
 export interface PhoneWalletOptions {
   relayUrl: string;
   projectId: string;
   chains: readonly PhoneWalletChain[];
+  /** Solana networks it serves as well (none by default). */
+  solana?: readonly PhoneWalletSolanaChain[];
   /** Which test account (default 0). */
   account?: number;
   storage?: PhoneWalletStorage;
@@ -122,6 +178,8 @@ export interface PendingRequest {
 
 export interface PhoneWalletState {
   address: Address;
+  /** The Solana address (base58), served on the `solana` networks. */
+  solanaAddress: string;
   /** The chain the wallet reports (CAIP-2). */
   chainId: string;
   proposals: Proposal[];
@@ -147,7 +205,7 @@ export interface PhoneWallet {
   switchAccount(account: number): Promise<void>;
   /** Switches the chain (and tells every session). */
   switchChain(chainId: number): Promise<void>;
-  /** Gives the account 100 ETH on every local chain (anvil_setBalance). */
+  /** Gives the account 100 ETH on every local chain (anvil_setBalance) and 10 SOL on each Solana one (airdrop). */
   fund(): Promise<void>;
   close(): Promise<void>;
 }
@@ -165,12 +223,18 @@ const sendTransactionParams = z.tuple([
   }),
 ]);
 
+const solanaTransactionParams = z.object({ transaction: z.string().min(4).max(2000) });
+const solanaMessageParams = z.object({ message: z.string().min(1).max(20_000), pubkey: z.string() });
+
 const caip2 = (chainId: number) => `eip155:${chainId}`;
 
 export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<PhoneWallet> {
-  if (opts.chains.length === 0) throw new Error('the phone wallet needs at least one chain');
+  if (opts.chains.length === 0 && !opts.solana?.length) throw new Error('the phone wallet needs a network');
   let account = privateKeyToAccount(phoneWalletKey(opts.account ?? 0));
-  let chainId = opts.chains[0]!.chainId;
+  let solanaKey = phoneWalletSolanaKeypair(opts.account ?? 0);
+  const solanaChains = new Map((opts.solana ?? []).map((c) => [c.chainId, c]));
+  // The EVM chain it reports (0 for a wallet that serves only Solana).
+  let chainId = opts.chains[0]?.chainId ?? 0;
   const chainById = new Map(opts.chains.map((c) => [c.chainId, c]));
 
   const core = new Core({
@@ -200,6 +264,7 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
 
   const state = (): PhoneWalletState => ({
     address: account.address,
+    solanaAddress: solanaKey.publicKey.toBase58(),
     chainId: caip2(chainId),
     proposals: [...proposals.values()].map((p) => p.proposal),
     requests: [...requests.values()],
@@ -218,7 +283,7 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
     for (const l of listeners) l(snapshot);
   };
 
-  const supportedChains = opts.chains.map((c) => caip2(c.chainId));
+  const supportedChains = [...opts.chains.map((c) => caip2(c.chainId)), ...solanaChains.keys()];
   const namespacesFor = (params: WalletKitTypes.SessionProposal['params']) => {
     const requested = [
       ...Object.values(params.requiredNamespaces ?? {}),
@@ -228,15 +293,30 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
     const ordered = [caip2(chainId), ...chains.filter((c) => c !== caip2(chainId))].filter((c) =>
       chains.includes(c),
     );
+    const solana = [...solanaChains.keys()].filter((c) => requested.includes(c));
     return buildApprovedNamespaces({
       proposal: params,
       supportedNamespaces: {
-        eip155: {
-          chains: ordered,
-          methods: [...PHONE_WALLET_METHODS],
-          events: [...PHONE_WALLET_EVENTS],
-          accounts: ordered.map((c) => `${c}:${account.address}`),
-        },
+        ...(ordered.length
+          ? {
+              eip155: {
+                chains: ordered,
+                methods: [...PHONE_WALLET_METHODS],
+                events: [...PHONE_WALLET_EVENTS],
+                accounts: ordered.map((c) => `${c}:${account.address}`),
+              },
+            }
+          : {}),
+        ...(solana.length
+          ? {
+              solana: {
+                chains: solana,
+                methods: [...PHONE_WALLET_SOLANA_METHODS],
+                events: [],
+                accounts: solana.map((c) => `${c}:${solanaKey.publicKey.toBase58()}`),
+              },
+            }
+          : {}),
       },
     });
   };
@@ -298,9 +378,45 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
     }
   };
 
+  /** The request's transaction, signed by this wallet (it must be among the transaction's signers). */
+  const signedSolanaTransaction = (params: unknown): VersionedTransaction => {
+    const { transaction } = solanaTransactionParams.parse(params);
+    const tx = VersionedTransaction.deserialize(base64ToBytes(transaction));
+    tx.sign([solanaKey]);
+    return tx;
+  };
+  const solanaConnection = (chainId: string) => {
+    const chain = solanaChains.get(chainId);
+    if (!chain) throw new Error(`network ${chainId} is not served by this wallet`);
+    return new Connection(chain.rpcUrl, 'confirmed');
+  };
+
   const answer = async (request: PendingRequest): Promise<unknown> => {
     const chain = Number(request.chainId.split(':')[1]);
     switch (request.method) {
+      case 'solana_signAndSendTransaction': {
+        const connection = solanaConnection(request.chainId);
+        const tx = signedSolanaTransaction(request.params);
+        const signature = await connection.sendRawTransaction(tx.serialize(), {
+          preflightCommitment: 'confirmed',
+        });
+        return { signature };
+      }
+      case 'solana_signTransaction': {
+        solanaConnection(request.chainId);
+        const tx = signedSolanaTransaction(request.params);
+        return {
+          signature: encodeBase58(tx.signatures[0] ?? new Uint8Array()),
+          transaction: bytesToBase64(tx.serialize()),
+        };
+      }
+      case 'solana_signMessage': {
+        const { message, pubkey } = solanaMessageParams.parse(request.params);
+        if (pubkey !== solanaKey.publicKey.toBase58()) throw new Error('Unknown signer');
+        const bytes = decodeBase58(message);
+        if (!bytes) throw new Error('The message is not base58');
+        return { signature: encodeBase58(await ed25519Sign(solanaKey.secretKey.slice(0, 32), bytes)) };
+      }
       case 'personal_sign': {
         const [message] = personalSignParams.parse(request.params);
         return account.signMessage({ message: isHex(message) ? { raw: message } : message });
@@ -394,10 +510,13 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
     },
     async switchAccount(n) {
       account = privateKeyToAccount(phoneWalletKey(n));
+      solanaKey = phoneWalletSolanaKeypair(n);
       for (const s of Object.values(kit.getActiveSessions())) {
         const namespaces = structuredClone(s.namespaces);
         const ns = namespaces.eip155;
         if (ns) ns.accounts = (ns.chains ?? []).map((c) => `${c}:${account.address}`);
+        const sol = namespaces.solana;
+        if (sol) sol.accounts = (sol.chains ?? []).map((c) => `${c}:${solanaKey.publicKey.toBase58()}`);
         await kit.updateSession({ topic: s.topic, namespaces });
       }
       await tellSessions({ name: 'accountsChanged', data: [account.address] });
@@ -423,7 +542,17 @@ export async function createPhoneWallet(opts: PhoneWalletOptions): Promise<Phone
         });
         await res.body?.cancel();
       }
-      emit('Funded with 100 ETH on each chain');
+      for (const chain of solanaChains.values()) {
+        const connection = new Connection(chain.rpcUrl, 'confirmed');
+        const signature = await connection.requestAirdrop(solanaKey.publicKey, 10_000_000_000);
+        const { blockhash, lastValidBlockHeight } = await connection.getLatestBlockhash('confirmed');
+        await connection.confirmTransaction({ signature, blockhash, lastValidBlockHeight }, 'confirmed');
+      }
+      emit(
+        solanaChains.size
+          ? 'Funded with 100 ETH on each chain and 10 SOL'
+          : 'Funded with 100 ETH on each chain',
+      );
     },
     /** Goes offline (as a phone put away): its sessions stay, as they do on a phone. */
     async close() {

@@ -144,6 +144,8 @@ export const SOLANA_NATIVE_TOKEN_ADDRESS = 'So1111111111111111111111111111111111
 
 /** The embedded wallet's connector name (the "Email & Social" wallet of the lists), an identifier in stores and events. */
 export const AUTH_CONNECTOR_NAME = 'Email & Social';
+/** The name of a paired phone wallet's Solana side in the Solana adapter (chains/solana/paired-wallet.ts). */
+export const PAIRED_SOLANA_WALLET_NAME = 'WalletConnect';
 
 /**
  * The default `onrampProviderOrigins` option: the origins of the on-ramp providers whose pages the kit opens

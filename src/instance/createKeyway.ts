@@ -10,6 +10,7 @@ import { createLazyBlockchainApi, createLazyExplorerApi, preloadApiClients } fro
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import { createAnalytics } from '../core/analytics';
+import { PAIRED_SOLANA_WALLET_NAME } from '../core/constants';
 import { TOAST_MESSAGES } from '../core/errors';
 import { createEventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions } from '../core/options';
@@ -99,6 +100,14 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     metadata: options.metadata,
     relayUrl: options.walletConnect?.relayUrl,
     verify: options.walletConnect?.verify,
+    solanaNetworks: options.networks
+      .filter((n) => n.chain === 'solana')
+      .map((n) => ({ id: n.id, rpcUrl: n.rpcUrls[0] ?? '' })),
+    activeNamespace: () => stores.networks.getState().activeNetwork.chain,
+    // The wallet shared a Solana account: the Solana side connects its paired wallet.
+    onSolanaSession: async () => {
+      if (solana) await solana.connect(PAIRED_SOLANA_WALLET_NAME);
+    },
     // A paired wallet's relay going away and coming back is told in toasts (nothing the visitor asked is lost).
     onRelayChange: (state: 'lost' | 'back') =>
       toasts
@@ -176,6 +185,10 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
               getWagmiConfig,
               embedded,
               embeddedConnectorId: EMBEDDED_CONNECTOR_ID,
+              getPairedSession: async () => {
+                const provider = await getPairingProvider();
+                return provider?.pairedSession ? provider.pairedSession() : null;
+              },
             });
             embeddedSolanaWallet = side.embeddedWallet;
             return side;

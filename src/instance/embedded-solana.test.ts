@@ -98,8 +98,12 @@ describe('the embedded wallet on Solana', () => {
     const keyway = make();
     // The Solana side loads on its own (a dynamic import) right after the instance is created.
     await vi.waitFor(() => expect(keyway.embeddedSolanaWallet).not.toBeNull(), WAIT);
-    expect(keyway.solana!.store.getState().wallets.map((w) => [w.name, w.embedded])).toEqual([
-      ['Email & Social', true],
+    // The kit's own two: the embedded wallet, and a paired phone wallet's Solana side; neither is listed.
+    expect(
+      keyway.solana!.store.getState().wallets.map((w) => [w.name, w.embedded ?? false, w.paired ?? false]),
+    ).toEqual([
+      ['Email & Social', true, false],
+      ['WalletConnect', false, true],
     ]);
     expect(getConnectStore(keyway).getState().solanaWallets).toEqual([]);
     const list = selectConnectList(getConnectStore(keyway).getState());

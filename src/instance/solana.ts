@@ -3,12 +3,14 @@
  * the adapter behind `keyway.solana` (Wallet Standard wallets, SOL transfers) and, with the embedded wallet,
  * its Solana side (a Wallet Standard wallet backed by the frame, registered in the adapter, not listed in the
  * Connect view). One login connects both namespaces; its disconnect signs the login out; a sign-out on the
- * EVM side ends the Solana connection too.
+ * EVM side ends the Solana connection too. Likewise a phone wallet paired by QR code: its Solana side
+ * (chains/solana/paired-wallet.ts) is registered unlisted, and one session serves both namespaces.
  */
 import type { Config } from 'wagmi';
 import { getConnections, disconnect as wagmiDisconnect, watchConnections } from 'wagmi/actions';
 import { createSolanaAdapter } from '../chains/solana/adapter';
 import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_ICON } from '../chains/solana/embedded-wallet';
+import { createPairedSolanaWallet, type PairedSession } from '../chains/solana/paired-wallet';
 import type { SolanaAdapter, SolanaStore } from '../chains/solana/types';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import { AUTH_CONNECTOR_NAME } from '../core/constants';
@@ -28,6 +30,11 @@ export interface SolanaSideDeps {
   embedded: EmbeddedWalletInternal | null;
   /** The embedded wallet's connector id on wagmi ('w3mAuth'). */
   embeddedConnectorId: string;
+  /**
+   * The session of a pairing (WalletConnect), loading the transport (which restores a remembered session);
+   * null when pairing is not available. Without it no paired wallet is registered.
+   */
+  getPairedSession?: (() => Promise<PairedSession | null>) | undefined;
 }
 
 export interface SolanaSide {
@@ -90,6 +97,18 @@ export function createSolanaSide(deps: SolanaSideDeps): SolanaSide {
     );
     // A login remembered from a previous visit reconnects it at once.
     adapter.register(embeddedSolana.wallet, { embedded: true });
+  }
+  // A phone wallet paired by QR code, on its Solana side: connected when a pairing's session shares a Solana
+  // account (and again after a reload, from the remembered session).
+  if (deps.getPairedSession) {
+    adapter.register(
+      createPairedSolanaWallet({
+        getSession: deps.getPairedSession,
+        networks: deps.networks,
+        getNetwork: () => adapter.getNetwork(),
+      }),
+      { paired: true },
+    );
   }
 
   return {

@@ -26,7 +26,7 @@ import { PairingExpiredError } from '../core/errors';
 import { type KeywayNetwork, mainnet, toViemChain } from '../core/networks';
 import type { KeyValueStorage } from '../core/storage';
 import type { PairingProvider } from '../hooks/connect/pairing';
-import type { WalletConnectPairingOptions } from './walletconnect';
+import type { WalletConnectConnectorProperties, WalletConnectPairingOptions } from './walletconnect';
 
 /** Prefix of the keys wagmi persists (its connection, for reconnecting on the next visit). */
 export const WAGMI_STORAGE_KEY = 'keyway.wagmi';
@@ -203,9 +203,9 @@ export async function addRememberedPairing(
  */
 export function lazyWalletConnectConnector(
   opts: WalletConnectPairingOptions,
-): CreateConnectorFn<unknown, { abortPairing(): void }> {
+): CreateConnectorFn<unknown, WalletConnectConnectorProperties> {
   return createConnector((config) => {
-    type Real = ReturnType<CreateConnectorFn<unknown, { abortPairing(): void }>>;
+    type Real = ReturnType<CreateConnectorFn<unknown, WalletConnectConnectorProperties>>;
     let real: Real | undefined;
     let loading: Promise<Real> | undefined;
     const load = (): Promise<Real> => {
@@ -243,6 +243,8 @@ export function lazyWalletConnectConnector(
       onChainChanged: (chainId) => real?.onChainChanged(chainId),
       onDisconnect: (error) => real?.onDisconnect(error),
       abortPairing: () => real?.abortPairing(),
+      pair: async () => (await load()).pair(),
+      pairedSession: async () => (await load()).pairedSession(),
     };
   });
 }

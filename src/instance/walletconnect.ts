@@ -28,6 +28,7 @@
 import type { Address, Chain } from 'viem';
 import type { Config, Connector, CreateConnectorFn } from 'wagmi';
 import type { connect, disconnect } from 'wagmi/actions';
+import type { PairedSession } from '../chains/solana/paired-wallet';
 import { ERROR_MESSAGES } from '../core/errors';
 import type { PairingProvider } from '../hooks/connect/pairing';
 
@@ -66,6 +67,15 @@ export const EIP155_METHODS = [
   'wallet_addEthereumChain',
 ] as const;
 export const EIP155_EVENTS = ['accountsChanged', 'chainChanged'] as const;
+/**
+ * What the kit asks a paired Solana wallet to answer (WalletConnect's Solana RPC): transactions as base64 wire
+ * bytes, messages and signatures in base58. The kit reads balances from its own RPC, not the wallet's.
+ */
+export const SOLANA_METHODS = [
+  'solana_signAndSendTransaction',
+  'solana_signTransaction',
+  'solana_signMessage',
+] as const;
 
 export interface WalletConnectPairingOptions {
   projectId: string;
@@ -80,7 +90,22 @@ export interface WalletConnectPairingOptions {
   onRelayChange?: ((state: 'lost' | 'back') => void) | undefined;
   /** RELAY_CONNECT_TIMEOUT_MS unless given (tests). */
   relayTimeoutMs?: number | undefined;
+  /**
+   * The configured Solana networks (CAIP-2 id, the RPC URL the wallet may read from): with any, a pairing
+   * proposes the `solana` namespace next to `eip155`, so one phone wallet can serve both.
+   */
+  solanaNetworks?: ReadonlyArray<{ id: string; rpcUrl: string }> | undefined;
+  /**
+   * The namespace of the kit's active network: a pairing must share an account of it (an EVM wallet paired on
+   * a Solana network is no connection there), and connects whichever of the two the wallet shared.
+   */
+  activeNamespace?: (() => 'evm' | 'solana') | undefined;
+  /** The wallet shared Solana accounts in a new session: the kit's Solana side connects the paired wallet. */
+  onSolanaSession?: (() => Promise<void>) | undefined;
 }
+
+/** A pairing whose wallet shared no account of the kit's active namespace. */
+export const NO_ACCOUNT_FOR_NETWORK = 'The wallet shared no account for this network';
 
 /** A relay gone for less than this (a network blip, a relay restart) is not reported. */
 export const RELAY_LOST_GRACE_MS = 1_000;
@@ -168,6 +193,27 @@ function sessionAccounts(p: UniversalProviderLike, getAddress: (a: string) => Ad
   return [...new Set(accounts.map((a) => getAddress(a.split(':')[2] ?? '')))];
 }
 
+/** The session's addresses per namespace, as the wallet gave them (CAIP-10 accounts, without repeats). */
+function namespaceAccounts(p: UniversalProviderLike): { evm: string[]; solana: string[] } {
+  const of = (ns: string) => [
+    ...new Set((p.session?.namespaces[ns]?.accounts ?? []).map((a) => a.split(':')[2] ?? '').filter(Boolean)),
+  ];
+  return { evm: of('eip155'), solana: of('solana') };
+}
+
+/** What the kit's WalletConnect connector adds to a wagmi connector. */
+export type WalletConnectConnectorProperties = {
+  /** Abandons a pairing still waiting for its wallet. */
+  abortPairing(): void;
+  /**
+   * Proposes a session (EVM, and Solana when configured) and resolves once the wallet approves, with the
+   * addresses it shared per namespace; a `connect` that follows takes this session without a new proposal.
+   */
+  pair(): Promise<{ evm: string[]; solana: string[] }>;
+  /** The session as the Solana side's paired wallet uses it (restored from the browser's storage if any). */
+  pairedSession(): Promise<PairedSession>;
+};
+
 /** The first chain the session names for the EVM namespace. */
 function sessionChainId(p: UniversalProviderLike): number | undefined {
   const first = p.session?.namespaces.eip155?.accounts[0] ?? p.session?.namespaces.eip155?.chains?.[0];
@@ -192,9 +238,16 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
   let upPromise: Promise<UniversalProviderLike> | undefined;
   let chainId: number | undefined;
   let attached = false;
+  /** A session `pair()` just made, which the next `connect` takes as it is (no second proposal). */
+  let fresh = false;
+  /** Told when the session ends, on either side (the Solana side's paired wallet listens). */
+  const ended = new Set<() => void>();
+  const end = () => {
+    for (const listener of [...ended]) listener();
+  };
 
   const getAddress = opts.getAddress;
-  const create: CreateConnectorFn<Provider, { abortPairing(): void }> = (config) => {
+  const create: CreateConnectorFn<Provider, WalletConnectConnectorProperties> = (config) => {
     const defaultChain = config.chains[0].id;
     const rpcMap = Object.fromEntries(
       config.chains.map((chain) => [caip2(chain.id), chain.rpcUrls.default.http[0] ?? '']),
@@ -216,6 +269,7 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
         up = created;
         chainId = sessionChainId(created) ?? defaultChain;
         watchRelay(created, opts.onRelayChange);
+        created.on('session_delete', end as never);
         return created;
       })();
       return upPromise;
@@ -225,6 +279,37 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
     let onAccounts: ((accounts: string[]) => void) | undefined;
     let onChain: ((chain: string | number) => void) | undefined;
     let onDelete: (() => void) | undefined;
+
+    /** Asks the wallet for a session (the URI goes out as a `display_uri` message): EVM, and Solana if configured. */
+    const propose = async (p: UniversalProviderLike) => {
+      p.on('display_uri', onDisplayUri as never);
+      try {
+        const solana = opts.solanaNetworks ?? [];
+        await p.connect({
+          optionalNamespaces: {
+            eip155: {
+              chains: config.chains.map((c) => caip2(c.id)),
+              methods: [...EIP155_METHODS],
+              events: [...EIP155_EVENTS],
+              rpcMap,
+            },
+            ...(solana.length
+              ? {
+                  solana: {
+                    chains: solana.map((n) => n.id),
+                    methods: [...SOLANA_METHODS],
+                    events: [],
+                    rpcMap: Object.fromEntries(solana.map((n) => [n.id, n.rpcUrl])),
+                  },
+                }
+              : {}),
+          },
+        });
+      } finally {
+        p.removeListener('display_uri', onDisplayUri as never);
+      }
+      chainId = sessionChainId(p) ?? defaultChain;
+    };
 
     const attach = (p: UniversalProviderLike) => {
       if (attached) return;
@@ -248,32 +333,16 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
       }
     };
 
-    const impl: ReturnType<CreateConnectorFn<Provider, { abortPairing(): void }>> = {
+    const impl: ReturnType<CreateConnectorFn<Provider, WalletConnectConnectorProperties>> = {
       id: WALLETCONNECT_CONNECTOR_ID,
       name: 'WalletConnect',
       type: 'walletConnect',
       async connect(params = {}) {
         const p = await init();
-        if (!p.session || !params.isReconnecting) {
-          p.on('display_uri', onDisplayUri as never);
-          try {
-            await p.connect({
-              optionalNamespaces: {
-                eip155: {
-                  chains: config.chains.map((c) => caip2(c.id)),
-                  methods: [...EIP155_METHODS],
-                  events: [...EIP155_EVENTS],
-                  rpcMap,
-                },
-              },
-            });
-          } finally {
-            p.removeListener('display_uri', onDisplayUri as never);
-          }
-          chainId = sessionChainId(p) ?? defaultChain;
-        }
+        if (fresh && p.session) fresh = false;
+        else if (!p.session || !params.isReconnecting) await propose(p);
         const accounts = sessionAccounts(p, getAddress);
-        if (accounts.length === 0) throw new Error('The wallet shared no account for this network');
+        if (accounts.length === 0) throw new Error(NO_ACCOUNT_FOR_NETWORK);
         attach(p);
         if (params.chainId && params.chainId !== chainId && this.switchChain) {
           await this.switchChain({ chainId: params.chainId }).catch(() => undefined);
@@ -285,6 +354,7 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
         const p = await init();
         detach();
         if (p.session) await p.disconnect().catch(() => undefined);
+        end();
       },
       async getAccounts() {
         return sessionAccounts(await init(), getAddress);
@@ -333,8 +403,10 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
         return chain as Chain;
       },
       onAccountsChanged(accounts) {
+        // The provider tells every namespace's accounts here: a Solana account is not an EVM one.
+        const evm = accounts.filter((a) => /^0x[0-9a-fA-F]{40}$/.test(a));
         if (accounts.length === 0) this.onDisconnect();
-        else config.emitter.emit('change', { accounts: accounts.map((a) => getAddress(a)) });
+        else if (evm.length) config.emitter.emit('change', { accounts: evm.map((a) => getAddress(a)) });
       },
       onChainChanged(chain) {
         const next = Number(chain);
@@ -349,6 +421,33 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
       /** Abandons a pairing still waiting for its wallet (its `connect` then rejects). */
       abortPairing() {
         up?.abortPairingAttempt();
+      },
+      async pair() {
+        const p = await init();
+        await propose(p);
+        fresh = true;
+        return namespaceAccounts(p);
+      },
+      async pairedSession() {
+        const p = await init();
+        return {
+          solanaAccounts: () => namespaceAccounts(p).solana,
+          request: ({ chainId: chain, method, params }) => {
+            if (!p.session) return Promise.reject(new Error('The wallet is not paired'));
+            return p.client.request({ topic: p.session.topic, chainId: chain, request: { method, params } });
+          },
+          disconnect: async () => {
+            // One session, one end: the EVM connection through it (if any) ends with it.
+            if (attached) config.emitter.emit('disconnect');
+            detach();
+            if (p.session) await p.disconnect().catch(() => undefined);
+            end();
+          },
+          onEnd(listener) {
+            ended.add(listener);
+            return () => ended.delete(listener);
+          },
+        };
       },
     };
     return impl;
@@ -420,8 +519,9 @@ export async function createWalletConnectPairingWith(
       walletConnectConnector({ ...opts, module, getAddress: deps.getAddress }),
     ));
   if (!connector) return null;
-  const c = connector;
+  const c = connector as Connector & WalletConnectConnectorProperties;
   return {
+    pairedSession: () => c.pairedSession(),
     onUri(callback) {
       const handler = (message: { type: string; data?: unknown }) => {
         if (message.type === 'display_uri' && typeof message.data === 'string') callback(message.data);
@@ -440,12 +540,13 @@ export async function createWalletConnectPairingWith(
       const unreachable = new Promise<never>((_, reject) => {
         timer = setTimeout(() => {
           if (uriSeen || relayConnected()) return;
-          (c as unknown as { abortPairing?: () => void }).abortPairing?.();
+          c.abortPairing();
           reject(new Error(ERROR_MESSAGES.relayUnreachable));
         }, opts.relayTimeoutMs ?? RELAY_CONNECT_TIMEOUT_MS);
       });
+      let shared: { evm: string[]; solana: string[] };
       try {
-        await Promise.race([deps.connect(config, { connector: c }), unreachable]);
+        shared = await Promise.race([c.pair(), unreachable]);
       } catch (error) {
         // The SDK reports an expired proposal as a plain error; the store refreshes on this class.
         if (error instanceof Error && /expired/i.test(error.message)) {
@@ -459,9 +560,24 @@ export async function createWalletConnectPairingWith(
         clearTimeout(timer);
         c.emitter.off('message', seen);
       }
+      // The wallet must share an account of the network the kit is on; what else it shared connects too.
+      const needed = opts.activeNamespace?.() ?? 'evm';
+      if (shared[needed].length === 0) {
+        await c.pairedSession().then(
+          (s) => s.disconnect(),
+          () => undefined,
+        );
+        throw new Error(NO_ACCOUNT_FOR_NETWORK);
+      }
+      if (shared.evm.length) await deps.connect(config, { connector: c });
+      if (shared.solana.length && opts.onSolanaSession) {
+        await opts.onSolanaSession().catch((error: unknown) => {
+          if (needed === 'solana') throw error;
+        });
+      }
     },
     cancel() {
-      (c as unknown as { abortPairing?: () => void }).abortPairing?.();
+      c.abortPairing();
       void deps.disconnect(config, { connector: c }).catch(() => undefined);
     },
   };

@@ -159,7 +159,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
     return account.address;
   };
 
-  const onRegister = (value: unknown, embedded = false): (() => void) => {
+  const onRegister = (value: unknown, embedded = false, paired = false): (() => void) => {
     if (!isWallet(value)) return () => undefined;
     const features = solanaFeatures(value);
     const name = capName(value.name);
@@ -169,6 +169,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
       chains: value.chains.filter((c) => c.startsWith('solana:')),
       ...(deps.isSafeImage(value.icon) ? { icon: value.icon } : {}),
       ...(embedded ? { embedded: true as const } : {}),
+      ...(paired ? { paired: true as const } : {}),
     };
     const entry: Registered = { wallet: value, features, info };
     registry.set(name, entry);
@@ -222,7 +223,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
     startDiscovery,
 
     register(wallet, options) {
-      return onRegister(wallet, options?.embedded === true);
+      return onRegister(wallet, options?.embedded === true, options?.paired === true);
     },
 
     async connect(walletName) {

@@ -33,6 +33,7 @@ import {
   STANDARD_CONNECT,
   STANDARD_DISCONNECT,
   STANDARD_EVENTS,
+  solanaNetworkFor,
   standardChainOf,
   type Wallet,
   type WalletAccount,
@@ -112,17 +113,8 @@ export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): E
   const emit = events.emit;
 
   /** The network reference for a Wallet Standard chain (or a CAIP-2 id) the app names. */
-  const referenceFor = (chain: string | undefined): string => {
-    if (!chain) return referenceOf(opts.getNetwork().id);
-    const direct = opts.networks.find((n) => n.id === chain);
-    if (direct) return referenceOf(direct.id);
-    const current = opts.getNetwork();
-    // Several networks can share a cluster name (two local ones are both localnet): prefer the current.
-    if (standardChainOf(current.id) === chain) return referenceOf(current.id);
-    const match = opts.networks.find((n) => standardChainOf(n.id) === chain);
-    if (!match) throw new Error(`The wallet does not support ${chain}`);
-    return referenceOf(match.id);
-  };
+  const referenceFor = (chain: string | undefined): string =>
+    referenceOf(solanaNetworkFor(opts.networks, opts.getNetwork(), chain).id);
 
   const requireAccount = (input: { account: WalletAccount }): WalletAccount => {
     if (!account) throw new Error('The wallet is not connected');

@@ -21,6 +21,8 @@ export interface SolanaWalletInfo {
    * not listed as a wallet to pick.
    */
   embedded?: true;
+  /** A phone wallet's Solana side over a pairing (registered by the kit, reached by pairing): not listed either. */
+  paired?: true;
 }
 
 export interface SolanaState {
@@ -54,9 +56,10 @@ export interface SolanaAdapter {
   /**
    * Adds a Wallet Standard wallet directly, without the window handshake (the kit's embedded wallet; or a
    * host's own wallet object). A wallet remembered from a previous visit is reconnected silently. Returns
-   * the function that removes it. `embedded` marks the kit's embedded wallet (not listed in the Connect view).
+   * the function that removes it. `embedded` marks the kit's embedded wallet, `paired` its wallet reached by
+   * pairing (neither is listed in the Connect view).
    */
-  register(wallet: unknown, options?: { embedded?: boolean }): () => void;
+  register(wallet: unknown, options?: { embedded?: boolean; paired?: boolean }): () => void;
   /** Connects a discovered wallet by name; resolves with the address. Throws the wallet's error. */
   connect(walletName: string): Promise<string>;
   /** Disconnects the wallet (standard:disconnect when it has it) and forgets the remembered wallet. */

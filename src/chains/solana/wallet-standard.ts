@@ -45,6 +45,24 @@ export function standardChainOf(caip2: string): string {
   return CLUSTER_BY_REFERENCE[reference] ?? SOLANA_STANDARD_CHAINS.localnet;
 }
 
+/**
+ * The configured Solana network a Wallet Standard chain (or a CAIP-2 id) names, `current` when none is named.
+ * Several networks can share a cluster name (two local ones are both localnet): the current one wins then.
+ */
+export function solanaNetworkFor<N extends { id: string }>(
+  networks: readonly N[],
+  current: N,
+  chain: string | undefined,
+): N {
+  if (!chain) return current;
+  const direct = networks.find((n) => n.id === chain);
+  if (direct) return direct;
+  if (standardChainOf(current.id) === chain) return current;
+  const match = networks.find((n) => standardChainOf(n.id) === chain);
+  if (!match) throw new Error(`The wallet does not support ${chain}`);
+  return match;
+}
+
 export type IdentifierString = `${string}:${string}`;
 
 export interface WalletAccount {

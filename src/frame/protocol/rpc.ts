@@ -45,7 +45,7 @@ const CallSchema = z.looseObject({
 });
 
 /** A wire transaction (legacy or v0), base64; at most 1232 bytes. */
-const SolanaTransactionSchema = Base64Schema.check(
+export const SolanaTransactionSchema = Base64Schema.check(
   z.minLength(4),
   z.maxLength(Math.ceil(SOLANA_MAX_TRANSACTION_BYTES / 3) * 4),
 );

@@ -8,6 +8,7 @@
  * `createTestPairingProvider` from `keyway/testing`, which can approve, decline or expire a pairing.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { PairedSession } from '../../chains/solana/paired-wallet';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../core/constants';
 import { PairingExpiredError } from '../../core/errors';
 import { errorText, isUserRejection } from '../utils';
@@ -21,6 +22,8 @@ export interface PairingProvider {
   onUri(callback: (uri: string) => void): () => void;
   /** Abandons the pending pairing (its `connect()` may reject; the store ignores that). */
   cancel(): void;
+  /** The paired session as the kit's Solana side uses it (WalletConnect's transport has one). */
+  pairedSession?(): Promise<PairedSession>;
 }
 
 /** Raised by a provider when the relay reports the pairing as expired: the store refreshes it (core/errors.ts). */

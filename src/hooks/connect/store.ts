@@ -194,9 +194,12 @@ export function solanaWalletToEntry(w: SolanaWalletInfo): WalletEntry {
   };
 }
 
-/** The Solana wallets to pick from: the embedded wallet is reached by logging in, so it is not listed. */
+/**
+ * The Solana wallets to pick from: the embedded wallet is reached by logging in, and a phone wallet's Solana
+ * side by pairing it (the phone wallets are listed for that), so neither is listed itself.
+ */
 const pickableSolanaWallets = (wallets: readonly SolanaWalletInfo[]): WalletEntry[] =>
-  wallets.filter((w) => !w.embedded).map(solanaWalletToEntry);
+  wallets.filter((w) => !w.embedded && !w.paired).map(solanaWalletToEntry);
 
 const emptyList = (): WalletListState => ({ wallets: [], status: 'idle', error: null });
 /**
@@ -590,16 +593,26 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
   return store;
 }
 
-/** The Connect view's list on a Solana network: the Solana Wallet Standard wallets, badge Installed. */
-export const buildSolanaConnectList = (solanaWallets: readonly WalletEntry[]): WalletListItem[] =>
-  buildConnectList({
+/**
+ * The Connect view's list on a Solana network: the Solana Wallet Standard wallets (badge Installed), then the
+ * phone wallets of the EVM list (recent, featured, custom, recommended) that are reached by pairing, whose
+ * session proposes the `solana` namespace too. Wallets with a connector in the page are EVM connections, so
+ * they are left out here.
+ */
+export const buildSolanaConnectList = (
+  solanaWallets: readonly WalletEntry[],
+  phoneWallets: readonly WalletListItem[] = [],
+): WalletListItem[] => [
+  ...buildConnectList({
     recent: [],
     announced: [...solanaWallets],
     featured: [],
     custom: [],
     recommended: [],
     connectors: [],
-  });
+  }),
+  ...phoneWallets.filter(pairsOnly),
+];
 
 // ---------- selectors ----------
 
@@ -636,7 +649,7 @@ export const connectListInputs = (
 const offered = (list: WalletListItem[], pairingMissing: boolean): WalletListItem[] =>
   pairingMissing ? list.filter((w) => !pairsOnly(w)) : list;
 
-/** The Connect view's list from its inputs: on Solana the discovered wallets only. */
+/** The Connect view's list from its inputs: on Solana the discovered wallets and the phone wallets. */
 export const connectListFrom = (
   ...[
     namespace,
@@ -651,7 +664,12 @@ export const connectListFrom = (
   ]: ReturnType<typeof connectListInputs>
 ): WalletListItem[] =>
   namespace === 'solana'
-    ? buildSolanaConnectList(solanaWallets)
+    ? buildSolanaConnectList(
+        solanaWallets,
+        pairingMissing
+          ? []
+          : buildConnectList({ recent, announced: [], featured, custom, recommended, connectors: [] }),
+      )
     : offered(
         buildConnectList({ recent, announced, featured, custom, recommended, connectors }),
         pairingMissing,
@@ -661,12 +679,8 @@ export const connectListFrom = (
 export const selectConnectList = (s: ConnectState): WalletListItem[] =>
   connectListFrom(...connectListInputs(s));
 
-/**
- * The loading state of the explorer-backed parts of the Connect list (on a Solana network nothing is loaded
- * from the explorer: 'success').
- */
+/** The loading state of the explorer-backed parts of the Connect list (the phone wallets, on Solana too). */
 export const selectListStatus = (s: ConnectState): LoadStatus => {
-  if (s.namespace === 'solana') return 'success';
   const { featured, recommended } = s;
   if (featured.status === 'error' || recommended.status === 'error') return 'error';
   if (featured.status === 'loading' || recommended.status === 'loading') return 'loading';
