@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { formatEther, hexToString, isHex } from 'viem';
-import type { PendingRequest, PhoneWallet } from './wallet';
+import { decodeBase58 } from '../../src/chains/solana/address.ts';
+import { describeSolanaTransaction, type PendingRequest, type PhoneWallet } from './wallet';
 
 /** What a person must see before approving a request: the message, or where the money goes. */
 function describe(request: PendingRequest): string {
@@ -14,6 +15,16 @@ function describe(request: PendingRequest): string {
       const tx = (params[0] ?? {}) as { to?: string; value?: string; data?: string };
       const value = tx.value ? formatEther(BigInt(tx.value)) : '0';
       return `Send ${value} ETH to ${tx.to ?? '?'}${tx.data && tx.data !== '0x' ? ' (with contract data)' : ''}`;
+    }
+    case 'solana_signAndSendTransaction':
+    case 'solana_signTransaction': {
+      const { transaction } = (request.params ?? {}) as { transaction?: unknown };
+      return typeof transaction === 'string' ? describeSolanaTransaction(transaction) : 'No transaction';
+    }
+    case 'solana_signMessage': {
+      const { message } = (request.params ?? {}) as { message?: unknown };
+      const bytes = typeof message === 'string' ? decodeBase58(message) : null;
+      return bytes ? new TextDecoder().decode(bytes) : 'A message that could not be read';
     }
     case 'wallet_switchEthereumChain': {
       const chainId = (params[0] as { chainId?: string } | undefined)?.chainId ?? '?';
@@ -38,7 +49,16 @@ function Decision(props: { busy: boolean; onReject: () => void; onApprove: () =>
   );
 }
 
-export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialUri: string | null }) {
+export function PhoneApp({
+  wallet,
+  initialUri,
+  solana = false,
+}: {
+  wallet: PhoneWallet;
+  initialUri: string | null;
+  /** Whether the wallet serves a Solana network too (its address is shown). */
+  solana?: boolean;
+}) {
   const state = useSyncExternalStore(wallet.subscribe, wallet.getState);
   const [uri, setUri] = useState(initialUri ?? '');
   const [error, setError] = useState<string | null>(null);
@@ -70,6 +90,12 @@ export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialU
           <span className="muted">Account </span>
           {state.address}
         </p>
+        {solana ? (
+          <p className="mono">
+            <span className="muted">Solana </span>
+            {state.solanaAddress}
+          </p>
+        ) : null}
         <div className="row">
           <label>
             Network{' '}
@@ -82,7 +108,7 @@ export function PhoneApp({ wallet, initialUri }: { wallet: PhoneWallet; initialU
             </select>
           </label>
           <button type="button" disabled={busy} onClick={() => void run(() => wallet.fund())}>
-            Fund with 100 ETH
+            {solana ? 'Fund with 100 ETH and 10 SOL' : 'Fund with 100 ETH'}
           </button>
         </div>
       </section>

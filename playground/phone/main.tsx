@@ -6,6 +6,7 @@
  */
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { solanaLocal } from '../../src/core/networks';
 import { readPlaygroundConfig } from '../src/config';
 import { PhoneApp } from './PhoneApp';
 import { localStorageStore } from './storage';
@@ -24,6 +25,7 @@ createPhoneWallet({
     { chainId: 31337, rpcUrl: config.evmRpc31337 },
     { chainId: 31338, rpcUrl: config.evmRpc31338 },
   ],
+  solana: [{ chainId: solanaLocal.id, rpcUrl: config.solanaRpcUrl }],
   account,
   storage: localStorageStore(`keyway-phone-${account}:`),
   storagePrefix: `keyway-phone-${account}`,
@@ -31,7 +33,7 @@ createPhoneWallet({
   (wallet) => {
     root.render(
       <StrictMode>
-        <PhoneApp wallet={wallet} initialUri={params.get('uri')} />
+        <PhoneApp wallet={wallet} initialUri={params.get('uri')} solana />
       </StrictMode>,
     );
   },

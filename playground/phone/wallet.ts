@@ -30,6 +30,7 @@ import { buildApprovedNamespaces, getSdkError } from '@walletconnect/utils';
 import {
   type Address,
   createWalletClient,
+  formatUnits,
   type Hex,
   http,
   isHex,
@@ -115,6 +116,36 @@ export function phoneWalletSolanaKeypair(account: number): Keypair {
 /** The account's Solana address (base58). */
 export function phoneWalletSolanaAddress(account: number): string {
   return phoneWalletSolanaKeypair(account).publicKey.toBase58();
+}
+
+/**
+ * What a Solana transaction does, for the person approving it: each System Program transfer as "Send N SOL to
+ * <address>", anything else as the program it calls. The phone page shows it before Approve.
+ */
+export function describeSolanaTransaction(base64: string): string {
+  try {
+    const { message } = VersionedTransaction.deserialize(base64ToBytes(base64));
+    const keys = message.staticAccountKeys;
+    return message.compiledInstructions
+      .map((ix) => {
+        const program = keys[ix.programIdIndex]?.toBase58() ?? '?';
+        const data = ix.data;
+        const view = new DataView(data.buffer, data.byteOffset, data.byteLength);
+        if (
+          program === '11111111111111111111111111111111' &&
+          data.length === 12 &&
+          view.getUint32(0, true) === 2
+        ) {
+          const lamports = view.getBigUint64(4, true);
+          const to = keys[ix.accountKeyIndexes[1] ?? -1]?.toBase58() ?? '?';
+          return `Send ${formatUnits(lamports, 9)} SOL to ${to}`;
+        }
+        return `Call program ${program}`;
+      })
+      .join('; ');
+  } catch {
+    return 'A transaction that could not be read';
+  }
 }
 
 /** Signs with Ed25519 through WebCrypto (Node and browsers), from the key's 32-byte seed. */

@@ -184,15 +184,9 @@ describe('Solana over pairing, on the local relay and the local Solana RPC', () 
     await expect.poll(() => wallet.getState().requests.map((r) => r.method)).toEqual(['solana_signMessage']);
     await wallet.approveRequest(wallet.getState().requests[0]!.id);
     const { signature } = (await signing) as { signature: string };
-    const key = await crypto.subtle.importKey('raw', decodeBase58(account)!, { name: 'Ed25519' }, false, [
-      'verify',
-    ]);
-    const ok = await crypto.subtle.verify(
-      { name: 'Ed25519' },
-      key,
-      decodeBase58(signature)!,
-      decodeBase58('3yZe7d')!,
-    );
+    const bytes = (base58: string) => new Uint8Array(decodeBase58(base58)!);
+    const key = await crypto.subtle.importKey('raw', bytes(account), { name: 'Ed25519' }, false, ['verify']);
+    const ok = await crypto.subtle.verify({ name: 'Ed25519' }, key, bytes(signature), bytes('3yZe7d'));
     expect(ok).toBe(true);
   });
 

@@ -38,13 +38,20 @@ type Story = StoryObj<typeof meta>;
 
 const wallets = (canvas: HTMLElement) => within(within(canvas).getByRole('list', { name: 'Wallets' }));
 
-/** Only the Solana wallet, badged Installed; no EVM wallets and no "All wallets" entry. */
+/**
+ * The Solana wallet first, badged Installed, then the phone wallets the explorer recommends: pairing one
+ * proposes the Solana namespace too. No EVM browser extension and no "All wallets" entry.
+ */
 export const SolanaWallets: Story = {
   play: async ({ canvasElement }) => {
     const list = wallets(canvasElement);
     await waitFor(() =>
       expect(list.getAllByRole('button').map((b) => b.textContent)).toEqual([
         `${STORY_SOLANA_WALLET}Installed`,
+        'MetaMask',
+        'Trust Wallet',
+        'Coinbase Wallet',
+        'Rainbow',
       ]),
     );
     await expect(within(canvasElement).queryByRole('button', { name: /All wallets/ })).toBeNull();
@@ -63,6 +70,26 @@ export const ConnectsSolanaWallet: Story = {
       `${STORY_SOLANA_NETWORK.id}:${STORY_SOLANA_ADDRESS}`,
     );
     await expect(getConnectStore(keyway).getState().attempt?.status).toBe('connected');
+  },
+};
+
+/**
+ * Choosing a phone wallet on Solana pairs it as on EVM networks: its QR code and "Copy link" (the session it
+ * proposes carries the Solana namespace; the pairing e2e test pairs one and sends SOL through it).
+ */
+export const PairsPhoneWallet: Story = {
+  play: async ({ canvasElement }) => {
+    const list = wallets(canvasElement);
+    await userEvent.click(await list.findByRole('button', { name: 'Rainbow' }, { timeout: 15_000 }));
+    const { keyway } = storyKit();
+    await waitFor(() =>
+      expect(getConnectStore(keyway).getState().attempt).toMatchObject({
+        via: 'pairing',
+        status: 'connecting',
+        wallet: { name: 'Rainbow' },
+      }),
+    );
+    await waitFor(() => expect(getConnectStore(keyway).pairing.getState().uri).toMatch(/^wc:/));
   },
 };
 

@@ -106,7 +106,7 @@ export function withSignature(wire: Uint8Array, signer: Uint8Array, signature: U
   for (let i = 0; i < Math.min(required, keys, count); i++) {
     const key = wire.subarray(keysStart + i * 32, keysStart + (i + 1) * 32);
     if (key.length === 32 && key.every((b, j) => b === signer[j])) {
-      const out = wire.slice();
+      const out = new Uint8Array(wire);
       out.set(signature, sigStart + i * 64);
       return out;
     }

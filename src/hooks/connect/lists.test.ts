@@ -1,5 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConfig, http } from 'wagmi';
+import { createStore } from 'zustand/vanilla';
+import type { SolanaAdapter, SolanaState } from '../../chains/solana/types';
 import {
   FEATURED_WALLETS_COUNT,
   MAX_RECENT_WALLETS,
@@ -18,6 +20,7 @@ import {
   selectAllWalletsList,
   selectConnectList,
   selectHasMore,
+  selectListStatus,
   selectShowAllWallets,
   WALLET_LIST_ERROR,
 } from './store';
@@ -317,6 +320,67 @@ describe('installed wallets, recent, custom, badges', () => {
     expect(s().pairingAvailable).toBe(false);
     expect(selectConnectList(s()).map((w) => w.name)).toEqual(['Wallet 3 (ext)', 'Unknown Ext']);
     expect(selectAllWalletsList(s()).map((w) => w.id)).toEqual(['w3']);
+  });
+
+  it('on a Solana network: the Solana browser wallets, then the phone wallets (pairing proposes Solana too)', async () => {
+    const solanaStore = createStore<SolanaState>()(() => ({
+      wallets: [
+        { name: 'Sol Ext', chains: ['solana:devnet'] },
+        { name: 'Email & Social', chains: ['solana:devnet'], embedded: true },
+        { name: 'WalletConnect', chains: ['solana:devnet'], paired: true },
+      ],
+      status: 'disconnected',
+      wallet: null,
+      address: null,
+      error: null,
+    }));
+    const explorer = memoryExplorer(wallets);
+    const store = createConnectStore({
+      explorer,
+      storage: createSafeStorage(createMemoryStorage()),
+      getWagmiConfig: noWagmi,
+      getPairingProvider: async () => null,
+      options: {
+        featuredWalletIds: ['w3', 'w4'],
+        includeWalletIds: [],
+        excludeWalletIds: [],
+        customWallets: [],
+        allWallets: 'SHOW',
+        enableEIP6963: true,
+      },
+      solana: { store: solanaStore } as unknown as SolanaAdapter,
+    });
+    const s = () => store.getState();
+    s().syncWagmi({
+      status: 'disconnected',
+      connectors: announcedConnectors,
+      hasLegacyProvider: true,
+      legacyIsAnnounced: true,
+    });
+    s().setNamespace('solana');
+    expect(selectListStatus(s())).toBe('idle');
+    await s().prefetch();
+    expect(selectListStatus(s())).toBe('success');
+    const names = selectConnectList(s()).map((w) => `${w.name}${w.badge ? ` [${w.badge}]` : ''}`);
+    // The EVM extension (Wallet 3's installed connector) and the WalletConnect connector are EVM ways in; the
+    // kit's own Solana wallets are reached by logging in and by pairing, so they are not listed themselves.
+    expect(names).toEqual([
+      'Sol Ext [Installed]',
+      'Wallet 3',
+      'Wallet 4',
+      'Wallet 0',
+      'Wallet 1',
+      'Wallet 2',
+      'Wallet 5',
+    ]);
+    expect(
+      selectConnectList(s())
+        .slice(1)
+        .every((w) => !w.connectorId),
+    ).toBe(true);
+    // Without the pairing package the phone wallets leave the Solana list too.
+    await s().preloadPairing();
+    expect(selectConnectList(s()).map((w) => w.name)).toEqual(['Sol Ext']);
   });
 
   it('a pairing started without its package makes the lists leave out the wallets that could only pair', async () => {
