@@ -6,14 +6,23 @@
  * relay to the wallet and land on anvil. A rejected proposal shows "Connection declined" with Try again, which
  * pairs. A headless page pairs with `usePairing` alone. Nothing the page loads comes from outside this machine.
  */
+
+import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { type Hex, hexToBigInt, parseEther } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../playground/phone/wallet.ts';
+import {
+  createPhoneWallet,
+  type PhoneWallet,
+  phoneWalletAddress,
+  phoneWalletSolanaAddress,
+} from '../playground/phone/wallet.ts';
 import { startRelayServer } from '../services/relay/server.ts';
+import { solanaLocal } from '../src/core/networks.ts';
 import { browserForFile } from './support/browser';
-import { jsonRpc } from './support/rpc';
+import { jsonRpc, solanaLamports } from './support/rpc';
+import { sendSol, switchToSolana } from './support/solana';
 
 const stack = inject('keywayStack');
 const WAIT = { timeout: 20_000 };
@@ -33,6 +42,7 @@ beforeAll(async () => {
       { chainId: 31337, rpcUrl: stack.evmRpc[31337] },
       { chainId: 31338, rpcUrl: stack.evmRpc[31338] },
     ],
+    solana: [{ chainId: solanaLocal.id, rpcUrl: stack.solanaRpcUrl }],
     account: ACCOUNT,
     storagePrefix: 'e2e-phone',
   });
@@ -332,6 +342,39 @@ describe('pairing a phone wallet by QR code', () => {
     await page.getByRole('button', { name: 'Connect wallet' }).waitFor(WAIT);
     expect(phoneErrors).toEqual([]);
     expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('on the Solana network: a phone wallet is listed, pairs, and a send of exactly 0.05 SOL signed by it lands', async () => {
+    const { page, consoleErrors, outside, close } = await openPlayground();
+    await switchToSolana(page);
+    // No Solana wallet is connected: the modal goes on to Connect, which lists the phone wallets too.
+    const connect = page.getByRole('dialog', { name: 'Connect wallet' });
+    await connect.waitFor(WAIT);
+    const phoneWallets = connect.getByRole('list', { name: 'Wallets' }).getByRole('button').filter({
+      hasNotText: 'Installed',
+    });
+    await expect.poll(() => phoneWallets.count(), WAIT).toBeGreaterThan(0);
+    await phoneWallets.first().click();
+    const proposal = await approveProposalFrom(await copiedLink(page));
+    // The proposal asks for the Solana network as well as the EVM chains.
+    expect(proposal.chains).toContain(solanaLocal.id);
+    expect(proposal.supportedChains).toContain(solanaLocal.id);
+    await wallet.approveProposal(proposal.id);
+    const solanaAddress = phoneWalletSolanaAddress(ACCOUNT);
+    const short = `${solanaAddress.slice(0, 4)}…${solanaAddress.slice(-4)}`;
+    await page.getByRole('button', { name: new RegExp(short) }).click();
+    await page.getByRole('dialog', { name: 'Account' }).waitFor(WAIT);
+
+    const receiver = Keypair.generate().publicKey.toBase58();
+    await sendSol(page, '0.05', receiver);
+    await approveNext('solana_signAndSendTransaction');
+    expect(wallet.getState().log.at(-1)).toBe('Approved solana_signAndSendTransaction');
+    await expect.poll(() => solanaLamports(stack.solanaRpcUrl, receiver), WAIT).toBe(50_000_000n);
+    await page.getByRole('dialog', { name: 'Account' }).waitFor(WAIT);
+    expect(consoleErrors).toEqual([]);
+    expect(outside).toEqual([]);
+    await wallet.disconnect(wallet.getState().sessions[0]!.topic);
     await close();
   });
 
