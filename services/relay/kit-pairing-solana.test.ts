@@ -10,9 +10,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Connection, Keypair, PublicKey } from '@solana/web3.js';
-import { http } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Config, createConfig } from 'wagmi';
+import type { Config } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
 import {
   createPhoneWallet,
@@ -26,7 +25,7 @@ import {
   PAIRED_SOLANA_WALLET_NAME,
 } from '../../src/chains/solana/paired-wallet.ts';
 import type { SolanaAdapter } from '../../src/chains/solana/types.ts';
-import { keywayLocal, solanaLocal, toViemChain } from '../../src/core/networks.ts';
+import { solanaLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage, createSafeStorage, type SafeStorage } from '../../src/core/storage.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
 import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
@@ -34,7 +33,7 @@ import { NO_ACCOUNT_FOR_NETWORK } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type SolanaServer, startSolana } from '../solana/server.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
-import { blockOutsideRequests, prepareKitCoreOnMemory } from './test-client.ts';
+import { blockOutsideRequests, localChainConfig, prepareKitCoreOnMemory } from './test-client.ts';
 
 const ACCOUNT = 5;
 const METADATA = {
@@ -99,13 +98,7 @@ beforeAll(async () => {
     storagePrefix: 'kit-pairing-solana-wallet',
   });
   await wallet.fund();
-  const chain = toViemChain({ ...keywayLocal, rpcUrls: [anvil.rpcUrl] });
-  config = createConfig({
-    chains: [chain],
-    transports: { [chain.id]: http(anvil.rpcUrl) },
-    connectors: [],
-    storage: null,
-  });
+  config = localChainConfig(anvil.rpcUrl);
   await prepareKitCoreOnMemory(relay.url);
   const created = await createWalletConnectPairing(config, {
     projectId: 'keyway-local',

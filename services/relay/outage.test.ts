@@ -4,17 +4,16 @@
  * meanwhile waits, and when the relay is back on its port the kit reports it, the request reaches the wallet and
  * the signature comes back. Nothing the visitor asked is lost. Anvil on port 32070, the relay on any free port.
  */
-import { http, verifyMessage } from 'viem';
+import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type Config, createConfig } from 'wagmi';
+import type { Config } from 'wagmi';
 import { getConnection, signMessage } from 'wagmi/actions';
 import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../../playground/phone/wallet.ts';
-import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
 import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
-import { prepareKitCoreOnMemory } from './test-client.ts';
+import { localChainConfig, prepareKitCoreOnMemory } from './test-client.ts';
 
 const ACCOUNT = 5;
 let anvil: AnvilHandle;
@@ -35,13 +34,7 @@ beforeAll(async () => {
     account: ACCOUNT,
     storagePrefix: 'outage-wallet',
   });
-  const chain = toViemChain({ ...keywayLocal, rpcUrls: [anvil.rpcUrl] });
-  config = createConfig({
-    chains: [chain],
-    transports: { [chain.id]: http(anvil.rpcUrl) },
-    connectors: [],
-    storage: null,
-  });
+  config = localChainConfig(anvil.rpcUrl);
   await prepareKitCoreOnMemory(relay.url);
   const created = await createWalletConnectPairing(config, {
     projectId: 'keyway-local',

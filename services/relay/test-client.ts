@@ -4,7 +4,10 @@
  * acknowledged unless told not to). The SDK-level tests use the real `@walletconnect/sign-client` instead.
  */
 import { generateKeyPairSync, sign } from 'node:crypto';
+import { http } from 'viem';
+import { type Config, createConfig } from 'wagmi';
 import WebSocket from 'ws';
+import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { issuerOfPublicKey } from './auth.ts';
 
 export interface RelayIdentity {
@@ -170,4 +173,15 @@ export async function prepareKitCoreOnMemory(relayUrl: string): Promise<void> {
     telemetryEnabled: false,
     logger: 'error',
   }).eventClient.init = async () => {};
+}
+
+/** A wagmi config on one local anvil chain (31337 at `rpcUrl`), nothing persisted: the kit's side in these tests. */
+export function localChainConfig(rpcUrl: string): Config {
+  const chain = toViemChain({ ...keywayLocal, rpcUrls: [rpcUrl] });
+  return createConfig({
+    chains: [chain],
+    transports: { [chain.id]: http(rpcUrl) },
+    connectors: [],
+    storage: null,
+  });
 }

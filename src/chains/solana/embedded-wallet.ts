@@ -20,24 +20,10 @@ import {
   SolanaSignatureResultSchema,
   SolanaSignedTransactionResultSchema,
 } from '../../frame/protocol/rpc';
-import { decodeBase58, encodeBase58 } from './address';
+import { encodeBase58 } from './address';
 import { base64ToBytes, bytesToBase64 } from './base64';
-import {
-  changeEvents,
-  type IdentifierString,
-  type SignAndSendTransactionInput,
-  type SignTransactionInput,
-  SOLANA_SIGN_AND_SEND_TRANSACTION,
-  SOLANA_SIGN_MESSAGE,
-  SOLANA_SIGN_TRANSACTION,
-  STANDARD_CONNECT,
-  STANDARD_DISCONNECT,
-  STANDARD_EVENTS,
-  solanaNetworkFor,
-  standardChainOf,
-  type Wallet,
-  type WalletAccount,
-} from './wallet-standard';
+import { checkedSignature, createRemoteSolanaWallet } from './remote-wallet';
+import { type SignAndSendTransactionInput, solanaNetworkFor, type Wallet } from './wallet-standard';
 
 /** The frame calls the wallet needs (the embedded wallet's frame client answers them). */
 export interface EmbeddedSolanaFrame {
@@ -93,137 +79,59 @@ function sendOptions(options: SignAndSendTransactionInput['options']): SendOptio
   return Object.keys(out).length ? (out as SendOptions) : undefined;
 }
 
-/** Signatures and signed bytes from the frame are checked before the app gets them. */
-function signatureBytes(result: unknown): Uint8Array {
-  const { signature } = SolanaSignatureResultSchema.parse(result);
-  const bytes = decodeBase58(signature);
-  if (bytes?.length !== 64) throw new Error('The wallet returned an invalid signature');
-  return bytes;
-}
-
 export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): EmbeddedSolanaWallet {
-  const chains = [...new Set(opts.networks.map((n) => standardChainOf(n.id) as IdentifierString))];
-  const features: IdentifierString[] = [
-    SOLANA_SIGN_AND_SEND_TRANSACTION,
-    SOLANA_SIGN_TRANSACTION,
-    SOLANA_SIGN_MESSAGE,
-  ];
-  let account: WalletAccount | null = null;
-  const events = changeEvents();
-  const emit = events.emit;
-
   /** The network reference for a Wallet Standard chain (or a CAIP-2 id) the app names. */
   const referenceFor = (chain: string | undefined): string =>
     referenceOf(solanaNetworkFor(opts.networks, opts.getNetwork(), chain).id);
+  // Signatures and signed bytes from the frame are checked before the app gets them.
+  const signature = (result: unknown) =>
+    checkedSignature(SolanaSignatureResultSchema.parse(result).signature);
 
-  const requireAccount = (input: { account: WalletAccount }): WalletAccount => {
-    if (!account) throw new Error('The wallet is not connected');
-    if (input.account?.address !== account.address) throw new Error('Unknown account');
-    return account;
-  };
-
-  const wallet: Wallet = Object.freeze({
-    version: '1.0.0' as const,
+  const remote = createRemoteSolanaWallet({
     name: opts.name,
     icon: opts.icon,
-    chains,
-    get accounts() {
-      return account ? [account] : [];
+    networks: opts.networks,
+    noAccount: EMBEDDED_SOLANA_NO_LOGIN,
+    async resolve() {
+      if (!opts.hasLogin()) return null;
+      const user = await opts.frame.getUser({ chainId: referenceOf(opts.getNetwork().id) });
+      return SolanaAddressSchema.parse(user.address);
     },
-    features: Object.freeze({
-      [STANDARD_CONNECT]: {
-        version: '1.0.0',
-        async connect(input?: { silent?: boolean }) {
-          if (!opts.hasLogin()) {
-            if (input?.silent) return { accounts: [] };
-            throw new Error(EMBEDDED_SOLANA_NO_LOGIN);
-          }
-          const user = await opts.frame.getUser({ chainId: referenceOf(opts.getNetwork().id) });
-          const address = SolanaAddressSchema.parse(user.address);
-          const publicKey = decodeBase58(address);
-          if (publicKey?.length !== 32) throw new Error('The wallet returned no Solana account');
-          if (account?.address !== address) {
-            account = Object.freeze({ address, publicKey, chains, features, label: opts.name });
-            emit({ accounts: [account] });
-          }
-          return { accounts: [account] };
-        },
-      },
-      [STANDARD_DISCONNECT]: {
-        version: '1.0.0',
-        async disconnect() {
-          if (account) {
-            account = null;
-            emit({ accounts: [] });
-          }
-          await opts.signOut();
-        },
-      },
-      [STANDARD_EVENTS]: events.feature,
-      [SOLANA_SIGN_AND_SEND_TRANSACTION]: {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0] as const,
-        async signAndSendTransaction(...inputs: SignAndSendTransactionInput[]) {
-          const out: { signature: Uint8Array }[] = [];
-          for (const input of inputs) {
-            requireAccount(input);
-            const options = sendOptions(input.options);
-            const result = await opts.frame.rpc({
-              method: 'solana_signAndSendTransaction',
-              params: {
-                transaction: bytesToBase64(input.transaction),
-                chainId: referenceFor(input.chain),
-                ...(options ? { options } : {}),
-              },
-            });
-            out.push({ signature: signatureBytes(result) });
-          }
-          return out;
-        },
-      },
-      [SOLANA_SIGN_TRANSACTION]: {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0] as const,
-        async signTransaction(...inputs: SignTransactionInput[]) {
-          const out: { signedTransaction: Uint8Array }[] = [];
-          for (const input of inputs) {
-            requireAccount(input);
-            const result = await opts.frame.rpc({
-              method: 'solana_signTransaction',
-              params: { transaction: bytesToBase64(input.transaction), chainId: referenceFor(input.chain) },
-            });
-            const { transaction } = SolanaSignedTransactionResultSchema.parse(result);
-            out.push({ signedTransaction: base64ToBytes(transaction) });
-          }
-          return out;
-        },
-      },
-      [SOLANA_SIGN_MESSAGE]: {
-        version: '1.0.0',
-        async signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]) {
-          const out: { signedMessage: Uint8Array; signature: Uint8Array; signatureType: 'ed25519' }[] = [];
-          for (const input of inputs) {
-            const signer = requireAccount(input);
-            const result = await opts.frame.rpc({
-              method: 'solana_signMessage',
-              params: { message: encodeBase58(input.message), pubkey: signer.address },
-            });
-            out.push({
-              signedMessage: input.message,
-              signature: signatureBytes(result),
-              signatureType: 'ed25519',
-            });
-          }
-          return out;
-        },
-      },
-    }),
+    onDisconnect: () => opts.signOut(),
+    async signAndSend(input) {
+      const options = sendOptions(input.options);
+      return signature(
+        await opts.frame.rpc({
+          method: 'solana_signAndSendTransaction',
+          params: {
+            transaction: bytesToBase64(input.transaction),
+            chainId: referenceFor(input.chain),
+            ...(options ? { options } : {}),
+          },
+        }),
+      );
+    },
+    async signTransaction(input) {
+      const result = await opts.frame.rpc({
+        method: 'solana_signTransaction',
+        params: { transaction: bytesToBase64(input.transaction), chainId: referenceFor(input.chain) },
+      });
+      return base64ToBytes(SolanaSignedTransactionResultSchema.parse(result).transaction);
+    },
+    async signMessage(message, account) {
+      return signature(
+        await opts.frame.rpc({
+          method: 'solana_signMessage',
+          params: { message: encodeBase58(message), pubkey: account.address },
+        }),
+      );
+    },
   });
 
   return {
-    wallet,
+    wallet: remote.wallet,
     get connected() {
-      return account !== null;
+      return remote.connected;
     },
   };
 }

@@ -10,22 +10,7 @@ import {
   type PairedSession,
   withSignature,
 } from './paired-wallet';
-import {
-  type ConnectFeature,
-  type DisconnectFeature,
-  type EventsFeature,
-  isWallet,
-  type SignAndSendTransactionFeature,
-  type SignMessageFeature,
-  type SignTransactionFeature,
-  SOLANA_SIGN_AND_SEND_TRANSACTION,
-  SOLANA_SIGN_MESSAGE,
-  SOLANA_SIGN_TRANSACTION,
-  STANDARD_CONNECT,
-  STANDARD_DISCONNECT,
-  STANDARD_EVENTS,
-  solanaFeatures,
-} from './wallet-standard';
+import { isWallet, type SignMessageFeature, SOLANA_SIGN_MESSAGE, solanaFeatures } from './wallet-standard';
 
 const signer = Keypair.fromSeed(new Uint8Array(32).fill(7));
 const ADDRESS = signer.publicKey.toBase58();
@@ -65,7 +50,14 @@ function setup(answer: (method: string, params: unknown) => unknown = () => ({ s
     networks: [solanaLocal],
     getNetwork: () => solanaLocal,
   });
-  const f = wallet.features as Record<string, unknown>;
+  const features = solanaFeatures(wallet);
+  if (
+    !features?.disconnect ||
+    !features.events ||
+    !features.signAndSendTransaction ||
+    !features.signTransaction
+  )
+    throw new Error('the paired wallet lacks a feature');
   return {
     wallet,
     session,
@@ -78,12 +70,12 @@ function setup(answer: (method: string, params: unknown) => unknown = () => ({ s
     setAccounts: (next: string[]) => {
       accounts = next;
     },
-    connect: f[STANDARD_CONNECT] as ConnectFeature,
-    disconnect: f[STANDARD_DISCONNECT] as DisconnectFeature,
-    events: f[STANDARD_EVENTS] as EventsFeature,
-    signAndSend: f[SOLANA_SIGN_AND_SEND_TRANSACTION] as SignAndSendTransactionFeature,
-    sign: f[SOLANA_SIGN_TRANSACTION] as SignTransactionFeature,
-    signMessage: f[SOLANA_SIGN_MESSAGE] as SignMessageFeature,
+    connect: features.connect,
+    disconnect: features.disconnect,
+    events: features.events,
+    signAndSend: features.signAndSendTransaction,
+    sign: features.signTransaction,
+    signMessage: (wallet.features as Record<string, unknown>)[SOLANA_SIGN_MESSAGE] as SignMessageFeature,
   };
 }
 

@@ -18,24 +18,10 @@ import type { KeywayNetwork } from '../../core/networks';
 import { z } from '../../core/zod-mini';
 import { SolanaSignatureSchema } from '../../frame/protocol/fields';
 import { SolanaTransactionSchema } from '../../frame/protocol/rpc';
-import { decodeBase58, encodeBase58, isSolanaAddress } from './address';
+import { encodeBase58, isSolanaAddress } from './address';
 import { base64ToBytes, bytesToBase64 } from './base64';
-import {
-  changeEvents,
-  type IdentifierString,
-  type SignAndSendTransactionInput,
-  type SignTransactionInput,
-  SOLANA_SIGN_AND_SEND_TRANSACTION,
-  SOLANA_SIGN_MESSAGE,
-  SOLANA_SIGN_TRANSACTION,
-  STANDARD_CONNECT,
-  STANDARD_DISCONNECT,
-  STANDARD_EVENTS,
-  solanaNetworkFor,
-  standardChainOf,
-  type Wallet,
-  type WalletAccount,
-} from './wallet-standard';
+import { checkedSignature, createRemoteSolanaWallet } from './remote-wallet';
+import { solanaNetworkFor, type Wallet } from './wallet-standard';
 
 /** A pairing's session as this wallet needs it (the WalletConnect transport implements it). */
 export interface PairedSession {
@@ -74,12 +60,11 @@ const SignedTransactionAnswer = z.object({
   transaction: z.optional(SolanaTransactionSchema),
 });
 
-function signatureBytes(answer: unknown): Uint8Array {
+/** The checked signature of an answer `{signature}` (base58). */
+const signatureOf = (answer: unknown): Uint8Array => {
   const parsed = SignatureAnswer.safeParse(answer);
-  const bytes = parsed.success ? decodeBase58(parsed.data.signature) : null;
-  if (bytes?.length !== 64) throw new Error('The wallet returned an invalid signature');
-  return bytes;
-}
+  return checkedSignature(parsed.success ? parsed.data.signature : undefined);
+};
 
 /** Reads a compact-u16 ("shortvec") at `at`: its value and the offset after it. */
 function shortvec(bytes: Uint8Array, at: number): [number, number] {
@@ -115,146 +100,79 @@ export function withSignature(wire: Uint8Array, signer: Uint8Array, signature: U
 }
 
 export function createPairedSolanaWallet(opts: PairedSolanaWalletOptions): Wallet {
-  const chains = [...new Set(opts.networks.map((n) => standardChainOf(n.id) as IdentifierString))];
-  const features: IdentifierString[] = [
-    SOLANA_SIGN_AND_SEND_TRANSACTION,
-    SOLANA_SIGN_TRANSACTION,
-    SOLANA_SIGN_MESSAGE,
-  ];
-  let account: WalletAccount | null = null;
   let session: PairedSession | null = null;
   let offEnd: (() => void) | null = null;
-  const events = changeEvents();
-
+  /** The session ended (on either side) or was left: no account any more. */
   const release = () => {
     offEnd?.();
     offEnd = null;
     session = null;
-    if (account) {
-      account = null;
-      events.emit({ accounts: [] });
-    }
+    remote.clear();
   };
-
+  const live = (): PairedSession => {
+    if (!session) throw new Error('The wallet is not connected');
+    return session;
+  };
   const networkId = (chain: string | undefined) =>
     solanaNetworkFor(opts.networks, opts.getNetwork(), chain).id;
 
-  const live = (input: { account: WalletAccount }): PairedSession => {
-    if (!account || !session) throw new Error('The wallet is not connected');
-    if (input.account?.address !== account.address) throw new Error('Unknown account');
-    return session;
-  };
-
-  return Object.freeze({
-    version: '1.0.0' as const,
+  const remote = createRemoteSolanaWallet({
     name: PAIRED_SOLANA_WALLET_NAME,
     icon: PAIRED_SOLANA_ICON,
-    chains,
-    get accounts() {
-      return account ? [account] : [];
+    networks: opts.networks,
+    noAccount: PAIRED_SOLANA_NO_SESSION,
+    async resolve() {
+      const current = await opts.getSession();
+      const address = current?.solanaAccounts().find(isSolanaAddress) ?? null;
+      if (current && address && session !== current) {
+        offEnd?.();
+        session = current;
+        offEnd = current.onEnd(release);
+      }
+      return address;
     },
-    features: Object.freeze({
-      [STANDARD_CONNECT]: {
-        version: '1.0.0',
-        async connect(input?: { silent?: boolean }) {
-          const current = await opts.getSession();
-          const address = current?.solanaAccounts().find(isSolanaAddress);
-          const publicKey = address ? decodeBase58(address) : null;
-          if (!current || !address || publicKey?.length !== 32) {
-            if (input?.silent) return { accounts: [] };
-            throw new Error(PAIRED_SOLANA_NO_SESSION);
-          }
-          if (session !== current) {
-            offEnd?.();
-            session = current;
-            offEnd = current.onEnd(release);
-          }
-          if (account?.address !== address) {
-            account = Object.freeze({ address, publicKey, chains, features });
-            events.emit({ accounts: [account] });
-          }
-          return { accounts: [account] };
-        },
-      },
-      [STANDARD_DISCONNECT]: {
-        version: '1.0.0',
-        async disconnect() {
-          const current = session;
-          release();
-          await current?.disconnect();
-        },
-      },
-      [STANDARD_EVENTS]: events.feature,
-      [SOLANA_SIGN_AND_SEND_TRANSACTION]: {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0] as const,
-        async signAndSendTransaction(...inputs: SignAndSendTransactionInput[]) {
-          const out: { signature: Uint8Array }[] = [];
-          for (const input of inputs) {
-            const answer = await live(input).request({
-              chainId: networkId(input.chain),
-              method: 'solana_signAndSendTransaction',
-              params: {
-                transaction: bytesToBase64(input.transaction),
-                ...(input.options?.preflightCommitment
-                  ? { sendOptions: { preflightCommitment: input.options.preflightCommitment } }
-                  : {}),
-              },
-            });
-            out.push({ signature: signatureBytes(answer) });
-          }
-          return out;
-        },
-      },
-      [SOLANA_SIGN_TRANSACTION]: {
-        version: '1.0.0',
-        supportedTransactionVersions: ['legacy', 0] as const,
-        async signTransaction(...inputs: SignTransactionInput[]) {
-          const out: { signedTransaction: Uint8Array }[] = [];
-          for (const input of inputs) {
-            const signer = input.account;
-            const answer = SignedTransactionAnswer.safeParse(
-              await live(input).request({
-                chainId: networkId(input.chain),
-                method: 'solana_signTransaction',
-                params: { transaction: bytesToBase64(input.transaction) },
-              }),
-            );
-            if (!answer.success) throw new Error('The wallet returned no signed transaction');
-            const { transaction, signature } = answer.data;
-            if (transaction) out.push({ signedTransaction: base64ToBytes(transaction) });
-            else if (signature)
-              out.push({
-                signedTransaction: withSignature(
-                  input.transaction,
-                  signer.publicKey,
-                  signatureBytes({ signature }),
-                ),
-              });
-            else throw new Error('The wallet returned no signed transaction');
-          }
-          return out;
-        },
-      },
-      [SOLANA_SIGN_MESSAGE]: {
-        version: '1.0.0',
-        async signMessage(...inputs: { account: WalletAccount; message: Uint8Array }[]) {
-          const out: { signedMessage: Uint8Array; signature: Uint8Array; signatureType: 'ed25519' }[] = [];
-          for (const input of inputs) {
-            const answer = await live(input).request({
-              chainId: networkId(undefined),
-              method: 'solana_signMessage',
-              params: { message: encodeBase58(input.message), pubkey: input.account.address },
-            });
-            out.push({
-              signedMessage: input.message,
-              signature: signatureBytes(answer),
-              signatureType: 'ed25519',
-            });
-          }
-          return out;
-        },
-      },
-    }),
+    async onDisconnect() {
+      const current = session;
+      release();
+      await current?.disconnect();
+    },
+    async signAndSend(input) {
+      return signatureOf(
+        await live().request({
+          chainId: networkId(input.chain),
+          method: 'solana_signAndSendTransaction',
+          params: {
+            transaction: bytesToBase64(input.transaction),
+            ...(input.options?.preflightCommitment
+              ? { sendOptions: { preflightCommitment: input.options.preflightCommitment } }
+              : {}),
+          },
+        }),
+      );
+    },
+    async signTransaction(input, account) {
+      const answer = SignedTransactionAnswer.safeParse(
+        await live().request({
+          chainId: networkId(input.chain),
+          method: 'solana_signTransaction',
+          params: { transaction: bytesToBase64(input.transaction) },
+        }),
+      );
+      if (!answer.success) throw new Error('The wallet returned no signed transaction');
+      const { transaction, signature } = answer.data;
+      if (transaction) return base64ToBytes(transaction);
+      if (signature) return withSignature(input.transaction, account.publicKey, checkedSignature(signature));
+      throw new Error('The wallet returned no signed transaction');
+    },
+    async signMessage(message, account) {
+      return signatureOf(
+        await live().request({
+          chainId: networkId(undefined),
+          method: 'solana_signMessage',
+          params: { message: encodeBase58(message), pubkey: account.address },
+        }),
+      );
+    },
   });
+  return remote.wallet;
 }
