@@ -1,6 +1,6 @@
 #!/usr/bin/env node
 // `npm test`: every suite of the project, then one closing line `N passed, N failed` with the total.
-// Each static check (typecheck, lint, fixed sleeps, build, package checks) counts as one test; Vitest's
+// Each static check (typecheck, lint, fixed sleeps, layers, build, package checks) counts as one test; Vitest's
 // projects (unit, dom, storybook, visual, csp, services, e2e) count their own tests, read from its JSON
 // report.
 //
@@ -57,6 +57,15 @@ async function staticChecks() {
   await step('lint', 'npx', ['biome', 'check', '.']);
   // Tests wait for conditions, never for fixed delays (scripts/fixed-sleeps.mjs says what counts as one).
   await step('no-fixed-sleeps', 'node', ['scripts/fixed-sleeps.mjs']);
+  // Who may import whom in src/, and no import cycle (.dependency-cruiser.cjs).
+  await step('layers', 'npx', [
+    'depcruise',
+    'src',
+    '--config',
+    '.dependency-cruiser.cjs',
+    '--output-type',
+    'err',
+  ]);
   const built = await step('build', 'npm', ['run', 'build', '--silent']);
   const afterBuild = ['publint', 'attw', 'quickstart', 'size-budget'];
   if (!built) {

@@ -4,10 +4,10 @@
  * hooks depend on this contract only, never on the module that builds it.
  */
 import type { Config, Connector, CreateConnectorFn } from 'wagmi';
+import type { Analytics } from '../api/analytics';
 import type { BlockchainApi, ExplorerApi } from '../api/lazy';
 import type { SolanaAdapter } from '../chains/solana/types';
 import type { Wallet } from '../chains/solana/wallet-standard';
-import type { Analytics } from '../core/analytics';
 import type { CONNECTOR_IDS } from '../core/constants';
 import type { EventBus } from '../core/events';
 import type { ResolvedKeywayOptions } from '../core/options';

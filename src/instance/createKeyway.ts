@@ -6,10 +6,10 @@
  */
 import type { Config, CreateConnectorFn } from 'wagmi';
 import { getConnection, watchConnection } from 'wagmi/actions';
+import { createAnalytics } from '../api/analytics';
 import { createLazyBlockchainApi, createLazyExplorerApi, preloadApiClients } from '../api/lazy';
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
-import { createAnalytics } from '../core/analytics';
 import { PAIRED_SOLANA_WALLET_NAME } from '../core/constants';
 import { TOAST_MESSAGES } from '../core/errors';
 import { createEventBus } from '../core/events';
@@ -213,8 +213,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   stores.modal = createModalStore({
     bus: events,
     isConnected: () => stores.account.getState().isConnected,
-    isSiweEnabled: () => options.isSiweEnabled,
-    activeChain: () => stores.networks.getState().activeNetwork.chain,
     onFirstOpen: () => {
       void analytics.activate();
       stores.networks.getState().loadImages();

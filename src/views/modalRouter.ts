@@ -68,7 +68,7 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       return;
     case 'account-type':
       // ConnectingSiwe (sign-in with wallet on an EVM network), else Account.
-      m.afterPreferredAccountType();
+      m.reset(siweNext() ? 'ConnectingSiwe' : 'Account');
       return;
     case 'network':
       if (outcome.status === 'error') {
@@ -77,7 +77,12 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       }
       // Into the other namespace without a connection there: the Connect view (its wallets for it).
       if (outcome.namespaceChanged && m.isOpen && !target.isConnected()) m.reset('Connect');
-      else m.afterNetworkSwitch();
+      else if (m.isOpen) {
+        // Back to the view before Networks, or closed when Networks was the first.
+        const index = m.history.map((h) => h.view).lastIndexOf('Networks');
+        if (index > 0) modal.setState({ history: m.history.slice(0, index) });
+        else m.close();
+      }
       return;
     case 'siwe':
       if (outcome.status === 'signed-in') m.close();

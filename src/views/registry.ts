@@ -1,13 +1,15 @@
 /**
  * The modal's views, listed once: per view its title, the name `keyway/views` exports it under and a lazy
- * loader. Everything else that names the views is derived from this list: the `ModalView` type (and so the
- * modal store's history), `MODAL_VIEWS`, and the lazily loading exports of `keyway/views` (lazyViews.tsx).
+ * loader, one entry for each name of `ModalView` (hooks/modal/views.ts, which the modal's view stack takes; the
+ * compiler checks that they match). `MODAL_VIEWS` and the lazily loading exports of `keyway/views`
+ * (lazyViews.tsx) are derived from this list.
  * The registry comes with the dialog's lazily loaded code (KeywayDialog), which imports no view statically, so
  * neither it nor the views' code is in a host's initial bundle until the modal opens (or the page is idle). A
  * new view is one entry here.
  */
 import type { ComponentType } from 'react';
 import type { Keyway } from '../hooks/keyway';
+import type { ModalView } from '../hooks/modal/views';
 import { enShell } from '../i18n/en-shell';
 import type { ConnectViewProps } from './ConnectView';
 
@@ -208,10 +210,9 @@ const ENTRIES = {
   UpgradeWallet: { title: 'Upgrade wallet' },
   SelectAddresses: { title: 'Select addresses' },
   ChooseAccountName: { title: 'Choose your name' },
-} satisfies Record<string, ViewEntry>;
+} satisfies Record<ModalView, ViewEntry>;
 
-/** Every view the modal can show: the registry's names. */
-export type ModalView = keyof typeof ENTRIES;
+export type { ModalView };
 
 /** The views by name (the registry itself; KeywayDialog reads titles, ViewHost the loaders). */
 export const VIEW_REGISTRY: { [V in ModalView]: (typeof ENTRIES)[V] } = ENTRIES;

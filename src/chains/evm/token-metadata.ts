@@ -8,7 +8,13 @@ import { erc20Abi, isAddress } from 'viem';
 import type { Config } from 'wagmi';
 import { readContracts } from 'wagmi/actions';
 import { capText } from '../../core/text';
-import type { TokenMetadata } from '../../hooks/balances/store';
+
+/** A token's name, symbol and decimals. */
+export interface TokenMetadata {
+  name: string;
+  symbol: string;
+  decimals: number;
+}
 
 /** A token's name or symbol read from its contract (untrusted): core/text's rule, at most 32 characters. */
 const clean = (v: unknown) => capText(String(v), 32);

@@ -10,6 +10,7 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Balance } from '../../api/schemas';
+import type { TokenMetadata } from '../../chains/evm/token-metadata';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { addDecimal, multiplyDecimal, normalizeDecimal, numberToDecimal } from '../../core/decimal';
 import { TOAST_MESSAGES } from '../../core/errors';
@@ -100,11 +101,7 @@ export interface HostToken {
 }
 
 /** What the chain says of a token the account does not hold (so the API lists nothing for it). */
-export interface TokenMetadata {
-  name: string;
-  symbol: string;
-  decimals: number;
-}
+export type { TokenMetadata };
 
 export interface BalancesStoreDeps {
   api: BalancesSource;

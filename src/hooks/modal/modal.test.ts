@@ -3,8 +3,8 @@ import { SHAKE_DURATION_MS } from '../../core/constants';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import { createModalStore, selectParams, selectView } from './store';
 
-function setup(over: { connected?: boolean; siwe?: boolean; chain?: 'evm' | 'solana' } = {}) {
-  const env = { connected: over.connected ?? false, siwe: over.siwe ?? false, chain: over.chain ?? 'evm' };
+function setup(over: { connected?: boolean } = {}) {
+  const env = { connected: over.connected ?? false };
   const bus = createEventBus();
   const events: TrackedEvent[] = [];
   bus.subscribe((e) => events.push(e));
@@ -12,8 +12,6 @@ function setup(over: { connected?: boolean; siwe?: boolean; chain?: 'evm' | 'sol
   const store = createModalStore({
     bus,
     isConnected: () => env.connected,
-    isSiweEnabled: () => env.siwe,
-    activeChain: () => env.chain,
     onFirstOpen,
   });
   const views = () => store.getState().history.map((h) => h.view);
@@ -64,39 +62,6 @@ describe('modal navigation (spec §2)', () => {
     expect(views()).toEqual(['Connect', 'AllWallets']);
     s().replace('ConnectingWalletConnect');
     expect(views()).toEqual(['Connect', 'ConnectingWalletConnect']);
-  });
-
-  it('after a network switch returns to the view before Networks', () => {
-    const { s, views } = setup({ connected: true });
-    s().open();
-    s().push('Networks');
-    s().afterNetworkSwitch();
-    expect(views()).toEqual(['Account']);
-    expect(s().isOpen).toBe(true);
-  });
-
-  it('after a network switch closes when Networks was the first view', () => {
-    const { s } = setup({ connected: true });
-    s().open('Networks');
-    s().afterNetworkSwitch();
-    expect(s().isOpen).toBe(false);
-  });
-
-  it('after a preferred-account-type choice goes to ConnectingSiwe only with SIWE on an EVM chain', () => {
-    const evmSiwe = setup({ siwe: true, chain: 'evm' });
-    evmSiwe.s().open();
-    evmSiwe.s().afterPreferredAccountType();
-    expect(evmSiwe.views()).toEqual(['ConnectingSiwe']);
-
-    const solSiwe = setup({ siwe: true, chain: 'solana' });
-    solSiwe.s().open();
-    solSiwe.s().afterPreferredAccountType();
-    expect(solSiwe.views()).toEqual(['Account']);
-
-    const noSiwe = setup({ siwe: false, chain: 'evm' });
-    noSiwe.s().open();
-    noSiwe.s().afterPreferredAccountType();
-    expect(noSiwe.views()).toEqual(['Account']);
   });
 
   it('emits MODAL_OPEN and MODAL_CLOSE and activates analytics on the first open only', () => {

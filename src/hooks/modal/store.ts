@@ -1,13 +1,15 @@
 /**
- * The modal router (spec §2): open/closed, a history stack of named views, a loading flag, the 500 ms
- * shake, and the transaction stack. A vanilla zustand store, one per Keyway instance.
+ * The modal's state (spec §2): open/closed, a history stack of named views, a loading flag, the 500 ms shake,
+ * and the transaction stack, with the moves on them (open, back, push, replace, reset). A vanilla zustand store,
+ * one per Keyway instance. The rules of where a flow's outcome leads are the styled layer's router
+ * (views/modalRouter.ts), not this store's.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { SHAKE_DURATION_MS } from '../../core/constants';
 import type { EventBus } from '../../core/events';
-import type { ModalView } from '../../views/registry';
+import type { ModalView } from './views';
 
-/** Every view the modal can show: the names of the views' registry (views/registry.ts), the one list of them. */
+/** Every view the modal can show (hooks/modal/views.ts; the styled layer's registry has an entry for each). */
 export type { ModalView };
 
 /** Free-form parameters of a view (the wallet being connected, a token, ...). */
@@ -59,10 +61,6 @@ export interface ModalActions {
   replace(view: ModalView, params?: ModalViewParams): void;
   /** Resets the stack to one view. */
   reset(view: ModalView, params?: ModalViewParams): void;
-  /** After a network switch: back to the view before Networks, or close. */
-  afterNetworkSwitch(): void;
-  /** After a preferred-account-type choice: ConnectingSiwe (SIWE on, EVM chain) else Account. */
-  afterPreferredAccountType(): void;
   pushTransactionStack(entry: TransactionStackEntry): void;
   /**
    * Takes the last transaction-stack entry. On cancel: goes back and calls onCancel. On success: goes
@@ -81,9 +79,6 @@ export type ModalStore = StoreApi<ModalState & ModalActions>;
 export interface ModalStoreDeps {
   bus: EventBus;
   isConnected: () => boolean;
-  isSiweEnabled: () => boolean;
-  /** The chain family of the active network. */
-  activeChain: () => 'evm' | 'solana' | undefined;
   /** Called once, on the first open (analytics activation). */
   onFirstOpen?: () => void;
 }
@@ -142,17 +137,6 @@ export function createModalStore(deps: ModalStoreDeps): ModalStore {
       },
       replace,
       reset,
-      afterNetworkSwitch() {
-        if (!get().isOpen) return;
-        const { history } = get();
-        const index = history.map((h) => h.view).lastIndexOf('Networks');
-        if (index > 0) set({ history: history.slice(0, index) });
-        else close();
-      },
-      afterPreferredAccountType() {
-        const siwe = deps.isSiweEnabled() && deps.activeChain() === 'evm';
-        reset(siwe ? 'ConnectingSiwe' : 'Account');
-      },
       pushTransactionStack(item) {
         set({ transactionStack: [...get().transactionStack, item] });
       },

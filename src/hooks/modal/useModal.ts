@@ -1,8 +1,7 @@
 import { useKeyway, useKeywayStore } from '../context';
 import type { HistoryEntry, ModalActions, ModalView, ModalViewParams, TransactionStackEntry } from './store';
 
-export interface UseModalResult
-  extends Omit<ModalActions, 'dispose' | 'afterNetworkSwitch' | 'afterPreferredAccountType'> {
+export interface UseModalResult extends Omit<ModalActions, 'dispose'> {
   isOpen: boolean;
   /** The current view (top of the stack). */
   view: ModalView;

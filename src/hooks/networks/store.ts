@@ -47,7 +47,7 @@ export interface NetworksStoreDeps {
   networks: readonly KeywayNetwork[];
   defaultNetwork: KeywayNetwork;
   getWagmiConfig: () => Config;
-  /** After a successful switch (modal.afterNetworkSwitch). */
+  /** After a successful switch (the styled router then leaves the Networks view). */
   afterSwitch?: () => void;
   /** After a failed switch (toast, shake). */
   onError?: (message: string) => void;

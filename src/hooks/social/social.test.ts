@@ -114,8 +114,6 @@ beforeEach(() => {
   modal = createModalStore({
     bus: createEventBus(),
     isConnected: () => false,
-    isSiweEnabled: () => false,
-    activeChain: () => 'evm',
   });
   modal.getState().open('Connect');
   popup = createPopup();

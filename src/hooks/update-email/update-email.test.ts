@@ -52,8 +52,6 @@ beforeEach(() => {
   modal = createModalStore({
     bus: createEventBus(),
     isConnected: () => true,
-    isSiweEnabled: () => false,
-    activeChain: () => 'evm',
   });
   modal.getState().open('Account');
   modal.getState().push('AccountSettings');

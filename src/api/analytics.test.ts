@@ -1,9 +1,9 @@
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createExplorerClient } from '../api/explorer-api';
+import { createEventBus, type EventBus } from '../core/events';
 import { createExplorerHandlers, type RecordedRequest } from '../testing/msw/handlers';
 import { type Analytics, createAnalytics } from './analytics';
-import { createEventBus, type EventBus } from './events';
+import { createExplorerClient } from './explorer-api';
 
 const BASE = 'https://explorer.test';
 const server = setupServer();

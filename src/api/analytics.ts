@@ -3,8 +3,8 @@
  * at all until `activate()` (called on the first modal open), then only if the host enabled analytics and
  * `/getAnalyticsConfig` allows it. Failures are logged at error level and swallowed.
  */
-import type { ExplorerClient } from '../api/explorer-api';
-import type { EventBus, TrackedEvent } from './events';
+import type { EventBus, TrackedEvent } from '../core/events';
+import type { ExplorerClient } from './explorer-api';
 
 export interface AnalyticsOptions {
   explorer: Pick<ExplorerClient, 'getAnalyticsConfig' | 'sendEvent'>;

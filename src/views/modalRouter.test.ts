@@ -1,0 +1,56 @@
+import { describe, expect, it } from 'vitest';
+import { createEventBus } from '../core/events';
+import { createModalStore } from '../hooks/modal/store';
+import { type ModalRouterTarget, routeOutcome } from './modalRouter';
+
+function setup(over: { connected?: boolean; siweNext?: boolean } = {}) {
+  const modal = createModalStore({ bus: createEventBus(), isConnected: () => over.connected ?? false });
+  const target: ModalRouterTarget = {
+    modal,
+    isConnected: () => over.connected ?? false,
+    siweNext: () => over.siweNext ?? false,
+  };
+  const views = () => modal.getState().history.map((h) => h.view);
+  return { modal, target, views, s: () => modal.getState() };
+}
+
+describe('the styled router’s navigation rules (spec §2)', () => {
+  it('after a network switch returns to the view before Networks', () => {
+    const { s, target, views } = setup({ connected: true });
+    s().open();
+    s().push('Networks');
+    routeOutcome(target, { flow: 'network', status: 'switched', namespaceChanged: false });
+    expect(views()).toEqual(['Account']);
+    expect(s().isOpen).toBe(true);
+  });
+
+  it('after a network switch closes when Networks was the first view, and does nothing while closed', () => {
+    const { s, target, views } = setup({ connected: true });
+    s().open('Networks');
+    routeOutcome(target, { flow: 'network', status: 'switched', namespaceChanged: false });
+    expect(s().isOpen).toBe(false);
+    routeOutcome(target, { flow: 'network', status: 'switched', namespaceChanged: false });
+    expect(s().isOpen).toBe(false);
+    expect(views()).toEqual(['Networks']);
+  });
+
+  it('into the other namespace without a connection there: the Connect view', () => {
+    const { s, target, views } = setup({ connected: false });
+    s().open('Account');
+    s().push('Networks');
+    routeOutcome(target, { flow: 'network', status: 'switched', namespaceChanged: true });
+    expect(views()).toEqual(['Connect']);
+  });
+
+  it('after a preferred-account-type choice goes to ConnectingSiwe only when sign-in comes next', () => {
+    const siwe = setup({ siweNext: true });
+    siwe.s().open();
+    routeOutcome(siwe.target, { flow: 'account-type', status: 'chosen' });
+    expect(siwe.views()).toEqual(['ConnectingSiwe']);
+
+    const none = setup({ siweNext: false });
+    none.s().open();
+    routeOutcome(none.target, { flow: 'account-type', status: 'chosen' });
+    expect(none.views()).toEqual(['Account']);
+  });
+});
