@@ -48,7 +48,11 @@ export type FlowOutcome =
   /** The embedded wallet's frame shows its approval screen for an unsafe request (signing, sending). */
   | { flow: 'approval'; status: 'required'; requestId: string; method: string }
   /** The approval of that request ended (approved, rejected or aborted); the frame hid its screen. */
-  | { flow: 'approval'; status: 'done'; requestId: string };
+  | { flow: 'approval'; status: 'done'; requestId: string }
+  /** The account's token balances could not be read (the last known ones stay). */
+  | { flow: 'balances'; status: 'failed'; reason: 'fetchFailed' }
+  /** The account's transaction history could not be read. */
+  | { flow: 'history'; status: 'failed'; reason: 'fetchFailed' };
 
 export type FlowName = FlowOutcome['flow'];
 /** The outcomes of one flow. */

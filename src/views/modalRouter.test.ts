@@ -9,9 +9,11 @@ function setup(over: { connected?: boolean; siweNext?: boolean } = {}) {
     modal,
     isConnected: () => over.connected ?? false,
     siweNext: () => over.siweNext ?? false,
+    toast: (message) => toasts.push(message),
   };
+  const toasts: string[] = [];
   const views = () => modal.getState().history.map((h) => h.view);
-  return { modal, target, views, s: () => modal.getState() };
+  return { modal, target, views, toasts, s: () => modal.getState() };
 }
 
 describe('the styled router’s navigation rules (spec §2)', () => {
@@ -52,5 +54,14 @@ describe('the styled router’s navigation rules (spec §2)', () => {
     none.s().open();
     routeOutcome(none.target, { flow: 'account-type', status: 'chosen' });
     expect(none.views()).toEqual(['Account']);
+  });
+
+  it('a failed read of balances or history is a toast, and moves no view', () => {
+    const { s, target, views, toasts } = setup({ connected: true });
+    s().open('Account');
+    routeOutcome(target, { flow: 'balances', status: 'failed', reason: 'fetchFailed' });
+    routeOutcome(target, { flow: 'history', status: 'failed', reason: 'fetchFailed' });
+    expect(toasts).toEqual(['Failed to fetch token balance', 'Failed to fetch transactions']);
+    expect(views()).toEqual(['Account']);
   });
 });

@@ -1,12 +1,13 @@
 /**
- * The one place where flow outcomes become modal navigation (spec §2). Stores and hooks report outcomes
- * (`keyway.outcomes`); while the styled modal is mounted, this router follows them and moves the modal's view
- * stack. It also keeps the stack honest about what is shown: a connected wallet on a network the app does not
+ * The one place where flow outcomes become modal navigation (spec §2) and, for the flows moved so far (balances,
+ * history), toasts. Stores and hooks report outcomes (`keyway.outcomes`); while the styled modal is mounted,
+ * this router follows them and moves the modal's view stack. It also keeps the stack honest about what is shown: a connected wallet on a network the app does not
  * list sees UnsupportedChain where Account would be, and `useModal().view` says so. A host that never renders
  * the styled modal never attaches it, so its own UI gets no modal state change. It comes with the dialog's
  * lazily loaded code (KeywayDialog.tsx); KeywayModal keeps the outcomes emitted before that code is there and
  * hands them over when it attaches the router.
  */
+import { TOAST_MESSAGES } from '../core/errors';
 import type { FlowOutcome } from '../core/outcomes';
 import type { Keyway } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
@@ -20,12 +21,14 @@ const UPDATE_EMAIL_CODE_VIEWS: ReadonlySet<ModalView> = new Set([
 /** The params of an UnsupportedChain view that stands for Account (the router put it there). */
 const IN_PLACE_OF_ACCOUNT: ModalViewParams = Object.freeze({ inPlaceOf: 'Account' });
 
-/** What the router moves and the two facts its rules read. */
+/** What the router moves, the two facts its rules read, and where its toasts go. */
 export interface ModalRouterTarget {
   modal: ModalStore;
   isConnected(): boolean;
   /** Sign-in with wallet comes after a connection (SIWE on, EVM network). */
   siweNext(): boolean;
+  /** Shows an error toast (the styled layer's toasts). */
+  toast(message: string): void;
 }
 
 /** The router target of an instance. */
@@ -35,6 +38,7 @@ export function modalRouterTarget(keyway: Keyway): ModalRouterTarget {
     modal: stores.modal,
     isConnected: () => stores.account.getState().isConnected,
     siweNext: () => options.isSiweEnabled && stores.networks.getState().activeNetwork.chain === 'evm',
+    toast: (message) => stores.toasts.getState().show({ message, variant: 'error' }),
   };
 }
 
@@ -132,6 +136,13 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       else m.back();
       return;
     }
+    // Reads that failed: a toast (the views show their own error state and a way to try again).
+    case 'balances':
+      target.toast(TOAST_MESSAGES.fetchTokenBalance);
+      return;
+    case 'history':
+      target.toast(TOAST_MESSAGES.fetchTransactions);
+      return;
     case 'update-email': {
       if (outcome.status !== 'updated') {
         showStep(

@@ -4,6 +4,7 @@ import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { BALANCES_MAX_AGE_MS, SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { mainnet, polygon } from '../../core/networks';
+import type { FlowOutcome } from '../../core/outcomes';
 import { createMemoryStorage } from '../../core/storage';
 import { createKeyway } from '../../instance/createKeyway';
 import {
@@ -42,7 +43,7 @@ afterEach(() => {
 afterAll(() => server.close());
 
 function make(now?: () => number) {
-  const toasts: string[] = [];
+  const outcomes: FlowOutcome[] = [];
   const api = createBlockchainApiClient({
     baseUrl: API,
     projectId: 'p1',
@@ -50,8 +51,8 @@ function make(now?: () => number) {
     sdkVersion: '1',
     retries: 0,
   });
-  const store = createBalancesStore({ api, showError: (m) => toasts.push(m), ...(now ? { now } : {}) });
-  return { store, toasts };
+  const store = createBalancesStore({ api, emit: (o) => outcomes.push(o), ...(now ? { now } : {}) });
+  return { store, outcomes };
 }
 const balanceRequests = () => requests.filter((r) => r.url.pathname.endsWith('/balance'));
 
@@ -152,8 +153,8 @@ describe('balances store', () => {
     );
   });
 
-  it('keeps the last known balances on a failed refresh and toasts', async () => {
-    const { store, toasts } = make();
+  it('keeps the last known balances on a failed refresh and reports it', async () => {
+    const { store, outcomes } = make();
     store.getState().setContext(FIXTURE_ADDRESS, mainnet);
     await store.getState().load();
     const before = store.getState().balances;
@@ -162,7 +163,7 @@ describe('balances store', () => {
     const s = store.getState();
     expect(s.status).toBe('error');
     expect(s.error).toBe(TOAST_MESSAGES.fetchTokenBalance);
-    expect(toasts).toEqual(['Failed to fetch token balance']);
+    expect(outcomes).toEqual([{ flow: 'balances', status: 'failed', reason: 'fetchFailed' }]);
     expect(s.balances).toBe(before);
     expect(s.formattedTotalUsd).toBe('$6,682.11');
     useVariant('ok');
@@ -171,13 +172,13 @@ describe('balances store', () => {
     expect(store.getState().error).toBeNull();
   });
 
-  it('a failed first load shows no balances and toasts', async () => {
+  it('a failed first load shows no balances and reports it', async () => {
     useVariant('malformed');
-    const { store, toasts } = make();
+    const { store, outcomes } = make();
     store.getState().setContext(FIXTURE_ADDRESS, mainnet);
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'error', balances: [], loaded: false });
-    expect(toasts).toEqual([TOAST_MESSAGES.fetchTokenBalance]);
+    expect(outcomes).toEqual([{ flow: 'balances', status: 'failed', reason: 'fetchFailed' }]);
   });
 
   it('resets on account or network change and drops a stale answer', async () => {

@@ -24,7 +24,7 @@ function wireBalances(keyway: Keyway, overrides: Partial<BalancesStoreDeps>): Ow
   const { stores: s, options } = keyway;
   const store = createBalancesStore({
     api: keyway.api.blockchain,
-    showError: (message) => s.toasts.getState().show({ message, variant: 'error' }),
+    emit: (outcome) => keyway.outcomes.emit(outcome),
     // The host's token of each network (`tokens`): listed first with its image, at 0 when not held.
     hostToken: (networkId) => options.tokens[networkId],
     // Loaded on first use (a host token the account does not hold): the ERC-20 reads load only then.

@@ -5,7 +5,8 @@
  * of a token is computed exactly from its quantity and price); display strings come from core/format.
  *
  * Shown again after BALANCES_MAX_AGE_MS (the Account view reopened), they are fetched again in the background.
- * On a failed refresh the last known balances stay (status 'error' with `error` set) and a toast says so;
+ * On a failed refresh the last known balances stay (status 'error' with `error` set) and an outcome says so
+ * (the styled layer shows a toast for it);
  * a change of account or network clears everything.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -16,6 +17,7 @@ import { addDecimal, multiplyDecimal, normalizeDecimal, numberToDecimal } from '
 import { TOAST_MESSAGES } from '../../core/errors';
 import { formatTokenAmount, formatUsd } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 
 export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -113,7 +115,8 @@ export interface BalancesStoreDeps {
    */
   readTokenMetadata?: (networkId: string, address: string) => Promise<TokenMetadata | null>;
   /** Toast on failure. */
-  showError?: (message: string) => void;
+  /** Reports the flow's outcomes (a read that failed); the styled layer shows a toast for it. */
+  emit?: (outcome: OutcomeOf<'balances'>) => void;
   locale?: string;
   /** Clock for the balances' age (tests). Default `Date.now`. */
   now?: () => number;
@@ -269,7 +272,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
           if (mine !== seq) return;
           // Keep the last known balances on screen.
           set({ status: 'error', error: TOAST_MESSAGES.fetchTokenBalance });
-          deps.showError?.(TOAST_MESSAGES.fetchTokenBalance);
+          deps.emit?.({ flow: 'balances', status: 'failed', reason: 'fetchFailed' });
         } finally {
           if (mine === seq) {
             controller = null;

@@ -82,7 +82,10 @@ function setup(overrides: Partial<SocialStoreDeps> = {}) {
     connect,
     emit: (outcome) => {
       outcomes.push(outcome);
-      routeOutcome({ modal, isConnected: () => false, siweNext: () => false }, outcome);
+      routeOutcome(
+        { modal, isConnected: () => false, siweNext: () => false, toast: () => undefined },
+        outcome,
+      );
     },
     openPopup: () => popup,
     messages: window,

@@ -31,7 +31,7 @@ function wireTransactions(
     projectId: keyway.options.projectId,
     bus: keyway.events,
     getNetworks: () => s.networks.getState().networks,
-    showError: (message) => s.toasts.getState().show({ message, variant: 'error' }),
+    emit: (outcome) => keyway.outcomes.emit(outcome),
     ...overrides,
   });
   const unfollow = followWallet(s, (address, network) => store.getState().setContext(address, network));

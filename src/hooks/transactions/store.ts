@@ -10,6 +10,7 @@ import type { Transaction, TransactionsPage } from '../../api/schemas';
 import { TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 // The rows are built by ./format, loaded with the first page (it is not in a host's initial JS).
 import type { DisplayOptions, TransactionItem, TransactionSection } from './format';
 
@@ -63,7 +64,8 @@ export interface TransactionsStoreDeps extends DisplayOptions {
   bus: EventBus;
   /** Every configured network (for explorer links of each transaction's chain). */
   getNetworks: () => readonly KeywayNetwork[];
-  showError?: (message: string) => void;
+  /** Reports the flow's outcomes (a read that failed); the styled layer shows a toast for it. */
+  emit?: (outcome: OutcomeOf<'history'>) => void;
   /** The clock for "Today"/"Yesterday" (tests pass a fixed one). */
   now?: () => number;
 }
@@ -156,7 +158,7 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
         } catch {
           if (mine !== seq) return;
           set({ ...emptyFields(), status: 'error', empty: true, error: TOAST_MESSAGES.fetchTransactions });
-          deps.showError?.(TOAST_MESSAGES.fetchTransactions);
+          deps.emit?.({ flow: 'history', status: 'failed', reason: 'fetchFailed' });
           deps.bus.emit('ERROR_FETCH_TRANSACTIONS', {
             projectId: deps.projectId,
             cursor: cursor ?? null,

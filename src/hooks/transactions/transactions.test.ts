@@ -5,6 +5,7 @@ import { transactionSchema } from '../../api/schemas';
 import { TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import { type KeywayNetwork, keywayLocal, mainnet, polygon } from '../../core/networks';
+import type { FlowOutcome } from '../../core/outcomes';
 import { createMemoryStorage } from '../../core/storage';
 import { createKeyway } from '../../instance/createKeyway';
 import {
@@ -41,7 +42,7 @@ afterAll(() => server.close());
 const NOW = Date.UTC(2025, 0, 15, 18, 0, 0);
 
 function make(projectId: string | null = 'p1', networks: KeywayNetwork[] = [mainnet, polygon]) {
-  const toasts: string[] = [];
+  const outcomes: FlowOutcome[] = [];
   const events: TrackedEvent[] = [];
   const bus = createEventBus();
   bus.subscribe((e) => events.push(e));
@@ -57,11 +58,11 @@ function make(projectId: string | null = 'p1', networks: KeywayNetwork[] = [main
     projectId,
     bus,
     getNetworks: () => networks,
-    showError: (m) => toasts.push(m),
+    emit: (o) => outcomes.push(o),
     now: () => NOW,
     timeZone: 'UTC',
   });
-  return { store, toasts, events };
+  return { store, outcomes, events };
 }
 const historyRequests = () => requests.filter((r) => r.url.pathname.endsWith('/history'));
 const parse = (t: WireTransaction) => transactionSchema.parse(t);
@@ -281,16 +282,16 @@ describe('transactions store', () => {
 
   it('says empty when there is no history', async () => {
     serve({ variants: { history: 'empty' } });
-    const { store, toasts } = make();
+    const { store, outcomes } = make();
     store.getState().setContext(FIXTURE_ADDRESS, mainnet);
     await store.getState().load();
     expect(store.getState()).toMatchObject({ status: 'ready', empty: true, transactions: [], error: null });
-    expect(toasts).toEqual([]);
+    expect(outcomes).toEqual([]);
   });
 
-  it('on failure toasts, emits ERROR_FETCH_TRANSACTIONS and marks the list empty', async () => {
+  it('on failure reports it, emits ERROR_FETCH_TRANSACTIONS and marks the list empty', async () => {
     serve({ pageSize: 3 });
-    const { store, toasts, events } = make();
+    const { store, outcomes, events } = make();
     store.getState().setContext(FIXTURE_ADDRESS, mainnet);
     await store.getState().load();
     expect(store.getState().transactions.length).toBeGreaterThan(0);
@@ -305,7 +306,7 @@ describe('transactions store', () => {
       hasMore: false,
       error: TOAST_MESSAGES.fetchTransactions,
     });
-    expect(toasts).toEqual(['Failed to fetch transactions']);
+    expect(outcomes).toEqual([{ flow: 'history', status: 'failed', reason: 'fetchFailed' }]);
     expect(events.map((e) => e.event)).toEqual(['ERROR_FETCH_TRANSACTIONS']);
     expect(events[0]!.properties).toEqual({ projectId: 'p1', cursor: '3' });
     // Try again starts over.

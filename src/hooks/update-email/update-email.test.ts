@@ -64,7 +64,11 @@ beforeEach(() => {
     },
     currentEmail: () => cache.email(),
     // Routed to `modal` as the styled modal does.
-    emit: (outcome) => routeOutcome({ modal, isConnected: () => true, siweNext: () => false }, outcome),
+    emit: (outcome) =>
+      routeOutcome(
+        { modal, isConnected: () => true, siweNext: () => false, toast: () => undefined },
+        outcome,
+      ),
     showSuccess,
     now: () => now,
   });
