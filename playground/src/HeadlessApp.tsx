@@ -1,4 +1,4 @@
-import { useAccount, useConnect, useEmailLogin, useNetworks, usePairing, useSend, useToasts } from 'keyway';
+import { useAccount, useConnect, useEmailLogin, useNetworks, usePairing, useSend } from 'keyway';
 import { useState } from 'react';
 
 function errorText(error: unknown): string {
@@ -140,16 +140,16 @@ function EmailLoginPanel() {
 /** Send with the kit's send state: token, amount, receiver (address or name); validated before it is sent. */
 function SendPanel() {
   const send = useSend();
-  const { toasts } = useToasts();
   const { validation } = send;
-  const failure = send.status === 'error' ? toasts.findLast((t) => t.variant === 'error')?.message : null;
+  // The submit's own result says why a transfer failed (the kit's toasts are the styled modal's).
+  const [failure, setFailure] = useState<string | null>(null);
   return (
     <section aria-labelledby="send-heading">
       <h2 id="send-heading">Send</h2>
       <form
         onSubmit={(e) => {
           e.preventDefault();
-          void send.submit();
+          void send.submit().then((result) => setFailure(result.status === 'error' ? result.message : null));
         }}
       >
         <p>

@@ -13,6 +13,7 @@ import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { type TokenBalance, toTokenBalance } from '../../src/hooks/balances/store.ts';
 import { createSendStore } from '../../src/hooks/send/store.ts';
 import { createTestWallet } from '../../src/testing/test-wallet.ts';
+import { outcomeToast } from '../../src/views/modalRouter.ts';
 import { type AnvilHandle, startAnvil } from './anvil.ts';
 import { deployFresh } from './deploy.ts';
 import { DEV_PRIVATE_KEYS } from './types.ts';
@@ -114,9 +115,12 @@ async function setup() {
     getBalances: () => current,
     getSolana: () => null,
     bus,
-    showToast: (message) => toasts.push(message),
     isSafeImage: (_u): _u is string => false,
-    emit: () => undefined,
+    // What a user of the styled modal reads: the presenter's toast of each outcome.
+    emit: (outcome) => {
+      const toast = outcomeToast(outcome);
+      if (toast) toasts.push(toast.message);
+    },
     afterSuccess: ({ forceUpdate }) => refreshed.push(forceUpdate),
   });
   return { store, current, events, toasts, refreshed };

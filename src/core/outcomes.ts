@@ -25,7 +25,12 @@ export type FlowOutcome =
   | { flow: 'siwe'; status: 'error'; message: string }
   /** The send form is valid: the transfer can be reviewed. */
   | { flow: 'send'; status: 'review' }
-  | { flow: 'send'; status: 'sent'; hash: string }
+  /** The transfer landed: `amount` is the exact decimal string sent, `symbol` the token's. */
+  | { flow: 'send'; status: 'sent'; hash: string; amount: string; symbol: string }
+  /** A submit of a form that is not valid (nothing was sent). */
+  | { flow: 'send'; status: 'invalid'; namespace: 'evm' | 'solana' }
+  /** The transfer failed or was refused in the wallet; `message` is the short reason. */
+  | { flow: 'send'; status: 'failed'; message: string }
   /** The swap form has a quote and its transaction: the swap can be reviewed. */
   | { flow: 'swap'; status: 'review' }
   | { flow: 'swap'; status: 'sent'; hash: string }

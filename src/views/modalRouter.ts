@@ -7,10 +7,12 @@
  * lazily loaded code (KeywayDialog.tsx); KeywayModal keeps the outcomes emitted before that code is there and
  * hands them over when it attaches the router.
  */
-import { TOAST_MESSAGES } from '../core/errors';
+import { ERROR_MESSAGES, TOAST_MESSAGES } from '../core/errors';
+import { formatTokenAmount } from '../core/format';
 import type { FlowOutcome } from '../core/outcomes';
 import type { Keyway } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
+import { SEND_MESSAGES } from '../hooks/send/messages';
 
 const SWAP_VIEWS: ReadonlySet<ModalView> = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
 const EMAIL_STEP_VIEWS: ReadonlySet<ModalView> = new Set(['EmailVerifyOtp', 'EmailVerifyDevice']);
@@ -27,8 +29,40 @@ export interface ModalRouterTarget {
   isConnected(): boolean;
   /** Sign-in with wallet comes after a connection (SIWE on, EVM network). */
   siweNext(): boolean;
-  /** Shows an error toast (the styled layer's toasts). */
-  toast(message: string): void;
+  /** Shows a toast (the styled layer's toasts). */
+  toast(message: string, variant: 'success' | 'error'): void;
+}
+
+/** A toast the styled layer shows for an outcome. */
+export interface OutcomeToast {
+  message: string;
+  variant: 'success' | 'error';
+}
+
+/**
+ * The toast an outcome is shown with, or null (the flows moved to outcomes so far: balances, history, send).
+ * Tests of a store map its outcomes through this to check what a user of the styled modal reads.
+ */
+export function outcomeToast(outcome: FlowOutcome): OutcomeToast | null {
+  switch (outcome.flow) {
+    // Reads that failed (the views show their own error state and a way to try again).
+    case 'balances':
+      return { message: TOAST_MESSAGES.fetchTokenBalance, variant: 'error' };
+    case 'history':
+      return { message: TOAST_MESSAGES.fetchTransactions, variant: 'error' };
+    case 'send':
+      if (outcome.status === 'sent') {
+        const amount = formatTokenAmount(outcome.amount, { maxDecimals: 6 });
+        return { message: SEND_MESSAGES.sent(amount, outcome.symbol), variant: 'success' };
+      }
+      if (outcome.status === 'failed') return { message: outcome.message, variant: 'error' };
+      // On Solana a form that cannot be sent says so (on EVM networks the form shows why).
+      if (outcome.status === 'invalid' && outcome.namespace === 'solana')
+        return { message: ERROR_MESSAGES.solanaInvalidInput, variant: 'error' };
+      return null;
+    default:
+      return null;
+  }
 }
 
 /** The router target of an instance. */
@@ -38,12 +72,14 @@ export function modalRouterTarget(keyway: Keyway): ModalRouterTarget {
     modal: stores.modal,
     isConnected: () => stores.account.getState().isConnected,
     siweNext: () => options.isSiweEnabled && stores.networks.getState().activeNetwork.chain === 'evm',
-    toast: (message) => stores.toasts.getState().show({ message, variant: 'error' }),
+    toast: (message, variant) => stores.toasts.getState().show({ message, variant }),
   };
 }
 
 /** Applies one outcome to the modal (spec §2 navigation rules). */
 export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): void {
+  const toast = outcomeToast(outcome);
+  if (toast) target.toast(toast.message, toast.variant);
   const { modal, siweNext } = target;
   const m = modal.getState();
   const top = selectView(m);
@@ -95,7 +131,7 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
     case 'send':
       // Spec §4: after a send, the Account view.
       if (outcome.status === 'review') m.push('SendPreview');
-      else m.reset('Account');
+      else if (outcome.status === 'sent') m.reset('Account');
       return;
     case 'swap':
       if (outcome.status === 'review') m.push('SwapPreview');
@@ -136,13 +172,6 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       else m.back();
       return;
     }
-    // Reads that failed: a toast (the views show their own error state and a way to try again).
-    case 'balances':
-      target.toast(TOAST_MESSAGES.fetchTokenBalance);
-      return;
-    case 'history':
-      target.toast(TOAST_MESSAGES.fetchTransactions);
-      return;
     case 'update-email': {
       if (outcome.status !== 'updated') {
         showStep(

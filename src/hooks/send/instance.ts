@@ -30,7 +30,6 @@ function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<
     // The Solana sender lives on the instance (`keyway.solana`), null when no Solana network is configured.
     getSolana: () => keyway.solana,
     bus: events,
-    showToast: (message, variant) => s.toasts.getState().show({ message, variant }),
     isSafeImage: isSafeImageUrl,
     emit: (outcome) => keyway.outcomes.emit(outcome),
     afterSuccess: ({ forceUpdate }) => {

@@ -8,6 +8,7 @@ import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
+import { outcomeToast } from '../../views/modalRouter';
 import { type TokenBalance, toTokenBalance } from '../balances/store';
 import { coinTypeOf, createSendStore, type SendStoreDeps, type SolanaNativeSender } from './store';
 import { evmAddressProblem, maxSendAmount, parseAmount, SEND_MESSAGES, validateSend } from './validation';
@@ -302,9 +303,13 @@ function setup(over: Partial<SendStoreDeps> & { network?: KeywayNetwork; balance
     getBalances: () => over.balances ?? [ETH_BALANCE, USDC_BALANCE],
     getSolana: () => null,
     bus,
-    showToast: (message, variant) => toasts.push({ message, variant }),
     isSafeImage: (u): u is string => typeof u === 'string' && u.startsWith('https:'),
-    emit: (outcome) => calls.outcomes.push(outcome),
+    // What a user of the styled modal reads: the presenter's toast of each outcome.
+    emit: (outcome) => {
+      calls.outcomes.push(outcome);
+      const toast = outcomeToast(outcome);
+      if (toast) toasts.push(toast);
+    },
     afterSuccess: ({ forceUpdate }) => calls.afterSuccess.push(forceUpdate),
     sendEvm,
     waitEvm,
@@ -462,7 +467,9 @@ describe('send store', () => {
     const { store, events, toasts, calls, sendEvm, waitEvm } = setup();
     await fill(store, ETH_BALANCE, '0.01', ALICE);
     await expect(store.getState().submit()).resolves.toEqual({ status: 'sent', hash: '0xabc' });
-    expect(calls.outcomes).toEqual([{ flow: 'send', status: 'sent', hash: '0xabc' }]);
+    expect(calls.outcomes).toEqual([
+      { flow: 'send', status: 'sent', hash: '0xabc', amount: '0.01', symbol: 'ETH' },
+    ]);
     expect(sendEvm).toHaveBeenCalledWith(expect.anything(), {
       chainId: 31337,
       asset: { type: 'native' },
@@ -533,7 +540,9 @@ describe('send store', () => {
       status: 'error',
       message: 'User rejected the request.',
     });
-    expect(calls.outcomes).toEqual([]);
+    expect(calls.outcomes).toEqual([
+      { flow: 'send', status: 'failed', message: 'User rejected the request.' },
+    ]);
     expect(toasts).toEqual([{ message: 'User rejected the request.', variant: 'error' }]);
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_ERROR']);
     expect(calls.afterSuccess).toEqual([]);

@@ -146,9 +146,11 @@ export interface SendStoreDeps {
   getBalances: () => readonly TokenBalance[];
   getSolana: () => SolanaNativeSender | null;
   bus: EventBus;
-  showToast: (message: string, variant: 'success' | 'error') => void;
   isSafeImage: (url: unknown) => url is string;
-  /** Reports the flow's outcomes (the form can be reviewed, a transfer was sent). */
+  /**
+   * Reports the flow's outcomes (the form can be reviewed, a transfer was sent or failed, a submit was not
+   * valid); the styled layer turns them into views and toasts.
+   */
   emit: (outcome: OutcomeOf<'send'>) => void;
   /** After a transfer: the data to read again (`forceUpdate`: the token ids involved). */
   afterSuccess: (info: { forceUpdate: string[] }) => void;
@@ -384,7 +386,7 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
         const token = currentToken();
         const to = s.receiverAddress;
         if (!validation.valid || !token || !to) {
-          if (chain() === 'solana') deps.showToast(ERROR_MESSAGES.solanaInvalidInput, 'error');
+          deps.emit({ flow: 'send', status: 'invalid', namespace: chain() === 'solana' ? 'solana' : 'evm' });
           return { status: 'invalid' };
         }
         const network = deps.getNetwork();
@@ -426,10 +428,6 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
           }
           deps.bus.emit('SEND_SUCCESS', eventProps({ hash }));
           const forceUpdate = [...new Set([token.id, nativeTokenId(network.id)])];
-          deps.showToast(
-            SEND_MESSAGES.sent(formatTokenAmount(amount, { maxDecimals: 6 }), token.symbol),
-            'success',
-          );
           set({
             ...initialState(),
             gasPrice: get().gasPrice,
@@ -438,13 +436,13 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
             txHash: hash,
           });
           deps.afterSuccess({ forceUpdate });
-          deps.emit({ flow: 'send', status: 'sent', hash });
+          deps.emit({ flow: 'send', status: 'sent', hash, amount, symbol: token.symbol });
           return { status: 'sent', hash };
         } catch (e) {
           const message = sendErrorMessage(e);
           deps.bus.emit('SEND_ERROR', eventProps({ message }));
-          deps.showToast(message, 'error');
           set({ status: 'error' });
+          deps.emit({ flow: 'send', status: 'failed', message });
           return { status: 'error', message };
         }
       },
