@@ -25,6 +25,7 @@ import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { type TokenBalance, toTokenBalance } from '../../src/hooks/balances/store.ts';
 import { createSwapStore, type EvmCall } from '../../src/hooks/swap/store.ts';
 import { createTestWallet } from '../../src/testing/test-wallet.ts';
+import { outcomeToast } from '../../src/views/modalRouter.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
 import { type ApiServer, startApiServer } from './server.ts';
 import { PROJECT_ID, tempDataDir } from './test-helpers.ts';
@@ -128,9 +129,12 @@ async function setup() {
         ...(call.args ? { args: call.args } : {}),
       } as Parameters<typeof readContract>[1]),
     bus: createEventBus(),
-    showToast: (message) => toasts.push(message),
     isSafeImage: (u): u is string => typeof u === 'string',
-    emit: () => undefined,
+    // What a user of the styled modal reads: the presenter's toast of each outcome.
+    emit: (outcome) => {
+      const toast = outcomeToast(outcome);
+      if (toast) toasts.push(toast.message);
+    },
     afterSuccess: () => void load(),
     debounceMs: 0,
   });

@@ -33,9 +33,18 @@ export type FlowOutcome =
   | { flow: 'send'; status: 'failed'; message: string }
   /** The swap form has a quote and its transaction: the swap can be reviewed. */
   | { flow: 'swap'; status: 'review' }
-  | { flow: 'swap'; status: 'sent'; hash: string }
-  /** The swap could not start or its quote failed: the form cannot go on. */
-  | { flow: 'swap'; status: 'failed' }
+  /** The swap landed: the exact decimal amounts given and received, with the tokens' symbols. */
+  | {
+      flow: 'swap';
+      status: 'sent';
+      hash: string;
+      from: { amount: string; symbol: string };
+      to: { amount: string; symbol: string };
+    }
+  /** The swap could not start or its quote failed: the form cannot go on (`message` says why). */
+  | { flow: 'swap'; status: 'failed'; message: string }
+  /** A wallet step (the approval or permit, or the swap itself) was refused or failed; the form stays. */
+  | { flow: 'swap'; status: 'rejected'; step: 'approval' | 'swap'; message: string }
   /** The email login needs the 6-digit code sent to the address. */
   | { flow: 'email'; status: 'otp-required' }
   /** The email login waits for the device approval link. */

@@ -7,6 +7,8 @@
  * lazily loaded code (KeywayDialog.tsx); KeywayModal keeps the outcomes emitted before that code is there and
  * hands them over when it attaches the router.
  */
+
+import { truncateDecimal } from '../core/decimal';
 import { ERROR_MESSAGES, TOAST_MESSAGES } from '../core/errors';
 import { formatTokenAmount } from '../core/format';
 import type { FlowOutcome } from '../core/outcomes';
@@ -40,7 +42,8 @@ export interface OutcomeToast {
 }
 
 /**
- * The toast an outcome is shown with, or null (the flows moved to outcomes so far: balances, history, send).
+ * The toast an outcome is shown with, or null (the flows moved to outcomes so far: balances, history, send,
+ * swap).
  * Tests of a store map its outcomes through this to check what a user of the styled modal reads.
  */
 export function outcomeToast(outcome: FlowOutcome): OutcomeToast | null {
@@ -59,6 +62,17 @@ export function outcomeToast(outcome: FlowOutcome): OutcomeToast | null {
       // On Solana a form that cannot be sent says so (on EVM networks the form shows why).
       if (outcome.status === 'invalid' && outcome.namespace === 'solana')
         return { message: ERROR_MESSAGES.solanaInvalidInput, variant: 'error' };
+      return null;
+    case 'swap':
+      if (outcome.status === 'sent') {
+        const { from, to } = outcome;
+        return {
+          message: `Swapped ${truncateDecimal(from.amount, 3)} ${from.symbol} for ${truncateDecimal(to.amount, 3)} ${to.symbol}`,
+          variant: 'success',
+        };
+      }
+      if (outcome.status === 'failed' || outcome.status === 'rejected')
+        return { message: outcome.message, variant: 'error' };
       return null;
     default:
       return null;
@@ -137,7 +151,8 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       if (outcome.status === 'review') m.push('SwapPreview');
       else if (!m.isOpen) return;
       else if (outcome.status === 'sent') m.reset('Account');
-      else if (SWAP_VIEWS.has(top)) m.back();
+      // The form cannot go on: back from the swap views (a refused wallet step keeps the form).
+      else if (outcome.status === 'failed' && SWAP_VIEWS.has(top)) m.back();
       return;
     case 'email':
       if (outcome.status === 'error') m.shake();

@@ -90,7 +90,13 @@ describe('useSwap in a host without KeywayModal', () => {
     expect(sent).toHaveLength(1);
     expect(outcomes).toEqual([
       { flow: 'swap', status: 'review' },
-      { flow: 'swap', status: 'sent', hash: `0x${'1'.padStart(64, '0')}` },
+      {
+        flow: 'swap',
+        status: 'sent',
+        hash: `0x${'1'.padStart(64, '0')}`,
+        from: { amount: '0.5', symbol: 'ETH' },
+        to: { amount: '1586.647875', symbol: 'USDC' },
+      },
     ]);
     expect(keyway.stores.modal.getState()).toBe(modalBefore);
   });

@@ -55,7 +55,6 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
     // Throws when the transaction reverted, as a send's wait does.
     waitForTransaction: (chainId, hash) => waitForEvmSend(keyway.getWagmiConfig(), chainId, hash),
     bus: events,
-    showToast: (message, variant) => s.toasts.getState().show({ message, variant }),
     isSafeImage: isSafeImageUrl,
     emit: (outcome) => keyway.outcomes.emit(outcome),
     afterSuccess: ({ forceUpdate }) => {

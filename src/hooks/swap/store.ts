@@ -283,9 +283,11 @@ export interface SwapStoreDeps {
   /** Waits until mined; throws when it reverted. */
   waitForTransaction: (chainId: number, hash: Hex) => Promise<void>;
   bus: EventBus;
-  showToast: (message: string, variant: 'success' | 'error') => void;
   isSafeImage: (url: unknown) => url is string;
-  /** Reports the flow's outcomes (the swap can be reviewed, it was sent, the form cannot go on). */
+  /**
+   * Reports the flow's outcomes (the swap can be reviewed, it was sent, the form cannot go on, a wallet step was
+   * refused); the styled layer turns them into views and toasts.
+   */
   emit: (outcome: OutcomeOf<'swap'>) => void;
   /** After a swap: the data to read again (`forceUpdate`: both tokens). */
   afterSuccess: (info: { forceUpdate: string[] }) => void;
@@ -466,8 +468,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         permit: null,
         fetchError: true,
       });
-      deps.showToast(toast, 'error');
-      deps.emit({ flow: 'swap', status: 'failed' });
+      deps.emit({ flow: 'swap', status: 'failed', message: toast });
     };
 
     const fetchPrices = async (ids: string[]) => {
@@ -790,7 +791,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
       } catch (e) {
         // Rejected or failed: the form stays as it was.
         if (get().permit === p) set({ approvalStatus: 'rejected' });
-        deps.showToast(swapErrorMessage(e), 'error');
+        deps.emit({ flow: 'swap', status: 'rejected', step: 'approval', message: swapErrorMessage(e) });
         return false;
       }
       // The form changed while the wallet was open: this signature is not for the current swap.
@@ -877,8 +878,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
             // fetchError tells a failed start from one that has not begun (a view offers to try again).
             set({ status: 'notInitialized', fetchError: true });
             const toast = e instanceof FlowError ? e.toast : TOAST_MESSAGES.initializeSwap;
-            deps.showToast(toast, 'error');
-            deps.emit({ flow: 'swap', status: 'failed' });
+            deps.emit({ flow: 'swap', status: 'failed', message: toast });
           } finally {
             initializing = null;
           }
@@ -1001,7 +1001,7 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         } catch (e) {
           // Rejected or failed: the form stays as it was.
           set({ approvalStatus: 'rejected' });
-          deps.showToast(swapErrorMessage(e), 'error');
+          deps.emit({ flow: 'swap', status: 'rejected', step: 'approval', message: swapErrorMessage(e) });
           return false;
         }
         set({ approvalStatus: 'done', approvalTransaction: null });
@@ -1065,18 +1065,20 @@ export function createSwapStore(deps: SwapStoreDeps): SwapStore {
         } catch (e) {
           set({ loadingTransaction: false });
           deps.bus.emit('SWAP_ERROR', { ...props, message: swapErrorMessage(e) });
-          deps.showToast(swapErrorMessage(e), 'error');
+          deps.emit({ flow: 'swap', status: 'rejected', step: 'swap', message: swapErrorMessage(e) });
           return 'failed';
         }
         deps.bus.emit('SWAP_SUCCESS', props);
-        deps.showToast(
-          `Swapped ${truncateDecimal(s.sourceTokenAmount.trim(), 3)} ${from.symbol} for ${truncateDecimal(s.toTokenAmount, 3)} ${to.symbol}`,
-          'success',
-        );
         const forceUpdate = [from.address, to.address];
         set({ ...initialForm(), sourceToken: from, status: 'notInitialized' });
         deps.afterSuccess({ forceUpdate });
-        deps.emit({ flow: 'swap', status: 'sent', hash });
+        deps.emit({
+          flow: 'swap',
+          status: 'sent',
+          hash,
+          from: { amount: s.sourceTokenAmount.trim(), symbol: from.symbol },
+          to: { amount: s.toTokenAmount, symbol: to.symbol },
+        });
         return 'sent';
       },
 

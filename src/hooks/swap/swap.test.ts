@@ -31,6 +31,7 @@ import {
   makeBalances,
   type RecordedRequest,
 } from '../../testing/msw';
+import { outcomeToast } from '../../views/modalRouter';
 import { toTokenBalance } from '../balances/store';
 import { createSwapStore, type EvmCall } from './store';
 import { SWAP_MESSAGES } from './validation';
@@ -106,9 +107,11 @@ function make(
     },
     waitForTransaction: async () => undefined,
     bus,
-    showToast: (message, variant) => toasts.push({ message, variant }),
     isSafeImage: (u): u is string => typeof u === 'string' && u.startsWith('https://'),
+    // What a user of the styled modal reads: the presenter's toast of each outcome.
     emit: (outcome) => {
+      const toast = outcomeToast(outcome);
+      if (toast) toasts.push(toast);
       nav.outcomes.push(outcome);
       if (outcome.status === 'failed') nav.failed++;
       if (outcome.status === 'review') nav.review++;
@@ -578,7 +581,13 @@ describe('swap store: sending', () => {
     expect(m.nav.success).toEqual([['eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee', USDC]]);
     expect(m.nav.outcomes).toEqual([
       { flow: 'swap', status: 'review' },
-      { flow: 'swap', status: 'sent', hash: `0x${'1'.padStart(64, '0')}` },
+      {
+        flow: 'swap',
+        status: 'sent',
+        hash: `0x${'1'.padStart(64, '0')}`,
+        from: { amount: '0.5', symbol: 'ETH' },
+        to: { amount: '1586.647875', symbol: 'USDC' },
+      },
     ]);
     expect(m.store.getState()).toMatchObject({ sourceTokenAmount: '', swapTransaction: null });
     expect(m.toasts.at(-1)).toEqual({ message: 'Swapped 0.5 ETH for 1586.647 USDC', variant: 'success' });
