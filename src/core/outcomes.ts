@@ -16,8 +16,12 @@ export type FlowOutcome =
   | { flow: 'connect'; status: 'declined' | 'error' }
   /** The account was disconnected. */
   | { flow: 'account'; status: 'disconnected' }
+  /** The disconnect failed (the account stays connected). */
+  | { flow: 'account'; status: 'disconnect-failed' }
   /** The embedded wallet's preferred account type was chosen. */
   | { flow: 'account-type'; status: 'chosen' }
+  /** The preferred account type could not be set; `message` says why. */
+  | { flow: 'account-type'; status: 'failed'; message: string }
   /** The active network changed; `namespaceChanged` when it moved between EVM and Solana. */
   | { flow: 'network'; status: 'switched'; namespaceChanged: boolean }
   | { flow: 'network'; status: 'error'; message: string }
@@ -63,6 +67,8 @@ export type FlowOutcome =
   | { flow: 'approval'; status: 'required'; requestId: string; method: string }
   /** The approval of that request ended (approved, rejected or aborted); the frame hid its screen. */
   | { flow: 'approval'; status: 'done'; requestId: string }
+  /** A paired wallet's relay went away during a session, or came back after that. */
+  | { flow: 'relay'; status: 'lost' | 'back' }
   /** The account's token balances could not be read (the last known ones stay). */
   | { flow: 'balances'; status: 'failed'; reason: 'fetchFailed' }
   /** The account's transaction history could not be read. */

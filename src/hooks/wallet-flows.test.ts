@@ -404,7 +404,13 @@ describe('a host with its own UI (no KeywayModal)', () => {
     expect(sent).toMatchObject({ status: 'sent', hash: expect.stringMatching(/^0x[0-9a-f]{64}$/) });
     expect(outcomes).toEqual([
       { flow: 'send', status: 'review' },
-      { flow: 'send', status: 'sent', hash: (sent as unknown as { hash: string }).hash },
+      {
+        flow: 'send',
+        status: 'sent',
+        hash: (sent as unknown as { hash: string }).hash,
+        amount: '0.01',
+        symbol: 'ETH',
+      },
     ]);
     expect(t.modal.getState()).toBe(modalBefore);
   });

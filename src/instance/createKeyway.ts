@@ -11,7 +11,6 @@ import { createLazyBlockchainApi, createLazyExplorerApi, preloadApiClients } fro
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
 import { PAIRED_SOLANA_WALLET_NAME } from '../core/constants';
-import { TOAST_MESSAGES } from '../core/errors';
 import { createEventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions } from '../core/options';
 import { createOutcomeStream } from '../core/outcomes';
@@ -108,15 +107,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     onSolanaSession: async () => {
       if (solana) await solana.connect(PAIRED_SOLANA_WALLET_NAME);
     },
-    // A paired wallet's relay going away and coming back is told in toasts (nothing the visitor asked is lost).
-    onRelayChange: (state: 'lost' | 'back') =>
-      toasts
-        .getState()
-        .show(
-          state === 'lost'
-            ? { message: TOAST_MESSAGES.relayLost, variant: 'error' }
-            : { message: TOAST_MESSAGES.relayBack, variant: 'success' },
-        ),
+    // A paired wallet's relay going away and coming back (nothing the visitor asked is lost meanwhile): the
+    // styled layer tells it in toasts.
+    onRelayChange: (state: 'lost' | 'back') => outcomes.emit({ flow: 'relay', status: state }),
   };
   const wagmiStorage = options.storage ?? browserStorage();
   // A pairing remembered from the last visit: its connector shell is there for wagmi's reconnect on mount.
@@ -160,9 +153,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 
   const toasts = createToastsStore();
   const tooltip = createTooltipStore();
-  const showError = (message: string) => {
-    toasts.getState().show({ message, variant: 'error' });
-  };
 
   // Solana (Wallet Standard wallets, the embedded wallet's Solana side): only when a Solana network is
   // configured, and then loaded by a dynamic import (instance/solana.ts) at once; `keyway.solana` has its
@@ -252,10 +242,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         namespaceSwitched = false;
         outcomes.emit({ flow: 'network', status: 'switched', namespaceChanged });
       },
-      onError: (message) => {
-        showError(message);
-        outcomes.emit({ flow: 'network', status: 'error', message });
-      },
+      // The styled layer toasts the failure (views/modalRouter.ts).
+      onError: (message) => outcomes.emit({ flow: 'network', status: 'error', message }),
     });
     return stores.networks.subscribe((s, prev) => {
       if (s.activeNetwork.chain !== prev.activeNetwork.chain) namespaceSwitched = true;
@@ -288,7 +276,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       bus: events,
       hasMultipleAddresses: options.hasMultipleAddresses,
       isSafeImage: isSafeImageUrl,
-      showError: showError,
+      emit: (outcome) => outcomes.emit(outcome),
       afterPreferredAccountType: () => outcomes.emit({ flow: 'account-type', status: 'chosen' }),
       solana: solana
         ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }

@@ -15,6 +15,7 @@ import type { FlowOutcome } from '../core/outcomes';
 import type { Keyway } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
 import { SEND_MESSAGES } from '../hooks/send/messages';
+import { UPDATE_EMAIL_SUCCESS } from '../hooks/update-email/messages';
 
 const SWAP_VIEWS: ReadonlySet<ModalView> = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
 const EMAIL_STEP_VIEWS: ReadonlySet<ModalView> = new Set(['EmailVerifyOtp', 'EmailVerifyDevice']);
@@ -63,6 +64,20 @@ export function outcomeToast(outcome: FlowOutcome): OutcomeToast | null {
       if (outcome.status === 'invalid' && outcome.namespace === 'solana')
         return { message: ERROR_MESSAGES.solanaInvalidInput, variant: 'error' };
       return null;
+    case 'network':
+      return outcome.status === 'error' ? { message: outcome.message, variant: 'error' } : null;
+    case 'account':
+      return outcome.status === 'disconnect-failed'
+        ? { message: ERROR_MESSAGES.disconnectFailed, variant: 'error' }
+        : null;
+    case 'account-type':
+      return outcome.status === 'failed' ? { message: outcome.message, variant: 'error' } : null;
+    case 'update-email':
+      return outcome.status === 'updated' ? { message: UPDATE_EMAIL_SUCCESS, variant: 'success' } : null;
+    case 'relay':
+      return outcome.status === 'lost'
+        ? { message: TOAST_MESSAGES.relayLost, variant: 'error' }
+        : { message: TOAST_MESSAGES.relayBack, variant: 'success' };
     case 'swap':
       if (outcome.status === 'sent') {
         const { from, to } = outcome;
@@ -118,11 +133,11 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       else m.reset('Account');
       return;
     case 'account':
-      m.close();
+      if (outcome.status === 'disconnected') m.close();
       return;
     case 'account-type':
       // ConnectingSiwe (sign-in with wallet on an EVM network), else Account.
-      m.reset(siweNext() ? 'ConnectingSiwe' : 'Account');
+      if (outcome.status === 'chosen') m.reset(siweNext() ? 'ConnectingSiwe' : 'Account');
       return;
     case 'network':
       if (outcome.status === 'error') {

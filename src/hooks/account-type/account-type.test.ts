@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Connector, createConfig } from 'wagmi';
 import { connect, getConnection } from 'wagmi/actions';
 import { createEventBus, type TrackedEvent } from '../../core/events';
+import type { OutcomeOf } from '../../core/outcomes';
 import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorProperties, authConnector } from '../../frame/connector/connector';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
@@ -73,14 +74,14 @@ afterEach(() => {
 
 function setup(getConnector: () => Promise<AccountTypeConnector | null> = async () => connector) {
   const afterChoice = vi.fn();
-  const showError = vi.fn();
+  const outcomes: OutcomeOf<'account-type'>[] = [];
   const store = createAccountTypeStore({
     getConnector,
     activeChainId: () => chainId,
     afterChoice,
-    showError,
+    emit: (outcome) => outcomes.push(outcome),
   });
-  return { store, afterChoice, showError };
+  return { store, afterChoice, outcomes };
 }
 
 describe('preferred account type', () => {
@@ -140,7 +141,7 @@ describe('preferred account type', () => {
     fake.handlers.SET_PREFERRED_ACCOUNT = () => {
       throw new FakeFrameError({ message: 'Smart account not deployed' });
     };
-    const { store, afterChoice, showError } = setup();
+    const { store, afterChoice, outcomes } = setup();
     await store.getState().load();
     await expect(store.getState().setPreferredAccountType('smartAccount')).resolves.toBe(false);
     expect(store.getState()).toMatchObject({
@@ -148,7 +149,9 @@ describe('preferred account type', () => {
       error: 'Smart account not deployed',
       switchingTo: null,
     });
-    expect(showError).toHaveBeenCalledWith('Smart account not deployed');
+    expect(outcomes).toEqual([
+      { flow: 'account-type', status: 'failed', message: 'Smart account not deployed' },
+    ]);
     expect(afterChoice).not.toHaveBeenCalled();
     expect(events.filter((e) => e.event === 'SET_PREFERRED_ACCOUNT_TYPE')).toHaveLength(0);
   });

@@ -10,6 +10,7 @@
  *   ConnectingSiwe when sign-in with wallet is on and the chain is EVM, else Account).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { OutcomeOf } from '../../core/outcomes';
 import type { AccountType } from '../../frame/protocol/fields';
 import { errorText } from '../utils';
 
@@ -57,7 +58,8 @@ export interface AccountTypeStoreDeps {
   activeChainId: () => number | null;
   /** After a successful choice: the modal's preferred-account-type navigation rule (spec §2). */
   afterChoice?: (type: AccountType) => void;
-  showError?: (message: string) => void;
+  /** Reports a choice that could not be made (the styled layer toasts it). */
+  emit?: (outcome: OutcomeOf<'account-type'>) => void;
 }
 
 export function createAccountTypeStore(deps: AccountTypeStoreDeps): AccountTypeStore {
@@ -109,7 +111,7 @@ export function createAccountTypeStore(deps: AccountTypeStoreDeps): AccountTypeS
       } catch (error) {
         const message = errorText(error, ACCOUNT_TYPE_ERRORS.failed);
         set({ switchingTo: null, error: message });
-        deps.showError?.(message);
+        deps.emit?.({ flow: 'account-type', status: 'failed', message });
         return false;
       }
       set({ switchingTo: null, preferredAccountType: type, error: null });

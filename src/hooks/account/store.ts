@@ -12,9 +12,10 @@ import { disconnect as wagmiDisconnect } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { SOL_DECIMALS } from '../../core/constants';
 import { unitsToDecimal } from '../../core/decimalParts';
-import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import { formatCaip10, type KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
 import { z } from '../../core/zod-mini';
 import type { ConnectionStatus, LoadStatus } from '../connect/store';
@@ -113,7 +114,8 @@ export interface AccountStoreDeps {
   hasMultipleAddresses: boolean;
   isSafeImage: (url: unknown) => url is string;
   /** Toast on failure. */
-  showError?: (message: string) => void;
+  /** Reports a failed disconnect (the styled layer toasts it). */
+  emit?: (outcome: OutcomeOf<'account'>) => void;
   afterPreferredAccountType?: () => void;
   /** After a successful disconnect (close modal, clear SIWE session). */
   onDisconnected?: () => void;
@@ -318,7 +320,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
           else await wagmiDisconnect(deps.getWagmiConfig());
         } catch (error) {
           set({ disconnecting: false });
-          deps.showError?.(ERROR_MESSAGES.disconnectFailed);
+          deps.emit?.({ flow: 'account', status: 'disconnect-failed' });
           throw KeywayError.of('disconnectFailed', error);
         }
         selected = null;

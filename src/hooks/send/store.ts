@@ -22,9 +22,9 @@ import {
 } from '../../chains/evm/send';
 import { isSolanaAddress } from '../../chains/solana/address';
 import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
-import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
+import { KeywayError, TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
-import { formatTokenAmount, isValidEvmAddress } from '../../core/format';
+import { isValidEvmAddress } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { nativeTokenId, type TokenBalance } from '../balances/store';

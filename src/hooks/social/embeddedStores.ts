@@ -17,7 +17,6 @@ import {
   createAccountTypeStore,
 } from '../account-type/store';
 import type { EmbeddedWallet, Keyway, OwnedPart } from '../keyway';
-import type { ToastsStore } from '../toasts/store';
 import { createUpdateEmailStore, type UpdateEmailStore } from '../update-email/store';
 import { createSocialStore, type SocialStore, type SocialStoreDeps } from './store';
 
@@ -37,14 +36,13 @@ export interface EmbeddedLoginStoresDeps {
   embedded: EmbeddedWallet | null;
   /** Where the flows report their outcomes (the instance's outcome stream). */
   emit: (outcome: FlowOutcome) => void;
-  toasts: ToastsStore;
   account: AccountStore;
   getWagmiConfig: () => Config;
   social?: SocialLoginInternals;
 }
 
 export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): EmbeddedLoginStores {
-  const { embedded, toasts, account } = deps;
+  const { embedded, account } = deps;
   const notConfigured = () => Promise.reject(new Error(ERROR_MESSAGES.addressOrAuthConnectorNotFound));
   const getAuth = () => (embedded ? embedded.getAuth() : notConfigured());
 
@@ -60,9 +58,6 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
     getAuth,
     currentEmail: () => embedded?.loginCache.email() ?? null,
     emit: deps.emit,
-    showSuccess: (message) => {
-      toasts.getState().show({ message, variant: 'success' });
-    },
   });
 
   const accountType = createAccountTypeStore({
@@ -85,9 +80,7 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
       account.setState({ preferredAccountType: type });
       deps.emit({ flow: 'account-type', status: 'chosen' });
     },
-    showError: (message) => {
-      toasts.getState().show({ message, variant: 'error' });
-    },
+    emit: deps.emit,
   });
 
   // Whether the connected wallet is the embedded one (the Account view links to the settings then).
@@ -135,7 +128,6 @@ function wireEmbeddedLogin(keyway: Keyway, social?: SocialLoginInternals): Owned
   const value = createEmbeddedLoginStores({
     embedded: embeddedOf(keyway),
     emit: (outcome) => outcomes.emit(outcome),
-    toasts: stores.toasts,
     account: stores.account,
     getWagmiConfig: keyway.getWagmiConfig,
     ...(social ? { social } : {}),

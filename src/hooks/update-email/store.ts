@@ -14,6 +14,7 @@ import type { OutcomeOf } from '../../core/outcomes';
 import type { AuthConnectorApi } from '../../frame/connector/auth-api';
 import { EmailSchema, OtpSchema } from '../../frame/protocol/fields';
 import { errorText } from '../utils';
+import { UPDATE_EMAIL_SUCCESS } from './messages';
 
 export const UPDATE_EMAIL_ERRORS = {
   invalidEmail: 'Enter a valid email address',
@@ -22,7 +23,7 @@ export const UPDATE_EMAIL_ERRORS = {
   failed: 'Could not update the email',
 } as const;
 
-export const UPDATE_EMAIL_SUCCESS = 'Email updated';
+export { UPDATE_EMAIL_SUCCESS };
 
 export type UpdateEmailStep = 'email' | 'primaryOtp' | 'secondaryOtp' | 'done';
 
@@ -80,7 +81,6 @@ export interface UpdateEmailStoreDeps {
   currentEmail: () => string | null;
   /** Reports the flow's outcomes: the code step to show next, and the updated email. */
   emit: (outcome: OutcomeOf<'update-email'>) => void;
-  showSuccess?: (message: string) => void;
   now?: () => number;
 }
 
@@ -198,7 +198,6 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
           const { newEmail } = await auth.updateEmailSecondaryOtp({ otp: code });
           set({ submitting: false, step: 'done', currentEmail: newEmail, newEmail: null, error: null });
           deps.emit({ flow: 'update-email', status: 'updated', email: newEmail });
-          deps.showSuccess?.(UPDATE_EMAIL_SUCCESS);
           return { status: 'updated', email: newEmail };
         }),
 

@@ -27,7 +27,7 @@ let client: FrameClient;
 let auth: AuthConnectorApi;
 let modal: ModalStore;
 let store: UpdateEmailStore;
-let showSuccess: ReturnType<typeof vi.fn<(message: string) => void>>;
+let showSuccess: ReturnType<typeof vi.fn<(message: string, variant: string) => void>>;
 
 const requestsOf = (type: string) => fake.requests.filter((r) => r.type === `@keyway-app/${type}`);
 const views = () => modal.getState().history.map((h) => h.view);
@@ -56,20 +56,16 @@ beforeEach(() => {
   modal.getState().open('Account');
   modal.getState().push('AccountSettings');
   modal.getState().push('UpdateEmail');
-  showSuccess = vi.fn<(message: string) => void>();
+  showSuccess = vi.fn<(message: string, variant: string) => void>();
   store = createUpdateEmailStore({
     getAuth: async () => {
       await client.ensure();
       return auth;
     },
     currentEmail: () => cache.email(),
-    // Routed to `modal` as the styled modal does.
+    // Routed to `modal` (and its toasts) as the styled modal does.
     emit: (outcome) =>
-      routeOutcome(
-        { modal, isConnected: () => true, siweNext: () => false, toast: () => undefined },
-        outcome,
-      ),
-    showSuccess,
+      routeOutcome({ modal, isConnected: () => true, siweNext: () => false, toast: showSuccess }, outcome),
     now: () => now,
   });
   store.getState().start();
@@ -102,7 +98,7 @@ describe('update email', () => {
     });
     expect(views()).toEqual(['Account', 'AccountSettings']);
     expect(store.getState()).toMatchObject({ step: 'done', currentEmail: 'ada@new.example', error: null });
-    expect(showSuccess).toHaveBeenCalledWith('Email updated');
+    expect(showSuccess).toHaveBeenCalledWith('Email updated', 'success');
     // The frame client's rule (spec §4: completing login by the secondary code) stored the new email.
     expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@new.example');
     expect(persistent.getItem(LOGIN_CACHE_KEYS.emailLoginUsed)).toBe('true');
