@@ -60,6 +60,14 @@ export interface KeywayParts {
   names: NameRegistrationStore;
   embeddedLogin: EmbeddedLoginStores;
   emailLogin: EmailLoginStore;
+  /** The styled layer's router on this instance (views/modalRouter.ts): how many styled roots attached it. */
+  modalRouter: ModalRouterAttachment;
+}
+
+/** The styled router's state on an instance: its users, and what stops it (null while none is attached). */
+export interface ModalRouterAttachment {
+  users: number;
+  stop: (() => void) | null;
 }
 
 /** A part as its module creates it: the value, and what `destroy()` undoes (subscriptions, timers). */

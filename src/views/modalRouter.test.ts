@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { createEventBus } from '../core/events';
+import { keywayLocal } from '../core/networks';
+import { createMemoryStorage } from '../core/storage';
 import { createModalStore } from '../hooks/modal/store';
-import { type ModalRouterTarget, routeOutcome } from './modalRouter';
+import { createKeyway } from '../instance/createKeyway';
+import { attachModalRouter, type ModalRouterTarget, routeOutcome } from './modalRouter';
 
 function setup(over: { connected?: boolean; siweNext?: boolean } = {}) {
   const modal = createModalStore({ bus: createEventBus(), isConnected: () => over.connected ?? false });
@@ -63,5 +66,35 @@ describe('the styled router’s navigation rules (spec §2)', () => {
     routeOutcome(target, { flow: 'history', status: 'failed', reason: 'fetchFailed' });
     expect(toasts).toEqual(['Failed to fetch token balance', 'Failed to fetch transactions']);
     expect(views()).toEqual(['Account']);
+  });
+});
+
+describe('the router on an instance', () => {
+  const instance = () =>
+    createKeyway(
+      { projectId: 'test-project', networks: [keywayLocal], storage: createMemoryStorage() },
+      { optionalConnectors: false, connectors: [] },
+    );
+
+  it('two styled roots route each outcome once; it stops with the last of them, and with the instance', () => {
+    const kw = instance();
+    try {
+      const first = attachModalRouter(kw);
+      const second = attachModalRouter(kw);
+      kw.stores.modal.getState().open('Connect');
+      kw.outcomes.emit({ flow: 'send', status: 'review' });
+      expect(kw.stores.modal.getState().history.map((h) => h.view)).toEqual(['Connect', 'SendPreview']);
+      first();
+      second();
+      kw.outcomes.emit({ flow: 'account', status: 'disconnected' });
+      expect(kw.stores.modal.getState().isOpen).toBe(true);
+      // Attached again, then the instance destroyed: the router's subscriptions end with it.
+      attachModalRouter(kw);
+      expect(kw.outcomes.listenerCount).toBe(1);
+      kw.destroy();
+      expect(kw.outcomes.listenerCount).toBe(0);
+    } finally {
+      kw.destroy();
+    }
   });
 });

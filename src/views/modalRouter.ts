@@ -12,7 +12,7 @@ import { truncateDecimal } from '../core/decimal';
 import { ERROR_MESSAGES, TOAST_MESSAGES } from '../core/errors';
 import { formatTokenAmount } from '../core/format';
 import type { FlowOutcome } from '../core/outcomes';
-import type { Keyway } from '../hooks/keyway';
+import type { Keyway, ModalRouterAttachment } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
 import { SEND_MESSAGES } from '../hooks/send/messages';
 import { UPDATE_EMAIL_SUCCESS } from '../hooks/update-email/messages';
@@ -234,18 +234,20 @@ function applyUnsupportedChainRule(keyway: Keyway): void {
   }
 }
 
-const attached = new WeakMap<Keyway, { count: number; detach: () => void }>();
-
 /**
  * Starts following the instance's outcomes (and the unsupported-chain rule); returns the function that stops.
  * `earlier`: outcomes emitted before the router's code was there, oldest first; the attach that starts the
  * router applies them after the unsupported-chain rule, before any later outcome. Attaching twice (two styled
  * roots of one instance) routes each outcome once: a second attach's `earlier` was applied by the first (the
- * modal mounted first attaches first, and its list started earliest).
+ * modal mounted first attaches first, and its list started earliest). The router is instance state (a part):
+ * destroying the instance stops it.
  */
 export function attachModalRouter(keyway: Keyway, earlier: readonly FlowOutcome[] = []): () => void {
-  let entry = attached.get(keyway);
-  if (!entry) {
+  const router = keyway.part('modalRouter', () => {
+    const value: ModalRouterAttachment = { users: 0, stop: null };
+    return { value, dispose: () => value.stop?.() };
+  });
+  if (!router.stop) {
     const rule = () => applyUnsupportedChainRule(keyway);
     const target = modalRouterTarget(keyway);
     const subs = [
@@ -262,24 +264,19 @@ export function attachModalRouter(keyway: Keyway, earlier: readonly FlowOutcome[
         console.error('Keyway: an outcome listener threw', err);
       }
     }
-    entry = {
-      count: 0,
-      detach: () => {
-        for (const u of subs) u();
-      },
+    router.stop = () => {
+      for (const u of subs) u();
     };
-    attached.set(keyway, entry);
   }
-  const current = entry;
-  current.count++;
+  router.users++;
   let done = false;
   return () => {
     if (done) return;
     done = true;
-    current.count--;
-    if (current.count === 0) {
-      current.detach();
-      attached.delete(keyway);
+    router.users--;
+    if (router.users === 0) {
+      router.stop?.();
+      router.stop = null;
     }
   };
 }
