@@ -6,6 +6,7 @@ import {
   countDecimals,
   decimalParts,
   decimalToUnits,
+  divideDecimal,
   exceedsDecimals,
   isAmountInput,
   isDecimalString,
@@ -189,6 +190,17 @@ describe('arithmetic', () => {
     expect(multiplyDecimal('0', '-3')).toBe('0');
     expect(multiplyDecimal('1e-7', '2')).toBe('0.0000002');
     expect(() => multiplyDecimal('', '2')).toThrow(RangeError);
+  });
+
+  it('divides to a number of digits, cutting toward zero', () => {
+    expect(divideDecimal('1586.647875', '0.5', 6)).toBe('3173.29575');
+    expect(divideDecimal('1', '3', 6)).toBe('0.333333');
+    expect(divideDecimal('2', '3', 2)).toBe('0.66');
+    expect(divideDecimal('0.000001', '1000', 6)).toBe('0');
+    expect(divideDecimal('-1', '4', 6)).toBe('-0.25');
+    expect(divideDecimal('10', '0.25', 0)).toBe('40');
+    expect(divideDecimal('1', '0', 6)).toBeNull();
+    expect(divideDecimal('1', '0.000', 6)).toBeNull();
   });
 
   it('adds and multiplies as bigints on scaled values do (property)', () => {

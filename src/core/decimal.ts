@@ -165,6 +165,19 @@ export function multiplyDecimal(a: string, b: string): string {
   return fromScaled(scaled(x, x.frac.length) * scaled(y, y.frac.length), scale);
 }
 
+/**
+ * `a ÷ b` of decimal numbers with at most `digits` fractional digits, cut toward zero (a swap's rate); null
+ * when `b` is zero.
+ */
+export function divideDecimal(a: string, b: string, digits: number): string | null {
+  const x = decimalParts(a);
+  const y = decimalParts(b);
+  const divisor = scaled(y, y.frac.length) * 10n ** BigInt(x.frac.length);
+  if (divisor === 0n) return null;
+  const dividend = scaled(x, x.frac.length) * 10n ** BigInt(y.frac.length + digits);
+  return fromScaled(dividend / divisor, digits);
+}
+
 /** A JavaScript number (an API's price) as an exact plain decimal string (no exponent); null when not finite. */
 export function numberToDecimal(n: number): string | null {
   if (!Number.isFinite(n)) return null;

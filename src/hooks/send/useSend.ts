@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
 import { formatUsd } from '../../core/format';
+import { useLocale } from '../../i18n/context';
 import type { TokenBalance } from '../balances/store';
 import { useBalances } from '../balances/useBalances';
 import { useStoreBinding } from '../bind';
@@ -70,6 +71,8 @@ export function useSend(): UseSendResult {
   // kept fresh while it is shown (funds that arrive meanwhile are not "insufficient").
   const { balances } = useBalances({ watch: true, maxAgeMs: SEND_BALANCES_MAX_AGE_MS });
   const chain = useKeywayStore('networks', (n) => n.activeNetwork.chain);
+  // USD figures are text in the active locale's format.
+  const { locale } = useLocale();
   const a = store.getState();
   const token = state.token ? (balances.find((b) => b.id === state.token!.id) ?? state.token) : null;
 
@@ -88,7 +91,7 @@ export function useSend(): UseSendResult {
     const parsed = parseAmount(state.sendTokenAmount, token.decimals);
     const price = numberToDecimal(token.price);
     if (parsed.ok && price !== null && token.price > 0) {
-      formattedAmountUsd = formatUsd(multiplyDecimal(state.sendTokenAmount.trim(), price));
+      formattedAmountUsd = formatUsd(multiplyDecimal(state.sendTokenAmount.trim(), price), { locale });
     }
   }
   return {
@@ -98,7 +101,7 @@ export function useSend(): UseSendResult {
     validation,
     formattedAmountUsd,
     feeInUsd: state.gasPriceInUSD,
-    formattedFee: state.gasPriceInUSD === null ? null : formatUsd(state.gasPriceInUSD),
+    formattedFee: state.gasPriceInUSD === null ? null : formatUsd(state.gasPriceInUSD, { locale }),
     chain,
     sending: isSending(state.status),
     loading: isSending(state.status),

@@ -1,7 +1,14 @@
 import { useEffect } from 'react';
 import { SWAP_PRICE_IMPACT_CONFIRM_PERCENT, SWAP_PRICE_IMPACT_WARN_PERCENT } from '../../core/constants';
-import { compareDecimal, isDecimalString, multiplyDecimal, numberToDecimal } from '../../core/decimal';
-import { formatUsd } from '../../core/format';
+import {
+  compareDecimal,
+  divideDecimal,
+  isDecimalString,
+  multiplyDecimal,
+  numberToDecimal,
+} from '../../core/decimal';
+import { formatTokenAmount, formatUsd } from '../../core/format';
+import { useLocale } from '../../i18n/context';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getSwapStore } from './instance';
@@ -17,8 +24,10 @@ export interface UseSwapResult extends SwapState, Omit<SwapActions, 'setContext'
   /** Source and target amounts in USD for display. */
   formattedSourceUsd: string | null;
   formattedToUsd: string | null;
-  /** "1 ETH = 2,985.1 USDC" once a quote is there. */
+  /** "1 ETH = 2,985.1 USDC" once a quote is there, in the active locale's digits. */
   rate: string | null;
+  /** The rate itself: target tokens per source token, an exact decimal cut to 6 digits (null without a quote). */
+  rateDecimal: string | null;
   /** Price impact above 1 % (warn) and above 5 % (the user must confirm). */
   priceImpactLevel: 'none' | 'warn' | 'confirm';
   /** Your tokens first (with balances), then the API's others. */
@@ -41,12 +50,22 @@ const SWAP_ACTIONS = [
   'reset',
 ] as const satisfies readonly (keyof SwapActions)[];
 
-/** The USD value of an amount at a price, exactly (core/decimal); null without a positive amount and price. */
-const usd = (amount: string, price: number): string | null => {
+/**
+ * The USD value of an amount at a price, exactly (core/decimal), in the locale's format; null without a positive
+ * amount and price.
+ */
+const usd = (amount: string, price: number, locale: string): string | null => {
   const p = numberToDecimal(price);
   const a = amount.trim();
   if (!p || price <= 0 || !isDecimalString(a) || compareDecimal(a, '0') <= 0) return null;
-  return formatUsd(multiplyDecimal(a, p));
+  return formatUsd(multiplyDecimal(a, p), { locale });
+};
+
+/** Target tokens per source token, exact to 6 digits; null without two positive amounts. */
+const rateOf = (from: string, to: string): string | null => {
+  const a = from.trim();
+  if (!isDecimalString(a) || !isDecimalString(to) || compareDecimal(a, '0') <= 0) return null;
+  return divideDecimal(to, a, 6);
 };
 
 /**
@@ -62,11 +81,16 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
   useEffect(() => {
     if (shouldInit) void store.getState().initialize();
   }, [store, shouldInit]);
+  const { locale } = useLocale();
   const a = store.getState();
   const validation = a.validate();
+  const rateDecimal =
+    state.quoteToAmount && state.sourceToken && state.toToken
+      ? rateOf(state.sourceTokenAmount, state.toTokenAmount)
+      : null;
   const rate =
-    state.quoteToAmount && state.sourceToken && state.toToken && Number(state.sourceTokenAmount) > 0
-      ? `1 ${state.sourceToken.symbol} = ${(Number(state.toTokenAmount) / Number(state.sourceTokenAmount)).toLocaleString('en-US', { maximumFractionDigits: 6 })} ${state.toToken.symbol}`
+    rateDecimal !== null && state.sourceToken && state.toToken
+      ? `1 ${state.sourceToken.symbol} = ${formatTokenAmount(rateDecimal, { maxDecimals: 6, locale })} ${state.toToken.symbol}`
       : null;
   const impact = state.priceImpact ?? 0;
   const mine = new Set(state.myTokensWithBalance.map((t) => t.address.toLowerCase()));
@@ -74,10 +98,11 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
     ...state,
     validation,
     feeInUsd: state.gasPriceInUSD,
-    formattedFee: state.gasPriceInUSD === null ? null : formatUsd(String(state.gasPriceInUSD)),
-    formattedSourceUsd: usd(state.sourceTokenAmount, state.sourceTokenPriceInUSD),
-    formattedToUsd: usd(state.toTokenAmount, state.toTokenPriceInUSD),
+    formattedFee: state.gasPriceInUSD === null ? null : formatUsd(String(state.gasPriceInUSD), { locale }),
+    formattedSourceUsd: usd(state.sourceTokenAmount, state.sourceTokenPriceInUSD, locale),
+    formattedToUsd: usd(state.toTokenAmount, state.toTokenPriceInUSD, locale),
     rate,
+    rateDecimal,
     priceImpactLevel:
       impact > SWAP_PRICE_IMPACT_CONFIRM_PERCENT
         ? 'confirm'
