@@ -21,18 +21,9 @@ module.exports = {
     {
       name: 'no-circular',
       comment:
-        'An import cycle ties every module on it together (one cannot load, change or split without the rest). ' +
-        'A cycle closed only by a dynamic import (a lazily loaded part) or by type imports does not tie loading.',
+        'An import cycle ties every module on it together (one cannot load, change or split without the rest); ' +
+        'type imports count too. A cycle closed only by a dynamic import (a lazily loaded part) does not tie loading.',
       severity: 'error',
-      from: { path: '^src/' },
-      to: { circular: true, viaOnly: { dependencyTypesNot: ['type-only', 'dynamic-import'] } },
-    },
-    {
-      name: 'no-circular-types',
-      comment:
-        'Cycles of type imports around the instance type (hooks/keyway.ts names every part, and parts name the ' +
-        'instance): reported, not failed, until the parts are registered in the composition root.',
-      severity: 'warn',
       from: { path: '^src/' },
       to: { circular: true, viaOnly: { dependencyTypesNot: ['dynamic-import'] } },
     },

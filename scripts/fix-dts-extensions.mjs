@@ -14,7 +14,8 @@ function walk(dir) {
   });
 }
 
-const specifier = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+)(['"])(\.{1,2}\/[^'"]+)\2/g;
+// Imports, and module augmentations (`declare module '../keyway'`: a part adds its type to the instance's).
+const specifier = /(\bfrom\s+|\bimport\s*\(\s*|\bimport\s+|\bdeclare\s+module\s+)(['"])(\.{1,2}\/[^'"]+)\2/g;
 let changed = 0;
 for (const file of walk(root)) {
   const src = readFileSync(file, 'utf8');

@@ -17,22 +17,11 @@ import type { FrameClient } from '../frame/client/client';
 import type { AuthConnectorApi } from '../frame/connector/auth-api';
 import type { LoginCache } from '../frame/login-cache';
 import type { AccountStore } from './account/store';
-import type { BalancesStore } from './balances/store';
 import type { PairingProvider } from './connect/pairing';
-import type { ConnectStore } from './connect/store';
-import type { EmailLoginStore } from './email/store';
 import type { ModalStore } from './modal/store';
-import type { NameRegistrationStore } from './names/store';
 import type { NetworksStore } from './networks/store';
-import type { OnrampNetworks } from './onramp/available';
-import type { OnrampStore } from './onramp/store';
-import type { SendStore } from './send/store';
-import type { SiweStore } from './siwe/store';
-import type { EmbeddedLoginStores } from './social/embeddedStores';
-import type { SwapStore } from './swap/store';
 import type { ToastsStore } from './toasts/store';
 import type { TooltipStore } from './tooltip/store';
-import type { TransactionsStore } from './transactions/store';
 
 export interface KeywayStores {
   modal: ModalStore;
@@ -49,19 +38,11 @@ export interface KeywayStores {
  * lifetime, disposed by `destroy()`), so none of their code is in a host's initial JS.
  */
 export interface KeywayParts {
-  connect: ConnectStore;
-  siwe: SiweStore;
-  balances: BalancesStore;
-  transactions: TransactionsStore;
-  send: SendStore;
-  swap: SwapStore;
-  onramp: OnrampStore;
-  onrampNetworks: OnrampNetworks;
-  names: NameRegistrationStore;
-  embeddedLogin: EmbeddedLoginStores;
-  emailLogin: EmailLoginStore;
   /** The styled layer's router on this instance (views/modalRouter.ts): how many styled roots attached it. */
   modalRouter: ModalRouterAttachment;
+  // Each flow's module adds its part here (`declare module '../keyway'`), so this contract imports none of
+  // them and no import cycle runs through it: connect, siwe, balances, transactions, send, swap, onramp,
+  // onrampNetworks, names, embeddedLogin, emailLogin.
 }
 
 /** The styled router's state on an instance: its users, and what stops it (null while none is attached). */

@@ -51,3 +51,10 @@ function wireBalances(keyway: Keyway, overrides: Partial<BalancesStoreDeps>): Ow
     },
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    balances: BalancesStore;
+  }
+}

@@ -91,3 +91,10 @@ function wireConnect(keyway: Keyway, overrides: Partial<ConnectStoreDeps>): Owne
     },
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    connect: ConnectStore;
+  }
+}

@@ -275,3 +275,10 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
     },
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    emailLogin: EmailLoginStore;
+  }
+}

@@ -76,3 +76,10 @@ function wireNames(
     },
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    names: NameRegistrationStore;
+  }
+}

@@ -74,3 +74,10 @@ export function useOnrampAvailable(): boolean {
   }, [keyway, enabled]);
   return enabled && !!chains?.has(chainId);
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    onrampNetworks: OnrampNetworks;
+  }
+}

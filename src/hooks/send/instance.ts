@@ -51,3 +51,10 @@ function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<
     },
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    send: SendStore;
+  }
+}

@@ -38,3 +38,10 @@ function wireSiwe(keyway: Keyway, overrides: Partial<SiweStoreDeps>): OwnedPart<
     dispose: () => store.getState().reset(),
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    siwe: SiweStore;
+  }
+}

@@ -152,3 +152,10 @@ export function setSocialLoginInternals(keyway: Keyway, internals: SocialLoginIn
 export function embeddedLoginStores(keyway: Keyway): EmbeddedLoginStores {
   return keyway.part('embeddedLogin', () => wireEmbeddedLogin(keyway));
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    embeddedLogin: EmbeddedLoginStores;
+  }
+}

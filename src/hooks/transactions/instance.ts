@@ -43,3 +43,10 @@ function wireTransactions(
     },
   };
 }
+
+declare module '../keyway' {
+  /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
+  interface KeywayParts {
+    transactions: TransactionsStore;
+  }
+}
