@@ -67,6 +67,10 @@ export type FlowOutcome =
   | { flow: 'approval'; status: 'required'; requestId: string; method: string }
   /** The approval of that request ended (approved, rejected or aborted); the frame hid its screen. */
   | { flow: 'approval'; status: 'done'; requestId: string }
+  /** An account name was registered (the full name, as the API answered it). */
+  | { flow: 'names'; status: 'registered'; name: string }
+  /** The on-ramp provider's page was opened for a purchase (or its window was blocked: a link is offered). */
+  | { flow: 'onramp'; status: 'opened' | 'blocked' }
   /** A paired wallet's relay went away during a session, or came back after that. */
   | { flow: 'relay'; status: 'lost' | 'back' }
   /** The account's token balances could not be read (the last known ones stay). */

@@ -73,10 +73,8 @@ export function BuyView() {
   const symbol = onramp.purchaseCurrency?.symbol ?? '';
   const network = onramp.network?.display_name ?? '';
   const estimated = onramp.source === 'fallback';
-  const onContinue = async () => {
-    const r = await onramp.buy();
-    if (r.outcome === 'opened' || r.outcome === 'blocked') push('BuyInProgress');
-  };
+  // BuyInProgress follows from the flow's outcome (views/modalRouter.ts).
+  const onContinue = () => onramp.buy();
   const fee =
     onramp.quote && !onramp.quote.fallback && !onramp.quotesLoading
       ? sumOrNull(onramp.quote.coinbaseFee.amount, onramp.quote.networkFee.amount)

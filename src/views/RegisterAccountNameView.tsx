@@ -3,8 +3,7 @@ import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { NAME_SUFFIX } from '../core/constants';
 import { capText, MAX_TEXT } from '../core/text';
-import { useKeyway, useKeywayStore } from '../hooks/context';
-import { selectView } from '../hooks/modal/store';
+import { useKeywayStore } from '../hooks/context';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';
 import { NAME_MAX_LENGTH } from '../hooks/names/validation';
 import { useKnownMessage, useMessages } from '../i18n/useMessages';
@@ -16,7 +15,6 @@ export function RegisterAccountNameView() {
   const m = useMessages();
   const T = m.registerName;
   const known = useKnownMessage();
-  const keyway = useKeyway();
   const reg = useNameRegistration({ loadNames: false });
   const account = useKeywayStore('account', (a) => a.address);
 
@@ -38,12 +36,8 @@ export function RegisterAccountNameView() {
   const onSubmit = async (event: FormEvent) => {
     event.preventDefault();
     if (!reg.canRegister) return;
-    const outcome = await reg.register();
-    // The hook never moves the modal; this view shows the success view when the form is still in front.
-    const m = keyway.stores.modal.getState();
-    if (outcome.type === 'success' && m.isOpen && selectView(m) === 'RegisterAccountName') {
-      m.replace('RegisterAccountNameSuccess');
-    }
+    // The success view follows from the flow's outcome (views/modalRouter.ts).
+    await reg.register();
   };
   const hint =
     reg.availability === 'checking'

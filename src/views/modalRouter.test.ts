@@ -69,6 +69,32 @@ describe('the styled router’s navigation rules (spec §2)', () => {
   });
 });
 
+describe('the router: names and on-ramp', () => {
+  it('a registered name shows the success view only while the form is in front', () => {
+    const { s, target, views } = setup({ connected: true });
+    s().open('Account');
+    s().push('RegisterAccountName');
+    routeOutcome(target, { flow: 'names', status: 'registered', name: 'ada.keyway.eth' });
+    expect(views()).toEqual(['Account', 'RegisterAccountNameSuccess']);
+    // Left meanwhile (or closed): nothing moves.
+    s().back();
+    routeOutcome(target, { flow: 'names', status: 'registered', name: 'ada.keyway.eth' });
+    expect(views()).toEqual(['Account']);
+  });
+
+  it('a purchase opened (or its window blocked) goes on in BuyInProgress, once', () => {
+    const { s, target, views } = setup({ connected: true });
+    s().open('Account');
+    s().push('OnRampProviders');
+    routeOutcome(target, { flow: 'onramp', status: 'opened' });
+    routeOutcome(target, { flow: 'onramp', status: 'blocked' });
+    expect(views()).toEqual(['Account', 'OnRampProviders', 'BuyInProgress']);
+    s().close();
+    routeOutcome(target, { flow: 'onramp', status: 'opened' });
+    expect(s().isOpen).toBe(false);
+  });
+});
+
 describe('the router on an instance', () => {
   const instance = () =>
     createKeyway(

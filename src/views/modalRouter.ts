@@ -202,6 +202,14 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       else m.back();
       return;
     }
+    case 'names':
+      // The success view, when the form is still in front.
+      if (m.isOpen && top === 'RegisterAccountName') m.replace('RegisterAccountNameSuccess');
+      return;
+    case 'onramp':
+      // The purchase goes on at the provider: its progress view (which offers the link when blocked).
+      if (m.isOpen && top !== 'BuyInProgress') m.push('BuyInProgress');
+      return;
     case 'update-email': {
       if (outcome.status !== 'updated') {
         showStep(

@@ -53,6 +53,7 @@ function wireNames(
       return parsed.data;
     },
     afterRegistered: () => s.account.getState().refreshProfile(),
+    emit: (outcome) => keyway.outcomes.emit(outcome),
     ...overrides,
   });
   const sync = () => {

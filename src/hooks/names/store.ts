@@ -23,6 +23,7 @@
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NameSuggestion, Profile, RegisterNameBody } from '../../api/schemas';
 import { ApiError, ERROR_MESSAGES, walletShortMessage } from '../../core/errors';
+import type { OutcomeOf } from '../../core/outcomes';
 import { accountChanges } from '../followWallet';
 import { type RegistrationMessage, type RegistrationTypedData, registrationTypedData } from './typedData';
 import {
@@ -104,6 +105,8 @@ export interface NameRegistrationStoreDeps {
   signTypedData(typedData: RegistrationTypedData, address: string): Promise<string>;
   /** After a registration: the account shows its new name (identity read again). */
   afterRegistered?(name: string, address: string): void;
+  /** Reports the flow's outcomes (a name was registered); the styled layer shows the success view. */
+  emit?: (outcome: OutcomeOf<'names'>) => void;
   /** Pause before the availability check (ms). */
   debounceMs?: number;
   now?: () => number;
@@ -253,6 +256,7 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
           set({ status: 'success', registeredName: profile.name, availability: 'idle' });
           deps.afterRegistered?.(profile.name, address);
           void get().loadNames(true);
+          deps.emit?.({ flow: 'names', status: 'registered', name: profile.name });
           return { type: 'success', name: profile.name };
         } catch (e) {
           const why = e instanceof ApiError ? e.reasons[0]?.description?.trim() || null : null;

@@ -30,6 +30,7 @@ function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedP
       },
     },
     refreshBalances: () => refreshBalances(keyway),
+    emit: (outcome) => keyway.outcomes.emit(outcome),
     isProviderUrl: (url) =>
       isOnrampProviderUrl(url, keyway.options.onrampProviderOrigins, {
         allowLocalhost: allowsLocalhost(keyway.options),

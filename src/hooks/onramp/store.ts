@@ -26,6 +26,7 @@ import type {
 } from '../../api/schemas';
 import { ONRAMP_DEBOUNCE_MS, ONRAMP_POLL_MS, ONRAMP_WAIT_LIMIT_MS } from '../../core/constants';
 import type { KeywayNetwork } from '../../core/networks';
+import type { OutcomeOf } from '../../core/outcomes';
 import { safeLinkUrl } from '../../core/url';
 import { accountChanges } from '../followWallet';
 import {
@@ -166,6 +167,8 @@ export interface ProviderWindow {
 
 export interface OnrampStoreDeps {
   api: OnrampApi;
+  /** Reports the flow's outcomes (the provider's page opened, or its window blocked); the styled layer moves on. */
+  emit?: (outcome: OutcomeOf<'onramp'>) => void;
   /**
    * Whether the provider URL the API generated may be opened (the instance's URL policy and the
    * `onrampProviderOrigins` allow-list). Default: an `https:` URL. A refused URL is never navigated to nor
@@ -588,6 +591,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         if (!win || win.closed) {
           providerWindow = null;
           set({ purchase: { ...EMPTY_PURCHASE, status: 'blocked', url } });
+          deps.emit?.({ flow: 'onramp', status: 'blocked' });
           return { outcome: 'blocked', url };
         }
         try {
@@ -598,6 +602,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         win.location.replace(url);
         set({ purchase: { ...EMPTY_PURCHASE, status: 'waiting', url } });
         startWaiting(true);
+        deps.emit?.({ flow: 'onramp', status: 'opened' });
         return { outcome: 'opened' };
       },
 
