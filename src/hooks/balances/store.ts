@@ -18,6 +18,7 @@ import { TOAST_MESSAGES } from '../../core/errors';
 import { formatTokenAmount, formatUsd } from '../../core/format';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
+import { latestRead, sameWallet } from '../latest';
 
 export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -212,39 +213,28 @@ export function toTokenBalance(b: Balance, locale = 'en-US'): TokenBalance {
 export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
   const locale = deps.locale ?? 'en-US';
   let network: KeywayNetwork | null = null;
-  let seq = 0;
-  let controller: AbortController | null = null;
-  let inflight: Promise<void> | null = null;
+  const reads = latestRead();
   const now = deps.now ?? Date.now;
   /** When the shown balances were fetched (their age decides whether `load()` fetches again). */
   let fetchedAt = 0;
 
   return createStore<BalancesState & BalancesActions>()((set, get) => {
-    const cancel = () => {
-      seq++;
-      controller?.abort();
-      controller = null;
-      inflight = null;
-    };
+    const cancel = () => reads.cancel();
 
     const fetchBalances = (options: RefreshBalancesOptions = {}): Promise<void> => {
       const { address } = get();
       if (!address || !network) return Promise.resolve();
       const chainId = network.id;
-      const mine = ++seq;
-      controller?.abort();
-      const ac = new AbortController();
-      controller = ac;
-      set({ status: 'loading' });
-      const run = (async () => {
+      return reads.start(async (signal, isLatest) => {
+        set({ status: 'loading' });
         try {
           const list = await deps.api.getBalances({
             address,
             chainId,
             ...(options.forceUpdate?.length ? { forceUpdate: options.forceUpdate } : {}),
-            signal: ac.signal,
+            signal,
           });
-          if (mine !== seq) return;
+          if (!isLatest()) return;
           let balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b, locale));
           const host = deps.hostToken?.(chainId);
           if (host) {
@@ -255,7 +245,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
               held || !deps.readTokenMetadata
                 ? null
                 : await deps.readTokenMetadata(chainId, host.address).catch(() => null);
-            if (mine !== seq) return;
+            if (!isLatest()) return;
             balances = withHostToken(balances, host, chainId, metadata, locale);
           }
           const totalUsd = balances.reduce((sum, b) => addDecimal(sum, b.valueUsd), '0');
@@ -269,19 +259,12 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
             loaded: true,
           });
         } catch {
-          if (mine !== seq) return;
+          if (!isLatest()) return;
           // Keep the last known balances on screen.
           set({ status: 'error', error: TOAST_MESSAGES.fetchTokenBalance });
           deps.emit?.({ flow: 'balances', status: 'failed', reason: 'fetchFailed' });
-        } finally {
-          if (mine === seq) {
-            controller = null;
-            inflight = null;
-          }
         }
-      })();
-      inflight = run;
-      return run;
+      });
     };
 
     return {
@@ -292,7 +275,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
       load({ maxAgeMs = BALANCES_MAX_AGE_MS } = {}) {
         const s = get();
         if (!s.address || !network) return Promise.resolve();
-        if (inflight) return inflight;
+        if (reads.inflight) return reads.inflight;
         // Shown again after a while (the Account view reopened): fetch again, the last ones stay meanwhile.
         if (s.loaded && now() - fetchedAt < maxAgeMs) return Promise.resolve();
         return fetchBalances();
@@ -311,7 +294,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
         const networkId = next?.id ?? null;
         network = next;
         const s = get();
-        if (s.address?.toLowerCase() === address?.toLowerCase() && s.networkId === networkId) {
+        if (sameWallet(s, address, networkId)) {
           if (s.address !== address) set({ address });
           return;
         }

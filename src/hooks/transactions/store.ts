@@ -11,6 +11,7 @@ import { TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
+import { latestRead, sameWallet } from '../latest';
 // The rows are built by ./format, loaded with the first page (it is not in a host's initial JS).
 import type { DisplayOptions, TransactionItem, TransactionSection } from './format';
 
@@ -88,19 +89,12 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
     ...(deps.timeZone ? { timeZone: deps.timeZone } : {}),
   };
   let network: KeywayNetwork | null = null;
-  let seq = 0;
-  let controller: AbortController | null = null;
   /** The history items of the pages loaded so far, as the API sent them (for the known counterparties). */
   let loadedRaw: Transaction[] = [];
-  let inflight: Promise<void> | null = null;
+  const reads = latestRead();
 
   return createStore<TransactionsState & TransactionsActions>()((set, get) => {
-    const cancel = () => {
-      seq++;
-      controller?.abort();
-      controller = null;
-      inflight = null;
-    };
+    const cancel = () => reads.cancel();
 
     const canFetch = () => !!deps.projectId && !!get().address && !!network;
 
@@ -108,13 +102,9 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
       const address = get().address;
       if (!deps.projectId || !address || !network) return Promise.resolve();
       const chainId = network.id;
-      const mine = ++seq;
-      controller?.abort();
-      const ac = new AbortController();
-      controller = ac;
-      if (cursor === null) set({ ...emptyFields(), status: 'loading' });
-      else set({ loadingMore: true });
-      const run = (async () => {
+      return reads.start(async (signal, isLatest) => {
+        if (cursor === null) set({ ...emptyFields(), status: 'loading' });
+        else set({ loadingMore: true });
         try {
           const [page, { groupTransactionsByDay, knownCounterparties, toTransactionItem }] =
             await Promise.all([
@@ -122,11 +112,11 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
                 account: address,
                 chainId,
                 ...(cursor !== null ? { cursor } : {}),
-                signal: ac.signal,
+                signal,
               }),
               import('./format'),
             ]);
-          if (mine !== seq) return;
+          if (!isLatest()) return;
           const networks = deps.getNetworks();
           if (cursor === null) loadedRaw = [];
           const seen = new Set(loadedRaw.map((t) => t.id));
@@ -156,22 +146,15 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
             error: null,
           });
         } catch {
-          if (mine !== seq) return;
+          if (!isLatest()) return;
           set({ ...emptyFields(), status: 'error', empty: true, error: TOAST_MESSAGES.fetchTransactions });
           deps.emit?.({ flow: 'history', status: 'failed', reason: 'fetchFailed' });
           deps.bus.emit('ERROR_FETCH_TRANSACTIONS', {
             projectId: deps.projectId,
             cursor: cursor ?? null,
           });
-        } finally {
-          if (mine === seq) {
-            controller = null;
-            inflight = null;
-          }
         }
-      })();
-      inflight = run;
-      return run;
+      });
     };
 
     return {
@@ -181,15 +164,15 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
 
       load() {
         if (!canFetch()) return Promise.resolve();
-        if (inflight) return inflight;
+        if (reads.inflight) return reads.inflight;
         if (get().status !== 'idle') return Promise.resolve();
         return fetchPage(null);
       },
 
       fetchNextPage() {
         const s = get();
-        if (!canFetch() || inflight || s.status !== 'ready' || !s.hasMore || s.next === null) {
-          return inflight ?? Promise.resolve();
+        if (!canFetch() || reads.inflight || s.status !== 'ready' || !s.hasMore || s.next === null) {
+          return reads.inflight ?? Promise.resolve();
         }
         return fetchPage(s.next);
       },
@@ -208,7 +191,7 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
         const networkId = next?.id ?? null;
         network = next;
         const s = get();
-        if (s.address?.toLowerCase() === address?.toLowerCase() && s.networkId === networkId) {
+        if (sameWallet(s, address, networkId)) {
           if (s.address !== address) set({ address });
           return;
         }
