@@ -99,9 +99,10 @@ interface SwapPage {
 }
 
 /** The playground as this file's account: connected, the Account view open. */
-async function openAsSwapper(opts: { armRejection?: boolean } = {}): Promise<SwapPage> {
+async function openAsSwapper(opts: { armRejection?: boolean; search?: string } = {}): Promise<SwapPage> {
   let quotes: bigint[] = [];
-  const { page, consoleErrors } = await open(`${stack.playgroundUrl}?devAccount=${SWAPPER_INDEX}`, {
+  const url = `${stack.playgroundUrl}?devAccount=${SWAPPER_INDEX}${opts.search ?? ''}`;
+  const { page, consoleErrors } = await open(url, {
     beforeGoto: (p) => {
       quotes = recordQuotes(p);
     },
@@ -426,6 +427,29 @@ describe('swap in the styled playground', () => {
     expect(kusdBefore - (await chain.balanceOf(KUSD, SWAPPER))).toBe(parseUnits('50', 18));
     const gained = (await chain.balanceOf(USDC, SWAPPER)) - usdcBefore;
     expect(gained).toBeGreaterThanOrEqual(leastOut(quotes.at(-1)!));
+    expect(consoleErrors).toEqual([]);
+  });
+
+  it('offers no Swap on a network without a trusted router, and offers it again where one is', async () => {
+    const { page, consoleErrors } = await openAsSwapper({ search: '&noSwapRouter=31338' });
+    const account = dialog(page, 'Account');
+    const swapButton = account.getByRole('button', { name: 'Swap', exact: true });
+    await swapButton.waitFor(WAIT);
+    await account.getByRole('button', { name: 'Keyway Local', exact: true }).click();
+    await dialog(page, 'Choose network')
+      .getByRole('button', { name: /Keyway Local L2/ })
+      .click();
+    await account.getByRole('button', { name: 'Keyway Local L2', exact: true }).waitFor(WAIT);
+    // The other wallet features are there; Swap is not (every swap would be refused before signing).
+    await account.getByRole('button', { name: 'Send', exact: true }).waitFor(WAIT);
+    expect(await swapButton.count()).toBe(0);
+    // Back on the first chain, Swap is offered again.
+    await account.getByRole('button', { name: 'Keyway Local L2', exact: true }).click();
+    await dialog(page, 'Choose network')
+      .getByRole('button', { name: /^Keyway Local(?! L2| Solana)/ })
+      .click();
+    await account.getByRole('button', { name: 'Keyway Local', exact: true }).waitFor(WAIT);
+    await swapButton.waitFor(WAIT);
     expect(consoleErrors).toEqual([]);
   });
 

@@ -65,7 +65,8 @@ const VIEWS: Record<
   },
   Account: {
     handlers: storyHandlers,
-    kitOptions: { connect: true },
+    // A trusted swap router on the network, so that the view offers Swap (as the baseline shows it).
+    kitOptions: { connect: true, options: SWAP_OPTIONS },
     open: async (kit) => {
       await getBalancesStore(kit.keyway).getState().load();
       kit.keyway.stores.modal.getState().open('Account');

@@ -120,10 +120,11 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     onrampProviderOrigins: [new URL(config.apiUrl).origin],
     // The local chains' swap router (services/chain/deploy.ts: the dev deployer's fourth contract). It takes
     // EIP-2612 permits, so swapping KUSD (the stack's permit token) needs one signature, no approval transaction.
-    swapRouters: {
+    // `?noSwapRouter=31338` leaves that chain without one (the e2e test of a network where no swap can work).
+    swapRouters: withoutRouterOn(window.location.search, {
       'eip155:31337': [{ address: LOCAL_SWAP_ROUTER, name: 'Keyway local router', permit: true }],
       'eip155:31338': [{ address: LOCAL_SWAP_ROUTER, name: 'Keyway local router', permit: true }],
-    },
+    }),
     // Pairing by QR code through the stack's own WalletConnect relay (services/relay); the phone wallet of
     // /phone.html (or of the e2e tests) pairs through the same relay.
     // `?uriLifetimeMs=30000` shortens a pairing link's 4-minute life (the kit's testing option): the e2e
@@ -164,6 +165,12 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
 function localRelay(search: string): string | undefined {
   const raw = new URLSearchParams(search).get('relayUrl');
   return raw && /^ws:\/\/127\.0\.0\.1:\d{2,5}\/?$/.test(raw) ? raw : undefined;
+}
+
+/** The routers, with an empty list for the local chain `?noSwapRouter=<chain id>` names (31337 or 31338). */
+function withoutRouterOn<T>(search: string, routers: Record<string, T[]>): Record<string, T[]> {
+  const raw = new URLSearchParams(search).get('noSwapRouter');
+  return raw === '31337' || raw === '31338' ? { ...routers, [`eip155:${raw}`]: [] } : routers;
 }
 
 /** The `uriLifetimeMs` query parameter as the kit's option, when it is a number (the kit checks its range). */

@@ -269,6 +269,7 @@ export const en = {
     form: 'Swap tokens',
     initializing: 'Loading tokens',
     initFailed: 'Swap could not start.',
+    notAvailable: 'Swaps are not available on this network.',
     youPay: 'You pay',
     youReceive: 'You receive',
     selectToken: 'Select token',

@@ -4,24 +4,25 @@ import { ACCOUNT_TABS } from '../hooks/account/store';
 import { useKeyway, useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useOnrampAvailable } from '../hooks/onramp/available';
+import { useSwapAvailable } from '../hooks/swap/available';
 import { useMessages } from '../i18n/useMessages';
 import * as f from './AccountWalletFeatures.css';
 import { AccountActivityList, AccountTokensList } from './lazyParts';
 
 /**
  * The Account view's wallet features: Buy, Swap, Receive and Send (Buy and Swap as the host enabled them;
- * Buy once the on-ramp options list a purchase currency on the active network, hidden until then; Swap on
- * EVM networks only), then the Tokens and Activity tabs (the account's current tab). Each tab's code loads
+ * Buy once the on-ramp options list a purchase currency on the active network, hidden until then; Swap where a
+ * trusted swap router is configured for the active EVM network), then the Tokens and Activity tabs (the account's current tab). Each tab's code loads
  * lazily behind skeleton rows: Tokens is preloaded with the Account view, Activity loads on first select.
  */
 export function AccountWalletFeatures() {
   const m = useMessages();
   const T = m.walletFeatures;
-  const { options, stores } = useKeyway();
+  const { stores } = useKeyway();
   const { push } = useModal();
   const tab = useKeywayStore('account', (a) => a.tab);
-  const isEvm = useKeywayStore('networks', (n) => n.activeNetwork.chain === 'evm');
   const canBuy = useOnrampAvailable();
+  const canSwap = useSwapAvailable();
   return (
     <>
       <nav className={f.actions} aria-label={T.actions}>
@@ -30,7 +31,7 @@ export function AccountWalletFeatures() {
             {T.buy}
           </Button>
         ) : null}
-        {options.enableSwaps && isEvm ? (
+        {canSwap ? (
           <Button variant="secondary" onClick={() => push('Swap')}>
             {T.swap}
           </Button>

@@ -56,6 +56,14 @@ export function SwapView() {
   const connected = useKeywayStore('account', (a) => a.isConnected);
   const [impactAccepted, setImpactAccepted] = useState(false);
   if (!connected) return <p className={s.status}>{m.common.notConnected}</p>;
+  // No trusted router on this network (the Account view offers no Swap there; a host may still open it).
+  if (!swap.available) {
+    return (
+      <p className={s.status} data-kw-view="Swap" data-kw-swap="unavailable">
+        {T.notAvailable}
+      </p>
+    );
+  }
   if (swap.status !== 'initialized') {
     return !swap.fetchError ? (
       <div className={s.status} data-kw-view="Swap" data-kw-swap="initializing">

@@ -42,6 +42,29 @@ const toast = async (text: string) => {
   await waitFor(() => expect(t).toBeVisible());
 };
 
+/**
+ * A network without a trusted swap router: the view says swaps are not available there instead of a form
+ * that every swap would fail in (the Account view offers no Swap on such a network; a host may still open
+ * the view). The store still refuses such a swap before signing (its unit tests).
+ */
+export const NotAvailableOnNetwork: Story = {
+  parameters: {
+    keyway: {
+      connect: true,
+      // An empty list replaces the story network's router: no trusted router there.
+      options: { swapRouters: { 'eip155:31337': [] } },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    await expect(await canvas.findByText('Swaps are not available on this network.')).toBeVisible();
+    await expect(canvas.queryByRole('form', { name: 'Swap tokens' })).toBeNull();
+    // Nothing to sign, and no toast of a refused swap: the kit did not offer one.
+    await expect(sendChain.sent).toHaveLength(0);
+    await expect(within(document.body).queryByText(SWAP_SAFETY_MESSAGES.noRouter)).toBeNull();
+  },
+};
+
 /** While the tokens, balances and prices load. */
 export const Initializing: Story = {
   parameters: {
@@ -240,26 +263,6 @@ export const NetworkPriceFailed: Story = {
     keyway: kitWith(undefined),
   },
   play: async () => toast(TOAST_MESSAGES.fetchNetworkTokenPrice),
-};
-
-/** The network is not on the router allow-list: refused before anything is signed. */
-export const UntrustedRouter: Story = {
-  parameters: {
-    keyway: {
-      connect: true,
-      // An empty list for the story network (parameters merge, and lists replace).
-      options: { swapRouters: { 'eip155:31337': [] } },
-      setup: fillSwap({ to: 'USDC', amount: '0.5' }),
-    },
-  },
-  play: async ({ canvasElement }) => {
-    await toast(SWAP_SAFETY_MESSAGES.noRouter);
-    // Coming back to the kept form fetches the quote again (and is refused again): wait for it to settle.
-    await waitFor(() =>
-      expect(within(canvasElement).getByRole('button', { name: 'Review swap' })).toBeDisabled(),
-    );
-    await expect(sendChain.sent).toHaveLength(0);
-  },
 };
 
 /** The gas price is unavailable: the fee shows as unknown and the swap still works. */

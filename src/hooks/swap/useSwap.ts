@@ -11,11 +11,17 @@ import { formatTokenAmount, formatUsd } from '../../core/format';
 import { useLocale } from '../../i18n/context';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
+import { useSwapAvailable } from './available';
 import { getSwapStore } from './instance';
 import type { SwapActions, SwapState, SwapTokenItem } from './store';
 import type { SwapValidation } from './validation';
 
 export interface UseSwapResult extends SwapState, Omit<SwapActions, 'setContext' | 'validate'> {
+  /**
+   * Whether a swap can work on the active network (swaps enabled, an EVM network, a trusted router configured
+   * for it: hooks/swap/available.ts). Where it cannot, the hook does not initialize.
+   */
+  available: boolean;
   validation: SwapValidation;
   /** The network fee for display ("$0.42"); null when unknown (the swap still works). */
   formattedFee: string | null;
@@ -77,7 +83,8 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
   const keyway = useKeyway();
   const store = getSwapStore(keyway);
   const state = useStoreBinding(store, SWAP_ACTIONS);
-  const shouldInit = options.initialize !== false;
+  const available = useSwapAvailable();
+  const shouldInit = options.initialize !== false && available;
   useEffect(() => {
     if (shouldInit) void store.getState().initialize();
   }, [store, shouldInit]);
@@ -96,6 +103,7 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
   const mine = new Set(state.myTokensWithBalance.map((t) => t.address.toLowerCase()));
   return {
     ...state,
+    available,
     validation,
     feeInUsd: state.gasPriceInUSD,
     formattedFee: state.gasPriceInUSD === null ? null : formatUsd(String(state.gasPriceInUSD), { locale }),

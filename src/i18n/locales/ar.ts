@@ -325,6 +325,7 @@ export default {
     form: 'مبادلة الرموز',
     initializing: 'جارٍ تحميل الرموز',
     initFailed: 'تعذّر بدء المبادلة.',
+    notAvailable: 'المبادلات غير متاحة على هذه الشبكة.',
     youPay: 'تدفع',
     youReceive: 'تستلم',
     selectToken: 'اختيار الرمز',

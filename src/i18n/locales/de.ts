@@ -322,6 +322,7 @@ export default {
     form: 'Token tauschen',
     initializing: 'Token werden geladen',
     initFailed: 'Der Tausch konnte nicht gestartet werden.',
+    notAvailable: 'Auf diesem Netzwerk ist kein Tausch möglich.',
     youPay: 'Du zahlst',
     youReceive: 'Du erhältst',
     selectToken: 'Token auswählen',

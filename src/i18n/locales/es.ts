@@ -324,6 +324,7 @@ export default {
     form: 'Intercambiar tokens',
     initializing: 'Cargando tokens',
     initFailed: 'No se pudo iniciar el intercambio.',
+    notAvailable: 'Los intercambios no están disponibles en esta red.',
     youPay: 'Pagas',
     youReceive: 'Recibes',
     selectToken: 'Seleccionar token',

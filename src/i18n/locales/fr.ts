@@ -325,6 +325,7 @@ export default {
     form: 'Échanger des jetons',
     initializing: 'Chargement des jetons',
     initFailed: 'Impossible de démarrer l’échange.',
+    notAvailable: 'Les échanges ne sont pas disponibles sur ce réseau.',
     youPay: 'Vous payez',
     youReceive: 'Vous recevez',
     selectToken: 'Choisir un jeton',

@@ -324,6 +324,7 @@ export default {
     form: 'המרת טוקנים',
     initializing: 'הטוקנים בטעינה',
     initFailed: 'לא ניתן להתחיל את ההמרה.',
+    notAvailable: 'המרות אינן זמינות ברשת זו.',
     youPay: 'משלמים',
     youReceive: 'מקבלים',
     selectToken: 'בחירת טוקן',

@@ -323,6 +323,7 @@ export default {
     form: 'トークンをスワップ',
     initializing: 'トークンを読み込み中',
     initFailed: 'スワップを開始できませんでした。',
+    notAvailable: 'このネットワークではスワップを利用できません。',
     youPay: '支払う',
     youReceive: '受け取る',
     selectToken: 'トークンを選択',

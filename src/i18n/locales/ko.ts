@@ -320,6 +320,7 @@ export default {
     form: '토큰 스왑',
     initializing: '토큰 불러오는 중',
     initFailed: '스왑을 시작할 수 없습니다.',
+    notAvailable: '이 네트워크에서는 스왑을 사용할 수 없습니다.',
     youPay: '지불',
     youReceive: '받기',
     selectToken: '토큰 선택',

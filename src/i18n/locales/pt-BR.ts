@@ -322,6 +322,7 @@ export default {
     form: 'Trocar tokens',
     initializing: 'Carregando tokens',
     initFailed: 'Não foi possível iniciar a troca.',
+    notAvailable: 'Trocas não estão disponíveis nesta rede.',
     youPay: 'Você paga',
     youReceive: 'Você recebe',
     selectToken: 'Selecionar token',

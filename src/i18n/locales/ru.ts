@@ -323,6 +323,7 @@ export default {
     form: 'Обмен токенов',
     initializing: 'Загрузка токенов',
     initFailed: 'Не удалось запустить обмен.',
+    notAvailable: 'Обмен недоступен в этой сети.',
     youPay: 'Вы отдаете',
     youReceive: 'Вы получаете',
     selectToken: 'Выбрать токен',

@@ -322,6 +322,7 @@ export default {
     form: 'Token takası',
     initializing: 'Tokenler yükleniyor',
     initFailed: 'Takas başlatılamadı.',
+    notAvailable: 'Bu ağda takas kullanılamıyor.',
     youPay: 'Ödediğiniz',
     youReceive: 'Aldığınız',
     selectToken: 'Token seç',

@@ -320,6 +320,7 @@ export default {
     form: '兑换代币',
     initializing: '正在加载代币',
     initFailed: '无法开始兑换。',
+    notAvailable: '此网络不支持兑换。',
     youPay: '支付',
     youReceive: '收到',
     selectToken: '选择代币',
