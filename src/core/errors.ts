@@ -37,6 +37,7 @@ export const ERROR_MESSAGES = {
   frameError: 'An error occurred',
   solanaInvalidInput: 'Please enter a valid amount and receiver address',
   // Not in spec §8: a pairing whose relay cannot be reached (no QR code can be made).
+  noAccountForNetwork: 'The wallet shared no account for this network',
   relayUnreachable: 'Can’t reach the wallet relay. Check your connection and try again.',
 } as const;
 export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;

@@ -26,6 +26,7 @@ export const en = {
     invalidChainId: 'Invalid chainId',
     frameError: 'An error occurred',
     solanaInvalidInput: 'Please enter a valid amount and receiver address',
+    noAccountForNetwork: 'The wallet shared no account for this network',
     relayUnreachable: 'Can’t reach the wallet relay. Check your connection and try again.',
     registerName: 'Error registering name {name}',
     cooldown: 'Please try again after {seconds} seconds',

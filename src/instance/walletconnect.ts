@@ -105,7 +105,7 @@ export interface WalletConnectPairingOptions {
 }
 
 /** A pairing whose wallet shared no account of the kit's active namespace. */
-export const NO_ACCOUNT_FOR_NETWORK = 'The wallet shared no account for this network';
+export const NO_ACCOUNT_FOR_NETWORK = ERROR_MESSAGES.noAccountForNetwork;
 
 /** A relay gone for less than this (a network blip, a relay restart) is not reported. */
 export const RELAY_LOST_GRACE_MS = 1_000;

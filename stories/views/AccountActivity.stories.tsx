@@ -8,6 +8,7 @@ import { AccountView } from '../../src/views/AccountView';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 import { buyHandlers } from './_buyData';
+import { SWAP_OPTIONS } from './_swapData';
 import { onStoryChain } from './_walletData';
 
 const meta = {
@@ -17,7 +18,8 @@ const meta = {
   beforeEach: keywayBeforeEach,
   parameters: {
     msw: { handlers: storyHandlers({ blockchain: { transactions: onStoryChain() } }) },
-    keyway: { connect: true } satisfies StoryKitOptions,
+    // A trusted swap router on the story network, so that the Account view offers Swap there.
+    keyway: { connect: true, options: SWAP_OPTIONS } satisfies StoryKitOptions,
   },
 } satisfies Meta<typeof AccountActivityList>;
 export default meta;
@@ -77,7 +79,8 @@ export const LongList: Story = {
 
 /**
  * In the Account view: the actions (Buy, Swap, Receive, Send) and the Tokens / Activity tabs. The on-ramp
- * options list a purchase currency on the story network (Keyway Local), so Buy is offered.
+ * options list a purchase currency on the story network (Keyway Local), so Buy is offered; a trusted swap
+ * router is configured there (the meta's options), so Swap is.
  */
 export const InAccountView: Story = {
   render: () => <AccountView />,

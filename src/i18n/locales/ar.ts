@@ -81,6 +81,7 @@ export default {
     invalidChainId: 'معرّف السلسلة (chainId) غير صالح',
     frameError: 'حدث خطأ',
     solanaInvalidInput: 'يُرجى إدخال مبلغ وعنوان مستلم صالحَين',
+    noAccountForNetwork: 'لم تشارك المحفظة أي حساب لهذه الشبكة',
     relayUnreachable: 'تعذّر الوصول إلى مُرحِّل المحفظة. تحقّق من اتصالك وحاول مرة أخرى.',
     registerName: 'خطأ في تسجيل الاسم {name}',
     cooldown:

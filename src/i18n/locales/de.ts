@@ -77,6 +77,7 @@ export default {
     invalidChainId: 'Ungültige Chain-ID',
     frameError: 'Ein Fehler ist aufgetreten',
     solanaInvalidInput: 'Bitte gib einen gültigen Betrag und eine gültige Empfängeradresse ein',
+    noAccountForNetwork: 'Die Wallet hat kein Konto für dieses Netzwerk freigegeben',
     relayUnreachable: 'Das Wallet-Relay ist nicht erreichbar. Prüfe deine Verbindung und versuche es erneut.',
     registerName: 'Name {name} konnte nicht registriert werden',
     cooldown: 'Bitte versuche es in {seconds, plural, one {# Sekunde} other {# Sekunden}} erneut',

@@ -77,6 +77,7 @@ export default {
     invalidChainId: 'chainId no válido',
     frameError: 'Se produjo un error',
     solanaInvalidInput: 'Ingresa un monto y una dirección de destino válidos',
+    noAccountForNetwork: 'La billetera no compartió ninguna cuenta para esta red',
     relayUnreachable:
       'No se puede acceder al relé de la billetera. Comprueba tu conexión e inténtalo de nuevo.',
     registerName: 'Error al registrar el nombre {name}',

@@ -77,6 +77,7 @@ export default {
     invalidChainId: 'chainId non valide',
     frameError: 'Une erreur s’est produite',
     solanaInvalidInput: 'Veuillez saisir un montant et une adresse de destination valides',
+    noAccountForNetwork: 'Le portefeuille n’a partagé aucun compte pour ce réseau',
     relayUnreachable:
       'Impossible de joindre le relais du portefeuille. Vérifiez votre connexion et réessayez.',
     registerName: 'Erreur lors de l’enregistrement du nom {name}',

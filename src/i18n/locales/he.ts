@@ -81,6 +81,7 @@ export default {
     invalidChainId: 'chainId לא תקין',
     frameError: 'אירעה שגיאה',
     solanaInvalidInput: 'נא להזין סכום וכתובת נמען תקינים',
+    noAccountForNetwork: 'הארנק לא שיתף חשבון עבור רשת זו',
     relayUnreachable: 'לא ניתן להגיע לממסר הארנק. בדקו את החיבור ונסו שוב.',
     registerName: 'שגיאה ברישום השם {name}',
     cooldown: 'נא לנסות שוב בעוד {seconds, plural, one {שנייה אחת} two {שתי שניות} other {# שניות}}',

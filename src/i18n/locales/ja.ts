@@ -77,6 +77,7 @@ export default {
     invalidChainId: '無効な chainId です',
     frameError: 'エラーが発生しました',
     solanaInvalidInput: '有効な金額と送金先アドレスを入力してください',
+    noAccountForNetwork: 'ウォレットはこのネットワークのアカウントを共有しませんでした',
     relayUnreachable: 'ウォレットのリレーに接続できません。接続を確認して、もう一度お試しください。',
     registerName: '名前 {name} の登録中にエラーが発生しました',
     cooldown: '{seconds, plural, other {# 秒}}後にもう一度お試しください',

@@ -77,6 +77,7 @@ export default {
     invalidChainId: '잘못된 chainId',
     frameError: '오류가 발생했습니다',
     solanaInvalidInput: '올바른 금액과 받는 주소를 입력해 주세요',
+    noAccountForNetwork: '지갑이 이 네트워크의 계정을 공유하지 않았습니다',
     relayUnreachable: '지갑 릴레이에 연결할 수 없습니다. 연결을 확인하고 다시 시도하세요.',
     registerName: '{name} 이름을 등록하는 중 오류가 발생했습니다',
     cooldown: '{seconds, plural, other {#초}} 후에 다시 시도해 주세요',

@@ -77,6 +77,7 @@ export default {
     invalidChainId: 'chainId inválido',
     frameError: 'Ocorreu um erro',
     solanaInvalidInput: 'Insira um valor e um endereço de destino válidos',
+    noAccountForNetwork: 'A carteira não compartilhou nenhuma conta para esta rede',
     relayUnreachable:
       'Não foi possível acessar o relay da carteira. Verifique sua conexão e tente novamente.',
     registerName: 'Erro ao registrar o nome {name}',

@@ -77,6 +77,7 @@ export default {
     invalidChainId: 'Недопустимый chainId',
     frameError: 'Произошла ошибка',
     solanaInvalidInput: 'Введите корректную сумму и адрес получателя',
+    noAccountForNetwork: 'Кошелёк не предоставил аккаунт для этой сети',
     relayUnreachable:
       'Не удаётся связаться с ретранслятором кошелька. Проверьте подключение и попробуйте снова.',
     registerName: 'Ошибка при регистрации имени {name}',

@@ -77,6 +77,7 @@ export default {
     invalidChainId: 'Geçersiz chainId',
     frameError: 'Bir hata oluştu',
     solanaInvalidInput: 'Lütfen geçerli bir tutar ve alıcı adresi girin',
+    noAccountForNetwork: 'Cüzdan bu ağ için bir hesap paylaşmadı',
     relayUnreachable: 'Cüzdan aktarıcısına ulaşılamıyor. Bağlantınızı kontrol edip tekrar deneyin.',
     registerName: '{name} adı kaydedilirken hata oluştu',
     cooldown: 'Lütfen {seconds, plural, one {# saniye} other {# saniye}} sonra tekrar deneyin',

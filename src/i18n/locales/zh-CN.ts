@@ -77,6 +77,7 @@ export default {
     invalidChainId: '无效的 chainId',
     frameError: '发生错误',
     solanaInvalidInput: '请输入有效的金额和收款地址',
+    noAccountForNetwork: '钱包未共享此网络的账户',
     relayUnreachable: '无法连接钱包中继。请检查网络连接后重试。',
     registerName: '注册名称 {name} 出错',
     cooldown: '请在 {seconds, plural, other {# 秒}}后重试',
