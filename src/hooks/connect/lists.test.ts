@@ -64,7 +64,11 @@ const noWagmi = () => {
   throw new Error('wagmi is not used by list tests');
 };
 
-function setup(over: Partial<ConnectStoreDeps['options']> = {}, storageInit: Record<string, string> = {}) {
+function setup(
+  over: Partial<ConnectStoreDeps['options']> = {},
+  storageInit: Record<string, string> = {},
+  deps: Partial<ConnectStoreDeps> = {},
+) {
   const explorer = memoryExplorer(wallets);
   const backend = createMemoryStorage(storageInit);
   const store = createConnectStore({
@@ -81,6 +85,7 @@ function setup(over: Partial<ConnectStoreDeps['options']> = {}, storageInit: Rec
       enableEIP6963: true,
       ...over,
     },
+    ...deps,
   });
   return { explorer, store, backend, s: () => store.getState() };
 }
@@ -334,23 +339,13 @@ describe('installed wallets, recent, custom, badges', () => {
       address: null,
       error: null,
     }));
-    const explorer = memoryExplorer(wallets);
-    const store = createConnectStore({
-      explorer,
-      storage: createSafeStorage(createMemoryStorage()),
-      getWagmiConfig: noWagmi,
-      getPairingProvider: async () => null,
-      options: {
-        featuredWalletIds: ['w3', 'w4'],
-        includeWalletIds: [],
-        excludeWalletIds: [],
-        customWallets: [],
-        allWallets: 'SHOW',
-        enableEIP6963: true,
+    const { s } = setup(
+      { featuredWalletIds: ['w3', 'w4'] },
+      {},
+      {
+        solana: { store: solanaStore } as unknown as SolanaAdapter,
       },
-      solana: { store: solanaStore } as unknown as SolanaAdapter,
-    });
-    const s = () => store.getState();
+    );
     s().syncWagmi({
       status: 'disconnected',
       connectors: announcedConnectors,
