@@ -28,12 +28,11 @@ import type { SolanaAdapter } from '../../src/chains/solana/types.ts';
 import { solanaLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage, createSafeStorage, type SafeStorage } from '../../src/core/storage.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
-import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
 import { NO_ACCOUNT_FOR_NETWORK } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type SolanaServer, startSolana } from '../solana/server.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
-import { blockOutsideRequests, localChainConfig, prepareKitCoreOnMemory } from './test-client.ts';
+import { blockOutsideRequests, kitPairingOnRelay, localChainConfig } from './test-client.ts';
 
 const ACCOUNT = 5;
 const METADATA = {
@@ -99,20 +98,19 @@ beforeAll(async () => {
   });
   await wallet.fund();
   config = localChainConfig(anvil.rpcUrl);
-  await prepareKitCoreOnMemory(relay.url);
-  const created = await createWalletConnectPairing(config, {
-    projectId: 'keyway-local',
-    relayUrl: relay.url,
-    metadata: METADATA,
-    solanaNetworks: [{ id: solanaLocal.id, rpcUrl: solana.rpcUrl }],
-    activeNamespace: () => namespace,
-    onSolanaSession: async () => {
-      await adapter.connect(PAIRED_SOLANA_WALLET_NAME);
+  pairing = await kitPairingOnRelay(
+    config,
+    {
+      relayUrl: relay.url,
+      metadata: METADATA,
+      solanaNetworks: [{ id: solanaLocal.id, rpcUrl: solana.rpcUrl }],
+      activeNamespace: () => namespace,
+      onSolanaSession: async () => {
+        await adapter.connect(PAIRED_SOLANA_WALLET_NAME);
+      },
     },
-  });
-  if (!created) throw new Error('the pairing transport did not load');
-  pairing = created;
-  pairing.onUri((uri) => uris.push(uri));
+    uris,
+  );
   adapter = solanaSide();
 }, 120_000);
 

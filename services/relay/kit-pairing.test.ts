@@ -20,14 +20,10 @@ import {
 import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../../playground/phone/wallet.ts';
 import { keywayLocal, keywayLocalL2, toViemChain } from '../../src/core/networks.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
-import {
-  createWalletConnectPairing,
-  lazyWalletConnectConnector,
-  remembersPairing,
-} from '../../src/instance/wagmi.ts';
+import { lazyWalletConnectConnector, remembersPairing } from '../../src/instance/wagmi.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
-import { blockOutsideRequests, prepareKitCoreOnMemory } from './test-client.ts';
+import { blockOutsideRequests, kitPairingOnRelay } from './test-client.ts';
 
 const RECEIVER = '0x000000000000000000000000000000000000bEEF';
 const METADATA = {
@@ -72,15 +68,14 @@ beforeAll(async () => {
     storage: null,
     pollingInterval: 100,
   });
-  await prepareKitCoreOnMemory(relay.url);
-  const created = await createWalletConnectPairing(config, {
-    projectId: 'keyway-local',
-    relayUrl: relay.url,
-    metadata: METADATA,
-  });
-  if (!created) throw new Error('the pairing transport did not load');
-  pairing = created;
-  pairing.onUri((uri) => uris.push(uri));
+  pairing = await kitPairingOnRelay(
+    config,
+    {
+      relayUrl: relay.url,
+      metadata: METADATA,
+    },
+    uris,
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -10,10 +10,9 @@ import type { Config } from 'wagmi';
 import { getConnection, signMessage } from 'wagmi/actions';
 import { createPhoneWallet, type PhoneWallet, phoneWalletAddress } from '../../playground/phone/wallet.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
-import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
-import { localChainConfig, prepareKitCoreOnMemory } from './test-client.ts';
+import { kitPairingOnRelay, localChainConfig } from './test-client.ts';
 
 const ACCOUNT = 5;
 let anvil: AnvilHandle;
@@ -35,16 +34,15 @@ beforeAll(async () => {
     storagePrefix: 'outage-wallet',
   });
   config = localChainConfig(anvil.rpcUrl);
-  await prepareKitCoreOnMemory(relay.url);
-  const created = await createWalletConnectPairing(config, {
-    projectId: 'keyway-local',
-    relayUrl: relay.url,
-    metadata: { name: 'Keyway Outage Test', description: 'test', url: 'http://127.0.0.1:4300', icons: [] },
-    onRelayChange: (state) => reports.push(state),
-  });
-  if (!created) throw new Error('the pairing transport did not load');
-  pairing = created;
-  pairing.onUri((uri) => uris.push(uri));
+  pairing = await kitPairingOnRelay(
+    config,
+    {
+      relayUrl: relay.url,
+      metadata: { name: 'Keyway Outage Test', description: 'test', url: 'http://127.0.0.1:4300', icons: [] },
+      onRelayChange: (state) => reports.push(state),
+    },
+    uris,
+  );
 }, 120_000);
 
 afterAll(async () => {

@@ -8,6 +8,8 @@ import { http } from 'viem';
 import { type Config, createConfig } from 'wagmi';
 import WebSocket from 'ws';
 import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
+import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
+import type { WalletConnectPairingOptions } from '../../src/instance/walletconnect.ts';
 import { issuerOfPublicKey } from './auth.ts';
 
 export interface RelayIdentity {
@@ -184,4 +186,21 @@ export function localChainConfig(rpcUrl: string): Config {
     connectors: [],
     storage: null,
   });
+}
+
+/**
+ * The kit's pairing transport on `config` against a local relay, as the kit makes it (its core prepared on
+ * memory first), with every URI it shows pushed to `uris`. Throws when the transport did not load.
+ */
+export async function kitPairingOnRelay(
+  config: Config,
+  opts: Omit<WalletConnectPairingOptions, 'projectId' | 'relayUrl'> & { relayUrl: string },
+  uris: string[],
+): Promise<PairingProvider> {
+  await prepareKitCoreOnMemory(opts.relayUrl);
+  const { createWalletConnectPairing } = await import('../../src/instance/wagmi.ts');
+  const pairing = await createWalletConnectPairing(config, { projectId: 'keyway-local', ...opts });
+  if (!pairing) throw new Error('the pairing transport did not load');
+  pairing.onUri((uri) => uris.push(uri));
+  return pairing;
 }
