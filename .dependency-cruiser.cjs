@@ -31,7 +31,13 @@ module.exports = {
       'core-is-the-base',
       'core holds rules, constants and schemas that every layer uses; it uses none of them.',
       '^src/core/',
-      '^src/(api|chains|frame|hooks|components|views|instance|testing)/',
+      '^src/(api|chains|frame|hooks|components|views|instance|testing|ssr)/',
+    ),
+    layer(
+      'the-server-entry-is-core-only',
+      'keyway/ssr runs in a Server Component: it imports core alone (no React, no store, no client).',
+      '^src/ssr/',
+      '^src/(?!core/|ssr/)',
     ),
     layer(
       'i18n-and-theme-are-data',

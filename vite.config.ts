@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { vanillaExtractPlugin } from '@vanilla-extract/vite-plugin';
 import react from '@vitejs/plugin-react';
@@ -9,6 +10,23 @@ const external = [
   ...Object.keys(pkg.dependencies ?? {}),
   'react/jsx-runtime',
 ];
+
+const SRC = resolve(import.meta.dirname, 'src');
+/** A value import of React or of a React binding (a type-only import is gone from the built file). */
+const REACT_IMPORT =
+  /^import\s+(?!type\b)[^;]*?\bfrom\s+['"](?:react|wagmi|zustand|@ark-ui\/react[^'"]*)['"]/m;
+
+/**
+ * Whether a source module is client code for a React Server Components host (Next.js App Router): a component
+ * (`.tsx`) or a module that uses React or a React binding (hooks, context). Its built file starts with
+ * `'use client'`, so a Server Component page may import the kit's components and hooks (they become client
+ * references there), while the rest (options, networks, themes, the cookie helper) stays usable on the server.
+ */
+function isClientModule(id: string | null): boolean {
+  if (!id?.startsWith(SRC) || !/\.tsx?$/.test(id) || /\.css\.ts$/.test(id)) return false;
+  if (id.endsWith('.tsx')) return true;
+  return REACT_IMPORT.test(readFileSync(id, 'utf8'));
+}
 
 /** Library build: ESM only, one file per module, one static stylesheet (`keyway/styles.css`). */
 export default defineConfig({
@@ -26,6 +44,7 @@ export default defineConfig({
         views: resolve(import.meta.dirname, 'src/views/index.ts'),
         theme: resolve(import.meta.dirname, 'src/theme/index.ts'),
         testing: resolve(import.meta.dirname, 'src/testing/index.ts'),
+        ssr: resolve(import.meta.dirname, 'src/ssr/index.ts'),
       },
       formats: ['es'],
       cssFileName: 'styles',
@@ -42,6 +61,7 @@ export default defineConfig({
         preserveModules: true,
         preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
+        banner: (chunk) => (isClientModule(chunk.facadeModuleId) ? "'use client';" : ''),
       },
     },
   },

@@ -33,7 +33,7 @@ const RPC = stack.evmRpc[31337];
 const USDC = EXPECTED_ADDRESSES.usdc;
 const RECEIVER = privateKeyToAddress(generatePrivateKey());
 const SHORT_RECEIVER = `${RECEIVER.slice(0, 6)}…${RECEIVER.slice(-4)}`;
-/** Anvil's second dev account (a well-known test key, used by no other e2e file): mints the USDC. */
+/** A test key of this file's own (none of anvil's ten): given 1 ETH below, it mints the USDC. */
 const FUNDER = privateKeyToAccount('0x59c6995e998f97a5a0044966f0945389dc9c86dae88c7a8412f4603b6b78690d');
 
 const { open } = browserForFile();

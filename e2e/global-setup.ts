@@ -1,40 +1,39 @@
 /**
  * The e2e project's one globalSetup: the whole local stack (services/stack.ts: two anvil chains, the Solana
  * runtime, the reference API + explorer, the secure frame, and the built playground served with its strict
- * CSP) on free ports in 33000-33999 with a temporary data directory; provides `keywayStack`
- * (e2e/support/stack.ts) to the test files; stops everything (and removes the data directory) afterwards.
+ * CSP) on free ports the OS picks (services/free-ports.ts) with a temporary data directory; provides
+ * `keywayStack` (e2e/support/stack.ts) to the test files; stops everything (and removes the data directory)
+ * afterwards.
  *
  * Chain state set here, before any test runs: the dev account holds exactly 4321.5 ETH on chain 31338
  * (DEV_L2_BALANCE_WEI), so switching chains visibly changes the balance.
  */
 import { numberToHex } from 'viem';
 import type { TestProject } from 'vitest/node';
-import { freeStackPorts } from '../services/free-ports.ts';
+import { freePort, freePorts, STACK_PORT_WIDTHS } from '../services/free-ports.ts';
 import { type Stack, startStack } from '../services/stack.ts';
 import { jsonRpc } from './support/rpc.ts';
 import { DEV_ADDRESS, DEV_L2_BALANCE_WEI, type KeywayStackInfo } from './support/stack.ts';
 
-const PORT_MIN = 33000;
-const PORT_MAX = 33999;
-
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const started = Date.now();
-  const tried = new Set<number>();
   let stack: Stack | undefined;
   let lastError: unknown;
+  // The Next.js example (e2e/nextjs.e2e.ts) is served on its own port: the stack answers that origin too.
+  const nextjsPort = await freePort();
   for (let attempt = 0; attempt < 3 && !stack; attempt++) {
-    const ports = await freeStackPorts(PORT_MIN, PORT_MAX, tried);
-    tried.add(ports.evmL1);
+    const ports = await freePorts(STACK_PORT_WIDTHS);
     try {
       stack = await startStack({
         ports,
+        hostPorts: [nextjsPort],
         testMode: true,
         log: (line) => {
           if (process.env.KW_VERBOSE === '1' || /could not|unusable|failed/.test(line)) console.log(line);
         },
       });
     } catch (error) {
-      // Most likely a port taken between the check and the bind by a concurrent run: try another block.
+      // Most likely a port taken between the pick and the bind by a concurrent run: try other ports.
       lastError = error;
     }
   }
@@ -59,6 +58,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
       solanaRpcUrl: need('solana'),
       relayUrl: need('relay'),
       phoneUrl: `${playground}/phone.html`,
+      nextjsPort,
     };
     project.provide('keywayStack', info);
     console.log(`[e2e] local stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${playground}`);

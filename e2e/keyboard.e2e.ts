@@ -26,7 +26,6 @@ const MNEMONIC = 'test test test test test test test test test test test junk';
 /** The dev wallet's account in this file: anvil's default account 9 (no other file uses it). */
 const ACCOUNT_INDEX = 9;
 const ACCOUNT = mnemonicToAccount(MNEMONIC, { addressIndex: ACCOUNT_INDEX }).address;
-const SHORT = (a: string) => `${a.slice(0, 6)}…${a.slice(-4)}`;
 const RECEIVER = privateKeyToAddress(generatePrivateKey());
 const USDC = EXPECTED_ADDRESSES.usdc;
 /** Unique per run: the API keeps names across runs. */

@@ -2,13 +2,15 @@
  * The playground in another language against the local stack (`?locale=<tag>`): Arabic lays the modal out right
  * to left (the dialog's direction, the close button at the left edge, chevrons turned around) while the address
  * and the balance read left to right; German, chosen the same way, stays left to right. Connecting does not
- * change chain state.
+ * change chain state. An embedded-wallet account in German shows the entries only such an account has (the
+ * name offer, Account settings) in German too.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import ar from '../src/i18n/locales/ar';
 import de from '../src/i18n/locales/de';
 import { browserForFile } from './support/browser';
+import { loginCode, uniqueEmail } from './support/embedded';
 import { DEV_ADDRESS } from './support/stack';
 
 const stack = inject('keywayStack');
@@ -80,6 +82,32 @@ describe('playground in another language', () => {
       .last();
     expect(await chevron.evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(1, 0, 0, 1, 0, 0)');
     expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('German with an embedded-wallet account: the name offer and Account settings in German', async () => {
+    const { page, consoleErrors, close } = await open(withLocale('de'));
+    await page.getByRole('button', { name: de.titles.Connect }).first().click();
+    const connect = page.getByRole('dialog', { name: de.titles.Connect });
+    const email = uniqueEmail('locale-de');
+    await connect.getByRole('textbox', { name: de.emailForm.label }).fill(email, WAIT);
+    await connect.getByRole('button', { name: de.emailForm.submit }).click();
+    const otp = page.getByRole('dialog', { name: de.titles.EmailVerifyOtp });
+    await otp.getByText(email).waitFor(WAIT);
+    const code = await loginCode(email);
+    const firstDigit = de.components.otpDigit.replace('{index}', '1').replace('{length}', '6');
+    await otp.getByRole('textbox', { name: firstDigit }).click();
+    await page.keyboard.type(code);
+
+    const account = page.getByRole('dialog', { name: de.titles.Account });
+    await account.waitFor(WAIT);
+    // Only an embedded-wallet account has these two: the offer to choose a name, and its settings.
+    await account.getByText(de.titles.RegisterAccountName).first().waitFor(WAIT);
+    await account.getByRole('button', { name: de.titles.AccountSettings }).click();
+    await page.getByRole('dialog', { name: de.titles.AccountSettings }).waitFor(WAIT);
+    expect(await page.getByText('Account settings').count()).toBe(0);
+    expect(await page.getByText('Choose your name').count()).toBe(0);
+    expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
     await close();
   });
 });

@@ -19,7 +19,7 @@ import { mnemonicToAccount } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
 import { formatTokenAmount } from '../src/core/format';
-import { ONRAMP_MESSAGES } from '../src/hooks/onramp/limits';
+import { en } from '../src/i18n/en';
 import { browserForFile } from './support/browser';
 import { dialog, WAIT } from './support/embedded';
 import { evmChain } from './support/evm';
@@ -93,7 +93,7 @@ describe('on-ramp (local stack)', () => {
     await payField(form).fill('50');
     // The local provider: 1 % fee and 0.10 network fee → 49.40 USDC.
     await expect.poll(() => receiveField(form).inputValue(), WAIT).toBe('49.40');
-    expect(await modal.getByText(ONRAMP_MESSAGES.estimated).count()).toBe(0);
+    expect(await modal.getByText(en.buy.estimated).count()).toBe(0);
     const quoted = parseUnits(await receiveField(form).inputValue(), 6);
     const before = await chain.balanceOf(USDC, BUYER);
 
@@ -157,7 +157,7 @@ describe('on-ramp (local stack)', () => {
         return route.continue({ headers: { ...route.request().headers(), 'x-kw-fault': 'status=503' } });
       }),
     );
-    await modal.getByRole('note').getByText(ONRAMP_MESSAGES.estimated).waitFor(WAIT);
+    await modal.getByRole('note').getByText(en.buy.estimated).waitFor(WAIT);
     expect(faulted).toBeGreaterThan(0);
     // The spec's fallback networks (1 and 137): the provider page offers the real ones.
     await form.getByRole('button', { name: 'USDC on Ethereum, change token' }).waitFor(WAIT);

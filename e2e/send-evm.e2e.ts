@@ -2,21 +2,29 @@
  * EVM send in the styled playground against the local stack: connect the dev wallet, then through the kit's
  * Send views send 0.01 ETH and 5 USDC to a fresh address → both show in Activity as confirmed; read from the
  * chain, the receiver gains exactly the amounts and the sender pays the amount (+ gas for ETH) in the block
- * of each transfer. Each bad amount and address shows its message and broadcasts nothing (the dev account's
+ * of each transfer. Each bad amount and address shows its message and broadcasts nothing (the sender's
  * nonce does not move).
+ *
+ * The dev wallet runs as an account of this file's own (`?devAccount=1`, funded with tokens on start like
+ * account 0): account 0 is the deployer, which the on-ramp provider mints with while other files run, so
+ * its nonce moves under this file's feet.
  */
 import type { Locator, Page } from 'playwright-core';
 import { decodeEventLog, erc20Abi, type Hex, hexToBigInt, numberToHex, parseEther, parseUnits } from 'viem';
 import { generatePrivateKey, privateKeyToAddress } from 'viem/accounts';
 import { describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
+import { ANVIL_TEST_KEYS } from '../services/chain/types';
 import { browserForFile } from './support/browser';
 import { jsonRpc } from './support/rpc';
-import { DEV_ADDRESS } from './support/stack';
 
 const stack = inject('keywayStack');
 const WAIT = { timeout: 20_000 };
-const SHORT_DEV = `${DEV_ADDRESS.slice(0, 6)}…${DEV_ADDRESS.slice(-4)}`;
+/** The dev wallet's account in this file: anvil's account 1 (no other file uses it). */
+const SENDER_INDEX = 1;
+const SENDER = privateKeyToAddress(ANVIL_TEST_KEYS[SENDER_INDEX] as Hex);
+const SHORT_DEV = `${SENDER.slice(0, 6)}…${SENDER.slice(-4)}`;
+const PAGE_URL = `${stack.playgroundUrl}?devAccount=${SENDER_INDEX}`;
 const USDC = EXPECTED_ADDRESSES.usdc;
 const RECEIVER = privateKeyToAddress(generatePrivateKey());
 const SHORT_RECEIVER = `${RECEIVER.slice(0, 6)}…${RECEIVER.slice(-4)}`;
@@ -46,19 +54,21 @@ interface Receipt {
   logs: { address: string; topics: Hex[]; data: Hex }[];
 }
 
-/** The dev account's transactions in recent blocks (anvil mines one transaction per block). */
-async function recentSends(): Promise<
-  { tx: { to: string | null; value: Hex; hash: Hex }; receipt: Receipt }[]
-> {
-  const head = Number(hexToBigInt(await rpc<Hex>('eth_blockNumber', [])));
+const headBlock = async () => Number(hexToBigInt(await rpc<Hex>('eth_blockNumber', [])));
+
+/** The sender's transactions in the blocks after `since` (however many other files mined meanwhile). */
+async function sendsSince(
+  since: number,
+): Promise<{ tx: { to: string | null; value: Hex; hash: Hex }; receipt: Receipt }[]> {
+  const head = await headBlock();
   const out: { tx: { to: string | null; value: Hex; hash: Hex }; receipt: Receipt }[] = [];
-  for (let n = head; n > Math.max(0, head - 40); n--) {
+  for (let n = head; n > since; n--) {
     const block = await rpc<{ transactions: { from: string; to: string | null; value: Hex; hash: Hex }[] }>(
       'eth_getBlockByNumber',
       [numberToHex(n), true],
     );
     for (const tx of block.transactions) {
-      if (tx.from.toLowerCase() !== DEV_ADDRESS.toLowerCase()) continue;
+      if (tx.from.toLowerCase() !== SENDER.toLowerCase()) continue;
       out.push({ tx, receipt: await rpc<Receipt>('eth_getTransactionReceipt', [tx.hash]) });
     }
   }
@@ -103,9 +113,9 @@ async function send(page: Page, modal: Locator, token: RegExp, amount: string, t
 
 describe('EVM send in the styled playground', () => {
   it('shows a message for each bad amount and address, and broadcasts nothing', async () => {
-    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    const { page, consoleErrors, close } = await open(PAGE_URL);
     const modal = await connectAndOpenAccount(page);
-    const nonceBefore = await nonceOf(DEV_ADDRESS);
+    const nonceBefore = await nonceOf(SENDER);
     await modal.getByRole('button', { name: 'Send', exact: true }).click();
     await chooseToken(modal, /^Ether/);
     const amount = modal.getByRole('textbox', { name: 'Amount' });
@@ -149,7 +159,7 @@ describe('EVM send in the styled playground', () => {
     // The amount typed earlier is still there.
     expect(await amount.inputValue()).toBe('1');
 
-    expect(await nonceOf(DEV_ADDRESS)).toBe(nonceBefore);
+    expect(await nonceOf(SENDER)).toBe(nonceBefore);
     expect(await ethOf(RECEIVER)).toBe(0n);
     // The only failed request is the name lookup: the profile API answers 404 for a name nobody registered.
     expect(consoleErrors).toEqual([
@@ -159,8 +169,9 @@ describe('EVM send in the styled playground', () => {
   });
 
   it('sends 0.01 ETH and 5 USDC: confirmed in Activity, balances moved by exactly the amounts', async () => {
-    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    const { page, consoleErrors, close } = await open(PAGE_URL);
     const modal = await connectAndOpenAccount(page);
+    const startBlock = await headBlock();
 
     await send(page, modal, /^Ether/, '0.01', 'Sent 0.01 ETH');
     await expect.poll(() => ethOf(RECEIVER), WAIT).toBe(parseEther('0.01'));
@@ -169,7 +180,7 @@ describe('EVM send in the styled playground', () => {
     expect(await ethOf(RECEIVER)).toBe(parseEther('0.01'));
 
     // The sender paid the amount (+ gas) in the block of each transfer.
-    const sends = await recentSends();
+    const sends = await sendsSince(startBlock);
     const ethSend = sends.find((s) => s.tx.to?.toLowerCase() === RECEIVER.toLowerCase());
     const usdcSend = sends.find(
       (s) =>
@@ -184,8 +195,8 @@ describe('EVM send in the styled playground', () => {
     const paid = async (r: Receipt) => {
       const block = hexToBigInt(r.blockNumber);
       const gas = hexToBigInt(r.gasUsed) * hexToBigInt(r.effectiveGasPrice);
-      const before = await ethOf(DEV_ADDRESS, numberToHex(block - 1n));
-      const after = await ethOf(DEV_ADDRESS, numberToHex(block));
+      const before = await ethOf(SENDER, numberToHex(block - 1n));
+      const after = await ethOf(SENDER, numberToHex(block));
       return { spent: before - after, gas };
     };
     const ethPaid = await paid(ethSend!.receipt);

@@ -22,11 +22,9 @@ import { type Address, decodeFunctionData, erc20Abi, formatUnits, parseEther, pa
 import { mnemonicToAccount } from 'viem/accounts';
 import { afterEach, describe, expect, inject, it } from 'vitest';
 import { EXPECTED_ADDRESSES } from '../services/chain/deploy.ts';
-import { SWAP_SAFETY_MESSAGES } from '../src/chains/evm/swap';
 import { EVM_NATIVE_TOKEN_ADDRESS, SWAP_SLIPPAGE_TOLERANCE_PERCENT } from '../src/core/constants';
-import { TOAST_MESSAGES } from '../src/core/errors';
 import { formatTokenAmount } from '../src/core/format';
-import { SWAP_MESSAGES } from '../src/hooks/swap/validation';
+import { en } from '../src/i18n/en';
 import { browserForFile } from './support/browser';
 import { dialog, emailLogin, frame, uniqueEmail, WAIT } from './support/embedded';
 import { evmChain } from './support/evm';
@@ -161,7 +159,7 @@ async function expectReviewReady(form: Locator) {
     await expect
       .poll(async () => {
         const submit = submitButton(form);
-        const ready = (await submit.textContent({ timeout: 1_000 })) === SWAP_MESSAGES.review;
+        const ready = (await submit.textContent({ timeout: 1_000 })) === en.swapMessages.review;
         return ready && (await submit.isEnabled({ timeout: 1_000 }));
       }, WAIT)
       .toBe(true);
@@ -208,7 +206,7 @@ describe('swap in the styled playground', () => {
     await expectReviewReady(form);
     // The provider fee of spec §9, in the source token: 0.85 % of 0.5 ETH (0.00425, shown to 3 decimals).
     await form.getByText('0.004 ETH', { exact: true }).waitFor(WAIT);
-    const shown = await form.locator('[data-kw-swap-to-amount]').textContent();
+    const shown = await form.locator('[data-kw-swap-to-amount]').getAttribute('data-kw-swap-to-amount');
     expect(quotes.length).toBeGreaterThan(0);
     expect(parseUnits(shown ?? '', 6)).toBe(quotes.at(-1));
     await reviewButton(form).click();
@@ -301,14 +299,14 @@ describe('swap in the styled playground', () => {
     // once the API answers starts it.
     await fault({ path: '/v1/convert/tokens', mode: 'status', status: 500 });
     await modal.getByRole('button', { name: 'Swap', exact: true }).click();
-    await toast(page, TOAST_MESSAGES.initializeSwap);
+    await toast(page, en.toasts.initializeSwap);
     await dialog(page, 'Account').waitFor(WAIT);
     await clearFaults();
 
     // Quote: the kit's own message under the amount (spec §8 has no toast for it); the form stays.
     await fault({ path: '/v1/convert/quotes', mode: 'status', status: 500 });
     let form = await fillSwap(modal, /^Ether/, /^USD Coin/, '0.2');
-    await form.getByText(SWAP_MESSAGES.quoteUnavailable).waitFor(WAIT);
+    await form.getByText(en.swapMessages.quoteUnavailable).waitFor(WAIT);
     expect(await submitButton(form).isDisabled()).toBe(true);
     await clearFaults();
     await payField(form).fill('0.25');
@@ -324,21 +322,21 @@ describe('swap in the styled playground', () => {
         from: /^USD Coin/,
         to: /^Dai/,
         amount: '10',
-        text: TOAST_MESSAGES.checkAllowance,
+        text: en.toasts.checkAllowance,
       },
       {
         path: '/v1/convert/build-approve',
         from: /^USD Coin/,
         to: /^Dai/,
         amount: '11',
-        text: TOAST_MESSAGES.createApprovalTransaction,
+        text: en.toasts.createApprovalTransaction,
       },
       {
         path: '/v1/convert/build-transaction',
         from: /^Ether/,
         to: /^USD Coin/,
         amount: '0.3',
-        text: TOAST_MESSAGES.createTransaction,
+        text: en.toasts.createTransaction,
       },
     ];
     for (const c of cases) {
@@ -498,7 +496,7 @@ describe('swap in the styled playground', () => {
 
     await fault({ path: '/v1/convert/build-approve', mode: 'substitute', find: ROUTER, replace: ATTACKER });
     await fillSwap(modal, /^USD Coin/, /^Dai/, '20');
-    await toast(page, SWAP_SAFETY_MESSAGES.untrustedRouter);
+    await toast(page, en.swapMessages.untrustedRouter);
     await dialog(page, 'Account').waitFor(WAIT);
     await clearFaults();
 
@@ -509,7 +507,7 @@ describe('swap in the styled playground', () => {
       replace: ATTACKER,
     });
     await fillSwap(modal, /^Ether/, /^USD Coin/, '0.1');
-    await page.getByText(SWAP_SAFETY_MESSAGES.untrustedRouter).nth(0).waitFor(WAIT);
+    await page.getByText(en.swapMessages.untrustedRouter).nth(0).waitFor(WAIT);
     await dialog(page, 'Account').waitFor(WAIT);
 
     expect(signed).toEqual([]);

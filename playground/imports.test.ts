@@ -1,6 +1,6 @@
 /**
  * The playground uses the kit's public surface only: its pages import `keyway`, `keyway/views`,
- * `keyway/theme` and `keyway/testing` (the package's entries), never a path into `src/`, so the demo proves
+ * `keyway/theme`, `keyway/testing` and `keyway/ssr` (the package's entries), never a path into `src/`, so the demo proves
  * the exports. The names resolve through the alias of playground/vite.config.ts and the `paths` of
  * tsconfig.json, which must both name exactly the package's entries.
  */
@@ -13,7 +13,7 @@ const repo = resolve(here, '..');
 const kitSources = join(repo, 'src');
 
 /** The package's JS entries (package.json `exports`, without styles.css and package.json). */
-const PUBLIC_ENTRIES = ['keyway', 'keyway/views', 'keyway/theme', 'keyway/testing'] as const;
+const PUBLIC_ENTRIES = ['keyway', 'keyway/views', 'keyway/theme', 'keyway/testing', 'keyway/ssr'] as const;
 
 /** Every module specifier of a file: static imports and re-exports, side-effect imports, dynamic imports. */
 function importSpecifiers(source: string): string[] {

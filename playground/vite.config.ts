@@ -19,7 +19,7 @@ const repo = resolve(here, '..');
  */
 export const KEYWAY_SOURCE_ALIASES = [
   { find: /^keyway$/, replacement: resolve(repo, 'src/index.ts') },
-  { find: /^keyway\/(views|theme|testing)$/, replacement: resolve(repo, 'src/$1/index.ts') },
+  { find: /^keyway\/(views|theme|testing|ssr)$/, replacement: resolve(repo, 'src/$1/index.ts') },
 ];
 
 export default defineConfig({

@@ -1,8 +1,8 @@
 #!/usr/bin/env node
 // `npm test`: every suite of the project, then one closing line `N passed, N failed` with the total.
-// Each static check (typecheck, lint, fixed sleeps, layers, build, package checks) counts as one test; Vitest's
-// projects (unit, dom, storybook, visual, csp, services, e2e) count their own tests, read from its JSON
-// report.
+// Each static check (typecheck, lint, fixed sleeps, layers, build, package checks, server rendering, the Next.js
+// example) counts as one test; Vitest's projects (unit, dom, storybook, visual, csp, services, e2e) count their
+// own tests, read from its JSON report.
 //
 // The static checks run one after another, then Vitest (`--beside`: side by side with it). Each check's
 // output is printed as one block when it ends; Vitest's goes straight through. `npm test -- typecheck lint`
@@ -67,7 +67,7 @@ async function staticChecks() {
     'err',
   ]);
   const built = await step('build', 'npm', ['run', 'build', '--silent']);
-  const afterBuild = ['publint', 'attw', 'quickstart', 'size-budget'];
+  const afterBuild = ['publint', 'attw', 'ssr', 'quickstart', 'size-budget', 'nextjs'];
   if (!built) {
     for (const name of afterBuild.filter(wanted)) results.push({ name, passed: 0, failed: 1 });
     return;
@@ -82,10 +82,14 @@ async function staticChecks() {
     '--exclude-entrypoints',
     'styles.css',
   ]);
+  // The built entries imported and the components rendered in Node, with no browser global read.
+  await step('ssr', 'node', ['scripts/ssr-check.mjs']);
   // The README's and docs' host examples, compiled and built against the packed package.
   await step('quickstart', 'node', ['scripts/quickstart.mjs']);
   // The Keyway host app's initial graph and lazy views against bench/size-budget.json.
   await step('size-budget', 'node', ['scripts/size-budget.mjs']);
+  // The Next.js host (examples/nextjs) built with `next build` from the packed package and its server's HTML.
+  await step('nextjs', 'node', ['scripts/nextjs-example.mjs']);
 }
 
 async function vitest() {

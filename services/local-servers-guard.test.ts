@@ -4,7 +4,7 @@
  * header names its site). The Solana RPC (HTTP and websocket), anvil behind its guard (HTTP and
  * websocket), the status page and the playground server refuse both, change nothing, and never answer
  * `Access-Control-Allow-Origin: *`; a page of the stack and a caller without `Origin` (Node) still work.
- * Each server is started alone. Ports 20040-20042 (Solana, its websocket, anvil); the others take port 0.
+ * Each server is started alone, on free ports (port 0).
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { request } from 'node:http';
@@ -20,8 +20,6 @@ import { startSolana } from './solana/server.ts';
 import { DEFAULT_PORTS, STORYBOOK_PORT, stackOrigins } from './stack.ts';
 import { type HealthReport, startStatusPage } from './status-page.ts';
 
-const SOLANA_PORT = 20040;
-const ANVIL_PORT = 20042;
 const EVIL = 'http://evil.test';
 const EVIL_HOST = 'evil.test';
 const ORIGINS = stackOrigins(DEFAULT_PORTS);
@@ -135,7 +133,7 @@ describe('the Solana RPC', () => {
   let solana: Awaited<ReturnType<typeof startSolana>>;
   beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'kw-guard-solana-'));
-    solana = await startSolana({ port: SOLANA_PORT, dataDir, allowedOrigins: ORIGINS });
+    solana = await startSolana({ port: 0, dataDir, allowedOrigins: ORIGINS });
   });
   afterAll(async () => {
     await solana?.stop();
@@ -184,7 +182,7 @@ describe('anvil behind its guard', () => {
   const DEV_ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
   const VICTIM = '0x000000000000000000000000000000000000bEEF';
   beforeAll(async () => {
-    anvil = await startAnvil({ port: ANVIL_PORT, chainId: 31337, allowedOrigins: ORIGINS });
+    anvil = await startAnvil({ port: 0, chainId: 31337, allowedOrigins: ORIGINS });
   });
   afterAll(async () => {
     await anvil?.stop();

@@ -1,14 +1,15 @@
 /**
  * The one-command stack: startStack() in-process and `npm start` (scripts/start.mjs) as a child process.
  * Both must answer their health checks, list the services on the status page and leave no anvil behind.
- * Ports 20101-20108 (in-process) and 20111-20118 (CLI).
+ * Each on free ports, picked before it starts (the stack's origins are built from them).
  */
 import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it, vi } from 'vitest';
-import { type Stack, startStack } from './stack.ts';
+import { freePorts, STACK_PORT_WIDTHS } from './free-ports.ts';
+import { type Stack, type StackPorts, startStack } from './stack.ts';
 
 /**
  * anvil processes keeping their state under `dataDir` (their command line has `--state <dataDir>/...`; other
@@ -44,27 +45,17 @@ describe('startStack', () => {
 
   // 120 s: a clean clone builds the playground here first (tens of seconds on a loaded 2-core machine).
   it('starts chains, API and status page on the given ports and stops without leaving anvil running', async () => {
-    stack = await startStack({
-      ports: {
-        evmL1: 20101,
-        evmL2: 20102,
-        solana: 20103,
-        api: 20105,
-        frame: 20106,
-        playground: 20107,
-        relay: 20108,
-      },
-      testMode: true,
-    });
+    const ports = await freePorts(STACK_PORT_WIDTHS);
+    stack = await startStack({ ports, testMode: true });
     expect(stack.urls).toMatchObject({
-      evmL1: 'http://127.0.0.1:20101',
-      evmL2: 'http://127.0.0.1:20102',
-      solana: 'http://127.0.0.1:20103',
-      solanaWs: 'ws://127.0.0.1:20104',
-      api: 'http://127.0.0.1:20105',
-      frame: 'http://127.0.0.1:20106',
-      playground: 'http://127.0.0.1:20107',
-      relay: 'ws://127.0.0.1:20108',
+      evmL1: `http://127.0.0.1:${ports.evmL1}`,
+      evmL2: `http://127.0.0.1:${ports.evmL2}`,
+      solana: `http://127.0.0.1:${ports.solana}`,
+      solanaWs: `ws://127.0.0.1:${ports.solana + 1}`,
+      api: `http://127.0.0.1:${ports.api}`,
+      frame: `http://127.0.0.1:${ports.frame}`,
+      playground: `http://127.0.0.1:${ports.playground}`,
+      relay: `ws://127.0.0.1:${ports.relay}`,
     });
     const reports = await stack.health();
     // Chains first, then the services in list order, the playground last.
@@ -79,8 +70,8 @@ describe('startStack', () => {
     expect(page.headers.get('content-security-policy')).toContain("default-src 'none'");
     const html = await page.text();
     expect(html).toContain('all services healthy');
-    expect(html).toContain('http://127.0.0.1:20105');
-    expect(html).toContain('ws://127.0.0.1:20108');
+    expect(html).toContain(`http://127.0.0.1:${ports.api}`);
+    expect(html).toContain(`ws://127.0.0.1:${ports.relay}`);
     expect(html).not.toContain('<script');
 
     const pids = stack.chains.anvilPids;
@@ -92,9 +83,9 @@ describe('startStack', () => {
     expect(pids.filter(processAlive)).toEqual([]);
     expect(anvilsOf(dataDir)).toEqual([]);
     // The chains' ports (their guards) and the API port are closed too.
-    await expect(fetch('http://127.0.0.1:20101')).rejects.toThrow();
-    await expect(fetch('http://127.0.0.1:20102')).rejects.toThrow();
-    await expect(fetch('http://127.0.0.1:20105/health')).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${ports.evmL1}`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${ports.evmL2}`)).rejects.toThrow();
+    await expect(fetch(`http://127.0.0.1:${ports.api}/health`)).rejects.toThrow();
     // A stack without a data directory cleans up its temporary one.
     expect(() => execFileSync('test', ['-e', dataDir])).toThrow();
   }, 120_000);
@@ -108,6 +99,9 @@ describe('npm start (scripts/start.mjs)', () => {
   const dataDir = mkdtempSync(join(tmpdir(), 'kw-start-test-'));
   const reportDir = mkdtempSync(join(tmpdir(), 'kw-start-report-'));
   const children: ChildProcess[] = [];
+  /** Picked once: every start of the test takes the same ports, as `npm start` on a developer's machine does. */
+  let ports: StackPorts;
+  const url = (port: number) => `http://127.0.0.1:${port}`;
   afterAll(() => {
     // A failed assertion can leave a stack running: kill it (its anvils follow through their watchdogs).
     for (const c of children) if (c.exitCode === null && c.signalCode === null) c.kill('SIGKILL');
@@ -164,13 +158,13 @@ describe('npm start (scripts/start.mjs)', () => {
       cwd: join(import.meta.dirname, '..'),
       env: {
         ...process.env,
-        KW_PORT_EVM_L1: '20111',
-        KW_PORT_EVM_L2: '20112',
-        KW_PORT_SOLANA: '20113',
-        KW_PORT_API: '20115',
-        KW_PORT_FRAME: '20116',
-        KW_PORT_PLAYGROUND: '20117',
-        KW_PORT_RELAY: '20118',
+        KW_PORT_EVM_L1: String(ports.evmL1),
+        KW_PORT_EVM_L2: String(ports.evmL2),
+        KW_PORT_SOLANA: String(ports.solana),
+        KW_PORT_API: String(ports.api),
+        KW_PORT_FRAME: String(ports.frame),
+        KW_PORT_PLAYGROUND: String(ports.playground),
+        KW_PORT_RELAY: String(ports.relay),
         KW_DATA_DIR: dataDir,
         KW_VERBOSE: '1',
         // SIGUSR2 makes it write a diagnostic report (JS and native stacks, even in a blocked event loop).
@@ -221,18 +215,19 @@ describe('npm start (scripts/start.mjs)', () => {
   }
 
   it('prints every URL once healthy, keeps chain state for the next start, stops cleanly on SIGINT or SIGTERM, even one sent as it becomes ready', async () => {
+    ports = await freePorts(STACK_PORT_WIDTHS);
     const first = start();
     await first.ready;
-    for (const url of ['http://127.0.0.1:20111', 'http://127.0.0.1:20112', 'http://127.0.0.1:20113']) {
-      expect(first.output()).toContain(url);
+    for (const port of [ports.evmL1, ports.evmL2, ports.solana]) {
+      expect(first.output()).toContain(url(port));
     }
-    expect(first.output()).toContain('ws://127.0.0.1:20114');
-    expect(first.output()).toMatch(/api\s+http:\/\/127\.0\.0\.1:20115\s+healthy/);
-    expect(first.output()).toContain('Status page: http://127.0.0.1:20117');
+    expect(first.output()).toContain(`ws://127.0.0.1:${ports.solana + 1}`);
+    expect(first.output()).toMatch(new RegExp(`api\\s+http://127\\.0\\.0\\.1:${ports.api}\\s+healthy`));
+    expect(first.output()).toContain(`Status page: ${url(ports.playground)}`);
     expect(first.output()).not.toContain('UNHEALTHY');
 
     // Mine one block so that the second start has history to keep.
-    const send = await fetch('http://127.0.0.1:20111', {
+    const send = await fetch(url(ports.evmL1), {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'evm_mine', params: [] }),
@@ -240,7 +235,7 @@ describe('npm start (scripts/start.mjs)', () => {
     });
     expect(send.ok).toBe(true);
     const blockNumber = async () => {
-      const res = await fetch('http://127.0.0.1:20111', {
+      const res = await fetch(url(ports.evmL1), {
         method: 'POST',
         headers: { 'content-type': 'application/json' },
         body: JSON.stringify({ jsonrpc: '2.0', id: 1, method: 'eth_blockNumber', params: [] }),

@@ -60,8 +60,10 @@ export function stackOrigins(ports: Pick<StackPorts, 'api' | 'frame' | 'playgrou
 /** What a service gets when it starts. */
 export interface StackContext {
   ports: StackPorts;
-  /** `stackOrigins(ports)`: the browser origins a service of the stack answers. */
+  /** `stackOrigins(ports)` and the host ports' origins: the browser origins a service of the stack answers. */
   allowedOrigins: readonly string[];
+  /** Ports of other host pages that embed the stack's frame (`StartStackOptions.hostPorts`). */
+  hostPorts?: readonly number[];
   /** The stack's data directory; each service keeps its files in its own subfolder (`<dataDir>/<name>`). */
   dataDir: string;
   testMode: boolean;
@@ -154,6 +156,8 @@ export interface StartStackOptions {
   services?: StackServiceDefinition[];
   /** How long to wait for each health check after starting a service. */
   healthTimeoutMs?: number;
+  /** Ports of other host pages the stack answers too (the e2e run's Next.js example), besides its own. */
+  hostPorts?: readonly number[];
 }
 
 export interface Stack {
@@ -227,7 +231,9 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
   const definitions = [...(opts.services ?? STACK_SERVICES)];
   if (!definitions.some((d) => d.name === 'playground')) definitions.push(statusPageService);
 
-  const allowedOrigins = stackOrigins(ports);
+  const allowedOrigins = [
+    ...new Set([...stackOrigins(ports), ...(opts.hostPorts ?? []).flatMap(loopbackOrigins)]),
+  ];
   let chains: LocalChains;
   try {
     chains = await startChains({
@@ -307,6 +313,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
       const ctx: StackContext = {
         ports,
         allowedOrigins,
+        hostPorts: opts.hostPorts ?? [],
         dataDir,
         testMode: opts.testMode ?? false,
         ...(opts.registrySize ? { registrySize: opts.registrySize } : {}),

@@ -1,4 +1,4 @@
-export { SWAP_SAFETY_MESSAGES, SwapSafetyError } from './chains/evm/swap';
+export { type SwapSafetyCode, SwapSafetyError } from './chains/evm/swap';
 export { decodeBase58, encodeBase58, isSolanaAddress } from './chains/solana/address';
 export { LAMPORTS_PER_SOL, lamportsToSol, SOL_DECIMALS, solToLamports } from './chains/solana/amount';
 export type {
@@ -11,8 +11,9 @@ export type {
 } from './chains/solana/types';
 export * from './components';
 export { DEFAULT_SWAP_ROUTERS } from './core/constants';
-export { ApiError, ERROR_MESSAGES, KeywayError, KeywayOptionsError, TOAST_MESSAGES } from './core/errors';
+export { ApiError, KeywayError, KeywayOptionsError } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
+export { type KitMessage, kitMessage, type MessageCode, type MessageValue } from './core/messages';
 export {
   arbitrum,
   base,
@@ -86,7 +87,6 @@ export type {
 } from './hooks/balances/store';
 export { type UseBalancesOptions, type UseBalancesResult, useBalances } from './hooks/balances/useBalances';
 export {
-  PAIRING_UNAVAILABLE_MESSAGE,
   PairingExpiredError,
   type PairingProvider,
   type PairingState,
@@ -124,7 +124,6 @@ export {
 } from './hooks/connect/wallets';
 export { KeywayContext, useKeyway, useKeywayStore } from './hooks/context';
 export {
-  EMAIL_TEXTS,
   type EmailLoginActions,
   type EmailLoginResult,
   type EmailLoginState,
@@ -154,11 +153,11 @@ export type {
 } from './hooks/names/store';
 export { type UseNameRegistrationResult, useNameRegistration } from './hooks/names/useNameRegistration';
 export {
-  NAME_MESSAGES,
-  NAME_UNAVAILABLE_MESSAGES,
   type NameRuleProblem,
   type NameUnavailableReason,
   nameCoinType,
+  nameRuleMessage,
+  nameUnavailableMessage,
 } from './hooks/names/validation';
 export type { NetworksState, NetworksStore } from './hooks/networks/store';
 export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
@@ -166,8 +165,6 @@ export { useOnrampAvailable } from './hooks/onramp/available';
 export {
   type AmountCheck,
   checkFiatAmount,
-  ONRAMP_MESSAGES,
-  PAYMENT_METHOD_LABELS,
 } from './hooks/onramp/limits';
 export type {
   BuyOutcome,
@@ -194,11 +191,10 @@ export { type UseSendResult, useSend } from './hooks/send/useSend';
 export {
   maxSendAmount,
   parseAmount,
-  SEND_MESSAGES,
   type SendValidation,
   validateSend,
 } from './hooks/send/validation';
-export { SIWE_MESSAGES, type SiweState, type SiweStatus, type SiweStore } from './hooks/siwe/store';
+export type { SiweState, SiweStatus, SiweStore } from './hooks/siwe/store';
 export { type UseSiweResult, useSiwe } from './hooks/siwe/useSiwe';
 export {
   type FarcasterStatus,
@@ -221,7 +217,7 @@ export type {
   SwapTransactionInfo,
 } from './hooks/swap/store';
 export { type UseSwapResult, useSwap } from './hooks/swap/useSwap';
-export { SWAP_MESSAGES, type SwapValidation } from './hooks/swap/validation';
+export type { SwapValidation } from './hooks/swap/validation';
 export {
   MAX_TOASTS,
   TOAST_AUTO_DISMISS_MS,

@@ -33,7 +33,7 @@ for (const locale of LOCALES) {
         // Set as state, not through show(): an error toast dismisses itself after a few seconds, which a
         // screenshot that waits for two identical frames on a loaded machine could outlast.
         kit.keyway.stores.toasts.setState({
-          toasts: [{ id: 1, message: 'Failed to create transaction', variant: 'error' }],
+          toasts: [{ id: 1, message: { code: 'createTransaction' }, variant: 'error' }],
         });
         const region = page.getByRole('region', { name: t.toastRegion.label });
         await expect.element(region.getByText(t.toasts.createTransaction), { timeout: 20_000 }).toBeVisible();

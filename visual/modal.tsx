@@ -22,13 +22,15 @@ import {
   type StoryKitOptions,
   storyHandlers,
 } from '../stories/_support/keyway';
+import { BUY_OPTIONS, buyHandlers } from '../stories/views/_buyData';
 import { fillSend, sendHandlers } from '../stories/views/_sendData';
 import { fillSwap, SWAP_OPTIONS, swapHandlers } from '../stories/views/_swapData';
+import { onStoryChain } from '../stories/views/_walletData';
 import { cleanup, type Mode, settle, show } from './harness';
 
 export const MODAL_VIEWS = ['Connect', 'Account', 'Send', 'Swap'] as const;
-/** The four views, and Receive (a QR code) for the files that need one. */
-export type ModalView = (typeof MODAL_VIEWS)[number] | 'WalletReceive';
+/** The four views, Receive (a QR code), and Activity and Buy (their numbers) for the files that need them. */
+export type ModalView = (typeof MODAL_VIEWS)[number] | 'WalletReceive' | 'Transactions' | 'OnRampProviders';
 
 export async function catalogueOf(locale: Locale): Promise<Catalogue> {
   if (locale === 'en') return en;
@@ -99,6 +101,33 @@ const VIEWS: Record<
     ready: (t) => t.swap.priceImpact,
     check: async (dialog, t) => {
       await expect.element(dialog.getByRole('button', { name: t.modal.back })).toBeVisible();
+    },
+  },
+  Transactions: {
+    handlers: () => storyHandlers({ blockchain: { transactions: onStoryChain() } }),
+    kitOptions: { connect: true },
+    open: async (kit) => {
+      kit.keyway.stores.modal.getState().open('Account');
+      kit.keyway.stores.modal.getState().push('Transactions');
+    },
+    ready: (t) => t.titles.Transactions,
+    check: async (dialog) => {
+      // The list's code and its first page come after the title (later on a busy machine).
+      await expect
+        .poll(() => dialog.element().querySelectorAll('[data-kw-transaction]').length, { timeout: 20_000 })
+        .toBeGreaterThan(3);
+    },
+  },
+  OnRampProviders: {
+    handlers: () => buyHandlers(),
+    kitOptions: { connect: true, options: BUY_OPTIONS },
+    open: async (kit) => {
+      kit.keyway.stores.modal.getState().open('Account');
+      kit.keyway.stores.modal.getState().push('OnRampProviders');
+    },
+    ready: (t) => t.buy.youPay,
+    check: async (dialog, t) => {
+      await expect.element(dialog.getByText(t.buy.paymentMethod, { exact: true })).toBeVisible();
     },
   },
   WalletReceive: {

@@ -1,6 +1,6 @@
 /**
  * What the e2e globalSetup (e2e/global-setup.ts) provides to every e2e file: `inject('keywayStack')`.
- * The local stack runs once per e2e run on ports in 33000-33999 with a temporary data directory.
+ * The local stack runs once per e2e run on free ports with a temporary data directory.
  */
 export interface KeywayStackInfo {
   /** The styled playground page (playground/index.html). */
@@ -19,6 +19,8 @@ export interface KeywayStackInfo {
   relayUrl: string;
   /** The playground's phone-wallet page. */
   phoneUrl: string;
+  /** The port the Next.js example is served on (e2e/nextjs.e2e.ts starts it; the stack allows its origin). */
+  nextjsPort: number;
 }
 
 declare module 'vitest' {

@@ -1,7 +1,60 @@
-import { useAccount, useConnect, useEmailLogin, useNetworks, usePairing, useSend } from 'keyway';
+import {
+  KeywayError,
+  type KitMessage,
+  useAccount,
+  useConnect,
+  useEmailLogin,
+  useNetworks,
+  usePairing,
+  useSend,
+} from 'keyway';
 import { useState } from 'react';
 
+/**
+ * This page's own words for what the kit reports. The hooks give messages as data (a code, its values, and a
+ * wallet's or server's own words as `reason`); a host with its own UI writes them as it likes, in its language.
+ * These are the ones this page can meet; any other reads as its code.
+ */
+function say(message: KitMessage | null): string {
+  if (!message) return '';
+  if (message.reason) return message.reason;
+  const v = message.values ?? {};
+  switch (message.code) {
+    case 'selectToken':
+      return 'Choose a token';
+    case 'enterAmount':
+      return 'Enter an amount';
+    case 'enterReceiver':
+      return 'Enter a receiver';
+    case 'resolving':
+      return 'Looking up the name…';
+    case 'gasLoading':
+      return 'Getting the fee…';
+    case 'notNumeric':
+    case 'notPositive':
+      return 'Enter a positive number';
+    case 'tooManyDecimals':
+      return `${v.symbol} takes at most ${v.decimals} decimals`;
+    case 'aboveBalance':
+    case 'noRoomForFee':
+      return `Not enough ${v.symbol}`;
+    case 'invalidAddress':
+    case 'invalidSolanaAddress':
+    case 'checksum':
+      return 'Check the address';
+    case 'nameNotFound':
+      return `Nobody is called ${v.name}`;
+    case 'invalidEmail':
+      return 'Check the email address';
+    case 'cooldown':
+      return `Wait ${v.seconds} s`;
+    default:
+      return `Failed (${message.code})`;
+  }
+}
+
 function errorText(error: unknown): string {
+  if (error instanceof KeywayError) return say(error.detail);
   return error instanceof Error ? error.message : String(error);
 }
 
@@ -72,7 +125,7 @@ function PairingPanel() {
       ) : null}
       {pairing.status === 'declined' || pairing.status === 'error' ? (
         <p role="alert">
-          {pairing.status === 'declined' ? 'Connection declined' : 'Pairing failed'}: {pairing.error}{' '}
+          {pairing.status === 'declined' ? 'Connection declined' : 'Pairing failed'}: {say(pairing.error)}{' '}
           <button type="button" onClick={() => void pairing.retry()}>
             Try again
           </button>
@@ -89,7 +142,7 @@ function EmailLoginPanel() {
   const [code, setCode] = useState('');
   if (!login.available) return null;
   const busy = login.status === 'sending' || login.status === 'verifying' || login.status === 'connecting';
-  const error = login.error ? <p role="alert">{login.error}</p> : null;
+  const error = login.error ? <p role="alert">{say(login.error)}</p> : null;
   return (
     <section aria-labelledby="email-heading">
       <h2 id="email-heading">Log in by email</h2>
@@ -142,7 +195,7 @@ function SendPanel() {
   const send = useSend();
   const { validation } = send;
   // The submit's own result says why a transfer failed (the kit's toasts are the styled modal's).
-  const [failure, setFailure] = useState<string | null>(null);
+  const [failure, setFailure] = useState<KitMessage | null>(null);
   return (
     <section aria-labelledby="send-heading">
       <h2 id="send-heading">Send</h2>
@@ -177,16 +230,16 @@ function SendPanel() {
               onChange={(e) => send.setAmount(e.target.value)}
             />
           </label>
-          {validation.amountError ? <span role="alert"> {validation.amountError}</span> : null}
+          {validation.amountError ? <span role="alert"> {say(validation.amountError)}</span> : null}
         </p>
         <p>
           <label>
             To <input value={send.receiverInput} onChange={(e) => void send.setReceiver(e.target.value)} />
           </label>
-          {validation.receiverError ? <span role="alert"> {validation.receiverError}</span> : null}
+          {validation.receiverError ? <span role="alert"> {say(validation.receiverError)}</span> : null}
         </p>
         <button type="submit" disabled={!validation.valid || send.sending}>
-          {send.sending ? 'Sending…' : validation.valid ? 'Send' : validation.action}
+          {send.sending ? 'Sending…' : validation.valid ? 'Send' : say(validation.action)}
         </button>
       </form>
       {send.status === 'success' && send.txHash ? (
@@ -196,7 +249,7 @@ function SendPanel() {
       ) : null}
       {send.status === 'error' ? (
         <p role="alert" data-testid="send-result" data-status="error">
-          {failure ?? 'The transfer failed'}
+          {failure ? say(failure) : 'The transfer failed'}
         </p>
       ) : null}
     </section>

@@ -1,7 +1,7 @@
 /**
  * Blockchain API contract tests over real HTTP against the running server and the local chains (startChains):
  * every spec §7 endpoint's shape (zod schemas mirroring API.md), error shapes, the on-ramp page, the RPC proxy,
- * and a swap done purely through the API. Ports 30100 (API), 30101-30102 (EVM), 30103-30104 (Solana).
+ * and a swap done purely through the API. The API and the chains on free ports.
  */
 import { rmSync } from 'node:fs';
 import {
@@ -94,8 +94,8 @@ const soon = () => BigInt(Math.floor(Date.now() / 1000) + 20 * 60);
 // Chains and contracts start in seconds alone; the full suite on two shared cores once took over 60 s.
 beforeAll(async () => {
   dataDir = tempDataDir('chain');
-  chains = await startChains({ evmPorts: [30101, 30102], solanaPort: 30103 });
-  server = await startApiServer({ port: 30100, chains, dataDir, testMode: true });
+  chains = await startChains({ evmPorts: [0, 0], solanaPort: 0 });
+  server = await startApiServer({ port: 0, chains, dataDir, testMode: true });
   base = server.url;
 }, 180_000);
 

@@ -1,6 +1,6 @@
 /**
  * Wallet explorer, analytics, CORS and fault-injection contract tests over real HTTP (no chain needed).
- * Ports 30120 (test mode) and 30121 (normal mode).
+ * Two servers on free ports: one in test mode, one in normal mode.
  */
 import { rmSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,8 +19,8 @@ let base: string;
 beforeAll(async () => {
   dataDir = tempDataDir('explorer');
   [server, plain] = await Promise.all([
-    startApiServer({ port: 30120, chains: unreachableChains(), dataDir: `${dataDir}/a`, testMode: true }),
-    startApiServer({ port: 30121, chains: unreachableChains(), dataDir: `${dataDir}/b` }),
+    startApiServer({ port: 0, chains: unreachableChains(), dataDir: `${dataDir}/a`, testMode: true }),
+    startApiServer({ port: 0, chains: unreachableChains(), dataDir: `${dataDir}/b` }),
   ]);
   base = server.url;
 });

@@ -2,7 +2,7 @@
  * The kit's swap path (`useSwap`'s store wired like src/hooks/swap/instance.ts: wagmi actions, the EVM test
  * wallet of `keyway/testing`) against the reference API and the local chains: KUSD, the permit token, swaps
  * with one signature and one transaction; USDC (no permit) with one approval transaction and the swap.
- * Ports 30140 (API), 30141-30142 (EVM), 30143-30144 (Solana).
+ * The API and the chains on free ports.
  */
 import { rmSync } from 'node:fs';
 import { type Address, decodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
@@ -24,6 +24,7 @@ import { createEventBus } from '../../src/core/events.ts';
 import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { type TokenBalance, toTokenBalance } from '../../src/hooks/balances/store.ts';
 import { createSwapStore, type EvmCall } from '../../src/hooks/swap/store.ts';
+import { englishText } from '../../src/i18n/english.ts';
 import { createTestWallet } from '../../src/testing/test-wallet.ts';
 import { outcomeToast } from '../../src/views/modalRouter.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
@@ -43,8 +44,8 @@ let network: typeof keywayLocal;
 // Chains and contracts start in seconds alone; the full suite on two shared cores once took over 60 s.
 beforeAll(async () => {
   dataDir = tempDataDir('kit-swap');
-  chains = await startChains({ evmPorts: [30141, 30142], solanaPort: 30143 });
-  server = await startApiServer({ port: 30140, chains, dataDir, testMode: true });
+  chains = await startChains({ evmPorts: [0, 0], solanaPort: 0 });
+  server = await startApiServer({ port: 0, chains, dataDir, testMode: true });
   const rpcUrl = chains.evm[0]!.rpcUrl;
   network = { ...keywayLocal, rpcUrls: [rpcUrl] };
   // wagmi's injected connector looks for `window`; node has none.
@@ -133,7 +134,7 @@ async function setup() {
     // What a user of the styled modal reads: the presenter's toast of each outcome.
     emit: (outcome) => {
       const toast = outcomeToast(outcome);
-      if (toast) toasts.push(toast.message);
+      if (toast) toasts.push(englishText(toast.message));
     },
     afterSuccess: () => void load(),
     debounceMs: 0,

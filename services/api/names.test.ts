@@ -2,7 +2,7 @@
  * Name service contract tests over real HTTP: signed registration (EIP-712 typed data, viem
  * signTypedData), the attacks the signature and the spent nonces stop (replay, another coin type, a
  * message that names another coin type or address, a personal_sign body), lookups, errors, and names and
- * spent nonces persisting across a server restart with the same data directory (PGlite). Port 30130.
+ * spent nonces persisting across a server restart with the same data directory (PGlite). On a free port.
  */
 import { rmSync } from 'node:fs';
 import { type Hex, toHex } from 'viem';
@@ -20,7 +20,6 @@ import {
 import { type ApiServer, startApiServer } from './server.ts';
 import { get, PROJECT_ID, post, tempDataDir, unreachableChains } from './test-helpers.ts';
 
-const PORT = 30130;
 const P = `projectId=${PROJECT_ID}`;
 const alice = privateKeyToAccount(DEV_PRIVATE_KEYS[1] as `0x${string}`);
 const bob = privateKeyToAccount(DEV_PRIVATE_KEYS[2] as `0x${string}`);
@@ -101,7 +100,7 @@ let captured: RegisterBody | null = null;
 
 beforeAll(async () => {
   dataDir = tempDataDir('names');
-  server = await startApiServer({ port: PORT, chains: unreachableChains(), dataDir });
+  server = await startApiServer({ port: 0, chains: unreachableChains(), dataDir });
   base = server.url;
 });
 
@@ -284,8 +283,8 @@ describe('name service', () => {
 
   it('keeps registered names across a restart with the same data directory', async () => {
     await server.stop();
-    // A new port, so that no pooled keep-alive connection of the old server is reused by fetch.
-    server = await startApiServer({ port: PORT + 1, chains: unreachableChains(), dataDir });
+    // A new free port, so that no pooled keep-alive connection of the old server is reused by fetch.
+    server = await startApiServer({ port: 0, chains: unreachableChains(), dataDir });
     base = server.url;
     const res = await get(base, `/v1/profile/account/alice-dev.kw.id?${P}&apiVersion=2`);
     expect(res.status).toBe(200);

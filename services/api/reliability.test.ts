@@ -7,7 +7,7 @@
  * (slow 5 s: the normal result), no loading flag of any store is left on, what the user typed is kept, and
  * trying again once the service answers (Try again, the view shown again) gets the normal result.
  * The outcome table is written to `.test-results/reliability-table.md` and printed.
- * Ports 30200 (API), 30201-30202 (EVM), 30203-30204 (Solana). The cases of one fault run concurrently.
+ * The API and the chains on free ports. The cases of one fault run concurrently.
  */
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
@@ -17,33 +17,31 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { mock } from 'wagmi';
 import { connect } from 'wagmi/actions';
 import { HTTP_TIMEOUT_MS } from '../../src/core/constants.ts';
-import { ERROR_MESSAGES, TOAST_MESSAGES } from '../../src/core/errors.ts';
+import { kitMessage, type MessageCode } from '../../src/core/messages.ts';
 import { keywayLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage } from '../../src/core/storage.ts';
 import { getBalancesStore } from '../../src/hooks/balances/instance.ts';
 import { getConnectStore } from '../../src/hooks/connect/instance.ts';
-import { WALLET_LIST_ERROR } from '../../src/hooks/connect/store.ts';
 import { selectView } from '../../src/hooks/modal/store.ts';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance.ts';
 import type { NameRegistrationOutcome, NameRegistrationStore } from '../../src/hooks/names/store.ts';
 import { registrationTypedData } from '../../src/hooks/names/typedData.ts';
 import { fullName, nameLabel, registrationMessage } from '../../src/hooks/names/validation.ts';
 import { getOnrampStore } from '../../src/hooks/onramp/instance.ts';
-import { ONRAMP_MESSAGES } from '../../src/hooks/onramp/limits.ts';
 import type { OnrampStore } from '../../src/hooks/onramp/store.ts';
 import { getSendStore } from '../../src/hooks/send/instance.ts';
 import { embeddedLoginStores } from '../../src/hooks/social/embeddedStores.ts';
 import { getSwapStore } from '../../src/hooks/swap/instance.ts';
 import type { SwapStore } from '../../src/hooks/swap/store.ts';
-import { SWAP_MESSAGES } from '../../src/hooks/swap/validation.ts';
 import { getTransactionsStore } from '../../src/hooks/transactions/instance.ts';
+import { en } from '../../src/i18n/en.ts';
+import { englishText } from '../../src/i18n/english.ts';
 import { createKeyway, type Keyway } from '../../src/instance/createKeyway.ts';
 import { attachModalRouter } from '../../src/views/modalRouter.ts';
 import { DEV_PRIVATE_KEYS, type LocalChains, startChains } from '../chain/index.ts';
 import { type ApiServer, startApiServer } from './server.ts';
 import { call, PROJECT_ID, post, tempDataDir } from './test-helpers.ts';
 
-const PORTS = { api: 30200, evm: [30201, 30202] as [number, number], solana: 30203 };
 const USER_KEY = DEV_PRIVATE_KEYS[1] as Hex;
 const USER = privateKeyToAddress(USER_KEY);
 const RECEIVER_KEY = DEV_PRIVATE_KEYS[2] as Hex;
@@ -147,6 +145,8 @@ interface Case {
 }
 
 const toast = (message: string) => `toast "${message}"`;
+/** A code's English text, as the styled views show it. */
+const english = (code: MessageCode) => englishText(kitMessage(code));
 const pathIs = (m: string, re: RegExp) => (method: string, pathname: string) =>
   method === m && re.test(pathname);
 
@@ -200,6 +200,23 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
       fetch: fetchWithFault,
       optionalConnectors: false,
       connectors: [mock({ accounts: [privateKeyToAddress(c.account ?? USER_KEY)] })],
+      partDeps: {
+        // A provider window that stays open (no browser here), and no polling during a case.
+        onramp: {
+          openWindow: () => ({
+            closed: false,
+            opener: null,
+            location: { replace: () => undefined },
+            close: () => {},
+          }),
+          pollMs: 3_600_000,
+        },
+        // The embedded wallet's eth_signTypedData_v4 is done with the connected account's dev key (no secure
+        // frame here); the account counts as the embedded wallet's (see `asEmbedded`).
+        names: {
+          signTypedData: (typedData) => privateKeyToAccount(c.account ?? USER_KEY).signTypedData(typedData),
+        },
+      },
     },
   );
   // Every request method of the clients counts its call until the promise it returned has settled; the
@@ -228,7 +245,7 @@ async function makeHarness(c: Case, fault: Fault): Promise<Harness> {
     for (const t of s.toasts) {
       if (shown.has(t.id)) continue;
       shown.add(t.id);
-      toasts.push(t.message);
+      toasts.push(englishText(t.message));
     }
   });
   const config = kw.wagmiConfig;
@@ -338,7 +355,7 @@ const swapSeen = (h: Harness) => {
   const view = selectView(h.kw.stores.modal.getState());
   const where = view === 'Swap' ? 'Swap view' : `back to ${view}`;
   if (s.status !== 'initialized') return `${where}, swap not started`;
-  if (s.inputError) return `${where}: inline "${s.inputError}"`;
+  if (s.inputError) return `${where}: inline "${englishText(s.inputError)}"`;
   if (s.permit || s.approvalTransaction) return `${where}: quote, Approve step ready`;
   if (s.swapTransaction) {
     return `${where}: quote, swap ready${s.gasFee === null ? ' (network fee unknown)' : ''}`;
@@ -356,33 +373,24 @@ const shortAddress = (a: string) => `address ${a.slice(0, 6)}…${a.slice(-4)}`;
 const sendReceiverSeen = (h: Harness) => {
   const s = getSendStore(h.kw).getState();
   const v = s.validate();
-  if (v.receiverError) return `inline "${v.receiverError}"`;
+  if (v.receiverError) return `inline "${englishText(v.receiverError)}"`;
   if (!s.receiverAddress) return 'receiver unresolved';
   const a = s.receiverAddress;
   const address = shortAddress(a);
   return s.receiverProfileName ? `${address} + name ${s.receiverProfileName}` : `${address}, no name`;
 };
 
-/** The instance's on-ramp store, with a provider window that stays open (no browser here). */
-const onrampOf = (h: Harness): OnrampStore =>
-  getOnrampStore(h.kw, {
-    openWindow: () => ({
-      closed: false,
-      opener: null,
-      location: { replace: () => undefined },
-      close: () => {},
-    }),
-    pollMs: 3_600_000,
-  });
+/** The instance's on-ramp store (its provider window stays open: `partDeps` of the harness). */
+const onrampOf = (h: Harness): OnrampStore => getOnrampStore(h.kw);
 /** What `buy()` gave, per instance. */
 const buyOutcomes = new WeakMap<Harness, string>();
 const onrampSeen = (h: Harness): string => {
   const s = onrampOf(h).getState();
   const parts = [`Buy view: ${s.status === 'ready' ? 'form ready' : s.status}`];
-  if (s.source === 'fallback') parts.push(`marked "${ONRAMP_MESSAGES.estimated}"`);
+  if (s.source === 'fallback') parts.push(`marked "${en.buy.estimated}"`);
   if (s.purchaseAmount)
     parts.push(`receive ${s.purchaseAmount}${s.quoteSource === 'fallback' ? ' (estimate)' : ''}`);
-  if (s.error) parts.push(`inline "${s.error}"`);
+  if (s.error) parts.push(`inline "${englishText(s.error)}"`);
   const outcome = buyOutcomes.get(h);
   if (outcome) parts.push(`provider page ${outcome}`);
   return parts.join(', ');
@@ -401,14 +409,8 @@ const buyNow = async (h: Harness) => {
 };
 const buyTyped = (h: Harness) => ({ amount: onrampOf(h).getState().paymentAmount });
 
-/**
- * The instance's name-registration store. The embedded wallet's eth_signTypedData_v4 is done with the connected
- * account's dev key (no secure frame here); the account counts as the embedded wallet's (see `asEmbedded`).
- */
-const namesOf = (h: Harness): NameRegistrationStore =>
-  getNameRegistrationStore(h.kw, {
-    signTypedData: (typedData) => privateKeyToAccount(h.key).signTypedData(typedData),
-  });
+/** The instance's name-registration store (it signs with the connected account's key: `partDeps`). */
+const namesOf = (h: Harness): NameRegistrationStore => getNameRegistrationStore(h.kw);
 /** The connected account is the embedded wallet's (names can be registered only with it). */
 const asEmbedded = (h: Harness) => {
   embeddedLoginStores(h.kw).accountType.getState().setEmbeddedConnected(true);
@@ -434,7 +436,7 @@ const namesFormSeen = (h: Harness) => {
     `Register name: ${s.status === 'success' ? `registered ${s.registeredName}` : s.availability}`,
   ];
   if (s.suggestions.length) parts.push('suggestions listed');
-  if (s.error) parts.push(`inline "${s.error}"`);
+  if (s.error) parts.push(`inline "${englishText(s.error)}"`);
   if (s.errorReason) parts.push(`reason "${s.errorReason}"`);
   const outcome = registerOutcomes.get(h);
   if (outcome) parts.push(`outcome ${outcome}`);
@@ -454,7 +456,7 @@ const CASES: Case[] = [
       return b.balances.length ? 'Tokens tab: token balances listed' : 'Tokens tab: empty';
     },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.fetchTokenBalance)} + Tokens tab: error state (Try again)`,
+      failed: `${toast(english('fetchTokenBalance'))} + Tokens tab: error state (Try again)`,
       answered: 'Tokens tab: token balances listed',
     },
   },
@@ -473,7 +475,7 @@ const CASES: Case[] = [
       return b.balances.length ? 'Tokens tab: token balances listed' : 'Tokens tab: empty';
     },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.fetchTokenBalance)} + Tokens tab: last known balances kept, stale note (Try again)`,
+      failed: `${toast(english('fetchTokenBalance'))} + Tokens tab: last known balances kept, stale note (Try again)`,
       answered: 'Tokens tab: token balances listed',
     },
   },
@@ -489,7 +491,7 @@ const CASES: Case[] = [
       return t.empty ? 'Activity tab: empty state' : 'Activity tab: transactions listed';
     },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.fetchTransactions)} + Activity tab: error state, list marked empty (true)`,
+      failed: `${toast(english('fetchTransactions'))} + Activity tab: error state, list marked empty (true)`,
       answered: 'Activity tab: transactions listed',
     },
   },
@@ -551,11 +553,11 @@ const CASES: Case[] = [
     act: (h) => namesOf(h).getState().loadNames(),
     seen: (h) => {
       const s = namesOf(h).getState();
-      if (s.namesError) return `inline "${s.namesError}"`;
+      if (s.namesError) return `inline "${englishText(s.namesError)}"`;
       return s.names === null ? 'account names not loaded' : `account names: ${s.names.join(', ') || 'none'}`;
     },
     expected: {
-      failed: `inline "${ERROR_MESSAGES.namesForAddress}"`,
+      failed: `inline "${english('namesForAddress')}"`,
       answered: `account names: ${USER_NAME}`,
     },
   },
@@ -569,7 +571,7 @@ const CASES: Case[] = [
     seen: namesFormSeen,
     typed: { values: { name: 'reliability-user' }, read: nameTyped },
     expected: {
-      failed: `Register name: taken, inline "${ERROR_MESSAGES.nameSuggestions}"`,
+      failed: `Register name: taken, inline "${english('nameSuggestions')}"`,
       answered: 'Register name: taken, suggestions listed',
     },
   },
@@ -583,9 +585,7 @@ const CASES: Case[] = [
     prepare: async (h) => {
       asEmbedded(h);
       namesOf(h).getState().setName(newName(h));
-      await vi.waitFor(() => expect(namesOf(h).getState().availability).toBe('available'), {
-        timeout: 5_000,
-      });
+      await vi.waitFor(() => expect(namesOf(h).getState().availability).toBe('available'));
     },
     act: registerNow,
     seen: namesFormSeen,
@@ -628,7 +628,7 @@ const CASES: Case[] = [
     seen: sendReceiverSeen,
     typed: { values: { amount: '0.25', receiver: RECEIVER_NAME }, read: sendTyped },
     expected: {
-      failed: `inline "${ERROR_MESSAGES.resolveName}"`,
+      failed: `inline "${english('resolveName')}"`,
       answered: `${shortAddress(RECEIVER)} + name ${RECEIVER_NAME}`,
     },
   },
@@ -649,7 +649,7 @@ const CASES: Case[] = [
     typed: { values: { amount: '0.25', receiver: USER_NAME }, read: sendTyped },
     retry: (h) => getSendStore(h.kw).getState().setReceiver(USER_NAME),
     expected: {
-      failed: `inline "${ERROR_MESSAGES.resolveName}"`,
+      failed: `inline "${english('resolveName')}"`,
       answered: `${shortAddress(USER)} + name ${USER_NAME}`,
     },
   },
@@ -673,9 +673,11 @@ const CASES: Case[] = [
     seen: (h) => {
       const s = getSendStore(h.kw).getState();
       const v = s.validate();
-      if (v.feeError) return `inline "${v.feeError}"`;
+      if (v.feeError) return `inline "${englishText(v.feeError)}"`;
       if (s.gasStatus !== 'ready') return `gas ${s.gasStatus}`;
-      return v.valid ? 'network fee shown, Preview enabled' : `network fee shown, button "${v.action}"`;
+      return v.valid
+        ? 'network fee shown, Preview enabled'
+        : `network fee shown, button "${englishText(v.action)}"`;
     },
     typed: { values: { amount: '0.25', receiver: RECEIVER }, read: sendTyped },
     // Spec §8: the gas price call answers null on failure; the send form then reads the chain's RPC.
@@ -714,7 +716,7 @@ const CASES: Case[] = [
     act: (h) => h.swap.getState().initialize(),
     seen: swapSeen,
     expected: {
-      failed: `${toast(TOAST_MESSAGES.initializeSwap)} + back to Account, swap not started`,
+      failed: `${toast(english('initializeSwap'))} + back to Account, swap not started`,
       answered: 'Swap view: form ready (tokens listed)',
     },
   },
@@ -731,7 +733,7 @@ const CASES: Case[] = [
     act: (h) => h.swap.getState().initialize(),
     seen: swapSeen,
     expected: {
-      failed: `${toast(TOAST_MESSAGES.fetchNetworkTokenPrice)} + back to Account, swap not started`,
+      failed: `${toast(english('fetchNetworkTokenPrice'))} + back to Account, swap not started`,
       answered: 'Swap view: form ready (tokens listed)',
     },
   },
@@ -745,7 +747,7 @@ const CASES: Case[] = [
     seen: swapSeen,
     typed: { values: { from: 'ETH', to: 'USDC', amount: '0.01' }, read: swapTyped },
     expected: {
-      failed: `Swap view: inline "${SWAP_MESSAGES.quoteUnavailable}"`,
+      failed: `Swap view: inline "${english('quoteUnavailable')}"`,
       answered: 'Swap view: quote, swap ready',
     },
   },
@@ -771,7 +773,7 @@ const CASES: Case[] = [
     typed: { values: { from: 'ETH', to: 'USDC', amount: '0.02' }, read: swapTyped },
     retry: (h) => h.swap.getState().fetchQuote(),
     expected: {
-      failed: `Swap view: inline "${SWAP_MESSAGES.quoteUnavailable}"`,
+      failed: `Swap view: inline "${english('quoteUnavailable')}"`,
       answered: 'Swap view: quote, swap ready, for 0.02',
     },
   },
@@ -789,7 +791,7 @@ const CASES: Case[] = [
     seen: swapSeen,
     typed: { values: { from: 'USDC', to: 'ETH', amount: '1.5' }, read: swapTyped },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.checkAllowance)} + back to Account, form kept (quote fetched again on return)`,
+      failed: `${toast(english('checkAllowance'))} + back to Account, form kept (quote fetched again on return)`,
       answered: 'Swap view: quote, Approve step ready',
     },
   },
@@ -807,7 +809,7 @@ const CASES: Case[] = [
     seen: swapSeen,
     typed: { values: { from: 'USDC', to: 'ETH', amount: '1.5' }, read: swapTyped },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.createApprovalTransaction)} + back to Account, form kept (quote fetched again on return)`,
+      failed: `${toast(english('createApprovalTransaction'))} + back to Account, form kept (quote fetched again on return)`,
       answered: 'Swap view: quote, Approve step ready',
     },
   },
@@ -825,7 +827,7 @@ const CASES: Case[] = [
     seen: swapSeen,
     typed: { values: { from: 'ETH', to: 'USDC', amount: '0.01' }, read: swapTyped },
     expected: {
-      failed: `${toast(TOAST_MESSAGES.createTransaction)} + back to Account, form kept (quote fetched again on return)`,
+      failed: `${toast(english('createTransaction'))} + back to Account, form kept (quote fetched again on return)`,
       answered: 'Swap view: quote, swap ready',
     },
   },
@@ -856,11 +858,11 @@ const CASES: Case[] = [
     act: (h) => getConnectStore(h.kw).getState().fetchNextPage(),
     seen: (h) => {
       const a = getConnectStore(h.kw).getState().all;
-      if (a.status === 'error') return `inline "${a.error}" (Try again)`;
+      if (a.status === 'error') return `inline "${englishText(a.error)}" (Try again)`;
       return a.wallets.length ? 'All wallets: first page listed' : 'All wallets: empty';
     },
     expected: {
-      failed: `inline "${WALLET_LIST_ERROR}" (Try again)`,
+      failed: `inline "${english('walletListFailed')}" (Try again)`,
       answered: 'All wallets: first page listed',
     },
   },
@@ -873,21 +875,22 @@ const CASES: Case[] = [
     match: pathIs('GET', /^\/getWallets$/),
     act: async (h) => {
       getConnectStore(h.kw).getState().search('meta');
-      await vi.waitFor(() => expect(getConnectStore(h.kw).getState().searchResults.status).not.toBe('idle'), {
-        timeout: 2_000,
-      });
+      await vi.waitFor(() => expect(getConnectStore(h.kw).getState().searchResults.status).not.toBe('idle'));
     },
     seen: (h) => {
       const r = getConnectStore(h.kw).getState().searchResults;
       return r.status === 'error'
-        ? `inline "${r.error}" (Try again)`
+        ? `inline "${englishText(r.error)}" (Try again)`
         : `search results: ${r.wallets.map((w) => w.name).join(', ')}`;
     },
     typed: {
       values: { search: 'meta' },
       read: (h) => ({ search: getConnectStore(h.kw).getState().searchResults.query }),
     },
-    expected: { failed: `inline "${WALLET_LIST_ERROR}" (Try again)`, answered: 'search results: MetaMask' },
+    expected: {
+      failed: `inline "${english('walletListFailed')}" (Try again)`,
+      answered: 'search results: MetaMask',
+    },
   },
   {
     endpoint: 'GET /getAnalyticsConfig',
@@ -917,7 +920,7 @@ const CASES: Case[] = [
     act: (h) => onrampOf(h).getState().loadOptions(),
     seen: onrampSeen,
     expected: {
-      failed: `Buy view: form ready, marked "${ONRAMP_MESSAGES.estimated}"`,
+      failed: `Buy view: form ready, marked "${en.buy.estimated}"`,
       answered: 'Buy view: form ready',
     },
   },
@@ -932,7 +935,7 @@ const CASES: Case[] = [
     seen: onrampSeen,
     typed: { values: { amount: '50' }, read: buyTyped },
     expected: {
-      failed: `Buy view: form ready, marked "${ONRAMP_MESSAGES.estimated}", receive 50 (estimate)`,
+      failed: `Buy view: form ready, marked "${en.buy.estimated}", receive 50 (estimate)`,
       answered: 'Buy view: form ready, receive 49.40',
     },
   },
@@ -950,7 +953,7 @@ const CASES: Case[] = [
     seen: onrampSeen,
     typed: { values: { amount: '50' }, read: buyTyped },
     expected: {
-      failed: `Buy view: form ready, receive 49.40, inline "${ONRAMP_MESSAGES.urlFailed}", provider page error`,
+      failed: `Buy view: form ready, receive 49.40, inline "${english('urlFailed')}", provider page error`,
       answered: 'Buy view: form ready, receive 49.40, provider page opened',
     },
   },
@@ -1080,8 +1083,8 @@ beforeAll(async () => {
     logged.push(args.map(String).join(' ').split('\n')[0] ?? '');
   });
   dataDir = tempDataDir('reliability');
-  chains = await startChains({ evmPorts: PORTS.evm, solanaPort: PORTS.solana });
-  server = await startApiServer({ port: PORTS.api, chains, dataDir, testMode: true });
+  chains = await startChains({ evmPorts: [0, 0], solanaPort: 0 });
+  server = await startApiServer({ port: 0, chains, dataDir, testMode: true });
   base = server.url;
   await registerName(USER_KEY, USER_NAME);
   await registerName(RECEIVER_KEY, RECEIVER_NAME);

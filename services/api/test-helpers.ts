@@ -44,7 +44,11 @@ export const get = (base: string, p: string, headers?: Record<string, string>) =
 export const post = (base: string, p: string, body: unknown, headers?: Record<string, string>) =>
   call(base, 'POST', p, { body, headers });
 
-/** A ChainsHandle whose chains nobody runs (explorer and name tests need no chain). */
+/**
+ * A ChainsHandle whose chains nobody runs (explorer and name tests need no chain). Their ports are below 1024,
+ * where no test listens (tests take ports the OS picks, far above), so nothing answers there, whatever runs
+ * beside.
+ */
 export function unreachableChains(): ChainsHandle {
   const contracts = {
     usdc: '0x5FbDB2315678afecb367f032d93F642f64180aa3',
@@ -57,21 +61,21 @@ export function unreachableChains(): ChainsHandle {
       {
         chainId: 31337,
         name: 'Keyway Local',
-        rpcUrl: 'http://127.0.0.1:30997',
+        rpcUrl: 'http://127.0.0.1:1',
         contracts,
         deployedAtBlock: 0n,
       },
       {
         chainId: 31338,
         name: 'Keyway Local L2',
-        rpcUrl: 'http://127.0.0.1:30998',
+        rpcUrl: 'http://127.0.0.1:2',
         contracts,
         deployedAtBlock: 0n,
       },
     ],
     solana: {
-      rpcUrl: 'http://127.0.0.1:30996',
-      wsUrl: 'ws://127.0.0.1:30995',
+      rpcUrl: 'http://127.0.0.1:3',
+      wsUrl: 'ws://127.0.0.1:4',
       caip2: 'solana:EtWTRABZaYq6iMfeYKouRu166VU2xqa1',
     },
     deployerPrivateKey: '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80',

@@ -21,13 +21,15 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, renameSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { type AddressInfo, connect, createServer } from 'node:net';
+import { connect } from 'node:net';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { freePort } from '../free-ports.ts';
 import { type RpcGuard, startRpcGuard } from './rpc-guard.ts';
 
 export interface AnvilOptions {
+  /** The chain's public port; 0: one the OS picks when the guard binds it (the handle's `port`). */
   port: number;
   chainId: number;
   /** Load state from this file if it exists, dump to it on exit. Without it the chain is ephemeral. */
@@ -132,18 +134,6 @@ function portInUse(port: number): Promise<boolean> {
       resolve(true);
     });
     socket.once('error', () => resolve(false));
-  });
-}
-
-/** A port that is free on 127.0.0.1 now (the OS picks it); anvil binds it right after. */
-function freeLoopbackPort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 
@@ -278,7 +268,8 @@ async function launchAnvil(opts: AnvilOptions, internalPort: number): Promise<La
 async function launchOnFreePort(opts: AnvilOptions): Promise<LaunchedAnvil> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await launchAnvil(opts, await freeLoopbackPort());
+      // A port free now; anvil binds it right after.
+      return await launchAnvil(opts, await freePort());
     } catch (error) {
       const retry = error instanceof AnvilStartError && error.portTaken && attempt < INTERNAL_PORT_ATTEMPTS;
       if (!retry) throw error;
@@ -290,7 +281,7 @@ async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<Anvil
   const tag = `[anvil ${opts.chainId}]`;
   // Otherwise another node on the port (say, a leftover anvil with the same chain id) would answer the
   // readiness probe while our chain is not there.
-  if (await portInUse(opts.port)) {
+  if (opts.port !== 0 && (await portInUse(opts.port))) {
     throw new AnvilStartError(`${tag} port ${opts.port} on 127.0.0.1 is already in use`, false);
   }
   const launched = await launchOnFreePort(opts);
@@ -314,8 +305,8 @@ async function spawnAnvil(opts: AnvilOptions, loadState: boolean): Promise<Anvil
   };
   return {
     chainId: opts.chainId,
-    port: opts.port,
-    rpcUrl: `http://127.0.0.1:${opts.port}`,
+    port: guard.port,
+    rpcUrl: `http://127.0.0.1:${guard.port}`,
     pid: launched.pid,
     loadedState: loadState,
     stop,

@@ -1,7 +1,7 @@
 /**
  * The local EVM chains: deployment, dev-account funding, pools, swaps through the router with viem, and
  * state kept across a restart with the same data directory, recovery from bad saved state.
- * Ports 20001-20004 (EVM) and 20010-20013 (Solana), see docs/local-stack.md.
+ * Every start takes free ports: a restart need not find its old ones, the state is in the data directory.
  */
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,8 @@ import { wethBytecode } from './bytecode.ts';
 import { DEPLOYER, DEV_ACCOUNTS, DEV_FUNDING, EXPECTED_ADDRESSES, POOL_SEED } from './deploy.ts';
 import { DEV_PRIVATE_KEYS, type EvmChainInfo, type LocalChains, startChains } from './index.ts';
 
-const PORTS = { evm: [20001, 20002] as [number, number], solana: 20010 };
+/** Port 0: each chain binds a port the OS picks (read back from `rpcUrl`). */
+const FREE_PORTS = { evmPorts: [0, 0] as [number, number], solanaPort: 0 };
 
 let dataDir: string;
 let chains: LocalChains;
@@ -59,7 +60,7 @@ function tokenBalance(info: EvmChainInfo, token: Address, owner: Address): Promi
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kw-chain-test-'));
-  chains = await startChains({ evmPorts: PORTS.evm, solanaPort: PORTS.solana, dataDir });
+  chains = await startChains({ ...FREE_PORTS, dataDir });
 });
 
 afterAll(async () => {
@@ -533,7 +534,7 @@ describe('restart with the same data directory', () => {
     const deployedAtBlock = info.deployedAtBlock;
 
     await chains.stop();
-    chains = await startChains({ evmPorts: PORTS.evm, solanaPort: PORTS.solana, dataDir });
+    chains = await startChains({ ...FREE_PORTS, dataDir });
     const restarted = chains.evm[0]!;
 
     expect(restarted.contracts).toEqual(info.contracts);
@@ -556,13 +557,11 @@ describe('restart with the same data directory', () => {
 });
 
 describe('recovery from saved state that cannot be used', () => {
-  const ports = { evm: [20003, 20004] as [number, number], solana: 20012 };
-
   it('starts fresh and redeploys when a state file is unreadable', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'kw-chain-bad-'));
     try {
       writeFileSync(join(dir, 'anvil-31337.json'), 'not json');
-      const recovered = await startChains({ evmPorts: ports.evm, solanaPort: ports.solana, dataDir: dir });
+      const recovered = await startChains({ ...FREE_PORTS, dataDir: dir });
       try {
         const info = recovered.evm[0]!;
         expect(await tokenBalance(info, info.contracts.usdc, DEV_ACCOUNTS[1]!)).toBe(DEV_FUNDING.usdc);
@@ -581,7 +580,7 @@ describe('recovery from saved state that cannot be used', () => {
       mkdirSync(dir, { recursive: true });
       // A chain where only the first contract was deployed before it stopped.
       const anvil = await startAnvil({
-        port: ports.evm[0],
+        port: 0,
         chainId: 31337,
         statePath: join(dir, 'anvil-31337.json'),
         // anvil writes its state on SIGTERM; under load that can take longer than the default 5 s before
@@ -598,7 +597,7 @@ describe('recovery from saved state that cannot be used', () => {
       // The precondition: the half-finished chain really was saved.
       expect(readdirSync(dir)).toContain('anvil-31337.json');
 
-      const recovered = await startChains({ evmPorts: ports.evm, solanaPort: ports.solana, dataDir: dir });
+      const recovered = await startChains({ ...FREE_PORTS, dataDir: dir });
       try {
         const info = recovered.evm[0]!;
         expect(info.contracts.router).toBe(EXPECTED_ADDRESSES.router);

@@ -27,9 +27,9 @@ export const EVM_CHAINS = [
 export const DEFAULT_SOLANA_PORT = 8899;
 
 export interface StartChainsOptions {
-  /** HTTP ports of chain 31337 and 31338 (default 8545, 8546). */
+  /** HTTP ports of chain 31337 and 31338 (default 8545, 8546; 0: a free port, read back from `rpcUrl`). */
   evmPorts?: [number, number];
-  /** Solana JSON-RPC port (default 8899); its websocket listens on the next port. */
+  /** Solana JSON-RPC port (default 8899; 0: a free pair); its websocket listens on the next port. */
   solanaPort?: number;
   /** Where chain state persists between starts. Without it every start is a fresh chain. */
   dataDir?: string;

@@ -1,6 +1,7 @@
 /**
  * The kit's EVM send path (`useSend`'s store with the real wagmi transport) against a local anvil chain with
- * the test contracts, signed by the EVM test wallet of `keyway/testing`. Port 32700; only this one chain runs.
+ * the test contracts, signed by the EVM test wallet of `keyway/testing`. Only this one chain runs, on a free
+ * port.
  */
 import { createPublicClient, erc20Abi, formatUnits, http, parseEther, parseUnits } from 'viem';
 import { privateKeyToAddress } from 'viem/accounts';
@@ -12,13 +13,13 @@ import { createEventBus, type TrackedEvent } from '../../src/core/events.ts';
 import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { type TokenBalance, toTokenBalance } from '../../src/hooks/balances/store.ts';
 import { createSendStore } from '../../src/hooks/send/store.ts';
+import { englishText } from '../../src/i18n/english.ts';
 import { createTestWallet } from '../../src/testing/test-wallet.ts';
 import { outcomeToast } from '../../src/views/modalRouter.ts';
 import { type AnvilHandle, startAnvil } from './anvil.ts';
 import { deployFresh } from './deploy.ts';
 import { DEV_PRIVATE_KEYS } from './types.ts';
 
-const PORT = 32700;
 const SENDER_KEY = DEV_PRIVATE_KEYS[1]!;
 const SENDER = privateKeyToAddress(SENDER_KEY);
 const RECEIVER = privateKeyToAddress(DEV_PRIVATE_KEYS[2]!);
@@ -33,12 +34,13 @@ let anvil: AnvilHandle;
 let hadWindow = true;
 let usdc: `0x${string}`;
 let config: Config;
-const network = { ...keywayLocal, rpcUrls: [`http://127.0.0.1:${PORT}`] };
+let network: typeof keywayLocal;
 const client = () => createPublicClient({ transport: http(network.rpcUrls[0]) });
 
 // Chains and contracts start in seconds alone; the full suite on two shared cores once took over 60 s.
 beforeAll(async () => {
-  anvil = await startAnvil({ port: PORT, chainId: 31337 });
+  anvil = await startAnvil({ port: 0, chainId: 31337 });
+  network = { ...keywayLocal, rpcUrls: [anvil.rpcUrl] };
   const deployment = await deployFresh(anvil.rpcUrl);
   usdc = deployment.usdc;
   // wagmi's injected connector looks for `window`; node has none.
@@ -119,7 +121,7 @@ async function setup() {
     // What a user of the styled modal reads: the presenter's toast of each outcome.
     emit: (outcome) => {
       const toast = outcomeToast(outcome);
-      if (toast) toasts.push(toast.message);
+      if (toast) toasts.push(englishText(toast.message));
     },
     afterSuccess: ({ forceUpdate }) => refreshed.push(forceUpdate),
   });

@@ -14,12 +14,12 @@ import {
   request,
   type ServerResponse,
 } from 'node:http';
-import { connect, type Socket } from 'node:net';
+import { type AddressInfo, connect, type Socket } from 'node:net';
 import type { Duplex } from 'node:stream';
 import { answerPreflight, applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
 
 export interface RpcGuardOptions {
-  /** The public port (on 127.0.0.1) the guard listens on. */
+  /** The public port (on 127.0.0.1) the guard listens on; 0: one the OS picks (`RpcGuard.port`). */
   port: number;
   /** The node's internal port on 127.0.0.1. */
   targetPort: number;
@@ -27,6 +27,8 @@ export interface RpcGuardOptions {
 }
 
 export interface RpcGuard {
+  /** The port it listens on. */
+  port: number;
   stop(): Promise<void>;
 }
 
@@ -130,6 +132,7 @@ export async function startRpcGuard(opts: RpcGuardOptions): Promise<RpcGuard> {
 
   let stopping: Promise<void> | undefined;
   return {
+    port: (server.address() as AddressInfo).port,
     stop: () => {
       stopping ??= new Promise<void>((resolve) => {
         for (const s of upgraded) s.destroy();

@@ -1,6 +1,6 @@
 /**
  * Attacks on the frame's approval screen, performed in Chromium against the real frame page and a local
- * chain (security issue #16, items 1 and 2). Ports 32400-32419.
+ * chain (security issue #16, items 1 and 2). All on free ports.
  *
  * 1. A stale screen: the kit gives up on request A (the modal closes), then posts request B while the
  *    frame's RPC is slow; a click as soon as the kit reveals the frame must not approve A.
@@ -30,13 +30,10 @@ import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
 import { DEPLOYER_PRIVATE_KEY } from '../chain/deploy.ts';
+import { freePorts } from '../free-ports.ts';
 import { emailLogin, handshake, launchChromium, mailboxCode, request } from './embed-harness.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 
-const FRAME_PORT = 32400;
-const HOST_PORT = 32401;
-const CLIENT_HOST_PORT = 32402;
-const ANVIL_PORT = 32410;
 const CHAIN_ID = 31337;
 /** Receivers of the attacks' transfers: fresh addresses with no balance. */
 const VICTIM_RECEIVER = getAddress('0x00000000000000000000000000000000000c0ffe');
@@ -47,6 +44,8 @@ let frame: FrameServer;
 let anvil: AnvilHandle;
 let browser: Browser;
 const servers: Server[] = [];
+/** The frame's and the host pages' ports: the frame must know the hosts' origins before it starts. */
+let ports: { frame: number; host: number; clientHost: number };
 
 const chain = () => createPublicClient({ transport: http(anvil.rpcUrl) });
 
@@ -57,7 +56,7 @@ async function serve(port: number, handler: Parameters<typeof createServer>[1]):
 }
 
 /** The kit's real frame client in a page: services/frame/test-host built with Vite (as embed.test.ts). */
-async function serveClientHost(port: number): Promise<void> {
+async function buildClientHost(): Promise<string> {
   const outDir = join(dataDir, 'client-host');
   const { build } = await import('vite');
   await build({
@@ -67,6 +66,10 @@ async function serveClientHost(port: number): Promise<void> {
     publicDir: false,
     build: { outDir, emptyOutDir: true, modulePreload: { polyfill: false } },
   });
+  return outDir;
+}
+
+async function serveClientHost(port: number, outDir: string): Promise<void> {
   await serve(port, (req, res) => {
     const path = new URL(req.url ?? '/', 'http://x').pathname;
     const file = path === '/' ? 'index.html' : path.slice(1);
@@ -107,19 +110,22 @@ function hostilePage(frameUrl: string): string {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kw-frame-guards-'));
-  anvil = await startAnvil({ port: ANVIL_PORT, chainId: CHAIN_ID });
+  anvil = await startAnvil({ port: 0, chainId: CHAIN_ID });
+  // Built first: the ports picked next are then bound moments later.
+  const clientHost = await buildClientHost();
+  ports = await freePorts({ frame: 1, host: 1, clientHost: 1 });
   frame = await startFrameServer({
-    port: FRAME_PORT,
+    port: ports.frame,
     dataDir,
-    allowedOrigins: [`http://127.0.0.1:${HOST_PORT}`, `http://127.0.0.1:${CLIENT_HOST_PORT}`],
+    allowedOrigins: [`http://127.0.0.1:${ports.host}`, `http://127.0.0.1:${ports.clientHost}`],
     chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl }],
   });
   const html = hostilePage(frame.url);
-  await serve(HOST_PORT, (_req, res) => {
+  await serve(ports.host, (_req, res) => {
     res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
     res.end(html);
   });
-  await serveClientHost(CLIENT_HOST_PORT);
+  await serveClientHost(ports.clientHost, clientHost);
   browser = await launchChromium();
 }, 120_000);
 
@@ -173,7 +179,7 @@ describe('a stale approval screen (issue #16, item 1)', () => {
   beforeAll(async () => {
     context = await browser.newContext();
     page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${CLIENT_HOST_PORT}/`);
+    await page.goto(`http://127.0.0.1:${ports.clientHost}/`);
     await page.waitForFunction(() => 'kw' in window);
     // Wired as the kit's embedded wallet does it: reveal the frame for an approval, hide it when it settles.
     await page.evaluate((frameUrl: string) => {
@@ -231,7 +237,7 @@ describe('a stale approval screen (issue #16, item 1)', () => {
 
     // The modal closes: the kit aborts A (and hides the frame).
     await page.evaluate(() => (window as unknown as { client: PageClient }).client.abortPending());
-    expect(await outcome('a')).toEqual({ ok: false, message: 'Request was aborted' });
+    expect(await outcome('a')).toEqual({ ok: false, message: 'requestAborted' });
     await expect.poll(iframeState).toBeNull();
 
     // The frame's RPC is held from now on: describing B (a token transfer) waits until the test lets it go.
@@ -290,7 +296,7 @@ describe('a stale approval screen (issue #16, item 1)', () => {
     const screen = page.frameLocator(IFRAME);
     await expect.poll(() => screen.getByText('Cancelled on close').isVisible()).toBe(true);
     await page.evaluate(() => (window as unknown as { client: PageClient }).client.abortPending());
-    expect(await outcome('c')).toEqual({ ok: false, message: 'Request was aborted' });
+    expect(await outcome('c')).toEqual({ ok: false, message: 'requestAborted' });
     await expect.poll(() => screen.getByTestId('frame-status').textContent()).toBe('Cancelled');
     expect(await screen.getByRole('button').count()).toBe(0);
   });
@@ -334,7 +340,7 @@ describe('clickjacking (issue #16, item 2)', () => {
     // Fake timers that run as real ones until a test pauses them (onPausedClock).
     await context.clock.install();
     page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${HOST_PORT}/`);
+    await page.goto(`http://127.0.0.1:${ports.host}/`);
     expect(await handshake(page, frame.url)).toBe(true);
     await emailLogin(page, frame.url, 'clickjacking@example.com');
     user = getAddress((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address as Hex);
@@ -528,7 +534,7 @@ describe('without IntersectionObserver v2 (as in Firefox and Safari)', () => {
     });
     await context.clock.install();
     page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${HOST_PORT}/`);
+    await page.goto(`http://127.0.0.1:${ports.host}/`);
     expect(await handshake(page, frame.url)).toBe(true);
     await emailLogin(page, frame.url, 'no-v2@example.com');
     user = getAddress((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address as Hex);

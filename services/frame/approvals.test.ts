@@ -1,6 +1,6 @@
 /**
  * The frame's approval screen in Chromium: real requests posted over the port, and the rows the frame
- * shows read back as text. Ports 32300-32319.
+ * shows read back as text. All on free ports.
  *
  * - ERC-20 approvals in words: the known router by name and the exact amount in the token's units, an
  *   unlimited approval and an unknown spender as warnings; what was shown is what is signed.
@@ -34,12 +34,10 @@ import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
 import { DEPLOYER_PRIVATE_KEY } from '../chain/deploy.ts';
+import { freePorts } from '../free-ports.ts';
 import { emailLogin, handshake, hostPage, launchChromium, request, startHost } from './embed-harness.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 
-const FRAME_PORT = 32300;
-const HOST_PORT = 32301;
-const ANVIL_PORT = 32310;
 const CHAIN_ID = 31337;
 /** Named by the frame's server configuration, as the stack names its own router. */
 const ROUTER = getAddress('0x5fc8d32690cc91d4c39d9d3abcbd16989f875707');
@@ -52,6 +50,8 @@ let browser: Browser;
 let host: Server;
 let context: BrowserContext;
 let page: Page;
+/** The frame's and the host page's ports: the frame must know the host's origin before it starts. */
+let ports: { frame: number; host: number };
 let user: Hex;
 let usd: Hex;
 let eur: Hex;
@@ -106,22 +106,23 @@ const allowance = (token: Hex, spender: Hex) =>
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kw-frame-approvals-'));
-  anvil = await startAnvil({ port: ANVIL_PORT, chainId: CHAIN_ID });
+  anvil = await startAnvil({ port: 0, chainId: CHAIN_ID });
+  ports = await freePorts({ frame: 1, host: 1 });
   frame = await startFrameServer({
-    port: FRAME_PORT,
+    port: ports.frame,
     dataDir,
-    allowedOrigins: [`http://127.0.0.1:${HOST_PORT}`],
+    allowedOrigins: [`http://127.0.0.1:${ports.host}`],
     chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl }],
     routers: [{ chainId: CHAIN_ID, address: ROUTER, name: 'Keyway Local Router' }],
   });
-  host = await startHost(HOST_PORT, hostPage(frame.url, CHAIN_ID));
+  host = await startHost(ports.host, hostPage(frame.url, CHAIN_ID));
   browser = await launchChromium();
   usd = await deployToken('Test Dollar', 'TDL', 6);
   eur = await deployToken('Test Euro', 'TEU', 18);
 
   context = await browser.newContext();
   page = await context.newPage();
-  await page.goto(`http://127.0.0.1:${HOST_PORT}/`);
+  await page.goto(`http://127.0.0.1:${ports.host}/`);
   expect(await handshake(page, frame.url)).toBe(true);
   await emailLogin(page, frame.url, 'approvals@example.com');
   user = getAddress((await request(page, 'GET_USER', { chainId: CHAIN_ID })).payload?.address as Hex);
@@ -410,7 +411,7 @@ describe('typed data and messages', () => {
       metadata: {
         name: 'Good\u200B Dapp\u202E',
         description: 'x',
-        url: `http://127.0.0.1:${HOST_PORT}`,
+        url: `http://127.0.0.1:${ports.host}`,
         icons: [],
       },
       sdkVersion: '5.1.11',
@@ -422,7 +423,7 @@ describe('typed data and messages', () => {
     await expect.poll(() => requester.textContent().catch(() => '')).toBe('Requested by Good Dapp');
     // The origin the frame verified, on its own line.
     expect(await page.frameLocator('#kw').locator('p.origin').textContent()).toBe(
-      `Verified website: http://127.0.0.1:${HOST_PORT}`,
+      `Verified website: http://127.0.0.1:${ports.host}`,
     );
     await click('Reject');
     expect(await pending).toMatchObject({ payload: { code: 4001 } });

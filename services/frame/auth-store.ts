@@ -15,7 +15,7 @@ import { createHash, randomBytes, randomInt, randomUUID } from 'node:crypto';
 import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { z } from 'zod';
-import { cooldownMessage } from '../../src/core/errors.ts';
+import { cooldownText } from '../../src/frame/protocol/errors.ts';
 
 export const SOCIAL_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
 export type SocialProvider = (typeof SOCIAL_PROVIDERS)[number];
@@ -713,7 +713,7 @@ export class AuthStore {
   private refuseWhileGuessed(address: string): void {
     const waitMs = this.guessesSpentFor(address);
     if (waitMs > 0) {
-      throw new AuthError(429, cooldownMessage(waitMs / 1000));
+      throw new AuthError(429, cooldownText(waitMs / 1000));
     }
   }
 

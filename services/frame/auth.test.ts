@@ -2,13 +2,16 @@
  * The frame service over real HTTP: email one-time codes through the dev mailbox, wrong codes, the rate
  * limit, device approval, the local social provider, the Farcaster stand-in, email update, persistence,
  * the security headers, and the login limits against an attacker (a victim is not locked out, the load
- * slows the service down, guesses spread over many client addresses do not add up). Ports 32100-32119.
+ * slows the service down, guesses spread over many client addresses do not add up). Each server on a free
+ * port.
  */
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../free-ports.ts';
 import { getWithHost } from '../raw-request.ts';
+import { DEFAULT_PORTS, PLAYGROUND_DEV_PORT } from '../stack.ts';
 import { pkceChallenge } from './auth-store.ts';
 import { DEFAULT_AUTH_LIMITS } from './rate-limit.ts';
 import { type FrameServer, type FrameServerOptions, startFrameServer } from './server.ts';
@@ -53,7 +56,7 @@ async function login(email: string, deviceId = DEVICE_A): Promise<{ token: strin
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kw-frame-auth-'));
   server = await startFrameServer({
-    port: 32100,
+    port: await freePort(),
     dataDir,
     allowedOrigins: ALLOWED,
     chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }],
@@ -422,7 +425,7 @@ describe('headers and persistence', () => {
     const { token, user } = await login('heidi@example.com');
     await server.stop();
     server = await startFrameServer({
-      port: 32101,
+      port: await freePort(),
       dataDir,
       allowedOrigins: ALLOWED,
       chains: [],
@@ -436,7 +439,7 @@ describe('headers and persistence', () => {
   it('rejects an allow-list entry that is not an origin', async () => {
     await expect(
       startFrameServer({
-        port: 32102,
+        port: await freePort(),
         dataDir,
         allowedOrigins: ["http://127.0.0.1:4300; script-src 'unsafe-inline'"],
         chains: [],
@@ -447,13 +450,16 @@ describe('headers and persistence', () => {
 
 describe('stack wiring', () => {
   it('allows the playground on both local hosts, plus origins from the environment; never Storybook by default', () => {
-    const ports = { evmL1: 1, evmL2: 2, solana: 3, api: 4, frame: 5, playground: 4300, relay: 6 };
-    expect(frameAllowedOrigins({ ports }, undefined)).toEqual([
+    // `npm start`'s ports (the playground on 4300), as configuration only: nothing is started here.
+    expect(frameAllowedOrigins({ ports: DEFAULT_PORTS }, undefined)).toEqual([
       'http://127.0.0.1:4300',
       'http://localhost:4300',
     ]);
     expect(
-      frameAllowedOrigins({ ports: { ...ports, playground: 5173 } }, ' http://127.0.0.1:9000 ,,'),
+      frameAllowedOrigins(
+        { ports: { ...DEFAULT_PORTS, playground: PLAYGROUND_DEV_PORT } },
+        ' http://127.0.0.1:9000 ,,',
+      ),
     ).toEqual(['http://127.0.0.1:5173', 'http://localhost:5173', 'http://127.0.0.1:9000']);
   });
 });
@@ -496,11 +502,11 @@ describe('login limits against an attacker', () => {
    * A frame server of its own whose requests name their client address in a header, so that one machine
    * plays many clients; the slowdown under load is recorded instead of waited for.
    */
-  async function limitedServer(port: number, opts: Partial<FrameServerOptions> = {}) {
+  async function limitedServer(opts: Partial<FrameServerOptions> = {}) {
     const dir = await mkdtemp(join(tmpdir(), 'kw-frame-limits-'));
     const slowdowns: number[] = [];
     const frame = await startFrameServer({
-      port,
+      port: await freePort(),
       dataDir: dir,
       allowedOrigins: ALLOWED,
       chains: [],
@@ -555,7 +561,7 @@ describe('login limits against an attacker', () => {
   const wrongCode = (code: string, n: number) => String((Number(code) + n) % 1_000_000).padStart(6, '0');
 
   it('a victim still logs in while an attacker guesses', async () => {
-    const frame = await limitedServer(32103);
+    const frame = await limitedServer();
     const email = 'victim@example.com';
     const victim = frame.client('10.1.0.1', 'victim-device-0001');
     // The victim's account, made on their own device earlier.
@@ -590,7 +596,7 @@ describe('login limits against an attacker', () => {
   });
 
   it('the global limit slows down, it does not lock everyone out', async () => {
-    const frame = await limitedServer(32104, {
+    const frame = await limitedServer({
       limits: { ...DEFAULT_AUTH_LIMITS, global: 54, slowdownMs: 1500, perAddressUnderLoad: 3 },
     });
     // A heavy client address checks codes six times, then 24 people on their own addresses log in: the 54th
@@ -621,7 +627,7 @@ describe('login limits against an attacker', () => {
   });
 
   it('brute force across many addresses still cannot guess a code', async () => {
-    const frame = await limitedServer(32105);
+    const frame = await limitedServer();
     const email = 'newcomer@example.com';
     // Forty client addresses, each with its own device, ask for a code for an address nobody has an account
     // for yet (the codes an attacker can try). The test knows each code from the mailbox.

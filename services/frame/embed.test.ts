@@ -1,5 +1,5 @@
 /**
- * The frame page in Chromium, embedded by host pages on other local origins. Ports 32200-32219.
+ * The frame page in Chromium, embedded by host pages on other local origins, all on free ports.
  *
  * - An allowed host completes the handshake and gets a MessagePort; a host on another origin gets no
  *   `ready` (the browser refuses to frame it, and with CSP bypassed the page's own origin check refuses).
@@ -27,12 +27,12 @@ import {
 } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ERROR_MESSAGES } from '../../src/core/errors.ts';
 import { AppRequestSchema, FRAME_EVENT_NAMES } from '../../src/frame/protocol/events.ts';
 import { testTokenAbi } from '../chain/abis.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { testTokenBytecode } from '../chain/bytecode.ts';
 import { DEPLOYER_PRIVATE_KEY } from '../chain/deploy.ts';
+import { freePorts } from '../free-ports.ts';
 import {
   emailLogin,
   handshake,
@@ -44,12 +44,9 @@ import {
 } from './embed-harness.ts';
 import { type FrameServer, startFrameServer } from './server.ts';
 
-const FRAME_PORT = 32200;
-const ALLOWED_HOST_PORT = 32201;
-const OTHER_HOST_PORT = 32202;
-const CLIENT_HOST_PORT = 32203;
-const ANVIL_PORT = 32210;
 const CHAIN_ID = 31337;
+/** The frame's and the host pages' ports: the frame must know the hosts' origins before it starts. */
+let ports: { frame: number; allowedHost: number; otherHost: number; clientHost: number };
 
 let dataDir: string;
 let frame: FrameServer;
@@ -130,16 +127,19 @@ function answeredOnPort(m: unknown): boolean {
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kw-frame-embed-'));
-  anvil = await startAnvil({ port: ANVIL_PORT, chainId: CHAIN_ID });
+  anvil = await startAnvil({ port: 0, chainId: CHAIN_ID });
+  // Built first: the ports picked next are then bound moments later.
+  const clientHost = await buildClientHost(join(dataDir, 'client-host'));
+  ports = await freePorts({ frame: 1, allowedHost: 1, otherHost: 1, clientHost: 1 });
   frame = await startFrameServer({
-    port: FRAME_PORT,
+    port: ports.frame,
     dataDir,
-    allowedOrigins: [`http://127.0.0.1:${ALLOWED_HOST_PORT}`, `http://127.0.0.1:${CLIENT_HOST_PORT}`],
+    allowedOrigins: [`http://127.0.0.1:${ports.allowedHost}`, `http://127.0.0.1:${ports.clientHost}`],
     chains: [{ chainId: CHAIN_ID, rpcUrl: anvil.rpcUrl }],
   });
-  hosts.push(await startHost(ALLOWED_HOST_PORT, hostPage(frame.url, CHAIN_ID)));
-  hosts.push(await startHost(OTHER_HOST_PORT, hostPage(frame.url, CHAIN_ID)));
-  await startStaticHost(CLIENT_HOST_PORT, await buildClientHost(join(dataDir, 'client-host')));
+  hosts.push(await startHost(ports.allowedHost, hostPage(frame.url, CHAIN_ID)));
+  hosts.push(await startHost(ports.otherHost, hostPage(frame.url, CHAIN_ID)));
+  await startStaticHost(ports.clientHost, clientHost);
   browser = await launchChromium();
 }, 90_000);
 
@@ -154,7 +154,7 @@ afterAll(async () => {
 describe('embedding', () => {
   it('an allowed origin completes the handshake over a MessagePort', async () => {
     const context = await browser.newContext();
-    const page = await openHost(context, ALLOWED_HOST_PORT);
+    const page = await openHost(context, ports.allowedHost);
     expect(await handshake(page, frame.url)).toBe(true);
     expect(await request(page, 'IS_CONNECTED')).toMatchObject({
       type: '@keyway-frame/IS_CONNECTED_SUCCESS',
@@ -166,7 +166,7 @@ describe('embedding', () => {
 
   it('a host on another origin gets no ready: the browser blocks the frame', async () => {
     const context = await browser.newContext();
-    const page = await openHost(context, OTHER_HOST_PORT);
+    const page = await openHost(context, ports.otherHost);
     expect(await handshake(page, frame.url, 3000)).toBe(false);
     await context.close();
   });
@@ -180,7 +180,7 @@ describe('embedding', () => {
       delete headers['content-security-policy'];
       await route.fulfill({ response, headers });
     });
-    const page = await openHost(context, OTHER_HOST_PORT);
+    const page = await openHost(context, ports.otherHost);
     await expect
       .poll(() => page.frameLocator('#kw').getByText('This wallet cannot be embedded here').isVisible())
       .toBe(true);
@@ -205,7 +205,7 @@ describe('the wallet over the port', () => {
 
   beforeAll(async () => {
     context = await browser.newContext();
-    page = await openHost(context, ALLOWED_HOST_PORT);
+    page = await openHost(context, ports.allowedHost);
     expect(await handshake(page, frame.url)).toBe(true);
   });
   afterAll(() => context?.close());
@@ -608,7 +608,7 @@ describe('the wallet over the port', () => {
     const pending = request(page, 'RPC_REQUEST', { method: 'personal_sign', params: ['who asks?', address] });
     const screen = page.frameLocator('#kw');
     await expect
-      .poll(() => screen.getByText(`Verified website: http://127.0.0.1:${ALLOWED_HOST_PORT}`).isVisible())
+      .poll(() => screen.getByText(`Verified website: http://127.0.0.1:${ports.allowedHost}`).isVisible())
       .toBe(true);
     await screen.getByRole('button', { name: 'Reject' }).click();
     expect((await pending).type).toBe('@keyway-frame/RPC_REQUEST_ERROR');
@@ -643,7 +643,7 @@ describe('the wallet over the port', () => {
 
   it('a known address on a new browser needs the device-approval link first', async () => {
     const other = await browser.newContext();
-    const fresh = await openHost(other, ALLOWED_HOST_PORT);
+    const fresh = await openHost(other, ports.allowedHost);
     expect(await handshake(fresh, frame.url)).toBe(true);
     expect(await request(fresh, 'CONNECT_EMAIL', { email })).toMatchObject({
       payload: { action: 'VERIFY_DEVICE' },
@@ -670,7 +670,7 @@ describe('the wallet over the port', () => {
 
   it('logs in through the Farcaster stand-in', async () => {
     const other = await browser.newContext();
-    const fresh = await openHost(other, ALLOWED_HOST_PORT);
+    const fresh = await openHost(other, ports.allowedHost);
     expect(await handshake(fresh, frame.url)).toBe(true);
     const { payload } = await request(fresh, 'GET_FARCASTER_URI');
     const url = payload?.url as string;
@@ -688,7 +688,7 @@ describe('the wallet over the port', () => {
   });
 
   it('remembers the login on a second visit, and forgets the session on sign out', async () => {
-    const second = await openHost(context, ALLOWED_HOST_PORT);
+    const second = await openHost(context, ports.allowedHost);
     expect(await handshake(second, frame.url)).toBe(true);
     expect(await request(second, 'IS_CONNECTED')).toMatchObject({ payload: { isConnected: true } });
     expect((await request(second, 'GET_USER', { chainId: CHAIN_ID })).payload?.address).toBe(address);
@@ -719,7 +719,7 @@ describe("the kit's frame client against the frame", () => {
   beforeAll(async () => {
     context = await browser.newContext();
     page = await context.newPage();
-    await page.goto(`http://127.0.0.1:${CLIENT_HOST_PORT}/`);
+    await page.goto(`http://127.0.0.1:${ports.clientHost}/`);
     await page.waitForFunction(() => 'kw' in window);
     await inPage((frameUrl: string) => {
       const client = window.kw.createFrameClient({ frameUrl, projectId: 'test', chainId: 31337 });
@@ -812,7 +812,8 @@ describe("the kit's frame client against the frame", () => {
     await framePage!.evaluate(() => location.reload());
     expect(await page.evaluate(() => (window as unknown as { signing: Promise<unknown> }).signing)).toEqual({
       ok: false,
-      message: ERROR_MESSAGES.requestAborted,
+      // The kit's error names its code (the kit's views write it from the catalogue).
+      message: 'requestAborted',
     });
     await expect.poll(() => page.locator('iframe[data-keyway-frame]').getAttribute('data-state')).toBeNull();
     // The new page answers over the new port, with the session it kept in its own storage.

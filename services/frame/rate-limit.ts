@@ -34,7 +34,7 @@
  * on to the kit as it is); a refused request is not counted, so it does not prolong the wait.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { cooldownMessage } from '../../src/core/errors.ts';
+import { cooldownText } from '../../src/frame/protocol/errors.ts';
 import { AuthError } from './auth-store.ts';
 
 export interface AuthLimits {
@@ -149,7 +149,7 @@ export class AuthLimiter {
       keep: max,
     }));
     const waitMs = Math.max(...keys.map(({ key, max }) => this.window.waitMs(key, max)));
-    if (waitMs > 0) throw new AuthError(429, cooldownMessage(waitMs / 1000));
+    if (waitMs > 0) throw new AuthError(429, cooldownText(waitMs / 1000));
     for (const { key, keep } of keys) this.window.add(key, keep);
     this.window.add(EVERYONE, this.limits.global);
     if (loaded) await this.sleep(this.limits.slowdownMs);

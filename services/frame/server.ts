@@ -12,7 +12,7 @@ import { getConnInfo } from '@hono/node-server/conninfo';
 import { type Context, Hono } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import { z } from 'zod';
-import { ERROR_MESSAGES } from '../../src/core/errors.ts';
+import { FRAME_ERROR_TEXTS } from '../../src/frame/protocol/errors.ts';
 import { SolanaChainIdSchema } from '../../src/frame/protocol/fields.ts';
 import { isSafeRpcMethod } from '../../src/frame/rpc-methods.ts';
 import { configuredHosts, hostGuard } from '../host-guard.ts';
@@ -545,7 +545,11 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
       }
       if (!opts.allowed(parsed.method)) {
         return c.json(
-          { jsonrpc: '2.0', id: parsed.id, error: { code: -32601, message: ERROR_MESSAGES.rpcNotAllowed } },
+          {
+            jsonrpc: '2.0',
+            id: parsed.id,
+            error: { code: -32601, message: FRAME_ERROR_TEXTS.rpcNotAllowed },
+          },
           403,
         );
       }

@@ -1,6 +1,6 @@
 /**
- * The frame as a Solana wallet, in Chromium against the local Solana runtime (services/solana). Ports
- * 32500-32501 (frame, host page) and 32510-32511 (Solana HTTP and websocket).
+ * The frame as a Solana wallet, in Chromium against the local Solana runtime (services/solana). The frame,
+ * the host page and the Solana RPC (HTTP and websocket) on free ports.
  *
  * - GET_USER with the Solana network reference answers the user's Solana address (an Ed25519 WebCrypto key
  *   kept in the frame's IndexedDB): not the EVM address, the same on every call, after a reload and after
@@ -31,6 +31,7 @@ import {
 } from '@solana/web3.js';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePorts } from '../free-ports.ts';
 import { base58Decode, base58Encode } from '../solana/base58.ts';
 import { DEVNET_GENESIS_HASH, SOLANA_CAIP2 } from '../solana/runtime.ts';
 import { type SolanaServer, startSolana } from '../solana/server.ts';
@@ -46,9 +47,6 @@ import {
 import { type FrameServer, startFrameServer } from './server.ts';
 import { solanaReference } from './stack-service.ts';
 
-const FRAME_PORT = 32500;
-const HOST_PORT = 32501;
-const SOLANA_PORT = 32510;
 const CHAIN_ID = 31337;
 const REFERENCE = solanaReference(SOLANA_CAIP2);
 /** Solana mainnet's reference: well-formed, not configured here. */
@@ -62,15 +60,18 @@ let frame: FrameServer;
 let host: Server;
 let browser: Browser;
 let connection: Connection;
+/** The frame's and the host page's ports: the frame must know the host's origin before it starts. */
+let ports: { frame: number; host: number };
 
 beforeAll(async () => {
   dataDir = await mkdtemp(join(tmpdir(), 'kw-frame-solana-'));
-  solana = await startSolana({ port: SOLANA_PORT, dataDir: join(dataDir, 'solana') });
+  solana = await startSolana({ port: 0, dataDir: join(dataDir, 'solana') });
   connection = new Connection(solana.rpcUrl, 'confirmed');
+  ports = await freePorts({ frame: 1, host: 1 });
   frame = await startFrameServer({
-    port: FRAME_PORT,
+    port: ports.frame,
     dataDir,
-    allowedOrigins: [`http://127.0.0.1:${HOST_PORT}`],
+    allowedOrigins: [`http://127.0.0.1:${ports.host}`],
     // The EVM chain is never contacted here: only its id matters.
     chains: [{ chainId: CHAIN_ID, rpcUrl: 'http://127.0.0.1:1' }],
     solanaChains: [
@@ -78,7 +79,7 @@ beforeAll(async () => {
       { reference: MISPOINTED_REFERENCE, rpcUrl: solana.rpcUrl },
     ],
   });
-  host = await startHost(HOST_PORT, hostPage(frame.url, CHAIN_ID));
+  host = await startHost(ports.host, hostPage(frame.url, CHAIN_ID));
   browser = await launchChromium();
 }, 90_000);
 
@@ -154,7 +155,7 @@ describe('the frame as a Solana wallet', () => {
     next.on('console', (msg) => {
       if (msg.type() === 'error') frameErrors.push(msg.text());
     });
-    await next.goto(`http://127.0.0.1:${HOST_PORT}/`);
+    await next.goto(`http://127.0.0.1:${ports.host}/`);
     expect(await handshake(next, frame.url)).toBe(true);
     return next;
   }

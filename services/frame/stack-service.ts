@@ -2,7 +2,8 @@
  * The secure frame as a service of the local stack (services/stack.ts): port 4200 by default, state in
  * `<dataDir>/frame`, the local EVM chains (with their swap router, named 'Keyway Local Router' on the
  * approval screen) and the local Solana network, and an allow-list of the origins
- * that may embed it: the playground on 127.0.0.1 and localhost, plus any origins in the comma-separated
+ * that may embed it: the playground (and the host pages the stack was started for, `hostPorts`) on 127.0.0.1
+ * and localhost, plus any origins in the comma-separated
  * environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`. Storybook is not on the default list: its stories
  * use the fake frame of `keyway/testing`, and a development server's origin has no place among the
  * embedders of a wallet that holds keys (add it through the variable to try the real frame in a story).
@@ -11,10 +12,13 @@ import type { StackContext, StackServiceDefinition } from '../stack.ts';
 import { startFrameServer } from './server.ts';
 
 export function frameAllowedOrigins(
-  ctx: Pick<StackContext, 'ports'>,
+  ctx: Pick<StackContext, 'ports' | 'hostPorts'>,
   env: string | undefined = process.env.KEYWAY_FRAME_ALLOWED_ORIGINS,
 ): string[] {
-  const local = [`http://127.0.0.1:${ctx.ports.playground}`, `http://localhost:${ctx.ports.playground}`];
+  const local = [ctx.ports.playground, ...(ctx.hostPorts ?? [])].flatMap((port) => [
+    `http://127.0.0.1:${port}`,
+    `http://localhost:${port}`,
+  ]);
   const extra = (env ?? '')
     .split(',')
     .map((s) => s.trim())

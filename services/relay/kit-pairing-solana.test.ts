@@ -4,7 +4,7 @@
  * (src/chains/solana/paired-wallet.ts) sends SOL through the session: the phone signs and sends, and the local
  * Solana RPC shows the exact lamports. Also: a session restored after a reload reconnects silently, the
  * wallet ending the session disconnects the adapter, and the adapter's disconnect ends it in the wallet.
- * Anvil on 32062, the Solana RPC on 32080 (HTTP) and 32081 (websocket), the relay on any free port.
+ * Anvil, the Solana RPC (HTTP and websocket) and the relay on free ports.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -28,7 +28,6 @@ import type { SolanaAdapter } from '../../src/chains/solana/types.ts';
 import { solanaLocal } from '../../src/core/networks.ts';
 import { createMemoryStorage, createSafeStorage, type SafeStorage } from '../../src/core/storage.ts';
 import type { PairingProvider } from '../../src/hooks/connect/pairing.ts';
-import { NO_ACCOUNT_FOR_NETWORK } from '../../src/instance/walletconnect.ts';
 import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type SolanaServer, startSolana } from '../solana/server.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
@@ -83,8 +82,8 @@ beforeAll(async () => {
   guard = blockOutsideRequests();
   dataDir = mkdtempSync(join(tmpdir(), 'kw-pairing-solana-'));
   [anvil, solana] = await Promise.all([
-    startAnvil({ port: 32062, chainId: 31337 }),
-    startSolana({ port: 32080, dataDir }),
+    startAnvil({ port: 0, chainId: 31337 }),
+    startSolana({ port: 0, dataDir }),
   ]);
   connection = new Connection(solana.rpcUrl, 'confirmed');
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
@@ -224,7 +223,7 @@ describe('Solana over pairing, on the local relay and the local Solana RPC', () 
       await only.pair(uris.at(-1)!);
       await expect.poll(() => only.getState().proposals).toHaveLength(1);
       await only.approveProposal(only.getState().proposals[0]!.id);
-      await expect(connecting).rejects.toThrow(NO_ACCOUNT_FOR_NETWORK);
+      await expect(connecting).rejects.toMatchObject({ code: 'noAccountForNetwork' });
       await expect.poll(() => only.getState().sessions).toHaveLength(0);
       expect(getConnection(config).status).toBe('disconnected');
       expect(adapter.store.getState().status).toBe('disconnected');

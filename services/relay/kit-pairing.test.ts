@@ -3,8 +3,8 @@
  * `@walletconnect/universal-provider`, and the `PairingProvider` the Connect view drives) against the local
  * relay and the playground's phone wallet, with two local anvil chains: pairing from the URI the kit shows,
  * signing, sending exactly 0.01 ETH, switching chains over the relay, account changes and the end of the
- * session from the wallet, and nothing requested outside this machine. Anvil on ports 32060-32061, the relay on
- * any free port.
+ * session from the wallet, and nothing requested outside this machine. The anvils and the relay on free
+ * ports.
  */
 import { createPublicClient, http, parseEther, verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -45,8 +45,8 @@ beforeAll(async () => {
   // Any request to a host other than this machine fails the file (checked in the last test).
   guard = blockOutsideRequests();
   anvils = await Promise.all([
-    startAnvil({ port: 32060, chainId: 31337 }),
-    startAnvil({ port: 32061, chainId: 31338 }),
+    startAnvil({ port: 0, chainId: 31337 }),
+    startAnvil({ port: 0, chainId: 31338 }),
   ]);
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
   wallet = await createPhoneWallet({

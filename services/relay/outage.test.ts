@@ -2,7 +2,7 @@
  * The relay going away in the middle of a pairing session, with the kit's transport (src/instance/walletconnect.ts)
  * and the playground's phone wallet: the kit reports the loss (after RELAY_LOST_GRACE_MS), a signature asked for
  * meanwhile waits, and when the relay is back on its port the kit reports it, the request reaches the wallet and
- * the signature comes back. Nothing the visitor asked is lost. Anvil on port 32070, the relay on any free port.
+ * the signature comes back. Nothing the visitor asked is lost. Anvil and the relay on free ports.
  */
 import { verifyMessage } from 'viem';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -24,7 +24,7 @@ const uris: string[] = [];
 const reports: string[] = [];
 
 beforeAll(async () => {
-  anvil = await startAnvil({ port: 32070, chainId: 31337 });
+  anvil = await startAnvil({ port: 0, chainId: 31337 });
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
   wallet = await createPhoneWallet({
     relayUrl: relay.url,

@@ -2,7 +2,7 @@
  * Two real WalletConnect SDKs pair through the local relay: a dapp on `@walletconnect/sign-client` and the
  * playground's phone wallet on `@reown/walletkit`, with requests answered on a local anvil chain. Proves the
  * relay speaks what the SDKs speak (subscriptions, stored messages, the composite session publishes, acks),
- * and that nothing either SDK does leaves the machine. Anvil on port 32050, the relay on any free port.
+ * and that nothing either SDK does leaves the machine. Anvil and the relay on free ports.
  */
 import { Core } from '@walletconnect/core';
 import { SignClient } from '@walletconnect/sign-client';
@@ -18,7 +18,6 @@ import { type AnvilHandle, startAnvil } from '../chain/anvil.ts';
 import { type RelayServer, startRelayServer } from './server.ts';
 import { blockOutsideRequests } from './test-client.ts';
 
-const PORT = 32050;
 const CHAIN = 'eip155:31337';
 const RECEIVER = '0x000000000000000000000000000000000000dEaD';
 const METHODS = [
@@ -37,7 +36,7 @@ let guard: ReturnType<typeof blockOutsideRequests>;
 beforeAll(async () => {
   // Any request to a host other than this machine fails the file (checked in the last test).
   guard = blockOutsideRequests();
-  anvil = await startAnvil({ port: PORT, chainId: 31337 });
+  anvil = await startAnvil({ port: 0, chainId: 31337 });
   relay = await startRelayServer({ port: 0, allowedOrigins: [] });
   wallet = await createPhoneWallet({
     relayUrl: relay.url,

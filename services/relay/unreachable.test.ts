@@ -7,7 +7,6 @@ import { createServer } from 'node:net';
 import { http } from 'viem';
 import { expect, it } from 'vitest';
 import { createConfig } from 'wagmi';
-import { ERROR_MESSAGES } from '../../src/core/errors.ts';
 import { keywayLocal, toViemChain } from '../../src/core/networks.ts';
 import { createWalletConnectPairing } from '../../src/instance/wagmi.ts';
 import { prepareKitCoreOnMemory } from './test-client.ts';
@@ -39,6 +38,6 @@ it('fails with "Can’t reach the wallet relay…" when the relay does not answe
   if (!pairing) throw new Error('the pairing transport did not load');
   const uris: string[] = [];
   pairing.onUri((uri) => uris.push(uri));
-  await expect(pairing.connect()).rejects.toThrow(ERROR_MESSAGES.relayUnreachable);
+  await expect(pairing.connect()).rejects.toMatchObject({ code: 'relayUnreachable' });
   expect(uris).toEqual([]);
 }, 60_000);

@@ -1,6 +1,6 @@
 /**
  * The kit's Solana adapter (`keyway.solana`) against the local Solana RPC, signed by the Wallet Standard
- * test wallet of `keyway/testing`. Ports 32600 (HTTP) and 32601 (websocket); only the Solana RPC runs.
+ * test wallet of `keyway/testing`. Only the Solana RPC runs, on free ports (HTTP and websocket).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -16,14 +16,13 @@ import { createSolanaTestWallet } from '../../src/testing/solana-wallet.ts';
 import { SOLANA_TEST_PUBLIC_KEY, SOLANA_TEST_SECRET_KEY } from './keys.ts';
 import { type SolanaServer, startSolana } from './server.ts';
 
-const PORT = 32600;
 let dataDir: string;
 let server: SolanaServer;
 let connection: Connection;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kw-solana-kit-'));
-  server = await startSolana({ port: PORT, dataDir });
+  server = await startSolana({ port: 0, dataDir });
   connection = new Connection(server.rpcUrl, 'confirmed');
 });
 
@@ -75,7 +74,7 @@ describe('keyway.solana sendNative against the local Solana RPC', () => {
     expect(await adapter.getBalance(receiver)).toBe(100_000_000n);
   });
 
-  it('a rejected signature: "Failed to send transaction. Please try again." and nothing is sent', async () => {
+  it('a rejected signature: solanaSendFailed ("Failed to send transaction. Please try again.") and nothing is sent', async () => {
     const { adapter, testWallet, name } = setup();
     await adapter.connect(name);
     const receiver = Keypair.generate().publicKey.toBase58();
@@ -89,7 +88,7 @@ describe('keyway.solana sendNative against the local Solana RPC', () => {
       caught = error;
     }
     expect(caught).toBeInstanceOf(KeywayError);
-    expect((caught as Error).message).toBe('Failed to send transaction. Please try again.');
+    expect(caught).toMatchObject({ code: 'solanaSendFailed' });
     expect(testWallet.prompts.at(-1)).toEqual({ kind: 'signAndSendTransaction', approved: false });
     expect(testWallet.sentSignatures).toEqual([]);
     expect(await balance(receiver)).toBe(0n);

@@ -353,7 +353,10 @@ function closeGracefully(socket: Socket): Promise<void> {
 }
 
 export interface SolanaServerOptions {
-  /** HTTP JSON-RPC port; the websocket listens on `port + 1`. */
+  /**
+   * HTTP JSON-RPC port; the websocket listens on `port + 1` (where web3.js's `Connection` looks for it).
+   * 0: a pair the OS leaves free (read them from `rpcUrl` and `wsUrl`).
+   */
   port: number;
   dataDir?: string;
   log?: (line: string) => void;
@@ -381,6 +384,34 @@ function listen(
     server.once('listening', () => resolve());
     server.listen(port, '127.0.0.1');
   });
+}
+
+/** How often port 0 tries another port when the one after the OS's pick is taken. */
+const PAIR_ATTEMPTS = 20;
+
+/**
+ * `http` on `port` and `ws` on `port + 1`. With port 0, `http` takes the port the OS picks and `ws` the next
+ * one; when that one is taken, `http` lets its port go and both try again. Each bind either holds its port
+ * or fails, so no other process can take one in between.
+ */
+async function listenPair(http: Server, ws: Server, port: number): Promise<void> {
+  if (port !== 0) {
+    await listen(http, port);
+    await listen(ws, port + 1);
+    return;
+  }
+  for (let attempt = 1; ; attempt++) {
+    await listen(http, 0);
+    const picked = (http.address() as AddressInfo).port;
+    try {
+      if (picked >= 65535) throw new Error(`no port after ${picked}`);
+      await listen(ws, picked + 1);
+      return;
+    } catch (error) {
+      await new Promise<void>((resolve) => http.close(() => resolve()));
+      if (attempt >= PAIR_ATTEMPTS) throw error;
+    }
+  }
 }
 
 export async function startSolana(opts: SolanaServerOptions): Promise<SolanaServer> {
@@ -513,8 +544,7 @@ export async function startSolana(opts: SolanaServerOptions): Promise<SolanaServ
   });
 
   try {
-    await listen(http, opts.port);
-    await listen(wsHttp, opts.port + 1);
+    await listenPair(http, wsHttp, opts.port);
   } catch (error) {
     http.close();
     wsHttp.close();

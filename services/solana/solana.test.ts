@@ -1,6 +1,6 @@
 /**
  * The local Solana runtime through an unmodified @solana/web3.js `Connection`, plus raw JSON-RPC shapes.
- * Ports 20020 (HTTP) and 20021 (websocket).
+ * On free ports (HTTP and the websocket on the next port, where web3.js looks for it).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -19,7 +19,6 @@ import { base58Decode, base58Encode } from './base58.ts';
 import { SOLANA_TEST_PUBLIC_KEY, solanaTestKeypair } from './keys.ts';
 import { type SolanaServer, startSolana } from './server.ts';
 
-const PORT = 20020;
 let dataDir: string;
 let server: SolanaServer;
 
@@ -34,7 +33,7 @@ async function rpc(method: string, params: unknown[] = []): Promise<Record<strin
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'kw-solana-test-'));
-  server = await startSolana({ port: PORT, dataDir });
+  server = await startSolana({ port: 0, dataDir });
 });
 
 afterAll(async () => {
@@ -197,7 +196,7 @@ describe('persistence', () => {
     const slotBefore = await connection.getSlot();
 
     await server.stop();
-    server = await startSolana({ port: PORT, dataDir });
+    server = await startSolana({ port: 0, dataDir });
     const after = new Connection(server.rpcUrl, 'confirmed');
     expect(await after.getBalance(to.publicKey)).toBe(987_654_321);
     expect(await after.getBalance(solanaTestKeypair().publicKey)).toBe(senderBalance);

@@ -153,3 +153,10 @@ export const PAIRED_SOLANA_WALLET_NAME = 'WalletConnect';
  * any other origin is refused before the window goes there.
  */
 export const DEFAULT_ONRAMP_PROVIDER_ORIGINS: readonly string[] = Object.freeze(['https://pay.coinbase.com']);
+
+/**
+ * Not in the spec: how long a remembered connection counts as being restored (the account's status
+ * 'reconnecting', the Connect button's restoring face) when no reconnect starts, e.g. a host's own
+ * WagmiProvider with `reconnectOnMount` off. A reconnect that starts in time ends the state itself.
+ */
+export const RESTORE_LIMIT_MS = 5_000;

@@ -1,78 +1,45 @@
 /**
- * The error catalogue of spec §8. Components and hooks take texts from here by key; nobody retypes them.
+ * The kit's errors as data (spec §8): a thrown kit error carries a `KitMessage` (a code, its values and any
+ * wallet's or API's own reason), never a sentence for display. The catalogue (`i18n/en.ts` and the locales)
+ * holds every text; the styled layer writes them with `i18n/messageText.ts`, a host's own UI with its own.
  */
+import { type KitMessage, kitMessage, type MessageCode, type MessageValue } from './messages';
 
-export const TOAST_MESSAGES = {
-  fetchTransactions: 'Failed to fetch transactions',
-  initializeSwap: 'Failed to initialize swap',
-  fetchNetworkTokenPrice: 'Failed to fetch network token price',
-  checkAllowance: 'Failed to check allowance',
-  createApprovalTransaction: 'Failed to create approval transaction',
-  createTransaction: 'Failed to create transaction',
-  transactionError: 'Transaction error',
-  somethingWentWrong: 'Something went wrong',
-  solanaSendFailed: 'Failed to send transaction. Please try again.',
-  fetchTokenBalance: 'Failed to fetch token balance',
-  // Not in spec §8 (it names no pairing toasts): a paired wallet's relay went away, and came back.
-  relayLost: 'Lost the connection to your wallet. Requests wait until it is back.',
-  relayBack: 'Connected to your wallet again',
-} as const;
-export type ToastMessageKey = keyof typeof TOAST_MESSAGES;
+export type { KitMessage, MessageCode } from './messages';
 
-export const ERROR_MESSAGES = {
-  disconnectFailed: 'Failed to disconnect',
-  noSwapAddress: 'No address found to swap the tokens from.',
-  unsupportedChain: 'Unsupported chain',
-  networkNotFound: 'Network not found',
-  addressOrAuthConnectorNotFound: 'Address or auth connector not found',
-  resolveName: 'Error resolving name',
-  nameSuggestions: 'Error fetching name suggestions',
-  namesForAddress: 'Error fetching names for address',
-  iframeNotSet: 'W3mFrame: iframe is not set',
-  emailLoginDependency: 'Unable to load email login dependency',
-  requestAborted: 'Request was aborted',
-  rpcNotAllowed: 'Requested RPC call is not allowed',
-  actionNotAllowed: 'Action not allowed',
-  invalidChainId: 'Invalid chainId',
-  frameError: 'An error occurred',
-  solanaInvalidInput: 'Please enter a valid amount and receiver address',
-  // Not in spec §8: a pairing whose relay cannot be reached (no QR code can be made).
-  noAccountForNetwork: 'The wallet shared no account for this network',
-  relayUnreachable: 'Can’t reach the wallet relay. Check your connection and try again.',
-} as const;
-export type ErrorMessageKey = keyof typeof ERROR_MESSAGES;
-
-/** 'Error registering name {name}'; the first API reason description wins when present. */
-export function registerNameErrorMessage(name: string, apiReason?: string): string {
-  return apiReason?.trim() ? apiReason : `Error registering name ${name}`;
-}
-
-/** 'Please try again after N seconds'. */
-export function cooldownMessage(secondsLeft: number): string {
-  return `Please try again after ${Math.max(1, Math.ceil(secondsLeft))} seconds`;
-}
-
-/** Every error the kit throws on purpose: a catalogue key plus the exact text. */
+/**
+ * Every error the kit throws on purpose. `code`, `values` and `reason` say what happened; `message` is for a
+ * developer's console (the code and its values), not for a user.
+ */
 export class KeywayError extends Error {
   override readonly name = 'KeywayError';
-  constructor(
-    readonly code:
-      | ErrorMessageKey
-      | 'registerName'
-      | 'cooldown'
-      | 'invalidOptions'
-      | 'api'
-      | 'solanaSendFailed'
-      | 'invalidToken'
-      | 'swapRefused',
-    message: string,
-    options?: { cause?: unknown },
-  ) {
-    super(message, options);
+  readonly code: MessageCode;
+  readonly values: Readonly<Record<string, MessageValue>> | undefined;
+  readonly reason: string | undefined;
+  constructor(detail: KitMessage, options?: { cause?: unknown }) {
+    super(describe(detail), options);
+    this.code = detail.code;
+    this.values = detail.values;
+    this.reason = detail.reason;
   }
-  static of(key: ErrorMessageKey, cause?: unknown): KeywayError {
-    return new KeywayError(key, ERROR_MESSAGES[key], cause === undefined ? undefined : { cause });
+  /** The error as a message for a view or a host's own text. */
+  get detail(): KitMessage {
+    return kitMessage(this.code, this.values, this.reason);
   }
+  static of(
+    code: MessageCode,
+    cause?: unknown,
+    values?: Readonly<Record<string, MessageValue>>,
+  ): KeywayError {
+    return new KeywayError(kitMessage(code, values), cause === undefined ? undefined : { cause });
+  }
+}
+
+/** `code` with its values and reason, for a console: `cooldown (seconds: 12)`. */
+function describe({ code, values, reason }: KitMessage): string {
+  const parts = Object.entries(values ?? {}).map(([k, v]) => `${k}: ${v}`);
+  if (reason) parts.push(`reason: ${reason}`);
+  return parts.length ? `${code} (${parts.join(', ')})` : code;
 }
 
 /** Raised by `createKeyway` for a malformed or unknown host option; the message names the option. */
@@ -99,16 +66,23 @@ export class ApiError extends Error {
   }
 }
 
-/** The short message a wallet gives for a failure (viem's shortMessage), else a fallback from the catalogue. */
-export function walletShortMessage(
-  error: unknown,
-  fallback: string = TOAST_MESSAGES.transactionError,
-): string {
+/** The short message a wallet gave for a failure (viem's `shortMessage`), if it gave one. */
+export function walletReason(error: unknown): string | undefined {
   if (error && typeof error === 'object') {
     const short = (error as { shortMessage?: unknown }).shortMessage;
     if (typeof short === 'string' && short.trim()) return short;
   }
-  return fallback;
+  return undefined;
+}
+
+/**
+ * What a failed wallet step says: a kit error's own message, else the wallet's short message (`walletError`
+ * with its words as the reason), else `fallback` (spec §8 'Transaction error' by default).
+ */
+export function walletFailure(error: unknown, fallback: MessageCode = 'transactionError'): KitMessage {
+  if (error instanceof KeywayError) return error.detail;
+  const reason = walletReason(error);
+  return reason ? kitMessage('walletError', undefined, reason) : kitMessage(fallback);
 }
 
 /**
@@ -117,7 +91,7 @@ export function walletShortMessage(
  */
 export class PairingExpiredError extends Error {
   override readonly name = 'PairingExpiredError';
-  constructor(message = 'Pairing expired') {
+  constructor(message = 'pairingExpired') {
     super(message);
   }
 }

@@ -210,6 +210,17 @@ describe('parseKeywayOptions', () => {
     expect(errorOf({ ...minimal, tokens: { mainnet: { address: '0x' } } }).option).toBe('tokens.mainnet');
   });
 
+  it('takes the server-rendered connection only with ssr, and only in the shape keyway/ssr gives it', () => {
+    const initialState = { chainId: 31337, current: null, connections: new Map() };
+    expect(parseKeywayOptions({ ...minimal, ssr: true, initialState }).initialState).toBe(initialState);
+    expect(errorOf({ ...minimal, initialState })).toMatchObject({ option: 'initialState' });
+    expect(errorOf({ ...minimal, initialState }).message).toContain('ssr: true');
+    expect(errorOf({ ...minimal, ssr: true, initialState: { connections: {} } }).message).toContain(
+      'cookieToInitialState',
+    );
+    expect(errorOf({ ...minimal, ssr: 'yes' }).option).toBe('ssr');
+  });
+
   it('rejects a non-object', () => {
     expect(errorOf(null).message).toBe('Invalid Keyway options: expected an options object');
   });

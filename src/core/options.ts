@@ -13,6 +13,7 @@ import {
   PAIRING_LIFETIME_MS,
   SDK_VERSION,
 } from './constants';
+import { isInitialState, type KeywayInitialState } from './cookies';
 import { KeywayOptionsError } from './errors';
 import { type KeywayNetwork, networkSchema } from './networks';
 import { isSafeHttpsLink, isSafeImageUrl, isSafeWalletLink } from './url';
@@ -174,6 +175,10 @@ const wagmiConfigSchema = z.custom<WagmiConfig>(
   (v) => typeof v === 'object' && v !== null && Array.isArray((v as { chains?: unknown }).chains),
   { error: 'expected a wagmi Config (createConfig(...))' },
 );
+
+const initialStateSchema = z.custom<KeywayInitialState>(isInitialState, {
+  error: "expected the state cookieToInitialState (from 'keyway/ssr') returned",
+});
 
 const networksSchema = z.array(networkSchema, { error: 'expected an array of networks' }).check(
   z.minLength(1, 'expected at least one network (the first is the default)'),
@@ -344,6 +349,15 @@ export const keywayOptionsSchema = z.pipe(
         ),
       ),
       storage: z.optional(storageSchema),
+      // --- server rendering (docs/nextjs.md) ---
+      /**
+       * The page is rendered on a server: wagmi's connection is kept in a cookie (`keyway.wagmi.store`) that the
+       * server reads back (`cookieToInitialState` from `keyway/ssr`), and the stored connection is read back
+       * when the page mounts, not when the instance is created. The kit's other keys stay in `storage`.
+       */
+      ssr: z.optional(z.boolean({ error: 'expected true or false' })),
+      /** The connection the server read from the request's cookie (`cookieToInitialState`); with `ssr: true`. */
+      initialState: z.optional(initialStateSchema),
     },
     { error: 'expected an options object' },
   ),
@@ -368,6 +382,15 @@ export const keywayOptionsSchema = z.pipe(
         code: 'custom',
         path: ['siwe'],
         message: 'expected { getNonce, verifyMessage, getSession, signOut } when isSiweEnabled is true',
+        input: o,
+      });
+      return z.NEVER;
+    }
+    if (o.initialState && !o.ssr) {
+      ctx.issues.push({
+        code: 'custom',
+        path: ['initialState'],
+        message: 'expected ssr: true with initialState (the connection is kept in a cookie then)',
         input: o,
       });
       return z.NEVER;

@@ -3,8 +3,9 @@
  * needed, a transfer was sent, a connection failed). Stores never move the modal; they report outcomes on
  * the instance's outcome stream, and the styled layer (`views/modalRouter.ts`) maps them to navigation. A
  * host with its own UI reads the same outcomes (from the actions' results, or by subscribing) and gets no
- * modal state change.
+ * modal state change. A failure says why as data (`KitMessage`: a code, its values, a wallet's or API's reason).
  */
+import type { KitMessage } from './messages';
 
 /** How a connection was made: a wallet (extension, QR code, Coinbase, ...) or the embedded wallet's logins. */
 export type ConnectedVia = 'wallet' | 'email' | 'social' | 'farcaster';
@@ -21,20 +22,20 @@ export type FlowOutcome =
   /** The embedded wallet's preferred account type was chosen. */
   | { flow: 'account-type'; status: 'chosen' }
   /** The preferred account type could not be set; `message` says why. */
-  | { flow: 'account-type'; status: 'failed'; message: string }
+  | { flow: 'account-type'; status: 'failed'; message: KitMessage }
   /** The active network changed; `namespaceChanged` when it moved between EVM and Solana. */
   | { flow: 'network'; status: 'switched'; namespaceChanged: boolean }
-  | { flow: 'network'; status: 'error'; message: string }
+  | { flow: 'network'; status: 'error'; message: KitMessage }
   | { flow: 'siwe'; status: 'signed-in' }
-  | { flow: 'siwe'; status: 'error'; message: string }
+  | { flow: 'siwe'; status: 'error'; message: KitMessage }
   /** The send form is valid: the transfer can be reviewed. */
   | { flow: 'send'; status: 'review' }
   /** The transfer landed: `amount` is the exact decimal string sent, `symbol` the token's. */
   | { flow: 'send'; status: 'sent'; hash: string; amount: string; symbol: string }
   /** A submit of a form that is not valid (nothing was sent). */
   | { flow: 'send'; status: 'invalid'; namespace: 'evm' | 'solana' }
-  /** The transfer failed or was refused in the wallet; `message` is the short reason. */
-  | { flow: 'send'; status: 'failed'; message: string }
+  /** The transfer failed or was refused in the wallet; `message` says why (a wallet's words as its reason). */
+  | { flow: 'send'; status: 'failed'; message: KitMessage }
   /** The swap form has a quote and its transaction: the swap can be reviewed. */
   | { flow: 'swap'; status: 'review' }
   /** The swap landed: the exact decimal amounts given and received, with the tokens' symbols. */
@@ -46,9 +47,9 @@ export type FlowOutcome =
       to: { amount: string; symbol: string };
     }
   /** The swap could not start or its quote failed: the form cannot go on (`message` says why). */
-  | { flow: 'swap'; status: 'failed'; message: string }
+  | { flow: 'swap'; status: 'failed'; message: KitMessage }
   /** A wallet step (the approval or permit, or the swap itself) was refused or failed; the form stays. */
-  | { flow: 'swap'; status: 'rejected'; step: 'approval' | 'swap'; message: string }
+  | { flow: 'swap'; status: 'rejected'; step: 'approval' | 'swap'; message: KitMessage }
   /** The email login needs the 6-digit code sent to the address. */
   | { flow: 'email'; status: 'otp-required' }
   /** The email login waits for the device approval link. */

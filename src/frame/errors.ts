@@ -1,5 +1,6 @@
 /** Errors raised by the frame client besides the catalogue ones (KeywayError from core/errors). */
-import { ERROR_MESSAGES } from '../core/errors.ts';
+import type { KitMessage } from '../core/messages.ts';
+import { FRAME_ERROR_TEXTS, frameErrorDetail } from './protocol/errors.ts';
 import type { FrameEventName } from './protocol/events.ts';
 
 /** The frame answered with an `_ERROR` event: its payload message, or 'An error occurred' (spec §8). */
@@ -11,7 +12,11 @@ export class FrameRequestError extends Error {
     /** EIP-1193 error code the frame gave, e.g. 4001 when the user rejected in the frame. */
     readonly code?: number,
   ) {
-    super(message?.trim() ? message : ERROR_MESSAGES.frameError);
+    super(message?.trim() ? message : FRAME_ERROR_TEXTS.frameError);
+  }
+  /** The error as a kit message (a protocol text as its code, the frame's own words as the reason). */
+  get detail(): KitMessage {
+    return frameErrorDetail(this.message);
   }
 }
 
@@ -23,6 +28,10 @@ export class FrameTimeoutError extends Error {
     readonly timeoutMs: number,
   ) {
     super(`The secure frame did not answer ${event} within ${Math.round(timeoutMs / 1000)} seconds`);
+  }
+  /** The error as a kit message (its `message` above is for a developer's console). */
+  get detail(): KitMessage {
+    return { code: 'frameTimeout' };
   }
 }
 

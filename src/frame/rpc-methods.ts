@@ -8,7 +8,9 @@
  * - Anything else is rejected before it is posted: 'Requested RPC call is not allowed'
  *   (shown in the UI as 'Action not allowed').
  */
-import { ERROR_MESSAGES } from '../core/errors.ts';
+import { KeywayError } from '../core/errors.ts';
+import { type KitMessage, kitMessage } from '../core/messages.ts';
+import { frameErrorDetail } from './protocol/errors.ts';
 
 export const SAFE_RPC_METHODS = [
   'eth_accounts',
@@ -85,14 +87,14 @@ export function isAllowedRpcMethod(method: unknown): method is RpcMethod {
   return isSafeRpcMethod(method) || isUnsafeRpcMethod(method);
 }
 
-/** What the UI shows for a method that is not on either list. */
-export const RPC_NOT_ALLOWED_UI_MESSAGE = ERROR_MESSAGES.actionNotAllowed;
-
 /**
- * Maps a thrown error to the text a view shows: 'Requested RPC call is not allowed' becomes
- * 'Action not allowed'; every other message is shown as it is.
+ * What a view shows for a failed request: a method on neither list (`rpcNotAllowed`) reads as
+ * `actionNotAllowed` ('Action not allowed'); any other error says why as its own message.
  */
-export function rpcErrorUiMessage(error: unknown): string {
-  const message = error instanceof Error ? error.message : String(error);
-  return message === ERROR_MESSAGES.rpcNotAllowed ? ERROR_MESSAGES.actionNotAllowed : message;
+export function rpcErrorDetail(error: unknown): KitMessage {
+  if (error instanceof KeywayError)
+    return error.code === 'rpcNotAllowed' ? kitMessage('actionNotAllowed') : error.detail;
+  const text = error instanceof Error ? error.message : String(error);
+  const detail = frameErrorDetail(text);
+  return detail.code === 'rpcNotAllowed' ? kitMessage('actionNotAllowed') : detail;
 }

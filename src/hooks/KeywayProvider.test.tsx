@@ -6,8 +6,8 @@ import { useRef } from 'react';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createConfig, http, mock, WagmiProvider } from 'wagmi';
 import { connect } from 'wagmi/actions';
-import { TOAST_MESSAGES } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
+import { kitMessage } from '../core/messages';
 import { keywayLocal, keywayLocalL2, toViemChain } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
@@ -119,7 +119,7 @@ function ToastsProbe({ onEvent }: { onEvent: (e: TrackedEvent) => void }) {
     <div>
       <button
         type="button"
-        onClick={() => t.show({ message: TOAST_MESSAGES.fetchTokenBalance, variant: 'error' })}
+        onClick={() => t.show({ message: kitMessage('fetchTokenBalance'), variant: 'error' })}
       >
         toast
       </button>
@@ -128,7 +128,7 @@ function ToastsProbe({ onEvent }: { onEvent: (e: TrackedEvent) => void }) {
       </button>
       <ul aria-label="toasts">
         {t.toasts.map((x) => (
-          <li key={x.id}>{`${x.variant}: ${x.message}`}</li>
+          <li key={x.id}>{`${x.variant}: ${x.message.code}`}</li>
         ))}
       </ul>
     </div>
@@ -332,7 +332,7 @@ describe('hooks', () => {
       </KeywayProvider>,
     );
     fireEvent.click(screen.getByText('toast'));
-    expect(screen.getByRole('listitem').textContent).toBe('error: Failed to fetch token balance');
+    expect(screen.getByRole('listitem').textContent).toBe('error: fetchTokenBalance');
     await act(async () => {
       await vi.advanceTimersByTimeAsync(5_000);
     });
@@ -364,7 +364,7 @@ describe('hooks', () => {
     );
     const before = networkRenders;
     act(() => {
-      kw.stores.toasts.getState().show({ message: 'x', variant: 'loading' });
+      kw.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'loading' });
       kw.stores.modal.getState().open();
       kw.stores.tooltip.getState().show({ message: 'y', triggerRect: { x: 0, y: 0, width: 1, height: 1 } });
     });

@@ -4,7 +4,7 @@
  * subscriptions' disposer.
  */
 import type { KeywayNetwork } from '../core/networks';
-import type { KeywayStores } from './keyway';
+import type { KeywayStores, OwnedPart } from './keyway';
 
 export function followWallet(
   stores: Pick<KeywayStores, 'account' | 'networks'>,
@@ -43,3 +43,20 @@ export function accountChanges(): (address: string | null) => boolean {
 const EVM_ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 const sameAddress = (a: string, b: string) =>
   a === b || (EVM_ADDRESS.test(a) && EVM_ADDRESS.test(b) && a.toLowerCase() === b.toLowerCase());
+
+/**
+ * A flow store as its instance's part: destroying the instance ends the store's subscriptions (following the
+ * wallet, and any other) and resets it, so that no timer or request of it outlives the instance.
+ */
+export function ownedStore<T extends { getState(): { reset(): void } }>(
+  store: T,
+  subscriptions: readonly (() => void)[] = [],
+): OwnedPart<T> {
+  return {
+    value: store,
+    dispose() {
+      for (const unsubscribe of subscriptions) unsubscribe();
+      store.getState().reset();
+    },
+  };
+}

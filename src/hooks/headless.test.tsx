@@ -2,6 +2,7 @@
  * Hosts with their own UI: the embedded wallet's flow hooks (useEmailLogin, useSocialLogin, useUpdateEmail)
  * run to completion on a real instance (the secure frame is the fake frame) with no KeywayModal rendered.
  * Each flow reports its outcomes and the modal store never changes (the same state object before and after).
+ * The host runs in German: what the hooks report is data (codes and values), never a sentence in any language.
  */
 import { act, cleanup, renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';
@@ -34,7 +35,13 @@ function make(): {
   wrapper: (p: { children: ReactNode }) => ReactNode;
 } {
   const keyway = createKeyway(
-    { projectId: 'p1', networks: [keywayLocal], secureFrameUrl: `${FRAME}/`, storage: createKvStorage() },
+    {
+      projectId: 'p1',
+      networks: [keywayLocal],
+      secureFrameUrl: `${FRAME}/`,
+      storage: createKvStorage(),
+      locale: 'de',
+    },
     {
       optionalConnectors: false,
       embeddedFrame: {
@@ -82,6 +89,11 @@ describe('flow hooks in a host without KeywayModal', () => {
     const { keyway, outcomes, wrapper } = make();
     const modalBefore = keyway.stores.modal.getState();
     const { result } = renderHook(() => useEmailLogin(), { wrapper });
+    // A malformed address: the hook says so as a code (nothing is sent).
+    await act(async () => {
+      await expect(result.current.submitEmail('ada@')).resolves.toEqual({ status: 'invalid' });
+    });
+    expect(result.current.error).toEqual({ code: 'invalidEmail' });
     await act(async () => {
       await expect(result.current.submitEmail('ada@example.com')).resolves.toEqual({
         status: 'otp-required',
@@ -154,6 +166,14 @@ describe('flow hooks in a host without KeywayModal', () => {
     const { result } = renderHook(() => useUpdateEmail(), { wrapper });
     act(() => result.current.start());
     expect(result.current.currentEmail).toBe('ada@example.com');
+    // The same address again: refused with a code.
+    await act(async () => {
+      await expect(result.current.submitEmail('ada@example.com')).resolves.toEqual({
+        status: 'invalid',
+        reason: 'same-email',
+        message: { code: 'sameEmail' },
+      });
+    });
     await act(async () => {
       await expect(result.current.submitEmail('ada@new.example')).resolves.toEqual({
         status: 'primary-otp-required',

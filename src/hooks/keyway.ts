@@ -51,6 +51,22 @@ export interface ModalRouterAttachment {
   stop: (() => void) | null;
 }
 
+/**
+ * The dependencies a test or a story may put in place of a part's own (the API, the wallet calls, the clock),
+ * by part: each flow's module adds its entry as it adds its part. They are given once, where the instance is
+ * made (`createKeyway`'s `internals.partDeps`), so whichever hook or view asks for a part first, every caller
+ * gets the same part: no caller can pass options that another caller's silently replace.
+ */
+export interface KeywayPartDeps {
+  /** The styled router has none. */
+  modalRouter: Record<never, never>;
+}
+
+/** The replaced dependencies a part's factory gets (an empty object when none were given). */
+export type PartDepsOf<K> = K extends keyof KeywayPartDeps
+  ? Partial<KeywayPartDeps[K]>
+  : Record<never, never>;
+
 /** A part as its module creates it: the value, and what `destroy()` undoes (subscriptions, timers). */
 export interface OwnedPart<T> {
   value: T;
@@ -107,10 +123,14 @@ export interface Keyway {
    */
   readonly embedded: EmbeddedWallet | null;
   /**
-   * The part under `key`: created by `create` on first use, then the same value for the instance's lifetime;
-   * `destroy()` disposes it. Throws once the instance was destroyed.
+   * The part under `key`: created on first use by its module's one factory `create`, which gets the
+   * dependencies given for it to `createKeyway` (`internals.partDeps`), then the same value for the instance's
+   * lifetime; `destroy()` disposes it. Throws once the instance was destroyed.
    */
-  part<K extends keyof KeywayParts>(key: K, create: () => OwnedPart<KeywayParts[K]>): KeywayParts[K];
+  part<K extends keyof KeywayParts>(
+    key: K,
+    create: (deps: PartDepsOf<K>) => OwnedPart<KeywayParts[K]>,
+  ): KeywayParts[K];
   /**
    * Loads the code a first open needs besides the views (the API clients), making no request. The styled
    * modal calls it when the page is idle; a host with its own UI may call it likewise.

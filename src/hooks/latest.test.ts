@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { latestRead, sameWallet } from './latest';
 
 describe('latestRead', () => {
@@ -45,6 +45,63 @@ describe('latestRead', () => {
     release();
     await run;
     expect(kept).toBe(false);
+  });
+});
+
+describe('latestRead.later (a debounced start)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('drops the read under way at once, and starts only the last of several calls once the delay is over', async () => {
+    vi.useFakeTimers();
+    const reads = latestRead();
+    const started: string[] = [];
+    let release!: () => void;
+    const gate = new Promise<void>((r) => {
+      release = r;
+    });
+    let kept = true;
+    let firstSignal!: AbortSignal;
+    const first = reads.start(async (signal, isLatest) => {
+      firstSignal = signal;
+      await gate;
+      kept = isLatest();
+    });
+    reads.later(300, async () => {
+      started.push('a');
+    });
+    expect(firstSignal.aborted).toBe(true);
+    expect(reads.inflight).toBeNull();
+    await vi.advanceTimersByTimeAsync(200);
+    reads.later(300, async () => {
+      started.push('ab');
+    });
+    await vi.advanceTimersByTimeAsync(299);
+    expect(started).toEqual([]);
+    await vi.advanceTimersByTimeAsync(1);
+    expect(started).toEqual(['ab']);
+    release();
+    await first;
+    expect(kept).toBe(false);
+  });
+
+  it('a start or a cancel before the delay is over drops the waiting read', async () => {
+    vi.useFakeTimers();
+    const reads = latestRead();
+    const started: string[] = [];
+    reads.later(100, async () => {
+      started.push('typed');
+    });
+    await reads.start(async () => {
+      started.push('now');
+    });
+    reads.later(100, async () => {
+      started.push('typed again');
+    });
+    reads.cancel();
+    await vi.advanceTimersByTimeAsync(500);
+    expect(started).toEqual(['now']);
   });
 });
 

@@ -24,16 +24,15 @@ import { getConnectStore } from './connect/instance';
 import { KeywayProvider } from './KeywayProvider';
 import { useSend } from './send/useSend';
 import { getSiweStore } from './siwe/instance';
+import { useSiwe } from './siwe/useSiwe';
 
 // Anvil dev account 0 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 // Anvil dev account 1: the receiver of a transfer.
 const ADDR1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-// Ports reserved for this file (31000-31099: core/hooks unit tests).
-const PORT_A = 31061;
-const PORT_B = 31062;
-const PORT_C = 31063;
+/** The three chains' ports, picked by the OS when they start (two runs of the suite side by side never collide). */
+const ports = { a: 0, b: 0, c: 0 };
 const RPC = (port: number) => `http://127.0.0.1:${port}`;
 const chains: AnvilHandle[] = [];
 
@@ -46,8 +45,9 @@ const network = (chainId: number, port: number, name: string): KeywayNetwork => 
   rpcUrls: [RPC(port)],
   blockExplorerUrl: `https://explorer-${chainId}.keyway.test`,
 });
-const chainA = network(31337, PORT_A, 'Local A');
-const chainB = network(31338, PORT_B, 'Local B');
+/** The networks of the chains A and B, once they run (beforeAll). */
+let chainA: KeywayNetwork;
+let chainB: KeywayNetwork;
 
 const EXPLORER = 'https://explorer.keyway.test';
 const API = 'https://api.keyway.test';
@@ -58,13 +58,15 @@ const server = setupServer(
 
 beforeAll(async () => {
   server.listen({ onUnhandledRequest: 'bypass' });
-  chains.push(
-    ...(await Promise.all([
-      startAnvil({ port: PORT_A, chainId: 31337, readyTimeoutMs: 25_000 }),
-      startAnvil({ port: PORT_B, chainId: 31338, readyTimeoutMs: 25_000 }),
-      startAnvil({ port: PORT_C, chainId: 31339, readyTimeoutMs: 25_000 }),
-    ])),
-  );
+  const [a, b, c] = await Promise.all([
+    startAnvil({ port: 0, chainId: 31337, readyTimeoutMs: 25_000 }),
+    startAnvil({ port: 0, chainId: 31338, readyTimeoutMs: 25_000 }),
+    startAnvil({ port: 0, chainId: 31339, readyTimeoutMs: 25_000 }),
+  ]);
+  chains.push(a, b, c);
+  Object.assign(ports, { a: a.port, b: b.port, c: c.port });
+  chainA = network(31337, a.port, 'Local A');
+  chainB = network(31338, b.port, 'Local B');
 }, 30_000);
 afterAll(async () => {
   server.close();
@@ -90,17 +92,19 @@ function setup(
     connectors?: CreateConnectorFn[];
     /** Attach the styled modal's router (default true); false for a host with its own UI. */
     router?: boolean;
+    /** The kit's locale (a host's own UI in German still gets codes and values). */
+    locale?: string;
   } = {},
 ) {
   const storage = createMemoryStorage();
   const wallet = createTestWallet({
     privateKey: KEY0,
-    rpcUrl: RPC(opts.walletPort ?? PORT_A),
+    rpcUrl: RPC(opts.walletPort ?? ports.a),
     chainId: opts.walletChainId ?? 31337,
     chains: [
-      { id: 31337, rpcUrl: RPC(PORT_A) },
-      { id: 31338, rpcUrl: RPC(PORT_B) },
-      { id: 31339, rpcUrl: RPC(PORT_C) },
+      { id: 31337, rpcUrl: RPC(ports.a) },
+      { id: 31338, rpcUrl: RPC(ports.b) },
+      { id: 31339, rpcUrl: RPC(ports.c) },
     ],
     autoApprove: false,
   });
@@ -115,6 +119,7 @@ function setup(
       explorerUrl: EXPLORER,
       apiUrl: API,
       storage,
+      ...(opts.locale ? { locale: opts.locale } : {}),
       ...(opts.siwe
         ? {
             isSiweEnabled: true,
@@ -213,7 +218,7 @@ describe('connecting the test wallet', () => {
     t.wallet.rejectNext();
     expect(await t.connect.getState().connect('dev.keyway.wallet')).toBe('declined');
     expect(t.connect.getState().attempt).toMatchObject({ status: 'declined', via: 'connector' });
-    expect(t.connect.getState().attempt?.error).toMatch(/rejected/i);
+    expect(t.connect.getState().attempt?.error?.reason).toMatch(/rejected/i);
     expect(t.account.getState().isConnected).toBe(false);
     t.wallet.approveNext();
     expect(await t.connect.getState().retry()).toBe('connected');
@@ -246,9 +251,9 @@ describe('connecting the test wallet', () => {
     };
     const t = setup({ connectors: [failing] });
     expect(await t.connect.getState().connect('stubborn')).toBe('connected');
-    await expect(t.account.getState().disconnect()).rejects.toThrow('Failed to disconnect');
+    await expect(t.account.getState().disconnect()).rejects.toMatchObject({ code: 'disconnectFailed' });
     expect(t.toasts.getState().toasts.map((x) => [x.message, x.variant])).toEqual([
-      ['Failed to disconnect', 'error'],
+      [{ code: 'disconnectFailed' }, 'error'],
     ]);
     expect(t.account.getState().isConnected).toBe(true);
   });
@@ -283,14 +288,14 @@ describe('networks', () => {
     t.wallet.rejectNext();
     await expect(t.networks.getState().switchNetwork(chainB.id)).rejects.toThrow();
     expect(t.networks.getState().activeNetwork.id).toBe(chainA.id);
-    expect(t.networks.getState().error).toMatch(/rejected/i);
+    expect(t.networks.getState().error?.reason).toMatch(/rejected/i);
     expect(t.modal.getState().shaking).toBe(true);
     expect(t.toasts.getState().toasts[0]?.variant).toBe('error');
     expect(t.modal.getState().isOpen).toBe(true);
   });
 
   it('flags a wallet on a chain that is not configured as unsupported', async () => {
-    const t = setup({ walletPort: PORT_C, walletChainId: 31339 });
+    const t = setup({ walletPort: ports.c, walletChainId: 31339 });
     t.wallet.approveNext();
     await t.connect.getState().connect('dev.keyway.wallet');
     expect(t.networks.getState()).toMatchObject({ isUnsupported: true, connectedChainId: 31339 });
@@ -363,8 +368,34 @@ describe('sign-in with wallet', () => {
 });
 
 describe('a host with its own UI (no KeywayModal)', () => {
-  it('useSend: review, then a transfer mined on the chain; the modal store is untouched', async () => {
-    const t = setup({ router: false });
+  it('useSiwe in a German host: a declined signature is a code, the modal store is untouched', async () => {
+    const t = setup({ siwe: true, router: false, locale: 'de' });
+    t.wallet.approveNext();
+    expect(await t.connect.getState().connect('dev.keyway.wallet')).toBe('connected');
+    const modalBefore = t.modal.getState();
+    const wrapper = ({ children }: { children: ReactNode }) =>
+      createElement(KeywayProvider, { keyway: t.kw }, children);
+    const { result } = renderHook(() => useSiwe(), { wrapper });
+    t.wallet.rejectNext();
+    await act(async () => {
+      expect(await result.current.signIn()).toBe(false);
+    });
+    // The wallet's own words are the reason; the code says what failed.
+    expect(result.current).toMatchObject({
+      status: 'error',
+      declined: true,
+      error: { code: 'siweFailed', reason: expect.stringMatching(/reject/i) },
+    });
+    t.wallet.approveNext();
+    await act(async () => {
+      expect(await result.current.signIn()).toBe(true);
+    });
+    expect(result.current).toMatchObject({ status: 'success', error: null });
+    expect(t.modal.getState()).toBe(modalBefore);
+  });
+
+  it('useSend in a German host: review, then a transfer mined on the chain; the modal store is untouched', async () => {
+    const t = setup({ router: false, locale: 'de' });
     t.wallet.approveNext();
     expect(await t.connect.getState().connect('dev.keyway.wallet')).toBe('connected');
     const outcomes: FlowOutcome[] = [];
@@ -375,8 +406,16 @@ describe('a host with its own UI (no KeywayModal)', () => {
     const { result } = renderHook(() => useSend(), { wrapper });
     await waitFor(() => expect(result.current.balances.some((b) => b.symbol === 'ETH')).toBe(true));
     const eth = result.current.balances.find((b) => b.symbol === 'ETH')!;
+    // More than the balance: a code with the symbol, whatever the language.
     act(() => {
       result.current.setToken(eth);
+      result.current.setAmount('1000000');
+    });
+    expect(result.current.validation.amountError).toEqual({
+      code: 'aboveBalance',
+      values: { symbol: 'ETH' },
+    });
+    act(() => {
       result.current.setAmount('0.01');
     });
     await act(() => result.current.setReceiver(ADDR1));

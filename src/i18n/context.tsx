@@ -151,6 +151,22 @@ function compile(
   return out as Tree;
 }
 
+/** `reference` compiled outside React: a locale's catalogue (or none: the reference's own texts). */
+export function compileMessages<T extends object>(
+  reference: T,
+  locale: string,
+  format: MessageFormatter,
+  catalogue?: object,
+): Messages<T> {
+  return compile(
+    reference as unknown as Tree,
+    catalogue as Tree | undefined,
+    undefined,
+    locale,
+    format,
+  ) as Messages<T>;
+}
+
 const compiled = new WeakMap<I18nState, Map<object, unknown>>();
 
 /**

@@ -4,10 +4,12 @@
  * spreads these sections into it, and every locale translates them together. Their placeholders are plain
  * `{name}` values (no plurals): the full message format loads with the views.
  */
-import { TOAST_MESSAGES } from '../core/errors';
-
 export const enShell = {
-  connectButton: { label: 'Connect wallet' },
+  connectButton: {
+    label: 'Connect wallet',
+    /** The button while a remembered connection is being restored (a reload): its name for screen readers. */
+    restoring: 'Reconnecting…',
+  },
   modal: {
     close: 'Close',
     back: 'Back',
@@ -53,6 +55,20 @@ export const enShell = {
     label: 'Notifications',
     dismiss: 'Dismiss',
   },
-  /** The toasts of spec §8 (their English text stays the identifier in events; `TOAST_MESSAGES`). */
-  toasts: TOAST_MESSAGES,
+  /** The toasts of spec §8 (codes of `core/messages.ts`, written by `i18n/messageText.ts`). */
+  toasts: {
+    fetchTransactions: 'Failed to fetch transactions',
+    initializeSwap: 'Failed to initialize swap',
+    fetchNetworkTokenPrice: 'Failed to fetch network token price',
+    checkAllowance: 'Failed to check allowance',
+    createApprovalTransaction: 'Failed to create approval transaction',
+    createTransaction: 'Failed to create transaction',
+    transactionError: 'Transaction error',
+    somethingWentWrong: 'Something went wrong',
+    solanaSendFailed: 'Failed to send transaction. Please try again.',
+    fetchTokenBalance: 'Failed to fetch token balance',
+    // Not in spec §8 (it names no pairing toasts): a paired wallet's relay went away, and came back.
+    relayLost: 'Lost the connection to your wallet. Requests wait until it is back.',
+    relayBack: 'Connected to your wallet again',
+  },
 } as const;

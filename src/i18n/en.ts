@@ -4,11 +4,12 @@
  * `Intl.PluralRules`. English is built in: this module loads with the views, the initial-bundle part is
  * `en-shell.ts`. The §8 texts (`errors`, `toasts`) keep their English as the identifiers of events and errors.
  */
+import { enDialog } from './en-dialog';
 import { enShell } from './en-shell';
 
 export const en = {
   ...enShell,
-  /** Errors of spec §8 shown to the user (`ERROR_MESSAGES`, `cooldownMessage`, `registerNameErrorMessage`). */
+  /** Errors of spec §8 shown to the user (codes of `core/messages.ts`, written by `messageText.ts`). */
   errors: {
     disconnectFailed: 'Failed to disconnect',
     noSwapAddress: 'No address found to swap the tokens from.',
@@ -36,9 +37,10 @@ export const en = {
     timeout: 'The secure wallet did not answer in time. Please try again.',
     codeSent: 'We sent a 6-digit code to {email}',
     codeResent: 'A new code is on its way',
+    updated: 'Email updated',
   },
   common: {
-    viewUnavailable: 'This view is not available.',
+    viewUnavailable: enDialog.viewUnavailable,
     loading: 'Loading',
     retry: 'Try again',
     cancel: 'Cancel',
@@ -102,6 +104,8 @@ export const en = {
     connecting: 'Connecting your wallet…',
   },
   siwe: {
+    /** `{app}` when the host's metadata names no app. */
+    thisApp: 'This app',
     title: '{app} wants you to sign in',
     explanation: 'Sign a message with your wallet to prove you own this account. It costs nothing.',
     sign: 'Sign',
@@ -438,9 +442,8 @@ export const en = {
     emailSocial: 'Email & Social',
   },
   /**
-   * The messages of the form stores (`SEND_MESSAGES`, `SWAP_MESSAGES`, `ONRAMP_MESSAGES`, `NAME_MESSAGES`): the
-   * hooks return them in English, which stays their identifier; `translateKnown` shows them in the active
-   * locale. Each English text here is exactly what the store writes, `{name}` where it puts a value.
+   * The messages of the flows: the stores and hooks report codes with values (`core/messages.ts`), and
+   * `messageText.ts` says which text here each code shows, `{name}` where a value goes.
    */
   sendMessages: {
     selectToken: 'Select a token',
@@ -463,6 +466,7 @@ export const en = {
     decimalsUnknown: 'This token’s decimals are unknown',
     solanaNativeOnly: 'Only SOL can be sent on Solana',
     invalidTokenAddress: 'This token has no valid contract address, so it cannot be sent',
+    sent: 'Sent {amount} {symbol}',
   },
   swapMessages: {
     tokenIncomplete: 'This token has no address or decimals, so it cannot be swapped',
@@ -472,6 +476,13 @@ export const en = {
     quoteLoading: 'Getting a quote…',
     review: 'Review swap',
     quoteUnavailable: 'No quote for this pair right now',
+    swapped: 'Swapped {amount} {from} for {toAmount} {to}',
+    noRouter: 'Swaps are not available on this network: no trusted swap router is configured.',
+    untrustedRouter: 'The swap service named a contract that is not a trusted swap router. Nothing was sent.',
+    approvalNotExact: 'The swap service asked for an approval other than the exact amount. Nothing was sent.',
+    approvalWrongToken: 'The swap service built an approval for another token. Nothing was sent.',
+    swapMismatch: 'The swap transaction does not match the quote. Nothing was sent.',
+    permitMismatch: 'The swap transaction does not carry the permit you signed. Nothing was sent.',
   },
   onrampMessages: {
     notNumeric: 'Enter a number, such as 50 or 50.25',
@@ -492,22 +503,40 @@ export const en = {
     badCharacters: 'Use letters, digits and hyphens only',
     notEmbedded: 'Names can be registered with an email or social login account',
   },
-  /** `SIWE_MESSAGES`: the sign-in flow's errors, shown by `translateKnown`. */
+  /** The sign-in flow's errors. */
   siweMessages: {
     notConnected: 'Connect a wallet first',
     verificationFailed: 'Signature verification failed',
     failed: 'Sign-in failed',
     notEnabled: 'Sign-in with wallet is not enabled',
   },
+  /** The embedded wallet's account flows, the network switch, the social login and the wallets' own errors. */
+  accountMessages: {
+    smartAccountUnavailable: 'Smart accounts are not available on this network',
+    accountTypeFailed: 'Could not switch the account type',
+    sameEmail: 'This is already your email address',
+    invalidCode: 'Enter the 6-digit code',
+    emailUpdateFailed: 'Could not update the email',
+    switchNetworkFailed: 'Failed to switch network',
+  },
+  socialMessages: {
+    popupBlocked: 'The login window was blocked by the browser. Allow pop-ups for this site, then try again.',
+    timeout: 'The login took too long. Try again.',
+    failed: 'Login failed',
+    unavailable: 'Social login is not available: no secure frame is configured',
+  },
+  walletMessages: {
+    noSolanaAccount: 'The wallet returned no Solana account',
+    pairFirst: 'Pair a wallet by QR code first',
+    loginFirst: 'Log in with email or a social account first',
+    pairingUnavailable: 'WalletConnect is not available',
+    walletUnavailable: '{wallet} is not available in this browser',
+  },
   /**
-   * The titles of the history rows as `toTransactionItem` writes them (`TransactionItem.title` stays English),
-   * shown by `translateKnown`; the success toasts of a send (`Sent 0.5 USDC`) and a swap read the same way, and
-   * the row's counterparty (`to 0x70…79C8`).
+   * The titles of the history rows (`TransactionItem.title`, a `history…` code with the symbols) and the row's
+   * counterparty (`to 0x70…79C8`).
    */
   transactionTitles: {
-    /** The success toasts (`SEND_MESSAGES.sent`, the swap's): read before the titles, numbers in the locale. */
-    swappedAmounts: 'Swapped {amount} {from} for {toAmount} {to}',
-    sentAmount: 'Sent {amount} {symbol}',
     swapped: 'Swapped {from} for {to}',
     swappedOnly: 'Swapped',
     minted: 'Minted {symbol}',

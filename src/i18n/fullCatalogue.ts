@@ -1,11 +1,12 @@
 /**
  * The full catalogue for the parts of the initial bundle. The toast region sits in the initial bundle with the
- * texts of `en-shell.ts` only; a toast whose English text is not one of §8 (a send's or a swap's own message, an
- * error of the catalogue's `errors`) can only be translated with the full catalogue, which loads with the views.
- * `useMessages.ts` hands its catalogue and `translateKnown` here when its chunk runs, and every toast that is not
- * a §8 toast comes from a flow whose view has loaded that chunk; until then a part keeps to the shell texts.
+ * texts of `en-shell.ts` only; a toast that is not one of §8 (a send's or a swap's own message, an error of the
+ * catalogue's `errors`) can only be written with the full catalogue, which loads with the views. `useMessages.ts`
+ * hands its catalogue and `messageText` here when its chunk runs, and every toast comes from the presenter
+ * (`views/modalRouter.ts`), which loads with that chunk; until then a part keeps to the shell texts.
  */
 import { useSyncExternalStore } from 'react';
+import type { KitMessage } from '../core/messages';
 import type { MessageFormatter } from './context';
 
 export interface FullCatalogue<M = unknown> {
@@ -13,8 +14,8 @@ export interface FullCatalogue<M = unknown> {
   readonly english: object;
   /** The full message format (`message.ts`). */
   readonly format: MessageFormatter;
-  /** `translateKnown`: an English identifier in the active locale, any other text as it is. */
-  readonly translate: (messages: M, message: string, locale: string) => string;
+  /** `messageText`: a message in the active locale. */
+  readonly text: (messages: M, message: KitMessage, locale: string) => string;
 }
 
 let current: FullCatalogue | null = null;

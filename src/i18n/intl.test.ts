@@ -20,13 +20,11 @@ describe('Intl formatting for the active locale', () => {
 
   it('names the activity days with Intl.RelativeTimeFormat and Intl.DateTimeFormat', () => {
     const now = Date.UTC(2026, 10, 24, 12);
-    expect(formatDayLabel('2026-11-24', 'Today', 'de', 'Unbekanntes Datum', now)).toBe('Heute');
-    expect(formatDayLabel('2026-11-23', 'Yesterday', 'en', 'Unknown date', now)).toBe('Yesterday');
-    expect(formatDayLabel('2026-11-24', 'Today', 'ar', 'تاريخ غير معروف', now)).toBe('اليوم');
-    expect(formatDayLabel('2026-03-03', 'Mar 3', 'de', 'Unbekanntes Datum', now)).toBe('3. März');
-    expect(formatDayLabel('2025-03-03', 'Mar 3, 2025', 'en', 'Unknown date', now)).toBe('Mar 3, 2025');
-    expect(formatDayLabel('unknown', 'Unknown date', 'de', 'Unbekanntes Datum', now)).toBe(
-      'Unbekanntes Datum',
-    );
+    expect(formatDayLabel('2026-11-24', 'today', 'de', 'Unbekanntes Datum', now)).toBe('Heute');
+    expect(formatDayLabel('2026-11-23', 'yesterday', 'en', 'Unknown date', now)).toBe('Yesterday');
+    expect(formatDayLabel('2026-11-24', 'today', 'ar', 'تاريخ غير معروف', now)).toBe('اليوم');
+    expect(formatDayLabel('2026-03-03', 'earlier', 'de', 'Unbekanntes Datum', now)).toBe('3. März');
+    expect(formatDayLabel('2025-03-03', 'earlier', 'en', 'Unknown date', now)).toBe('Mar 3, 2025');
+    expect(formatDayLabel('unknown', 'unknown', 'de', 'Unbekanntes Datum', now)).toBe('Unbekanntes Datum');
   });
 });

@@ -44,6 +44,16 @@ export function formatDecimal(value: string, locale: string, maxDecimals = 20): 
   );
 }
 
+/** A decimal string with all its digits (`500.00` stays two decimals: `500,00` in `de`), in the locale's way. */
+export function formatExactDecimal(value: string, locale: string): string {
+  const v = value.trim();
+  if (!/^-?\d+(\.\d+)?$/.test(v)) return value;
+  const fraction = Math.min(v.split('.')[1]?.length ?? 0, 20);
+  return numberFormat(locale, { minimumFractionDigits: fraction, maximumFractionDigits: fraction }).format(
+    v as Intl.StringNumericLiteral,
+  );
+}
+
 /** `ratio` (0.0085) as a percentage (`0.85%`, `0,85 %`, `%0,85`), with a fixed number of decimals when given. */
 export function formatPercent(ratio: number, locale: string, decimals?: number): string {
   return numberFormat(
@@ -63,19 +73,19 @@ const relative = new Map<string, Intl.RelativeTimeFormat>();
 
 /**
  * A day heading of the activity list in the locale: the transactions store groups by calendar day (`YYYY-MM-DD`
- * keys in the display time zone) and names today and yesterday; here they read as `Intl.RelativeTimeFormat`
+ * keys in the display time zone) and says which is today and yesterday; here they read as `Intl.RelativeTimeFormat`
  * says them (`Today`, `Heute`, `اليوم`), other days as a short date (`Mar 3`, `3. März`), with the year when it
  * is not the current one. `unknown` is the heading of rows without a time.
  */
 export function formatDayLabel(
   key: string,
-  storeLabel: string,
+  day: 'today' | 'yesterday' | 'earlier' | 'unknown',
   locale: string,
   unknown: string,
   now: number = Date.now(),
 ): string {
-  if (key === 'unknown') return unknown;
-  const offset = storeLabel === 'Today' ? 0 : storeLabel === 'Yesterday' ? -1 : null;
+  if (key === 'unknown' || day === 'unknown') return unknown;
+  const offset = day === 'today' ? 0 : day === 'yesterday' ? -1 : null;
   if (offset !== null) {
     let f = relative.get(locale);
     if (!f) {
@@ -86,13 +96,13 @@ export function formatDayLabel(
     return text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
   }
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(key);
-  if (!m) return storeLabel;
-  const day = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
+  if (!m) return unknown;
+  const date = Date.UTC(Number(m[1]), Number(m[2]) - 1, Number(m[3]));
   const sameYear = new Date(now).getUTCFullYear() === Number(m[1]);
   return new Intl.DateTimeFormat(locale, {
     month: 'short',
     day: 'numeric',
     ...(sameYear ? {} : { year: 'numeric' as const }),
     timeZone: 'UTC',
-  }).format(day);
+  }).format(date);
 }

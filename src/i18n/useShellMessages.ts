@@ -1,4 +1,5 @@
 /** The texts of the parts in a host's initial bundle (buttons, modal frame and titles, toasts). */
+import type { KitMessage } from '../core/messages';
 import { useCompiledMessages } from './context';
 import { enShell } from './en-shell';
 import type { Messages } from './types';
@@ -9,10 +10,13 @@ export function useShellMessages(): ShellMessages {
   return useCompiledMessages(enShell);
 }
 
-/** A toast's message (its English §8 text is its identifier) in the active locale; other texts as they are. */
-export function translateToast(m: ShellMessages, message: string): string {
-  for (const key in enShell.toasts)
-    if (enShell.toasts[key as keyof typeof enShell.toasts] === message)
-      return m.toasts[key as keyof typeof enShell.toasts];
-  return message;
+/**
+ * A toast's message with the shell's texts: the §8 toasts in the active locale. Every other toast comes after
+ * the views loaded the full catalogue (which `KeywayToasts` uses then); until then one shows its reason or code.
+ */
+export function shellToastText(m: ShellMessages, message: KitMessage): string {
+  if (message.reason?.trim()) return message.reason;
+  return Object.hasOwn(enShell.toasts, message.code)
+    ? m.toasts[message.code as keyof typeof enShell.toasts]
+    : message.code;
 }

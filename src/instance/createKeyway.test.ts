@@ -3,9 +3,11 @@ import { setupServer } from 'msw/node';
 import { numberToHex, parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createConfig, createConnector, createStorage, mock, http as viemHttp } from 'wagmi';
-import { connect } from 'wagmi/actions';
+import { connect, reconnect } from 'wagmi/actions';
+import { RESTORE_LIMIT_MS } from '../core/constants';
 import { KeywayOptionsError } from '../core/errors';
 import type { TrackedEvent } from '../core/events';
+import { kitMessage } from '../core/messages';
 import { keywayLocal, keywayLocalL2, solanaLocal, toViemChain } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { getBalancesStore } from '../hooks/balances/instance';
@@ -239,7 +241,7 @@ describe('createKeyway', () => {
     try {
       const kw = createKeyway({ ...base, enableAnalytics: true, featuredWalletIds: ['x'] });
       kw.stores.modal.getState().close();
-      kw.stores.toasts.getState().show({ message: 'hi', variant: 'loading' });
+      kw.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'loading' });
       // Analytics, the wallet lists and the rest ask through the explorer client. A request of the test's own
       // through it, made after the above: once it is answered, a request they had started through that client
       // (its code loads with the first one) has been sent before it.
@@ -309,7 +311,7 @@ describe('createKeyway', () => {
       expect(getBalancesStore(kw)).toBe(balances);
       // Timers: the shake, a toast's auto-dismiss.
       kw.stores.modal.getState().shake();
-      kw.stores.toasts.getState().show({ message: 'Hello', variant: 'success' });
+      kw.stores.toasts.getState().show({ message: kitMessage('relayBack'), variant: 'success' });
       expect(vi.getTimerCount()).toBeGreaterThan(0);
       detach();
       expect(kw.outcomes.listenerCount).toBe(0);
@@ -349,7 +351,12 @@ describe('createKeyway', () => {
       expect(connect.getState()).toBe(connectBefore);
       const wallet = connectBefore.recommended.wallets[0] ?? connectBefore.connectors[0];
       connect.setState({
-        attempt: { wallet: wallet!, via: 'connector', status: 'error', error: 'Refused' },
+        attempt: {
+          wallet: wallet!,
+          via: 'connector',
+          status: 'error',
+          error: kitMessage('connectionFailed', undefined, 'Refused'),
+        },
       });
       expect(outcomes).toEqual([]);
       expect(() => getSwapStore(kw)).toThrow('This Keyway instance was destroyed');
@@ -363,7 +370,7 @@ describe('createKeyway', () => {
     const a = createKeyway(base, { optionalConnectors: false });
     const b = createKeyway(base, { optionalConnectors: false });
     a.stores.modal.getState().open('Networks');
-    a.stores.toasts.getState().show({ message: 'only a', variant: 'loading' });
+    a.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'loading' });
     a.stores.account.getState().setTab('activity');
     expect(b.stores.modal.getState().isOpen).toBe(false);
     expect(b.stores.toasts.getState().toasts).toEqual([]);
@@ -420,11 +427,11 @@ describe('createKeyway', () => {
     kw.destroy();
   });
 
-  it('network switch through the store: unknown ids throw "Network not found"', async () => {
+  it('network switch through the store: unknown ids throw networkNotFound', async () => {
     const kw = createKeyway(base);
     attachModalRouter(kw);
     await expect(kw.stores.networks.getState().switchNetwork('eip155:999')).rejects.toThrow(
-      'Network not found',
+      'networkNotFound',
     );
     // Disconnected: switching picks the network (wagmi follows) and the modal goes back.
     kw.stores.modal.getState().open('Connect');
@@ -462,5 +469,75 @@ describe('createKeyway', () => {
     expect(getConnectStore(kw).getState().recent[0]?.id).toBe(wallet.id);
     expect(kw.stores.modal.getState().isOpen).toBe(false);
     kw.destroy();
+  });
+});
+
+describe('a remembered connection while it is restored (a reload)', () => {
+  const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+  /** A storage in which an earlier instance connected wagmi's mock wallet and left it connected. */
+  async function rememberedStorage() {
+    const storage = createMemoryStorage();
+    const first = createKeyway(
+      { ...base, storage },
+      { optionalConnectors: false, connectors: [mock({ accounts: [ACCOUNT] })] },
+    );
+    await connect(first.wagmiConfig, {
+      connector: first.wagmiConfig.connectors.find((c) => c.id === 'mock')!,
+    });
+    await vi.waitFor(() => expect(first.stores.account.getState().isConnected).toBe(true));
+    first.destroy();
+    return storage;
+  }
+
+  it("says 'reconnecting' from the start, then the reconnect's result: connected, or disconnected", async () => {
+    const storage = await rememberedStorage();
+    const kw = createKeyway(
+      { ...base, storage },
+      {
+        optionalConnectors: false,
+        connectors: [mock({ accounts: [ACCOUNT], features: { reconnect: true, defaultConnected: true } })],
+      },
+    );
+    try {
+      expect(kw.stores.account.getState()).toMatchObject({ status: 'reconnecting', isConnected: false });
+      await reconnect(kw.wagmiConfig);
+      expect(kw.stores.account.getState()).toMatchObject({ status: 'connected', address: ACCOUNT });
+    } finally {
+      kw.destroy();
+    }
+    // A wallet that no longer allows the site: the reconnect ends disconnected.
+    const refused = createKeyway(
+      { ...base, storage: await rememberedStorage() },
+      { optionalConnectors: false, connectors: [mock({ accounts: [ACCOUNT] })] },
+    );
+    try {
+      expect(refused.stores.account.getState().status).toBe('reconnecting');
+      await reconnect(refused.wagmiConfig);
+      expect(refused.stores.account.getState()).toMatchObject({ status: 'disconnected', isConnected: false });
+    } finally {
+      refused.destroy();
+    }
+  });
+
+  it('without a reconnect (a host that never reconnects) it ends after RESTORE_LIMIT_MS; nothing remembered, no restoring', async () => {
+    const storage = await rememberedStorage();
+    vi.useFakeTimers();
+    try {
+      const kw = createKeyway(
+        { ...base, storage },
+        { optionalConnectors: false, connectors: [mock({ accounts: [ACCOUNT] })] },
+      );
+      expect(kw.stores.account.getState().status).toBe('reconnecting');
+      vi.advanceTimersByTime(RESTORE_LIMIT_MS - 1);
+      expect(kw.stores.account.getState().status).toBe('reconnecting');
+      vi.advanceTimersByTime(1);
+      expect(kw.stores.account.getState().status).toBe('disconnected');
+      kw.destroy();
+    } finally {
+      vi.useRealTimers();
+    }
+    const fresh = withMockWallet();
+    expect(fresh.stores.account.getState().status).toBe('disconnected');
+    fresh.destroy();
   });
 });

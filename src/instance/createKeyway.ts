@@ -10,15 +10,23 @@ import { createAnalytics } from '../api/analytics';
 import { createLazyBlockchainApi, createLazyExplorerApi, preloadApiClients } from '../api/lazy';
 import { createLazySolanaAdapter } from '../chains/solana/lazy';
 import type { Wallet } from '../chains/solana/wallet-standard';
-import { PAIRED_SOLANA_WALLET_NAME } from '../core/constants';
+import { PAIRED_SOLANA_WALLET_NAME, RESTORE_LIMIT_MS } from '../core/constants';
+import { createCookieStorage } from '../core/cookies';
 import { createEventBus } from '../core/events';
 import { type KeywayOptions, parseKeywayOptions } from '../core/options';
 import { createOutcomeStream } from '../core/outcomes';
-import { browserStorage, createSafeStorage } from '../core/storage';
+import { browserStorage, createSafeStorage, STORAGE_KEYS } from '../core/storage';
 import { isSafeImageUrl } from '../core/url';
 import { createAccountStore } from '../hooks/account/store';
 import type { PairingProvider } from '../hooks/connect/pairing';
-import type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
+import type {
+  Keyway,
+  KeywayPartDeps,
+  KeywayParts,
+  KeywayStores,
+  OwnedPart,
+  PartDepsOf,
+} from '../hooks/keyway';
 import { createModalStore } from '../hooks/modal/store';
 import { createNetworksStore } from '../hooks/networks/store';
 import { createToastsStore } from '../hooks/toasts/store';
@@ -32,10 +40,12 @@ import {
   createWalletConnectPairing,
   lazyWalletConnectConnector,
   loadWalletConnectCode,
+  remembersConnection,
   remembersPairing,
+  WAGMI_STORAGE_KEY,
 } from './wagmi';
 
-export type { Keyway, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
+export type { Keyway, KeywayPartDeps, KeywayParts, KeywayStores, OwnedPart } from '../hooks/keyway';
 
 /** Advanced wiring for tests and custom transports (not host options: not validated, not serialisable). */
 export interface KeywayInternals {
@@ -49,6 +59,16 @@ export interface KeywayInternals {
   optionalConnectors?: boolean;
   /** Frame client options of the embedded wallet (timeouts, login-cache storage, test document). */
   embeddedFrame?: EmbeddedWalletFrameOptions;
+  /**
+   * Dependencies put in place of a part's own, by part (tests and stories: a stubbed API, a fixed clock,
+   * a short debounce), or a function of the instance that gives them (to wrap its API client). The part's
+   * factory gets them whoever asks for the part first.
+   */
+  partDeps?: {
+    [K in keyof KeywayPartDeps]?:
+      | Partial<KeywayPartDeps[K]>
+      | ((keyway: Keyway) => Partial<KeywayPartDeps[K]>);
+  };
 }
 
 type EmbeddedWalletFrameOptions = NonNullable<Parameters<typeof createEmbeddedWallet>[0]['frameOptions']>;
@@ -111,7 +131,20 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     // styled layer tells it in toasts.
     onRelayChange: (state: 'lost' | 'back') => outcomes.emit({ flow: 'relay', status: state }),
   };
-  const wagmiStorage = options.storage ?? browserStorage();
+  // Server rendering keeps wagmi's connection in a cookie, which the server reads back (`keyway/ssr`) and hands
+  // over as `initialState`; the kit's other keys stay in its storage.
+  const wagmiStorage = options.ssr ? createCookieStorage() : (options.storage ?? browserStorage());
+  const initialState = options.wagmiConfig ? undefined : options.initialState;
+  /** An instance that renders on a server (its restore never ends there, and it starts no timer). */
+  const onServer = !!options.ssr && typeof window === 'undefined';
+  // Read before wagmi's config exists: creating it writes its initial state over the stored one until it has
+  // read that back (a few microtasks later).
+  const rememberedConnection =
+    !options.wagmiConfig && (remembersConnection(wagmiStorage) || !!initialState?.current);
+  // Under `ssr`, wagmi reads its storage back only when its provider mounts, and creating its config writes an
+  // empty state over it first: the remembered connection is put back right after (below).
+  const storedConnection =
+    options.ssr && !options.wagmiConfig ? wagmiStorage?.getItem(`${WAGMI_STORAGE_KEY}.store`) : null;
   // A pairing remembered from the last visit: its connector shell is there for wagmi's reconnect on mount.
   const pairingShell =
     !options.wagmiConfig && !internals.pairingProvider && remembersPairing(wagmiStorage)
@@ -124,8 +157,23 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       enableEIP6963: options.enableEIP6963,
       storage: wagmiStorage,
       connectors: [...(internals.connectors ?? []), ...embeddedConnectorFn, ...pairingShell],
+      ssr: options.ssr ?? false,
     });
   currentConfig = wagmiConfig;
+  // The connection the server read from the cookie is the config's state from the start (as wagmi's provider
+  // sets it when it renders), so that the stores begin with it on the server and in the browser alike.
+  if (initialState) {
+    wagmiConfig.setState((state) => ({
+      ...state,
+      ...initialState,
+      chainId: wagmiConfig.chains.some((c) => c.id === initialState.chainId)
+        ? initialState.chainId
+        : state.chainId,
+      connections: initialState.connections as typeof state.connections,
+      status: initialState.current ? 'reconnecting' : 'disconnected',
+    }));
+  }
+  if (storedConnection) wagmiStorage?.setItem(`${WAGMI_STORAGE_KEY}.store`, storedConnection);
   // The host's own config gets the same shell when its storage remembers a pairing (before its provider mounts).
   if (options.wagmiConfig && !internals.pairingProvider)
     void addRememberedPairing(options.wagmiConfig, walletConnectOptions);
@@ -164,6 +212,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const solana = solanaNetworks.length
     ? createLazySolanaAdapter({
         networks: solanaNetworks,
+        restoring: storage.get(STORAGE_KEYS.solanaWallet) !== null,
         getActiveNetwork: () => stores.networks.getState().activeNetwork,
         load: (store) => {
           solanaSide = import('./solana').then(({ createSolanaSide }) => {
@@ -307,6 +356,44 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   const disposers = [wireNetworks(), wireAccount()];
 
   // ---------- wagmi → stores ----------
+  // A connection the config remembers (wagmi's persisted state names one, its status still 'disconnected') is
+  // being restored: until wagmi's reconnect has run, the account says 'reconnecting' (spec §3's state), so that
+  // a reload shows no "Connect wallet" before the remembered wallet is back. It ends, once for the instance, with
+  // the reconnect, with any other connection step, or after RESTORE_LIMIT_MS when no reconnect ever starts (a
+  // host's own WagmiProvider with reconnectOnMount off). The kit's own config is known to remember one at once
+  // (its storage was read before the config was built); a config's own state says so once wagmi has read its
+  // storage back.
+  // Nothing to restore when the kit's own storage remembers no connection (wagmi reads the same storage):
+  // no state, and no timer (a server renders an instance per request).
+  let restoreEnded = !rememberedConnection && !options.wagmiConfig;
+  let reconnectStarted = false;
+  const endRestore = () => {
+    restoreEnded = true;
+    clearTimeout(restoreLimit);
+  };
+  const restoreLimit =
+    restoreEnded || onServer
+      ? undefined
+      : setTimeout(() => {
+          endRestore();
+          resync?.();
+        }, RESTORE_LIMIT_MS);
+  /** Whether the account should say 'reconnecting' while `config` reports `status`. */
+  const restoring = (config: Config, status: string): boolean => {
+    if (restoreEnded) return false;
+    if (status === 'reconnecting') {
+      reconnectStarted = true;
+      return true;
+    }
+    if (status !== 'disconnected' || reconnectStarted) {
+      endRestore();
+      return false;
+    }
+    return config.state.current !== null || (config === wagmiConfig && rememberedConnection);
+  };
+  /** The bound config's sync (the restore's end is told to the stores through it). */
+  let resync: (() => void) | null = null;
+
   let unbind: (() => void) | null = null;
   /** The parts that follow wagmi themselves (the connect store) hear of each config the stores move to. */
   const configListeners = new Set<(config: Config) => void>();
@@ -317,7 +404,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       const conn = getConnection(config);
       stores.networks.getState().syncWagmi({ status: conn.status, chainId: conn.chainId });
       stores.account.getState().syncWagmi({
-        status: conn.status,
+        status: restoring(config, conn.status) ? 'reconnecting' : conn.status,
         addresses: conn.addresses,
         chainId: conn.chainId,
         connector: conn.connector ? { name: conn.connector.name, icon: conn.connector.icon } : undefined,
@@ -325,20 +412,30 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     };
     const subs = [
       watchConnection(config, { onChange: sync }),
+      // wagmi reading its storage back changes no connection field, only the remembered one.
+      config.subscribe((state) => state.current, sync),
       stores.networks.subscribe((s, prev) => {
         if (s.activeNetwork !== prev.activeNetwork) stores.account.getState().setNetwork(s.activeNetwork);
       }),
     ];
     stores.account.getState().setNetwork(stores.networks.getState().activeNetwork);
+    resync = sync;
     sync();
     unbind = () => {
       for (const u of subs) u();
+      resync = null;
       unbind = null;
     };
     for (const listener of [...configListeners]) listener(config);
   };
   bind(wagmiConfig);
   embedded?.start();
+  // Server rendering: what the stores hold now is what the server renders and what the browser hydrates with
+  // (React reads a store's initial state then), so both show the account the cookie named.
+  if (initialState) {
+    pinInitialState(stores.account);
+    pinInitialState(stores.networks);
+  }
 
   const instance: Keyway = {
     options,
@@ -379,7 +476,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       if (destroyed) throw new Error('This Keyway instance was destroyed');
       let found = parts.get(key);
       if (!found) {
-        found = create();
+        const given = (internals.partDeps as Partial<Record<keyof KeywayParts, unknown>> | undefined)?.[key];
+        const deps = typeof given === 'function' ? given(instance) : given;
+        found = create((deps ?? {}) as PartDepsOf<typeof key>);
         parts.set(key, found);
       }
       return found.value as KeywayParts[typeof key];
@@ -391,6 +490,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       for (const owned of [...parts.values()].reverse()) owned.dispose();
       parts.clear();
       unbind?.();
+      clearTimeout(restoreLimit);
       embedded?.destroy();
       configListeners.clear();
       // The capabilities' subscriptions, the latest wired first.
@@ -405,6 +505,12 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     },
   };
   return instance;
+}
+
+/** Makes a store's current state the one React renders on a server and hydrates with (`getInitialState`). */
+function pinInitialState<S>(store: { getState(): S; getInitialState(): S }): void {
+  const snapshot = store.getState();
+  store.getInitialState = () => snapshot;
 }
 
 /** Ends each subscription once. */

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { createConnector } from 'wagmi';
 import { keywayLocal, keywayLocalL2, mainnet, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
+import { stubConnector } from '../testing/stub-connector';
 import {
   addConnectorIfAvailable,
   addOptionalConnectors,
@@ -45,30 +45,13 @@ describe('optional connectors (peer packages are not installed here)', () => {
   it('keeps a connector that yields a provider', async () => {
     const config = buildWagmiConfig({ networks: [keywayLocal], enableEIP6963: false });
     const provider = { request: async () => null, on() {}, removeListener() {} };
-    const fn = createConnector(() => ({
+    const fn = stubConnector({
       id: 'extra',
       name: 'Extra',
       type: 'extra',
-      async connect() {
-        throw new Error('not used');
-      },
-      async disconnect() {},
-      async getAccounts() {
-        return [];
-      },
-      async getChainId() {
-        return 31337;
-      },
-      async getProvider() {
-        return provider;
-      },
-      async isAuthorized() {
-        return false;
-      },
-      onAccountsChanged() {},
-      onChainChanged() {},
-      onDisconnect() {},
-    }));
+      getProvider: async () => provider,
+      isAuthorized: async () => false,
+    });
     const added = await addConnectorIfAvailable(config, fn);
     expect(added?.id).toBe('extra');
     expect(config.connectors.map((c) => c.id)).toEqual(['injected', 'extra']);

@@ -22,6 +22,7 @@ import {
 } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
+import { KEYWAY_WAGMI_KEY } from '../core/cookies';
 import { PairingExpiredError } from '../core/errors';
 import { type KeywayNetwork, mainnet, toViemChain } from '../core/networks';
 import type { KeyValueStorage } from '../core/storage';
@@ -29,7 +30,7 @@ import type { PairingProvider } from '../hooks/connect/pairing';
 import type { WalletConnectConnectorProperties, WalletConnectPairingOptions } from './walletconnect';
 
 /** Prefix of the keys wagmi persists (its connection, for reconnecting on the next visit). */
-export const WAGMI_STORAGE_KEY = 'keyway.wagmi';
+export const WAGMI_STORAGE_KEY = KEYWAY_WAGMI_KEY;
 
 export interface BuildWagmiConfigOptions {
   networks: readonly KeywayNetwork[];
@@ -39,6 +40,8 @@ export interface BuildWagmiConfigOptions {
   storage?: KeyValueStorage | null;
   /** Extra connectors (tests use wagmi's `mock` or an injected test wallet). */
   connectors?: CreateConnectorFn[];
+  /** Server rendering: wagmi reads its storage back when its provider mounts, not at creation. */
+  ssr?: boolean;
 }
 
 /** The viem chains of the EVM networks; wagmi needs at least one, so Ethereum stands in when none is given. */
@@ -64,6 +67,7 @@ export function buildWagmiConfig(opts: BuildWagmiConfigOptions): Config {
     connectors: [injected({ shimDisconnect: true }), ...(opts.connectors ?? [])],
     multiInjectedProviderDiscovery: opts.enableEIP6963,
     storage: opts.storage ? createStorage({ storage: opts.storage, key: WAGMI_STORAGE_KEY }) : null,
+    ssr: opts.ssr ?? false,
   });
 }
 
@@ -161,6 +165,20 @@ export function loadWalletConnectCode(): Promise<boolean> {
 
 /** The WalletConnect connector's id (walletconnect.ts; repeated here so the check below stays out of that chunk). */
 const WALLETCONNECT_ID = 'walletConnect';
+
+/**
+ * True when wagmi's persisted state in `storage` names a current connection (the last visit left a wallet
+ * connected), read at once: wagmi itself reads it back a few microtasks after its config is created.
+ */
+export function remembersConnection(storage: KeyValueStorage | null | undefined): boolean {
+  try {
+    const raw = storage?.getItem(`${WAGMI_STORAGE_KEY}.store`);
+    const current = raw ? (JSON.parse(raw) as { state?: { current?: unknown } })?.state?.current : null;
+    return typeof current === 'string' && current !== '';
+  } catch {
+    return false;
+  }
+}
 
 /** True when the connection wagmi remembers from the last visit was made by pairing (WalletConnect). */
 export function remembersPairing(storage: KeyValueStorage | null | undefined): boolean {

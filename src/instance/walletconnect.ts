@@ -29,7 +29,7 @@ import type { Address, Chain } from 'viem';
 import type { Config, Connector, CreateConnectorFn } from 'wagmi';
 import type { connect, disconnect } from 'wagmi/actions';
 import type { PairedSession } from '../chains/solana/paired-wallet';
-import { ERROR_MESSAGES } from '../core/errors';
+import { KeywayError } from '../core/errors';
 import type { PairingProvider } from '../hooks/connect/pairing';
 
 /**
@@ -103,9 +103,6 @@ export interface WalletConnectPairingOptions {
   /** The wallet shared Solana accounts in a new session: the kit's Solana side connects the paired wallet. */
   onSolanaSession?: (() => Promise<void>) | undefined;
 }
-
-/** A pairing whose wallet shared no account of the kit's active namespace. */
-export const NO_ACCOUNT_FOR_NETWORK = ERROR_MESSAGES.noAccountForNetwork;
 
 /** A relay gone for less than this (a network blip, a relay restart) is not reported. */
 export const RELAY_LOST_GRACE_MS = 1_000;
@@ -342,7 +339,7 @@ export function walletConnectConnector(opts: WalletConnectConnectorOptions) {
         if (fresh && p.session) fresh = false;
         else if (!p.session || !params.isReconnecting) await propose(p);
         const accounts = sessionAccounts(p, getAddress);
-        if (accounts.length === 0) throw new Error(NO_ACCOUNT_FOR_NETWORK);
+        if (accounts.length === 0) throw KeywayError.of('noAccountForNetwork');
         attach(p);
         if (params.chainId && params.chainId !== chainId && this.switchChain) {
           await this.switchChain({ chainId: params.chainId }).catch(() => undefined);
@@ -541,7 +538,7 @@ export async function createWalletConnectPairingWith(
         timer = setTimeout(() => {
           if (uriSeen || relayConnected()) return;
           c.abortPairing();
-          reject(new Error(ERROR_MESSAGES.relayUnreachable));
+          reject(KeywayError.of('relayUnreachable'));
         }, opts.relayTimeoutMs ?? RELAY_CONNECT_TIMEOUT_MS);
       });
       let shared: { evm: string[]; solana: string[] };
@@ -567,7 +564,7 @@ export async function createWalletConnectPairingWith(
           (s) => s.disconnect(),
           () => undefined,
         );
-        throw new Error(NO_ACCOUNT_FOR_NETWORK);
+        throw KeywayError.of('noAccountForNetwork');
       }
       if (shared.evm.length) await deps.connect(config, { connector: c });
       if (shared.solana.length && opts.onSolanaSession) {

@@ -12,7 +12,8 @@ export interface TestPairingProvider extends PairingProvider {
   /** Reports it as expired by the relay. */
   expire(): void;
   /** Fails it with another error. */
-  fail(message?: string): void;
+  /** Fails the pairing with `error`, or an error of that message (default 'Relay unavailable'). */
+  fail(error?: string | Error): void;
   /** Every URI emitted so far, oldest first. */
   readonly uris: readonly string[];
   /** Whether a pairing is waiting for approval. */
@@ -90,8 +91,8 @@ export function createTestPairingProvider(options: TestPairingProviderOptions = 
     expire() {
       settle((p) => p.reject(new PairingExpiredError()));
     },
-    fail(message = 'Relay unavailable') {
-      settle((p) => p.reject(new Error(message)));
+    fail(error = 'Relay unavailable') {
+      settle((p) => p.reject(typeof error === 'string' ? new Error(error) : error));
     },
     get uris() {
       return uris;

@@ -10,27 +10,27 @@ import {
 } from 'viem';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type AnvilHandle, startAnvil } from '../../services/chain/anvil.ts';
+import { createMemoryStorage } from './storage';
 import { createTestWallet, type PendingRequest, ProviderRpcError, type TestWallet } from './test-wallet';
 
 // Anvil dev accounts 0 and 1 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
 const ADDR1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
-// Ports reserved for this file (31000-31099 belong to the core/testing unit tests).
-const PORT_A = 31021;
-const PORT_B = 31022;
-const RPC_A = `http://127.0.0.1:${PORT_A}`;
-const RPC_B = `http://127.0.0.1:${PORT_B}`;
 
 const chains: AnvilHandle[] = [];
+/** The two chains' URLs, on the free ports they took. */
+let rpcA: string;
+let rpcB: string;
 
 beforeAll(async () => {
   chains.push(
     ...(await Promise.all([
-      startAnvil({ port: PORT_A, chainId: 31337, readyTimeoutMs: 15_000 }),
-      startAnvil({ port: PORT_B, chainId: 31338, readyTimeoutMs: 15_000 }),
+      startAnvil({ port: 0, chainId: 31337, readyTimeoutMs: 15_000 }),
+      startAnvil({ port: 0, chainId: 31338, readyTimeoutMs: 15_000 }),
     ])),
   );
+  [rpcA, rpcB] = chains.map((c) => c.rpcUrl) as [string, string];
 }, 20_000);
 afterAll(async () => {
   await Promise.all(chains.map((c) => c.stop()));
@@ -39,8 +39,8 @@ afterAll(async () => {
 function wallet(opts: Partial<Parameters<typeof createTestWallet>[0]> = {}): TestWallet {
   return createTestWallet({
     privateKey: KEY0,
-    rpcUrl: RPC_A,
-    chains: [{ id: 31338, rpcUrl: RPC_B }],
+    rpcUrl: rpcA,
+    chains: [{ id: 31338, rpcUrl: rpcB }],
     ...opts,
   });
 }
@@ -111,7 +111,7 @@ describe('createTestWallet (against anvil)', () => {
   it('signs a transaction locally and sends it raw: the receiver’s balance rises by the value', async () => {
     const w = wallet();
     await w.request({ method: 'eth_requestAccounts' });
-    const client = createPublicClient({ transport: http(RPC_A) });
+    const client = createPublicClient({ transport: http(rpcA) });
     const before = await client.getBalance({ address: ADDR1 });
     const hash = (await w.request({
       method: 'eth_sendTransaction',
@@ -135,7 +135,7 @@ describe('createTestWallet (against anvil)', () => {
     expect(await w.request({ method: 'eth_accounts' })).toEqual([]);
 
     await w.request({ method: 'eth_requestAccounts' });
-    const client = createPublicClient({ transport: http(RPC_A) });
+    const client = createPublicClient({ transport: http(rpcA) });
     const nonce = await client.getTransactionCount({ address: ADDR0 });
     w.rejectNext();
     const e2 = await rejection(
@@ -183,7 +183,7 @@ describe('createTestWallet (against anvil)', () => {
 
     await w.request({
       method: 'wallet_addEthereumChain',
-      params: [{ chainId: '0x1', rpcUrls: [RPC_A], chainName: 'X' }],
+      params: [{ chainId: '0x1', rpcUrls: [rpcA], chainName: 'X' }],
     });
     await w.request({ method: 'wallet_switchEthereumChain', params: [{ chainId: '0x1' }] });
     expect(changed).toEqual(['0x7a6a', '0x1']);
@@ -231,13 +231,13 @@ describe('createTestWallet with wagmi', () => {
       id: 31337,
       name: 'Keyway Local',
       nativeCurrency: { name: 'Ether', symbol: 'ETH', decimals: 18 },
-      rpcUrls: { default: { http: [RPC_A] } },
+      rpcUrls: { default: { http: [rpcA] } },
     });
     const chainB = defineChain({
       ...chainA,
       id: 31338,
       name: 'Keyway Local L2',
-      rpcUrls: { default: { http: [RPC_B] } },
+      rpcUrls: { default: { http: [rpcB] } },
     });
     const w = wallet();
     // wagmi's injected connector looks for `window`; node has none.
@@ -250,7 +250,7 @@ describe('createTestWallet with wagmi', () => {
       connectors: [
         injected({ target: () => ({ id: 'keywayDev', name: w.info.name, provider: w as never }) }),
       ],
-      transports: { [chainA.id]: wagmiHttp(RPC_A), [chainB.id]: wagmiHttp(RPC_B) },
+      transports: { [chainA.id]: wagmiHttp(rpcA), [chainB.id]: wagmiHttp(rpcB) },
     });
     const connector = config.connectors[0]!;
     const result = await actions.connect(config, { connector });
@@ -267,5 +267,21 @@ describe('createTestWallet with wagmi', () => {
     w.rejectNext();
     await expect(actions.connect(config, { connector })).rejects.toMatchObject({ code: 4001 });
     if (!hadWindow) delete g.window;
+  });
+});
+
+describe('a wallet that remembers the site it was connected to (grants)', () => {
+  it('a later page load finds the account exposed; a disconnect forgets it', async () => {
+    const grants = createMemoryStorage();
+    const first = wallet({ grants, chainId: 31337 });
+    expect(await first.provider.request({ method: 'eth_accounts' })).toEqual([]);
+    await first.provider.request({ method: 'eth_requestAccounts' });
+    // The next page load: a new wallet object over the same memory.
+    const reloaded = wallet({ grants, chainId: 31337 });
+    expect(await reloaded.provider.request({ method: 'eth_accounts' })).toEqual([ADDR0]);
+    reloaded.disconnect();
+    expect(await wallet({ grants, chainId: 31337 }).provider.request({ method: 'eth_accounts' })).toEqual([]);
+    // Without grants nothing is remembered.
+    expect(await wallet({ chainId: 31337 }).provider.request({ method: 'eth_accounts' })).toEqual([]);
   });
 });

@@ -43,6 +43,17 @@ export interface TestWalletOptions {
   icon?: string;
   /** Approve every prompt without waiting (default true). */
   autoApprove?: boolean;
+  /**
+   * Where the wallet remembers that the site was granted its account, as an extension does across page loads
+   * (a page's `localStorage` in a demo): a reload then finds the account exposed (`eth_accounts`) and the
+   * page reconnects without a prompt; a revoke or disconnect forgets it. Default: nothing is remembered (a
+   * fresh wallet on each load, connected only once the page asks).
+   */
+  grants?: {
+    getItem(key: string): string | null;
+    setItem(key: string, value: string): void;
+    removeItem(key: string): void;
+  };
   /** fetch used for JSON-RPC (default globalThis.fetch). */
   fetch?: typeof fetch;
 }
@@ -153,7 +164,23 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
 
   let chainId: number | undefined = options.chainId;
   let currentRpc = options.rpcUrl;
-  let connected = false;
+  // The grant's key in `options.grants`: one per wallet and account.
+  const grantKey = `${options.rdns ?? 'dev.keyway.wallet'}:granted:${account.address}`;
+  const remember = (granted: boolean) => {
+    try {
+      if (granted) options.grants?.setItem(grantKey, '1');
+      else options.grants?.removeItem(grantKey);
+    } catch {
+      // a storage that refuses (private mode, quota): the grant is simply not remembered
+    }
+  };
+  let connected = (() => {
+    try {
+      return options.grants?.getItem(grantKey) === '1';
+    } catch {
+      return false;
+    }
+  })();
   let autoApprove = options.autoApprove ?? true;
   let nextId = 1;
   const decisions: Decision[] = [];
@@ -266,6 +293,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   function grant() {
     const wasConnected = connected;
     connected = true;
+    remember(true);
     if (!wasConnected) emit('accountsChanged', [account.address]);
   }
 
@@ -462,6 +490,7 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       return () => pendingListeners.delete(listener);
     },
     disconnect() {
+      remember(false);
       if (!connected) return;
       connected = false;
       emit('accountsChanged', []);

@@ -1,4 +1,4 @@
-import { type CSSProperties, forwardRef, type HTMLAttributes } from 'react';
+import { type CSSProperties, forwardRef, type HTMLAttributes, useSyncExternalStore } from 'react';
 import { useLocale } from '../i18n/context';
 import type { KeywayTheme } from './createTheme';
 import { systemTheme } from './createTheme';
@@ -8,17 +8,34 @@ export interface ThemeScopeProps extends HTMLAttributes<HTMLDivElement> {
   theme?: KeywayTheme;
 }
 
+const subscribeNever = () => () => undefined;
+
+/** True while React renders on a server or hydrates the server's HTML; false in the browser otherwise. */
+function useServerMarkup(): boolean {
+  return useSyncExternalStore(
+    subscribeNever,
+    () => false,
+    () => true,
+  );
+}
+
 /**
  * The kit's root: carries `data-keyway` (every kit style is scoped under it) and the theme mode,
- * sets `dir` from the locale (`rtl` for Arabic and Hebrew) when the host gave one, and sets host overrides as CSS custom properties through the CSSOM (allowed under a CSP without
- * `style-src 'unsafe-inline'` because React sets them with `style.setProperty`, not a style attribute in markup).
+ * sets `dir` from the locale (`rtl` for Arabic and Hebrew) when the host gave one, and sets host overrides as CSS
+ * custom properties through the CSSOM (allowed under a CSP without `style-src 'unsafe-inline'` because React sets
+ * them with `style.setProperty`, not a style attribute in markup).
+ *
+ * On a server they would become a `style` attribute in the HTML, which such a CSP blocks (and hydration would
+ * never set again): the server's HTML leaves them out, and the browser sets them through the CSSOM once it has
+ * hydrated (the first paint before that shows the mode's own values).
  */
 export const ThemeScope = forwardRef<HTMLDivElement, ThemeScopeProps>(function ThemeScope(
   { theme = systemTheme, style, children, ...rest },
   ref,
 ) {
   const { rootDir } = useLocale();
-  const merged = { ...(theme.vars as CSSProperties), ...style };
+  const serverMarkup = useServerMarkup();
+  const merged = serverMarkup ? style : { ...(theme.vars as CSSProperties), ...style };
   return (
     <div ref={ref} data-keyway="" data-kw-mode={theme.mode} dir={rootDir} style={merged} {...rest}>
       {children}

@@ -10,8 +10,6 @@ import { useMessages } from '../i18n/useMessages';
 import * as r from './RegisterAccountName.css';
 import * as s from './shared.css';
 
-export const ACCOUNT_NAME_ENTRY = 'Choose your name';
-
 /** Lower-cased addresses whose name offer was skipped (the plain entry stays). */
 const SKIPPED_KEY = 'keyway:nameOfferSkipped';
 const skippedSchema = z.array(z.string().check(z.maxLength(128))).check(z.maxLength(50));
@@ -24,6 +22,8 @@ const skippedSchema = z.array(z.string().check(z.maxLength(128))).check(z.maxLen
 export function AccountNameEntry({ offer = false }: { offer?: boolean }) {
   const m = useMessages();
   const T = m.accountName;
+  // Named as the view it opens.
+  const entry = m.titles.RegisterAccountName;
   const keyway = useKeyway();
   const { isEmbedded } = usePreferredAccountType();
   const { address, profileName, profileStatus } = useAccount();
@@ -38,11 +38,11 @@ export function AccountNameEntry({ offer = false }: { offer?: boolean }) {
       setSkipped(next);
     };
     return (
-      <section className={r.offer} aria-label={ACCOUNT_NAME_ENTRY} data-kw-name-offer="">
+      <section className={r.offer} aria-label={entry} data-kw-name-offer="">
         <p className={s.muted}>{T.offer}</p>
         <div className={s.actions}>
           <Button size="sm" onClick={open}>
-            {ACCOUNT_NAME_ENTRY}
+            {entry}
           </Button>
           <Button size="sm" variant="ghost" onClick={skip}>
             {T.skip}
@@ -51,5 +51,5 @@ export function AccountNameEntry({ offer = false }: { offer?: boolean }) {
       </section>
     );
   }
-  return <ListItem name={ACCOUNT_NAME_ENTRY} onClick={open} />;
+  return <ListItem name={entry} onClick={open} />;
 }

@@ -8,7 +8,7 @@ import { useNetworks } from '../hooks/networks/useNetworks';
 import { embeddedOf } from '../hooks/social/embeddedStores';
 import { SOCIAL_PROVIDER_NAMES } from '../hooks/social/store';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { AccountNameEntry } from './AccountNameEntry';
 import * as c from './AccountSettingsView.css';
 import * as s from './shared.css';
@@ -16,6 +16,7 @@ import * as s from './shared.css';
 /** Settings of an embedded-wallet account: its email (with Update email) and the preferred account type. */
 export function AccountSettingsView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.accountSettings;
   const keyway = useKeyway();
   const embedded = embeddedOf(keyway);
@@ -90,7 +91,7 @@ export function AccountSettingsView() {
         {/* The error toast announces the failure; this line keeps it next to the button (no second alert). */}
         {accountType.error ? (
           <p className={s.errorText} data-kw-account-type-error="">
-            {translateKnown(m, accountType.error)}
+            {say(accountType.error)}
           </p>
         ) : null}
       </section>

@@ -5,6 +5,7 @@ import { ListItem } from '../components/ListItem/ListItem';
 import { NetworkBadge } from '../components/NetworkBadge/NetworkBadge';
 import { Skeleton } from '../components/Skeleton/Skeleton';
 import { formatTokenAmount, shortenAddress } from '../core/format';
+import { kitMessage } from '../core/messages';
 import { useAccount } from '../hooks/account/useAccount';
 import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
@@ -39,7 +40,7 @@ export function AccountView() {
 
   const shown = profileName ?? shortenAddress(address);
   const onCopy = async () => {
-    if (await copy(address)) show({ message: T.addressCopied, variant: 'success' });
+    if (await copy(address)) show({ message: kitMessage('addressCopied'), variant: 'success' });
   };
 
   return (

@@ -9,7 +9,7 @@ import { WalletTile } from '../components/WalletTile/WalletTile';
 import { CONNECTOR_IDS } from '../core/constants';
 import { useAllWallets } from '../hooks/connect/useConnect';
 import type { WalletListItem } from '../hooks/connect/wallets';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as a from './AllWalletsView.css';
 import * as s from './shared.css';
 import { useWalletPicker } from './useWalletPicker';
@@ -20,6 +20,7 @@ const ROW_ESTIMATE = 112;
 /** Every wallet of the explorer: search, a virtualised grid (only visible rows exist), infinite scroll. */
 export function AllWalletsView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.allWallets;
   const { wallets, hasMore, status, error, query, searching, fetchNextPage, search } = useAllWallets();
   const { pick, preload } = useWalletPicker();
@@ -95,7 +96,7 @@ export function AllWalletsView() {
       {failed ? (
         <div className={s.status}>
           <p className={s.errorText} role="alert">
-            {translateKnown(m, error)}
+            {say(error)}
           </p>
           <Button
             variant="secondary"

@@ -6,23 +6,27 @@ import { addDecimal } from '../core/decimal';
 import { capText, MAX_TEXT } from '../core/text';
 import { useKeyway } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
-import { paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp, useOnrampStore } from '../hooks/onramp/useOnramp';
 import { useLocale } from '../i18n/context';
-import { formatFiat } from '../i18n/intl';
-import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { formatFiat, formatOrList } from '../i18n/intl';
+import { type KitMessages, paymentMethodText } from '../i18n/messageText';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as b from './BuyView.css';
 import { tooManyDecimalsText } from './componentTexts';
 import * as s from './shared.css';
 import * as w from './WalletSendView.css';
 
 /** A payment method's name in the active locale, capitalised (`card` → `Card`); an unknown id as the API writes it. */
-function methodNameIn(methods: Readonly<Record<string, string>>, locale: string) {
+function methodNameIn(m: KitMessages, locale: string) {
   return (id: string) => {
-    const label = methods[id] ?? paymentMethodLabel(id);
+    const label = paymentMethodText(m, id);
     return label.charAt(0).toLocaleUpperCase(locale) + label.slice(1);
   };
 }
+
+/** `text` with its first letter in upper case, as the locale writes it. */
+const capitalized = (text: string, locale: string) =>
+  text.charAt(0).toLocaleUpperCase(locale) + text.slice(1);
 
 /** The exact sum of two decimal amounts from the provider (core/decimal), or null when one is not a number. */
 function sumOrNull(a: string, b: string): string | null {
@@ -43,9 +47,9 @@ function sumOrNull(a: string, b: string): string | null {
 export function BuyView() {
   const m = useMessages();
   const T = m.buy;
-  const known = useKnownMessage();
+  const say = useMessageText();
   const { locale } = useLocale();
-  const methodName = methodNameIn(T.methods, locale);
+  const methodName = methodNameIn(m, locale);
   const onramp = useOnramp();
   const { push } = useModal();
   const v = onramp.validation;
@@ -102,7 +106,7 @@ export function BuyView() {
         maxLabel={m.components.max}
         tooManyDecimalsMessage={tooManyDecimalsText(m)}
         placeholder="0.00"
-        error={onramp.error ? known(onramp.error) : undefined}
+        error={onramp.error ? say(onramp.error) : undefined}
         hint={
           v.limits && !onramp.error
             ? T.limits({
@@ -188,7 +192,18 @@ export function BuyView() {
               />
               <span className={b.choiceBody}>
                 <span className={b.providerName}>{capText(p.name, MAX_TEXT.name)}</span>
-                <span className={s.muted}>{capText(p.description, MAX_TEXT.description)}</span>
+                <span className={s.muted}>
+                  {capText(
+                    capitalized(
+                      formatOrList(
+                        p.methods.map((id) => paymentMethodText(m, id)),
+                        locale,
+                      ),
+                      locale,
+                    ),
+                    MAX_TEXT.description,
+                  )}
+                </span>
                 <span className={s.muted}>
                   {fee ? T.fee({ total: formatFiat(fee, currency, locale) }) : T.feeWithQuote}
                 </span>

@@ -3,12 +3,13 @@ import { Button } from '../components/Button/Button';
 import { Image } from '../components/Image/Image';
 import { Text } from '../components/Text/Text';
 import { useConnect } from '../hooks/connect/useConnect';
-import { useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as s from './shared.css';
 
 /** Waiting for a browser (injected / EIP-6963) wallet; declined or failed with Retry. */
 export function ConnectingExternalView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.connectingExternal;
   const { attempt, retry } = useConnect();
   if (!attempt) return <p className={s.status}>{T.noWallet}</p>;
@@ -43,7 +44,7 @@ export function ConnectingExternalView() {
             {status === 'declined' ? T.declined : T.failed}
           </Text>
           <p className={s.errorText} role="alert">
-            {status === 'declined' ? T.declinedHint : error}
+            {status === 'declined' ? T.declinedHint : say(error)}
           </p>
           <Button onClick={() => void retry().catch(() => undefined)}>{m.common.retry}</Button>
         </>

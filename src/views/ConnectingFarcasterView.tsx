@@ -4,13 +4,14 @@ import { QrCode } from '../components/QrCode/QrCode';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as c from './SocialLogin.css';
 import * as s from './shared.css';
 
 /** Farcaster login: a QR code and a link to the approval page, then waiting for the approval. */
 export function ConnectingFarcasterView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.farcaster;
   const { farcaster, connectFarcaster, cancelFarcaster } = useSocialLogin();
   const { status, url } = farcaster;
@@ -41,17 +42,15 @@ export function ConnectingFarcasterView() {
         {status === 'connected' ? <p>{m.common.connected}</p> : null}
       </StatusRegion>
       {status === 'waiting' ? (
-        <>
-          {link ? (
-            <a className={c.link} href={link} target="_blank" rel="noopener noreferrer">
-              {T.openLink}
-            </a>
-          ) : null}
-        </>
+        link ? (
+          <a className={c.link} href={link} target="_blank" rel="noopener noreferrer">
+            {T.openLink}
+          </a>
+        ) : null
       ) : null}
       {status === 'error' ? (
         <p className={s.errorText} role="alert">
-          {translateKnown(m, farcaster.error)}
+          {say(farcaster.error)}
         </p>
       ) : null}
       <div className={s.actions}>

@@ -4,17 +4,18 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useKeyway } from '../hooks/context';
 import { useSiwe } from '../hooks/siwe/useSiwe';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as c from './ConnectingSiweView.css';
 import * as s from './shared.css';
 
 /** Sign-in with wallet: the message preview, Sign/Cancel, then signing → verifying → done, or an error. */
 export function ConnectingSiweView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.siwe;
   const { options } = useKeyway();
   const { status, message, error, declined, signIn, cancel } = useSiwe();
-  const app = options.metadata?.name ?? 'This app';
+  const app = options.metadata?.name ?? T.thisApp;
   const busy = status === 'signing' || status === 'verifying';
   return (
     <div className={s.status} data-kw-view="ConnectingSiwe" data-status={status}>
@@ -34,7 +35,7 @@ export function ConnectingSiweView() {
         <>
           <Text variant="label">{declined ? T.declined : T.failed}</Text>
           <p className={s.errorText} role="alert">
-            {translateKnown(m, error)}
+            {say(error)}
           </p>
         </>
       ) : null}

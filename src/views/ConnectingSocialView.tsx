@@ -4,13 +4,14 @@ import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { SOCIAL_PROVIDER_NAMES } from '../hooks/social/store';
 import { useSocialLogin } from '../hooks/social/useSocialLogin';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { SocialMark } from './SocialLoginButtons';
 import * as s from './shared.css';
 
 /** A social login in progress: the popup is open (or was blocked, closed, timed out, or failed). */
 export function ConnectingSocialView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.social;
   const social = useSocialLogin();
   const { provider, status } = social;
@@ -49,7 +50,7 @@ export function ConnectingSocialView() {
       </StatusRegion>
       {status === 'error' ? (
         <p className={s.errorText} role="alert">
-          {translateKnown(m, social.error)}
+          {say(social.error)}
         </p>
       ) : null}
       <div className={s.actions}>

@@ -8,7 +8,7 @@ import { QrCode } from '../components/QrCode/QrCode';
 import { Text } from '../components/Text/Text';
 import { usePairing } from '../hooks/connect/useConnect';
 import { isUniversalLink } from '../hooks/connect/wallets';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as s from './shared.css';
 import { useCopy } from './useCopy';
 import { useIsMobile } from './useViewEnv';
@@ -16,6 +16,7 @@ import { useIsMobile } from './useViewEnv';
 /** Pairing by QR code (or a deep link on phones): countdown, expired → refreshed, declined with retry. */
 export function ConnectingWalletConnectView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.pairing;
   const { status, wallet, uri, buffering, error, generation, remaining, retry, deepLink } = usePairing();
   const isMobile = useIsMobile();
@@ -48,7 +49,7 @@ export function ConnectingWalletConnectView() {
           {status === 'declined' ? T.declined : T.failed}
         </Text>
         <p className={s.errorText} role="alert">
-          {translateKnown(m, error)}
+          {say(error)}
         </p>
         <Button onClick={() => void retry()}>{m.common.retry}</Button>
       </div>

@@ -2,20 +2,20 @@ import { type FormEvent, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 
 /** The email entry point on the Connect view (shown when the instance has the embedded wallet). */
 export function EmailLoginForm() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.emailForm;
   const login = useEmailLogin();
   const [value, setValue] = useState(login.email);
   if (!login.available) return null;
   const sending = login.status === 'sending';
   // Only errors of the email step belong here (a wrong code shows on the code view).
-  const error =
-    login.step === 'email' ? (login.error ? translateKnown(m, login.error) : undefined) : undefined;
+  const error = login.step === 'email' ? (login.error ? say(login.error) : undefined) : undefined;
   const onSubmit = (event: FormEvent) => {
     event.preventDefault();
     void login.submitEmail(value);

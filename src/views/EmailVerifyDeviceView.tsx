@@ -3,13 +3,14 @@ import { Button } from '../components/Button/Button';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
 
 /** EmailVerifyDevice: waits for the approval link of a new device, then continues to the code. */
 export function EmailVerifyDeviceView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.emailDevice;
   const login = useEmailLogin();
   const failed = login.status === 'error' && !login.cooldown;
@@ -33,7 +34,7 @@ export function EmailVerifyDeviceView() {
       </StatusRegion>
       {login.error ? (
         <p className={s.errorText} role="alert">
-          {translateKnown(m, login.error)}
+          {say(login.error)}
         </p>
       ) : null}
       <Button

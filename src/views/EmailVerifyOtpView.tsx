@@ -5,7 +5,7 @@ import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useEmailLogin } from '../hooks/email/useEmailLogin';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { otpDigitText } from './componentTexts';
 import * as e from './EmailLogin.css';
 import * as s from './shared.css';
@@ -13,6 +13,7 @@ import * as s from './shared.css';
 /** EmailVerifyOtp: six code boxes; a wrong code shows the frame's message and empties the boxes. */
 export function EmailVerifyOtpView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.emailOtp;
   const login = useEmailLogin();
   const boxes = useRef<HTMLDivElement>(null);
@@ -45,11 +46,7 @@ export function EmailVerifyOtpView() {
           autoFocus
           // Not disabled while verifying: a disabled box would lose the focus (it must stay for a new try).
           error={
-            login.step === 'otp' && !login.cooldown
-              ? login.error
-                ? translateKnown(m, login.error)
-                : undefined
-              : undefined
+            login.step === 'otp' && !login.cooldown ? (login.error ? say(login.error) : undefined) : undefined
           }
           onComplete={(code) => void login.submitOtp(code)}
         />
@@ -64,7 +61,7 @@ export function EmailVerifyOtpView() {
       </StatusRegion>
       {login.cooldown ? (
         <p className={s.errorText} role="alert">
-          {translateKnown(m, login.error)}
+          {say(login.error)}
         </p>
       ) : null}
       <p className={s.muted}>{T.hint}</p>

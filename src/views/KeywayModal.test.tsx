@@ -9,6 +9,7 @@
 import { act, cleanup, render, screen, waitFor } from '@testing-library/react';
 import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { kitMessage } from '../core/messages';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { KeywayProvider } from '../hooks/KeywayProvider';
@@ -91,7 +92,7 @@ describe('KeywayModal view loading', () => {
     // A toast while the modal is closed loads the region (with the dialog's code) and shows it. A loading
     // toast: it stays until dismissed, however long the first load of the code takes.
     const toasts = keyway.stores.toasts.getState();
-    act(() => void toasts.show({ message: 'Failed to fetch transactions', variant: 'loading' }));
+    act(() => void toasts.show({ message: kitMessage('fetchTransactions'), variant: 'loading' }));
     const region = await screen.findByRole('region', { name: 'Notifications' }, { timeout: 30_000 });
     expect(region.textContent).toContain('Failed to fetch transactions');
     act(() => keyway.stores.modal.getState().open('AllWallets'));

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
+import type { KitMessage } from '../core/messages';
 import { useModal } from '../hooks/modal/useModal';
 import { useNetworks } from '../hooks/networks/useNetworks';
-import { errorText } from '../hooks/utils';
+import { errorMessage } from '../hooks/utils';
+import { useMessageText } from '../i18n/useMessages';
 import { NetworkList } from './NetworkList';
 import * as s from './shared.css';
 
@@ -13,12 +15,13 @@ export function NetworksView() {
   const { networks, activeNetwork, isUnsupported, switching, error, switchNetwork, imageUrls } =
     useNetworks();
   const { params } = useModal();
-  const [failure, setFailure] = useState<string | null>(null);
+  const say = useMessageText();
+  const [failure, setFailure] = useState<KitMessage | null>(null);
   const asked = useRef(false);
 
   const go = (caip2: string) => {
     setFailure(null);
-    switchNetwork(caip2).catch((e: unknown) => setFailure(errorText(e, 'Failed to switch network')));
+    switchNetwork(caip2).catch((e: unknown) => setFailure(errorMessage(e, 'switchNetworkFailed')));
   };
   const target = typeof params?.switchTo === 'string' ? params.switchTo : null;
   // biome-ignore lint/correctness/useExhaustiveDependencies: asks once per view mount
@@ -41,7 +44,7 @@ export function NetworksView() {
       />
       {message ? (
         <p className={s.errorText} role="alert">
-          {message}
+          {say(message)}
         </p>
       ) : null}
     </div>

@@ -1,8 +1,8 @@
 import { ListItem } from '../components/ListItem/ListItem';
 import { Spinner } from '../components/Spinner/Spinner';
 import { useModal } from '../hooks/modal/useModal';
-import { paymentMethodLabel } from '../hooks/onramp/limits';
 import { useOnramp } from '../hooks/onramp/useOnramp';
+import { paymentMethodText } from '../i18n/messageText';
 import { useMessages } from '../i18n/useMessages';
 import { SearchPicker } from './PickerSearch';
 import * as s from './shared.css';
@@ -47,7 +47,7 @@ export function OnRampFiatSelectView() {
       renderItem={({ c, name }) => (
         <ListItem
           name={c.id}
-          description={[name, ...c.payment_method_limits.map((l) => paymentMethodLabel(l.id))].join(', ')}
+          description={[name, ...c.payment_method_limits.map((l) => paymentMethodText(m, l.id))].join(', ')}
           badge={onramp.paymentCurrency?.id === c.id ? T.selected : undefined}
           badgeTone="accent"
           chevron={false}

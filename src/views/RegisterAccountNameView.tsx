@@ -6,7 +6,7 @@ import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useNameRegistration } from '../hooks/names/useNameRegistration';
 import { NAME_MAX_LENGTH } from '../hooks/names/validation';
-import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as r from './RegisterAccountName.css';
 import * as s from './shared.css';
 
@@ -14,7 +14,7 @@ import * as s from './shared.css';
 export function RegisterAccountNameView() {
   const m = useMessages();
   const T = m.registerName;
-  const known = useKnownMessage();
+  const say = useMessageText();
   const reg = useNameRegistration({ loadNames: false });
   const account = useKeywayStore('account', (a) => a.address);
 
@@ -26,7 +26,7 @@ export function RegisterAccountNameView() {
         data-kw-name-unavailable={reg.unavailableReason}
       >
         <p>{T.notAvailable}</p>
-        <p className={s.muted}>{known(reg.unavailableMessage)}</p>
+        <p className={s.muted}>{say(reg.unavailableMessage)}</p>
       </div>
     );
   }
@@ -68,7 +68,7 @@ export function RegisterAccountNameView() {
         value={reg.name}
         disabled={busy}
         hint={<span className={reg.availability === 'available' ? r.available : undefined}>{hint}</span>}
-        error={reg.ruleMessage ? known(reg.ruleMessage) : undefined}
+        error={reg.ruleMessage ? say(reg.ruleMessage) : undefined}
         trailing={<span className={r.suffix}>{NAME_SUFFIX}</span>}
         onChange={(event) => reg.setName(event.target.value)}
       />
@@ -93,7 +93,7 @@ export function RegisterAccountNameView() {
       ) : null}
       {reg.error ? (
         <div role="alert" data-kw-name-error="">
-          <p className={s.errorText}>{known(reg.error)}</p>
+          <p className={s.errorText}>{say(reg.error)}</p>
           {reg.errorReason ? <p className={s.muted}>{capText(reg.errorReason, 200)}</p> : null}
         </div>
       ) : null}

@@ -12,8 +12,8 @@ import { useModal } from '../hooks/modal/useModal';
 import type { SwapTokenItem } from '../hooks/swap/store';
 import { useSwap } from '../hooks/swap/useSwap';
 import { useLocale } from '../i18n/context';
-import { formatPercent } from '../i18n/intl';
-import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { formatDecimal, formatPercent } from '../i18n/intl';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { tooManyDecimalsText } from './componentTexts';
 import * as v from './SwapView.css';
 import * as s from './shared.css';
@@ -49,7 +49,7 @@ function TokenButton({ token, onClick }: { token: SwapTokenItem | null; onClick:
 export function SwapView() {
   const m = useMessages();
   const T = m.swap;
-  const known = useKnownMessage();
+  const say = useMessageText();
   const { locale } = useLocale();
   const swap = useSwap();
   const { push } = useModal();
@@ -121,7 +121,7 @@ export function SwapView() {
         }
         error={
           (validation.inputError ?? swap.inputError)
-            ? known(validation.inputError ?? swap.inputError)
+            ? say(validation.inputError ?? swap.inputError)
             : undefined
         }
         trailing={
@@ -149,8 +149,17 @@ export function SwapView() {
           {toToken ? <span className={s.muted}>{balanceOf(toToken)}</span> : null}
         </div>
         <div className={v.toHeader}>
-          <output className={v.toAmount} data-kw-swap-to-amount="" aria-live="polite">
-            {swap.loadingQuote ? <Spinner size="sm" label={T.quoting} /> : swap.toTokenAmount || '0'}
+          {/* data-kw-swap-to-amount: the exact amount (a decimal string), shown in the locale's way. */}
+          <output
+            className={v.toAmount}
+            data-kw-swap-to-amount={swap.toTokenAmount || '0'}
+            aria-live="polite"
+          >
+            {swap.loadingQuote ? (
+              <Spinner size="sm" label={T.quoting} />
+            ) : (
+              formatDecimal(swap.toTokenAmount || '0', locale, 6)
+            )}
           </output>
           <TokenButton token={toToken} onClick={() => push('SwapSelectToken', { target: 'toToken' })} />
         </div>
@@ -219,7 +228,7 @@ export function SwapView() {
         </Checkbox>
       ) : null}
       <Button type="submit" fullWidth disabled={!ready || needsConfirm} loading={busy}>
-        {swap.loadingQuote ? T.quoting : known(validation.action)}
+        {swap.loadingQuote ? T.quoting : say(validation.action)}
       </Button>
     </form>
   );

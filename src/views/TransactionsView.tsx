@@ -6,13 +6,15 @@ import { TransactionRow } from '../components/TransactionRow/TransactionRow';
 import { VirtualList } from '../components/VirtualList/VirtualList';
 import {
   formatTransactionTime,
+  type TransactionDay,
   type TransactionItem,
   type TransactionSection,
+  transactionAmountText,
 } from '../hooks/transactions/format';
 import { useTransactions } from '../hooks/transactions/useTransactions';
 import { useLocale } from '../i18n/context';
 import { formatDayLabel } from '../i18n/intl';
-import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { transactionRowLabels } from './componentTexts';
 import * as s from './shared.css';
 import * as t from './TransactionsView.css';
@@ -23,7 +25,7 @@ const HEADER_HEIGHT = 36;
 const ROW_HEIGHT = 72;
 
 type Row =
-  | { kind: 'header'; key: string; label: string }
+  | { kind: 'header'; key: string; day: TransactionDay }
   | { kind: 'tx'; key: string; item: TransactionItem }
   | { kind: 'more'; key: string };
 
@@ -33,7 +35,7 @@ const txRows = new WeakMap<TransactionItem, Row>();
 function flatten(sections: readonly TransactionSection[], loadingMore: boolean): Row[] {
   const rows: Row[] = [];
   for (const section of sections) {
-    rows.push({ kind: 'header', key: `day:${section.key}`, label: section.label });
+    rows.push({ kind: 'header', key: `day:${section.key}`, day: section.day });
     for (const item of section.items) {
       let row = txRows.get(item);
       if (!row) {
@@ -77,17 +79,19 @@ export function TransactionsSkeleton({ rows = 5 }: { rows?: number }) {
 export function ActivityRow({ item }: { item: TransactionItem }) {
   const m = useMessages();
   const { locale } = useLocale();
-  const known = useKnownMessage();
+  const say = useMessageText();
   return (
     <div className={t.activityRow} data-kw-transaction={item.id}>
       <Image src={item.iconUrl || null} alt="" size="sm" shape="circle" className={t.tokenIcon} />
       <div className={t.rowBody}>
         <TransactionRow
           direction={item.direction}
-          title={known(item.title)}
-          counterparty={known(item.counterparty)}
-          amount={item.amount}
-          {...(item.secondaryAmount ? { secondaryAmount: item.secondaryAmount } : {})}
+          title={say(item.title)}
+          counterparty={say(item.counterparty)}
+          amount={item.amount ? transactionAmountText(item.amount, locale) : ''}
+          {...(item.secondaryAmount
+            ? { secondaryAmount: transactionAmountText(item.secondaryAmount, locale) }
+            : {})}
           status={item.status}
           time={formatTransactionTime(item.timestamp, { locale })}
           explorerUrl={item.explorerUrl}
@@ -119,7 +123,7 @@ export function TransactionList({ compact = false }: TransactionListProps) {
     (row: Row) =>
       row.kind === 'header' ? (
         <h3 className={t.dayHeader}>
-          {formatDayLabel(row.key.slice('day:'.length), row.label, locale, T.unknownDate)}
+          {formatDayLabel(row.key.slice('day:'.length), row.day, locale, T.unknownDate)}
         </h3>
       ) : row.kind === 'tx' ? (
         <ActivityRow item={row.item} />

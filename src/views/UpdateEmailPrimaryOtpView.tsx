@@ -5,13 +5,14 @@ import { OtpInput } from '../components/OtpInput/OtpInput';
 import { Spinner } from '../components/Spinner/Spinner';
 import { Text } from '../components/Text/Text';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { otpDigitText } from './componentTexts';
 import * as s from './shared.css';
 
 /** The code step shared by both update-email views (current address, then new address). */
 export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }) {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.updateEmail;
   const update = useUpdateEmail();
   const [resent, setResent] = useState(false);
@@ -39,7 +40,7 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
         digitLabel={otpDigitText(m)}
         autoFocus
         disabled={update.submitting}
-        error={update.error ? translateKnown(m, update.error) : undefined}
+        error={update.error ? say(update.error) : undefined}
         onComplete={(code) => void onComplete(code)}
       />
       <StatusRegion>

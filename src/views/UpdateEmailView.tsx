@@ -2,12 +2,13 @@ import { type FormEvent, useEffect, useState } from 'react';
 import { Button } from '../components/Button/Button';
 import { Input } from '../components/Input/Input';
 import { useUpdateEmail } from '../hooks/update-email/useUpdateEmail';
-import { translateKnown, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import * as s from './shared.css';
 
 /** Update email, step 1: the new address. */
 export function UpdateEmailView() {
   const m = useMessages();
+  const say = useMessageText();
   const T = m.updateEmail;
   const update = useUpdateEmail();
   const [value, setValue] = useState('');
@@ -32,7 +33,7 @@ export function UpdateEmailView() {
         maxLength={254}
         value={value}
         hint={T.explanation}
-        error={update.error ? translateKnown(m, update.error) : undefined}
+        error={update.error ? say(update.error) : undefined}
         onChange={(event) => {
           setValue(event.target.value);
           update.clearError();

@@ -3,13 +3,13 @@ import { useKeyway } from '../hooks/context';
 import type { ModalView } from '../hooks/modal/store';
 import { ArkLocale } from '../i18n/ArkLocale';
 import { useCompiledMessages } from '../i18n/context';
+import { enDialog } from '../i18n/en-dialog';
 import type { ConnectViewProps } from './ConnectView';
 import { loadView } from './registry';
 import * as s from './shared.css';
 
-export const VIEW_UNAVAILABLE = 'This view is not available.';
 /** The one catalogue text ViewHost shows (with the dialog's code, so it does not take the whole catalogue). */
-const UNAVAILABLE_TEXT = { common: { viewUnavailable: VIEW_UNAVAILABLE } } as const;
+const UNAVAILABLE_TEXT = { common: { viewUnavailable: enDialog.viewUnavailable } } as const;
 
 /**
  * Renders a registered view. Its code is read with `use` from the registry's shared load: a view whose code

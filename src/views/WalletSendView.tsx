@@ -2,13 +2,14 @@ import { AddressInput } from '../components/AddressInput/AddressInput';
 import { AmountInput } from '../components/AmountInput/AmountInput';
 import { Avatar } from '../components/Avatar/Avatar';
 import { Button } from '../components/Button/Button';
-import { shortenAddress } from '../core/format';
+import { formatTokenAmount, shortenAddress } from '../core/format';
 import { capText, MAX_TEXT } from '../core/text';
 import { useKeywayStore } from '../hooks/context';
 import { useModal } from '../hooks/modal/useModal';
 import { useSend } from '../hooks/send/useSend';
 import { looksLikeName } from '../hooks/send/validation';
-import { useKnownMessage, useMessages } from '../i18n/useMessages';
+import { useLocale } from '../i18n/context';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { tooManyDecimalsText } from './componentTexts';
 import * as s from './shared.css';
 import { TokenPickerButton } from './TokenPickerButton';
@@ -34,7 +35,8 @@ export function receiverSummary(
 export function WalletSendView() {
   const m = useMessages();
   const T = m.send;
-  const known = useKnownMessage();
+  const { locale } = useLocale();
+  const say = useMessageText();
   const send = useSend();
   const { push } = useModal();
   const connected = useKeywayStore('account', (a) => a.isConnected);
@@ -63,11 +65,14 @@ export function WalletSendView() {
         labelAside={
           token ? (
             <span className={s.muted} data-kw-send-balance="">
-              {T.balance({ quantity: token.formattedQuantity, symbol: tokenSymbol ?? '' }).trim()}
+              {T.balance({
+                quantity: formatTokenAmount(token.quantity, { locale }),
+                symbol: tokenSymbol ?? '',
+              }).trim()}
             </span>
           ) : undefined
         }
-        error={validation.amountError ? known(validation.amountError) : undefined}
+        error={validation.amountError ? say(validation.amountError) : undefined}
         trailing={
           <TokenPickerButton
             token={token ? { symbol: token.symbol, iconUrl: token.iconUrl || null } : null}
@@ -90,7 +95,7 @@ export function WalletSendView() {
             <Avatar src={send.receiverProfileImageUrl} address={send.receiverAddress} alt="" size="sm" />
           ) : undefined
         }
-        error={validation.receiverError ? known(validation.receiverError) : undefined}
+        error={validation.receiverError ? say(validation.receiverError) : undefined}
       />
       <p className={v.row} data-kw-send-fee="">
         <span className={v.rowLabel}>{T.fee}</span>
@@ -98,11 +103,11 @@ export function WalletSendView() {
       </p>
       {validation.feeError ? (
         <p className={s.errorText} role="alert">
-          {known(validation.feeError)}
+          {say(validation.feeError)}
         </p>
       ) : null}
       <Button type="submit" fullWidth disabled={!validation.valid}>
-        {known(validation.action)}
+        {say(validation.action)}
       </Button>
     </form>
   );

@@ -4,22 +4,24 @@ import type { PaymentCurrency } from '../api/schemas';
 import { NetworkBadge } from '../components/NetworkBadge/NetworkBadge';
 import { OtpInput } from '../components/OtpInput/OtpInput';
 import { TransactionRow } from '../components/TransactionRow/TransactionRow';
-import { cooldownMessage, ERROR_MESSAGES, registerNameErrorMessage, TOAST_MESSAGES } from '../core/errors';
+import { type KitMessage, kitMessage } from '../core/messages';
 import { keywayLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { AUTH_CONNECTOR_NAME } from '../frame/connector/connector';
 import { getConnectStore } from '../hooks/connect/instance';
 import type { WalletBadge, WalletEntry } from '../hooks/connect/wallets';
 import { KeywayProvider } from '../hooks/KeywayProvider';
-import { NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES } from '../hooks/names/validation';
-import { checkFiatAmount, ONRAMP_MESSAGES } from '../hooks/onramp/limits';
-import { SEND_MESSAGES } from '../hooks/send/validation';
-import { SIWE_MESSAGES } from '../hooks/siwe/store';
-import { SWAP_MESSAGES } from '../hooks/swap/validation';
+import { nameRuleMessage } from '../hooks/names/validation';
+import { checkFiatAmount } from '../hooks/onramp/limits';
 import { toTransactionItem } from '../hooks/transactions/format';
+import { compileMessages } from '../i18n/context';
+import { en } from '../i18n/en';
+import { englishText } from '../i18n/english';
+import { CATALOGUE_LOADERS } from '../i18n/loaders';
 import { formatMessage } from '../i18n/message';
+import { MESSAGE_CODES, messageText } from '../i18n/messageText';
 import { withParts } from '../i18n/parts';
-import { translateKnown, useKnownMessage, useMessages } from '../i18n/useMessages';
+import { useMessages, useMessageText } from '../i18n/useMessages';
 import { createKeyway, type Keyway } from '../instance/createKeyway';
 import { ThemeScope } from '../theme/ThemeScope';
 import { ConnectButton } from './ConnectButton';
@@ -72,15 +74,15 @@ describe('locale', () => {
     expect(await screen.findByRole('button', { name: 'Wallet verbinden' })).toBeTruthy();
   });
 
-  it('shows a §8 toast in the locale while its English text stays the identifier in the store', async () => {
+  it('shows a §8 toast in the locale while the store keeps its code', async () => {
     const keyway = make({ locale: 'de' });
     render(<Kit keyway={keyway} />);
     await screen.findByRole('button', { name: 'Wallet verbinden' });
     act(() => {
-      keyway.stores.toasts.getState().show({ message: TOAST_MESSAGES.fetchTransactions, variant: 'error' });
+      keyway.stores.toasts.getState().show({ message: kitMessage('fetchTransactions'), variant: 'error' });
     });
     expect(await screen.findByText('Transaktionen konnten nicht geladen werden')).toBeTruthy();
-    expect(keyway.stores.toasts.getState().toasts[0]?.message).toBe('Failed to fetch transactions');
+    expect(keyway.stores.toasts.getState().toasts[0]?.message).toEqual({ code: 'fetchTransactions' });
     expect(screen.getByRole('region', { name: 'Benachrichtigungen' })).toBeTruthy();
   });
 
@@ -126,32 +128,32 @@ describe('withParts', () => {
   });
 });
 
-function Shown({ message }: { message: string | null }) {
-  return <p data-testid="shown">{translateKnown(useMessages(), message)}</p>;
+function Shown({ message }: { message: KitMessage | null }) {
+  return <p data-testid="shown">{useMessageText()(message)}</p>;
 }
 
-describe('translateKnown', () => {
-  it('shows a §8 message, the cooldown and the name registration error in the locale; other texts as they are', async () => {
+describe('messageText', () => {
+  it('writes a §8 message, the cooldown and the name registration error in the locale; a reason as it is', async () => {
     const keyway = make({ locale: 'de' });
     const { rerender } = render(
       <KeywayProvider keyway={keyway}>
-        <Shown message={ERROR_MESSAGES.requestAborted} />
+        <Shown message={kitMessage('requestAborted')} />
       </KeywayProvider>,
     );
     await waitFor(() => expect(screen.getByTestId('shown').textContent).toBe('Anfrage wurde abgebrochen'));
-    const show = (message: string | null) =>
+    const show = (message: KitMessage | null) =>
       rerender(
         <KeywayProvider keyway={keyway}>
           <Shown message={message} />
         </KeywayProvider>,
       );
-    show(cooldownMessage(1));
+    show(kitMessage('cooldown', { seconds: 1 }));
     expect(screen.getByTestId('shown').textContent).toBe('Bitte versuche es in 1 Sekunde erneut');
-    show(cooldownMessage(30));
+    show(kitMessage('cooldown', { seconds: 30 }));
     expect(screen.getByTestId('shown').textContent).toBe('Bitte versuche es in 30 Sekunden erneut');
-    show(registerNameErrorMessage('alice.kw'));
+    show(kitMessage('registerName', { name: 'alice.kw' }));
     expect(screen.getByTestId('shown').textContent).toBe('Name alice.kw konnte nicht registriert werden');
-    show('User rejected the request.');
+    show(kitMessage('walletError', undefined, 'User rejected the request.'));
     expect(screen.getByTestId('shown').textContent).toBe('User rejected the request.');
     show(null);
     expect(screen.getByTestId('shown').textContent).toBe('');
@@ -166,36 +168,56 @@ const PAYMENT_CURRENCY: PaymentCurrency = {
   ],
 };
 
-/** Every message the form stores write, with sample values (the English text is what the hooks return). */
-const STORE_MESSAGES: readonly string[] = [
-  ...Object.values(SEND_MESSAGES).flatMap((msg) => (typeof msg === 'string' ? [msg] : [])),
-  SEND_MESSAGES.tooManyDecimals('USDC', 0),
-  SEND_MESSAGES.tooManyDecimals('USDC', 6),
-  SEND_MESSAGES.aboveBalance('ETH'),
-  SEND_MESSAGES.noRoomForFee('ETH'),
-  SEND_MESSAGES.nameNotFound('alice.eth'),
-  ...Object.values(SWAP_MESSAGES).flatMap((msg) => (typeof msg === 'string' ? [msg] : [])),
-  SWAP_MESSAGES.insufficientBalance('USDC'),
-  SWAP_MESSAGES.insufficientGas('ETH'),
-  // `estimated` and `continue` are labels for a host's own screen, not store results: Buy shows `buy.*` texts.
-  ...Object.entries(ONRAMP_MESSAGES).flatMap(([key, msg]) =>
-    typeof msg === 'string' && key !== 'estimated' && key !== 'continue' ? [msg] : [],
-  ),
-  ONRAMP_MESSAGES.belowMinimum('10.00', 'USD'),
-  ONRAMP_MESSAGES.aboveMaximum('card', '500.00', 'EUR'),
-  ONRAMP_MESSAGES.suggestBank('25000.00', 'USD'),
-  ONRAMP_MESSAGES.wrongAccount('Solana'),
-  ...Object.values(NAME_MESSAGES),
-  ...Object.values(NAME_UNAVAILABLE_MESSAGES),
-  ...Object.values(SIWE_MESSAGES),
-];
+/** A value for each placeholder a code can name. */
+const SAMPLE_VALUES = {
+  symbol: 'USDC',
+  decimals: 6,
+  name: 'alice.kw.id',
+  amount: '1.5',
+  from: 'ETH',
+  toAmount: '3000',
+  to: 'USDC',
+  min: '10.00',
+  max: '500.00',
+  bankMax: '25000.00',
+  currency: 'USD',
+  method: 'card',
+  network: 'Polygon',
+  seconds: 5,
+  email: 'ada@example.com',
+  party: '0x7099…79C8',
+  wallet: 'Rainbow',
+};
 
-function KnownList({ messages }: { messages: readonly string[] }) {
-  const known = useKnownMessage();
+/** Codes whose text may read the same in German as in English (a name, a word both languages use). */
+const SAME_IN_GERMAN: ReadonlySet<string> = new Set(['pairingUnavailable', 'historyTransaction']);
+
+describe('the code → text table', () => {
+  it('gives every code a text in every locale, with every placeholder filled', async () => {
+    const english = compileMessages(en, 'en', formatMessage);
+    const locales = Object.entries(CATALOGUE_LOADERS);
+    expect(locales.length).toBeGreaterThanOrEqual(11);
+    for (const [locale, load] of locales) {
+      const catalogue = (await load!()).default;
+      const m = compileMessages(en, locale, formatMessage, catalogue);
+      for (const code of MESSAGE_CODES) {
+        const text = messageText(m, kitMessage(code, SAMPLE_VALUES), locale);
+        expect(text, `${locale} ${code}`).not.toBe('');
+        expect(text, `${locale} ${code}`).not.toMatch(/[{}]/);
+        if (locale === 'de' && !SAME_IN_GERMAN.has(code))
+          expect(text, `de ${code}`).not.toBe(messageText(english, kitMessage(code, SAMPLE_VALUES), 'en'));
+      }
+    }
+  });
+});
+
+function TextList({ messages }: { messages: readonly (KitMessage | null)[] }) {
+  const say = useMessageText();
   return (
     <ul>
-      {messages.map((msg) => (
-        <li key={msg}>{known(msg)}</li>
+      {messages.map((msg, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: a fixed list
+        <li key={i}>{say(msg)}</li>
       ))}
     </ul>
   );
@@ -203,43 +225,26 @@ function KnownList({ messages }: { messages: readonly string[] }) {
 
 const shownList = () => screen.getAllByRole('listitem').map((li) => li.textContent);
 
-describe('form store messages', () => {
-  it('read back to themselves in English, and every one is translated in German', async () => {
-    const messages = [...new Set(STORE_MESSAGES)];
-    render(
-      <KeywayProvider keyway={make()}>
-        <KnownList messages={messages} />
-      </KeywayProvider>,
-    );
-    // English keeps every text; its numbers are written for English too (`25000.00` → `25,000.00`).
-    expect(shownList()).toEqual(messages.map((msg) => msg.replace('25000.00', '25,000.00')));
-    cleanup();
-    render(
-      <KeywayProvider keyway={make({ locale: 'de' })}>
-        <KnownList messages={messages} />
-      </KeywayProvider>,
-    );
-    await screen.findByText('Token auswählen');
-    const german = shownList();
-    expect(german.filter((text, i) => text === messages[i])).toEqual([]);
-  });
-
-  it('shows limits with the locale’s numbers and the payment method in the locale; English stays the identifier', async () => {
+describe('form messages', () => {
+  it('shows limits with the locale’s numbers and the payment method in the locale', async () => {
     const above = checkFiatAmount('600', PAYMENT_CURRENCY, 'card');
-    expect(above.message).toBe(
-      'The maximum by card is 500.00 USD. Pay by bank transfer for amounts up to 25000.00 USD',
+    expect(above.message).toEqual(
+      kitMessage('aboveMaximum', { method: 'card', max: '500.00', currency: 'USD', bankMax: '25000.00' }),
+    );
+    expect(englishText(above.message)).toBe(
+      'The maximum by card is 500.00 USD. Pay by bank transfer for amounts up to 25,000.00 USD',
     );
     const messages = [
-      ONRAMP_MESSAGES.belowMinimum('10.00', 'USD'),
-      above.message ?? '',
-      SEND_MESSAGES.tooManyDecimals('USDC', 6),
-      SWAP_MESSAGES.review,
-      SEND_MESSAGES.enterReceiver,
-      NAME_MESSAGES.tooShort,
+      checkFiatAmount('5', PAYMENT_CURRENCY, 'card').message,
+      above.message,
+      kitMessage('tooManyDecimals', { symbol: 'USDC', decimals: 6 }),
+      kitMessage('review'),
+      kitMessage('enterReceiver'),
+      nameRuleMessage('tooShort'),
     ];
     render(
       <KeywayProvider keyway={make({ locale: 'de' })}>
-        <KnownList messages={messages} />
+        <TextList messages={messages} />
       </KeywayProvider>,
     );
     await screen.findByText('Tausch prüfen');
@@ -253,15 +258,21 @@ describe('form store messages', () => {
     ]);
   });
 
-  it('leaves a text it does not know as it is, sentence by sentence included', async () => {
-    const messages = ['Execution reverted. Out of gas', 'The minimum purchase is 10.00 USD. Call us'];
+  it('shows what a wallet or an API said as it is', async () => {
+    const said = ['Execution reverted. Out of gas', 'The minimum purchase is 10.00 USD. Call us'];
     render(
       <KeywayProvider keyway={make({ locale: 'de' })}>
-        <KnownList messages={[...messages, SWAP_MESSAGES.review]} />
+        <TextList
+          messages={[
+            kitMessage('walletError', undefined, said[0]),
+            kitMessage('apiError', undefined, said[1]),
+            kitMessage('review'),
+          ]}
+        />
       </KeywayProvider>,
     );
     await screen.findByText('Tausch prüfen');
-    expect(shownList().slice(0, 2)).toEqual(messages);
+    expect(shownList().slice(0, 2)).toEqual(said);
   });
 });
 
@@ -302,29 +313,26 @@ describe('component texts', () => {
   });
 });
 
-describe('texts the stores keep in English', () => {
-  it('shows a toast that is not a §8 one in the locale once the views are loaded; the store keeps the English', async () => {
+describe('messages the stores keep as data', () => {
+  it('shows a toast that is not a §8 one in the locale once the views are loaded; the store keeps its code', async () => {
     const keyway = make({ locale: 'de' });
     render(<Kit keyway={keyway} />);
     await screen.findByRole('button', { name: 'Wallet verbinden' });
+    const shown = [
+      kitMessage('sent', { amount: '0.5', symbol: 'USDC' }),
+      kitMessage('unsupportedChain'),
+      kitMessage('swapped', { amount: '1.5', from: 'ETH', toAmount: '3000', to: 'USDC' }),
+    ];
     act(() => {
-      keyway.stores.toasts
-        .getState()
-        .show({ message: SEND_MESSAGES.sent('0.5', 'USDC'), variant: 'success' });
-      keyway.stores.toasts.getState().show({ message: ERROR_MESSAGES.unsupportedChain, variant: 'error' });
-      keyway.stores.toasts.getState().show({ message: 'Swapped 1.5 ETH for 3000 USDC', variant: 'success' });
+      for (const message of shown) keyway.stores.toasts.getState().show({ message, variant: 'success' });
     });
     expect(await screen.findByText('1,5 ETH gegen 3.000 USDC getauscht')).toBeTruthy();
     expect(await screen.findByText('0,5 USDC gesendet')).toBeTruthy();
-    expect(screen.queryByText(ERROR_MESSAGES.unsupportedChain)).toBeNull();
-    expect(keyway.stores.toasts.getState().toasts.map((t) => t.message)).toEqual([
-      'Sent 0.5 USDC',
-      ERROR_MESSAGES.unsupportedChain,
-      'Swapped 1.5 ETH for 3000 USDC',
-    ]);
+    expect(screen.getByText('Nicht unterstütztes Netzwerk')).toBeTruthy();
+    expect(keyway.stores.toasts.getState().toasts.map((t) => t.message)).toEqual(shown);
   });
 
-  it('writes a history row’s title in the locale while the item keeps its English title', async () => {
+  it('writes a history row’s title in the locale while the item keeps it as data', async () => {
     const item = toTransactionItem(
       {
         id: 'tx-1',
@@ -348,7 +356,7 @@ describe('texts the stores keep in English', () => {
       [keywayLocal],
     );
     if (!item) throw new Error('the row is hidden');
-    expect(item.title).toBe('Received USDC');
+    expect(item.title).toEqual(kitMessage('historyReceived', { symbol: 'USDC' }));
     render(
       <KeywayProvider keyway={make({ locale: 'de' })}>
         <ActivityRow item={item} />
@@ -356,8 +364,8 @@ describe('texts the stores keep in English', () => {
     );
     expect(await screen.findByText('USDC empfangen')).toBeTruthy();
     expect(screen.queryByText('Received USDC')).toBeNull();
-    // The counterparty too: the store keeps `from 0x7099…79C8`, the row says it in German.
-    expect(item.counterparty).toBe('from 0x7099…79C8');
+    // The counterparty too: the store keeps the shortened address, the row says it in German.
+    expect(item.counterparty).toEqual(kitMessage('historyFrom', { party: '0x7099…79C8' }));
     expect(screen.getByText('von 0x7099…79C8')).toBeTruthy();
   });
 

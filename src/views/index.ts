@@ -1,6 +1,10 @@
 // Styled views (keyway/views). KeywayModal loads the views lazily; each is also exported for hosts that
 // compose their own modal.
 
+// The kit's words for a message a hook reports (`KitMessage`), in the active locale: for a host that shows the
+// kit's texts in its own components.
+export { type KitMessages, messageText, paymentMethodText } from '../i18n/messageText';
+export { useMessageText } from '../i18n/useMessages';
 export { AccountButton } from './AccountButton';
 export { ConnectButton, type ConnectButtonProps } from './ConnectButton';
 export type { ConnectViewProps } from './ConnectView';

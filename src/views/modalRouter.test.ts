@@ -6,13 +6,14 @@ import { createModalStore } from '../hooks/modal/store';
 import { createKeyway } from '../instance/createKeyway';
 import { attachModalRouter, type ModalRouterTarget, routeOutcome } from './modalRouter';
 
-function setup(over: { connected?: boolean; siweNext?: boolean } = {}) {
+function setup(over: { connected?: boolean; restoring?: boolean; siweNext?: boolean } = {}) {
   const modal = createModalStore({ bus: createEventBus(), isConnected: () => over.connected ?? false });
   const target: ModalRouterTarget = {
     modal,
     isConnected: () => over.connected ?? false,
+    isRestoring: () => over.restoring ?? false,
     siweNext: () => over.siweNext ?? false,
-    toast: (message) => toasts.push(message),
+    toast: (message) => toasts.push(message.code),
   };
   const toasts: string[] = [];
   const views = () => modal.getState().history.map((h) => h.view);
@@ -47,6 +48,13 @@ describe('the styled router’s navigation rules (spec §2)', () => {
     expect(views()).toEqual(['Connect']);
   });
 
+  it('into the other namespace while a remembered connection is coming back there: closes, no Connect view', () => {
+    const { s, target } = setup({ connected: false, restoring: true });
+    s().open('Networks');
+    routeOutcome(target, { flow: 'network', status: 'switched', namespaceChanged: true });
+    expect(s().isOpen).toBe(false);
+  });
+
   it('after a preferred-account-type choice goes to ConnectingSiwe only when sign-in comes next', () => {
     const siwe = setup({ siweNext: true });
     siwe.s().open();
@@ -64,7 +72,7 @@ describe('the styled router’s navigation rules (spec §2)', () => {
     s().open('Account');
     routeOutcome(target, { flow: 'balances', status: 'failed', reason: 'fetchFailed' });
     routeOutcome(target, { flow: 'history', status: 'failed', reason: 'fetchFailed' });
-    expect(toasts).toEqual(['Failed to fetch token balance', 'Failed to fetch transactions']);
+    expect(toasts).toEqual(['fetchTokenBalance', 'fetchTransactions']);
     expect(views()).toEqual(['Account']);
   });
 });

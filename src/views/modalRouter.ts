@@ -8,14 +8,10 @@
  * hands them over when it attaches the router.
  */
 
-import { truncateDecimal } from '../core/decimal';
-import { ERROR_MESSAGES, TOAST_MESSAGES } from '../core/errors';
-import { formatTokenAmount } from '../core/format';
+import { type KitMessage, kitMessage } from '../core/messages';
 import type { FlowOutcome } from '../core/outcomes';
 import type { Keyway, ModalRouterAttachment } from '../hooks/keyway';
 import { type ModalStore, type ModalView, type ModalViewParams, selectView } from '../hooks/modal/store';
-import { SEND_MESSAGES } from '../hooks/send/messages';
-import { UPDATE_EMAIL_SUCCESS } from '../hooks/update-email/messages';
 
 const SWAP_VIEWS: ReadonlySet<ModalView> = new Set(['Swap', 'SwapPreview', 'SwapSelectToken']);
 const EMAIL_STEP_VIEWS: ReadonlySet<ModalView> = new Set(['EmailVerifyOtp', 'EmailVerifyDevice']);
@@ -30,15 +26,18 @@ const IN_PLACE_OF_ACCOUNT: ModalViewParams = Object.freeze({ inPlaceOf: 'Account
 export interface ModalRouterTarget {
   modal: ModalStore;
   isConnected(): boolean;
+  /** A remembered connection is being restored (a reload): the account is on its way, not missing. */
+  isRestoring(): boolean;
   /** Sign-in with wallet comes after a connection (SIWE on, EVM network). */
   siweNext(): boolean;
   /** Shows a toast (the styled layer's toasts). */
-  toast(message: string, variant: 'success' | 'error'): void;
+  toast(message: KitMessage, variant: 'success' | 'error'): void;
 }
 
 /** A toast the styled layer shows for an outcome. */
 export interface OutcomeToast {
-  message: string;
+  /** The toast's message as data (the toast region writes it in the active locale). */
+  message: KitMessage;
   variant: 'success' | 'error';
 }
 
@@ -51,38 +50,45 @@ export function outcomeToast(outcome: FlowOutcome): OutcomeToast | null {
   switch (outcome.flow) {
     // Reads that failed (the views show their own error state and a way to try again).
     case 'balances':
-      return { message: TOAST_MESSAGES.fetchTokenBalance, variant: 'error' };
+      return { message: kitMessage('fetchTokenBalance'), variant: 'error' };
     case 'history':
-      return { message: TOAST_MESSAGES.fetchTransactions, variant: 'error' };
+      return { message: kitMessage('fetchTransactions'), variant: 'error' };
     case 'send':
       if (outcome.status === 'sent') {
-        const amount = formatTokenAmount(outcome.amount, { maxDecimals: 6 });
-        return { message: SEND_MESSAGES.sent(amount, outcome.symbol), variant: 'success' };
+        const { amount, symbol } = outcome;
+        return { message: kitMessage('sent', { amount, symbol }), variant: 'success' };
       }
       if (outcome.status === 'failed') return { message: outcome.message, variant: 'error' };
       // On Solana a form that cannot be sent says so (on EVM networks the form shows why).
       if (outcome.status === 'invalid' && outcome.namespace === 'solana')
-        return { message: ERROR_MESSAGES.solanaInvalidInput, variant: 'error' };
+        return { message: kitMessage('solanaInvalidInput'), variant: 'error' };
       return null;
     case 'network':
       return outcome.status === 'error' ? { message: outcome.message, variant: 'error' } : null;
     case 'account':
       return outcome.status === 'disconnect-failed'
-        ? { message: ERROR_MESSAGES.disconnectFailed, variant: 'error' }
+        ? { message: kitMessage('disconnectFailed'), variant: 'error' }
         : null;
     case 'account-type':
       return outcome.status === 'failed' ? { message: outcome.message, variant: 'error' } : null;
     case 'update-email':
-      return outcome.status === 'updated' ? { message: UPDATE_EMAIL_SUCCESS, variant: 'success' } : null;
+      return outcome.status === 'updated'
+        ? { message: kitMessage('emailUpdated'), variant: 'success' }
+        : null;
     case 'relay':
       return outcome.status === 'lost'
-        ? { message: TOAST_MESSAGES.relayLost, variant: 'error' }
-        : { message: TOAST_MESSAGES.relayBack, variant: 'success' };
+        ? { message: kitMessage('relayLost'), variant: 'error' }
+        : { message: kitMessage('relayBack'), variant: 'success' };
     case 'swap':
       if (outcome.status === 'sent') {
         const { from, to } = outcome;
         return {
-          message: `Swapped ${truncateDecimal(from.amount, 3)} ${from.symbol} for ${truncateDecimal(to.amount, 3)} ${to.symbol}`,
+          message: kitMessage('swapped', {
+            amount: from.amount,
+            from: from.symbol,
+            toAmount: to.amount,
+            to: to.symbol,
+          }),
           variant: 'success',
         };
       }
@@ -100,6 +106,7 @@ export function modalRouterTarget(keyway: Keyway): ModalRouterTarget {
   return {
     modal: stores.modal,
     isConnected: () => stores.account.getState().isConnected,
+    isRestoring: () => stores.account.getState().status === 'reconnecting',
     siweNext: () => options.isSiweEnabled && stores.networks.getState().activeNetwork.chain === 'evm',
     toast: (message, variant) => stores.toasts.getState().show({ message, variant }),
   };
@@ -144,8 +151,10 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
         m.shake();
         return;
       }
-      // Into the other namespace without a connection there: the Connect view (its wallets for it).
-      if (outcome.namespaceChanged && m.isOpen && !target.isConnected()) m.reset('Connect');
+      // Into the other namespace without a connection there: the Connect view (its wallets for it). Not while a
+      // remembered connection is coming back there (a reload): the account's button shows it restoring.
+      if (outcome.namespaceChanged && m.isOpen && !target.isConnected() && !target.isRestoring())
+        m.reset('Connect');
       else if (m.isOpen) {
         // Back to the view before Networks, or closed when Networks was the first.
         const index = m.history.map((h) => h.view).lastIndexOf('Networks');

@@ -117,6 +117,8 @@ export interface StoryKitOptions {
   setup?: (kit: StoryKit) => void | Promise<void>;
   /** Extra instance internals (e.g. the embedded wallet's frame options for the fake frame). */
   internals?: Partial<KeywayInternals>;
+  /** Dependencies put in place of a flow store's own (a stubbed API call, a short debounce): `partDeps`. */
+  partDeps?: KeywayInternals['partDeps'];
 }
 
 export interface StoryKit {
@@ -162,6 +164,7 @@ export async function createStoryKit(
   };
   if (opts.connectors) internals.connectors = opts.connectors;
   if (opts.internals) Object.assign(internals, opts.internals);
+  if (opts.partDeps) internals.partDeps = { ...internals.partDeps, ...opts.partDeps };
   const keyway = createKeyway(
     {
       projectId: 'story-project',

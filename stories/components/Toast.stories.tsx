@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { expect, fn, userEvent, within } from 'storybook/test';
 import { Button } from '../../src/components/Button/Button';
 import { type ToastItem, ToastRegion } from '../../src/components/Toast/ToastRegion';
-import { TOAST_MESSAGES } from '../../src/core/errors';
+import { en } from '../../src/i18n/en';
 import { toastRegionTexts } from './_texts';
 
 const meta = {
@@ -39,7 +39,7 @@ export const Success: Story = {
 
 export const ErrorToast: Story = {
   name: 'Error',
-  args: { toasts: [{ id: 3, message: TOAST_MESSAGES.fetchTransactions, variant: 'error' }] },
+  args: { toasts: [{ id: 3, message: en.toasts.fetchTransactions, variant: 'error' }] },
   play: async ({ canvasElement }) => {
     const alert = within(region(canvasElement)).getByRole('alert');
     await expect(alert).toHaveTextContent('Failed to fetch transactions');
@@ -52,7 +52,7 @@ export const Stack: Story = {
     toasts: [
       { id: 'a', message: 'Sending transaction', variant: 'loading' },
       { id: 'b', message: 'Address copied', variant: 'success' },
-      { id: 'c', message: TOAST_MESSAGES.somethingWentWrong, variant: 'error' },
+      { id: 'c', message: en.toasts.somethingWentWrong, variant: 'error' },
     ],
   },
   play: async ({ canvasElement }) => {

@@ -7,9 +7,11 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useAllWallets } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, storyHandlers, withKeyway } from '../_support/keyway';
 
 function Catalogue() {
+  const say = useMessageText();
   const all = useAllWallets();
   const { status, fetchNextPage } = all;
   useEffect(() => {
@@ -23,7 +25,7 @@ function Catalogue() {
       <p role="status">
         {status === 'loading' || all.searching ? 'Loading…' : `${all.wallets.length} of ${all.count} wallets`}
       </p>
-      {all.error ? <p role="alert">{all.error}</p> : null}
+      {all.error ? <p role="alert">{say(all.error)}</p> : null}
       <ul aria-label="Wallets">
         {all.wallets.map((w) => (
           <li key={w.id}>

@@ -7,6 +7,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { useAccount, useEmailLogin } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
 import {
   EMBEDDED_ADDRESS,
@@ -17,6 +18,7 @@ import {
 } from '../views/_embedded';
 
 function EmailLogin() {
+  const say = useMessageText();
   const login = useEmailLogin();
   const account = useAccount({ requestDetails: false });
   const [email, setEmail] = useState('');
@@ -24,7 +26,7 @@ function EmailLogin() {
   if (account.isConnected) return <p>Logged in as {account.address}</p>;
   if (!login.available) return <p>Email login is not available</p>;
   const busy = login.status === 'sending' || login.status === 'verifying' || login.status === 'connecting';
-  const error = login.error ? <p role="alert">{login.error}</p> : null;
+  const error = login.error ? <p role="alert">{say(login.error)}</p> : null;
   if (login.step === 'device') {
     return <p>Approve this device: follow the link sent to {login.email}</p>;
   }

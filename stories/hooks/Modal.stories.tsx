@@ -5,8 +5,8 @@
  */
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
-import { useModal, useToasts } from '../../src/index';
-import { KeywayModal } from '../../src/views/index';
+import { kitMessage, useModal, useToasts } from '../../src/index';
+import { KeywayModal, useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, storyHandlers, withKeyway } from '../_support/keyway';
 
 function ModalControls() {
@@ -25,18 +25,22 @@ function ModalControls() {
 }
 
 function HostToasts() {
+  const say = useMessageText();
   const { toasts, show, dismiss } = useToasts();
   return (
     <section aria-label="Toasts">
-      <button type="button" onClick={() => show({ message: 'Copied', variant: 'loading' })}>
+      <button
+        type="button"
+        onClick={() => show({ message: kitMessage('addressCopied'), variant: 'loading' })}
+      >
         Show a message
       </button>
       <ul aria-label="Messages">
         {toasts.map((t) => (
           <li key={t.id}>
-            {t.variant}: {t.message}{' '}
+            {t.variant}: {say(t.message)}{' '}
             <button type="button" onClick={() => dismiss(t.id)}>
-              Dismiss {t.message}
+              Dismiss {say(t.message)}
             </button>
           </li>
         ))}
@@ -87,8 +91,8 @@ export const HostToastList: Story = {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Show a message' }));
     const list = within(canvas.getByRole('list', { name: 'Messages' }));
-    await expect(list.getByRole('listitem')).toHaveTextContent('loading: Copied');
-    await userEvent.click(list.getByRole('button', { name: 'Dismiss Copied' }));
+    await expect(list.getByRole('listitem')).toHaveTextContent('loading: Address copied');
+    await userEvent.click(list.getByRole('button', { name: 'Dismiss Address copied' }));
     await expect(list.queryAllByRole('listitem')).toHaveLength(0);
   },
 };

@@ -8,12 +8,14 @@ import { expect, userEvent, within } from 'storybook/test';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance';
 import type { RegistrationTypedData } from '../../src/hooks/names/typedData';
 import { useNameRegistration } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, type StoryKit, storyKit, withKeyway } from '../_support/keyway';
 import { embeddedBeforeEach } from '../views/_embedded';
 import { handlers } from '../views/_names';
 import { socialKit } from '../views/_social';
 
 function NameForm() {
+  const say = useMessageText();
   const names = useNameRegistration();
   if (names.status === 'success' && names.registeredName)
     return <p role="status">Registered {names.registeredName}</p>;
@@ -39,7 +41,7 @@ function NameForm() {
       <label>
         Name <input value={names.name} onChange={(e) => names.setName(e.target.value)} />
       </label>
-      {message ? <p>{message}</p> : null}
+      {message ? <p>{typeof message === 'string' ? message : say(message)}</p> : null}
       {free.length > 0 ? (
         <ul aria-label="Free names">
           {free.map((s) => (
@@ -51,7 +53,7 @@ function NameForm() {
           ))}
         </ul>
       ) : null}
-      {names.error ? <p role="alert">{names.error}</p> : null}
+      {names.error ? <p role="alert">{say(names.error)}</p> : null}
       <button type="submit" disabled={!names.canRegister}>
         Register
       </button>
@@ -61,19 +63,24 @@ function NameForm() {
 
 /** An embedded-wallet account; its signature is given at once (the wallet's approval is the frame's). */
 const signed: RegistrationTypedData[] = [];
-const nameKit = socialKit({
-  connected: true,
-  setup: (kit: StoryKit) => {
-    signed.length = 0;
-    getNameRegistrationStore(kit.keyway, {
+const nameKit = {
+  ...socialKit({
+    connected: true,
+    setup: (kit: StoryKit) => {
+      signed.length = 0;
+      getNameRegistrationStore(kit.keyway);
+    },
+  }),
+  partDeps: {
+    names: {
       debounceMs: 150,
-      signTypedData: (typedData) => {
+      signTypedData: (typedData: RegistrationTypedData) => {
         signed.push(typedData);
-        return Promise.resolve(`0x${'ab'.repeat(65)}`);
+        return Promise.resolve(`0x${'ab'.repeat(65)}` as const);
       },
-    });
+    },
   },
-});
+};
 
 const meta = {
   title: 'Hooks/useNameRegistration',

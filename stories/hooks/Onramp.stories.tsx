@@ -6,10 +6,12 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { useOnramp } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, type StoryKitOptions, storyKit, withKeyway } from '../_support/keyway';
 import { BUY_OPTIONS, buyHandlers } from '../views/_buyData';
 
 function BuyForm() {
+  const say = useMessageText();
   const onramp = useOnramp({ load: true });
   if (onramp.status !== 'ready') return <p role="status">Loading the options…</p>;
   const token = onramp.purchaseCurrency?.symbol ?? '';
@@ -23,7 +25,7 @@ function BuyForm() {
           onChange={(e) => onramp.setPaymentAmount(e.target.value)}
         />
       </label>
-      {onramp.validation.message ? <p role="alert">{onramp.validation.message}</p> : null}
+      {onramp.validation.message ? <p role="alert">{say(onramp.validation.message)}</p> : null}
       <p data-testid="estimate">
         {onramp.quotesLoading
           ? 'Getting a quote…'

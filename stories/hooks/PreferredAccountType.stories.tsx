@@ -7,11 +7,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { useAccount, usePreferredAccountType } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
 import { embeddedBeforeEach } from '../views/_embedded';
 import { SMART_ACCOUNT_ADDRESS, socialKit } from '../views/_social';
 
 function AccountType() {
+  const say = useMessageText();
   const type = usePreferredAccountType();
   const { address } = useAccount({ requestDetails: false });
   const { load, status } = type;
@@ -34,7 +36,7 @@ function AccountType() {
           Switch to smart account
         </button>
       ) : null}
-      {type.error ? <p role="alert">{type.error}</p> : null}
+      {type.error ? <p role="alert">{say(type.error)}</p> : null}
     </section>
   );
 }

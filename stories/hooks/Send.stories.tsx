@@ -8,10 +8,12 @@ import { useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { useSend } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, type StoryKitOptions, storyKit, withKeyway } from '../_support/keyway';
 import { RECEIVER, RECEIVER_NAME, resetSendChain, sendChain, sendHandlers } from '../views/_sendData';
 
 function SendForm() {
+  const say = useMessageText();
   const send = useSend();
   const [reviewing, setReviewing] = useState(false);
   const { validation } = send;
@@ -51,7 +53,7 @@ function SendForm() {
           }}
         />
       </label>
-      {validation.amountError ? <p>{validation.amountError}</p> : null}
+      {validation.amountError ? <p>{say(validation.amountError)}</p> : null}
       <label>
         To
         <input
@@ -62,7 +64,7 @@ function SendForm() {
           }}
         />
       </label>
-      {validation.receiverError ? <p>{validation.receiverError}</p> : null}
+      {validation.receiverError ? <p>{say(validation.receiverError)}</p> : null}
       {reviewing ? (
         <p>
           Send {send.sendTokenAmount} {send.token?.symbol} to {send.receiverAddress}
@@ -70,7 +72,13 @@ function SendForm() {
         </p>
       ) : null}
       <button type="submit" disabled={!validation.valid || send.sending}>
-        {reviewing ? (send.sending ? 'Sending…' : 'Send') : validation.valid ? 'Review' : validation.action}
+        {reviewing
+          ? send.sending
+            ? 'Sending…'
+            : 'Send'
+          : validation.valid
+            ? 'Review'
+            : say(validation.action)}
       </button>
     </form>
   );

@@ -7,6 +7,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { type Hex, verifyMessage } from 'viem';
 import { type SiweSession, useSiwe } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import {
   keywayBeforeEach,
   STORY_ADDRESS,
@@ -17,6 +18,7 @@ import {
 } from '../_support/keyway';
 
 function SignIn() {
+  const say = useMessageText();
   const siwe = useSiwe();
   if (!siwe.enabled) return <p>Sign-in with wallet is off</p>;
   if (siwe.session) {
@@ -41,7 +43,7 @@ function SignIn() {
         Sign in with your wallet
       </button>
       {siwe.status === 'signing' ? <p>Confirm the message in your wallet</p> : null}
-      {siwe.error ? <p role="alert">{siwe.error}</p> : null}
+      {siwe.error ? <p role="alert">{say(siwe.error)}</p> : null}
     </section>
   );
 }

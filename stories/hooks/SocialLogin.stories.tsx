@@ -6,11 +6,13 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, within } from 'storybook/test';
 import { SOCIAL_LOGIN_PROVIDERS, SOCIAL_PROVIDER_NAMES, useAccount, useSocialLogin } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
 import { EMBEDDED_ADDRESS, embeddedBeforeEach } from '../views/_embedded';
 import { socialKit, storyPopup } from '../views/_social';
 
 function SocialButtons() {
+  const say = useMessageText();
   const social = useSocialLogin();
   const account = useAccount({ requestDetails: false });
   if (account.isConnected) return <p>Logged in as {account.address}</p>;
@@ -30,7 +32,7 @@ function SocialButtons() {
       {social.status === 'waiting' ? <p role="status">Continue in the {name} window</p> : null}
       {social.status === 'error' ? (
         <p role="alert">
-          {social.errorKind === 'popupBlocked' ? 'The browser blocked the login window' : social.error}
+          {social.errorKind === 'popupBlocked' ? 'The browser blocked the login window' : say(social.error)}
         </p>
       ) : null}
     </section>

@@ -7,11 +7,13 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import { getBalancesStore } from '../../src/hooks/balances/instance';
 import { useSwap } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, type StoryKitOptions, storyKit, withKeyway } from '../_support/keyway';
 import { resetSendChain, sendChain } from '../views/_sendData';
 import { SWAP_OPTIONS, swapHandlers } from '../views/_swapData';
 
 function SwapForm() {
+  const say = useMessageText();
   const swap = useSwap({ initialize: true });
   if (swap.status !== 'initialized') {
     return <p role="status">{swap.fetchError ? 'Tokens unavailable' : 'Loading tokens…'}</p>;
@@ -62,7 +64,7 @@ function SwapForm() {
           You receive about {swap.toTokenAmount} {swap.toToken?.symbol}
         </p>
       ) : null}
-      {swap.inputError ? <p role="alert">{swap.inputError}</p> : null}
+      {swap.inputError ? <p role="alert">{say(swap.inputError)}</p> : null}
       <button
         type="submit"
         disabled={

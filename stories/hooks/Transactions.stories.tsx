@@ -6,10 +6,26 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, within } from 'storybook/test';
 import { useTransactions } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, type StoryKitOptions, storyHandlers, withKeyway } from '../_support/keyway';
 import { onStoryChain } from '../views/_walletData';
 
+/** The host's own day heading: the store says which day a section is (today, yesterday, a date, unknown). */
+function dayHeading({ key, day }: { key: string; day: string }): string {
+  if (day === 'today') return 'Today';
+  if (day === 'yesterday') return 'Yesterday';
+  if (day === 'unknown') return 'Some day';
+  const [y, m, d] = key.split('-').map(Number) as [number, number, number];
+  return new Intl.DateTimeFormat('en-US', {
+    month: 'short',
+    day: 'numeric',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(Date.UTC(y, m - 1, d));
+}
+
 function Activity() {
+  const say = useMessageText();
   const { sections, status, empty, refresh } = useTransactions();
   if (status === 'loading') return <p role="status">Loading the activity…</p>;
   if (status === 'error') {
@@ -27,11 +43,11 @@ function Activity() {
     <section aria-label="Activity">
       {sections.map((section) => (
         <section key={section.key} aria-labelledby={`day-${section.key}`}>
-          <h3 id={`day-${section.key}`}>{section.label}</h3>
+          <h3 id={`day-${section.key}`}>{dayHeading(section)}</h3>
           <ul>
             {section.items.map((t) => (
               <li key={t.id}>
-                {t.title} {t.counterparty}
+                {say(t.title)} {say(t.counterparty)}
               </li>
             ))}
           </ul>

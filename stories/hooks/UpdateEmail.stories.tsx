@@ -7,6 +7,7 @@ import type { Meta, StoryObj } from '@storybook/react-vite';
 import { useEffect, useState } from 'react';
 import { expect, userEvent, within } from 'storybook/test';
 import { useUpdateEmail } from '../../src/index';
+import { useMessageText } from '../../src/views/index';
 import { keywayBeforeEach, storyHandlers, storyKit, withKeyway } from '../_support/keyway';
 import { embeddedBeforeEach } from '../views/_embedded';
 import { PRIMARY_CODE, SECONDARY_CODE, socialKit } from '../views/_social';
@@ -31,11 +32,12 @@ function CodeForm({ label, onCode, busy }: { label: string; onCode: (code: strin
 }
 
 function UpdateEmail() {
+  const say = useMessageText();
   const update = useUpdateEmail();
   const [email, setEmail] = useState('');
   const { start } = update;
   useEffect(() => start(), [start]);
-  const error = update.error ? <p role="alert">{update.error}</p> : null;
+  const error = update.error ? <p role="alert">{say(update.error)}</p> : null;
   if (update.step === 'done') return <p role="status">Your email is now {update.currentEmail}</p>;
   return (
     <section aria-label="Update email">

@@ -1,15 +1,10 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
 import type { Transaction } from '../../src/api/schemas';
+import type { Keyway } from '../../src/hooks/keyway';
 import type { OnrampStoreDeps } from '../../src/hooks/onramp/store';
 import { BuyInProgressView } from '../../src/views/BuyInProgressView';
-import {
-  keywayBeforeEach,
-  STORY_ADDRESS,
-  type StoryKit,
-  type StoryKitOptions,
-  storyKit,
-} from '../_support/keyway';
+import { keywayBeforeEach, STORY_ADDRESS, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 import { BUY_OPTIONS, buyHandlers, onrampStore, openProviderWindow } from './_buyData';
 
@@ -34,21 +29,18 @@ const purchase: Transaction = {
   ],
 };
 
-/** Story setup: 50 USD typed, the quote in, then Continue as the user would (with `deps` for the store). */
-const started =
-  (deps: (kit: StoryKit) => Partial<OnrampStoreDeps>): StoryKitOptions['setup'] =>
-  async (kit) => {
-    const store = onrampStore(kit, deps(kit));
+/** Story kit: 50 USD typed, the quote in, then Continue as the user would (`deps` for the on-ramp store). */
+const started = (deps: (keyway: Keyway) => Partial<OnrampStoreDeps>): StoryKitOptions => ({
+  connect: true,
+  options: BUY_OPTIONS,
+  partDeps: { onramp: deps },
+  setup: async (kit) => {
+    const store = onrampStore(kit);
     await store.getState().loadOptions();
     store.getState().setPaymentAmount('50');
     await waitFor(() => expect(store.getState().quotesLoading).toBe(false));
     await store.getState().buy();
-  };
-
-const kitWith = (setup: StoryKitOptions['setup']): StoryKitOptions => ({
-  connect: true,
-  options: BUY_OPTIONS,
-  setup,
+  },
 });
 
 const meta = {
@@ -58,7 +50,7 @@ const meta = {
   beforeEach: keywayBeforeEach,
   parameters: {
     msw: { handlers: buyHandlers() },
-    keyway: kitWith(started(() => ({ openWindow: openProviderWindow }))),
+    keyway: started(() => ({ openWindow: openProviderWindow })),
   },
 } satisfies Meta<typeof BuyInProgressView>;
 export default meta;
@@ -82,7 +74,7 @@ export const InProgress: Story = {
 
 /** The popup was blocked: a link to the provider page (new tab, no opener). */
 export const PopupBlocked: Story = {
-  parameters: { keyway: kitWith(started(() => ({ openWindow: () => null }))) },
+  parameters: { keyway: started(() => ({ openWindow: () => null })) },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Your browser blocked the provider window')).toBeVisible();
@@ -96,7 +88,7 @@ export const PopupBlocked: Story = {
 /** The time limit passed: "still waiting" (not an error), with Check again. */
 export const StillWaiting: Story = {
   parameters: {
-    keyway: kitWith(started(() => ({ openWindow: openProviderWindow, pollMs: 20, waitLimitMs: 50 }))),
+    keyway: started(() => ({ openWindow: openProviderWindow, pollMs: 20, waitLimitMs: 50 })),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -113,20 +105,18 @@ export const StillWaiting: Story = {
 /** The purchase showed in the history: success with the received amount and a way to Activity. */
 export const Success: Story = {
   parameters: {
-    keyway: kitWith(
-      started((kit) => {
-        let calls = 0;
-        return {
-          openWindow: openProviderWindow,
-          pollMs: 50,
-          api: {
-            ...kit.keyway.api.blockchain,
-            // The first read is the baseline; then the purchase is there.
-            getTransactions: async () => ({ data: calls++ === 0 ? [] : [purchase], next: null }),
-          },
-        };
-      }),
-    ),
+    keyway: started((keyway) => {
+      let calls = 0;
+      return {
+        openWindow: openProviderWindow,
+        pollMs: 50,
+        api: {
+          ...keyway.api.blockchain,
+          // The first read is the baseline; then the purchase is there.
+          getTransactions: async () => ({ data: calls++ === 0 ? [] : [purchase], next: null }),
+        },
+      };
+    }),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);

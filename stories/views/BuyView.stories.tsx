@@ -1,15 +1,19 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ONRAMP_MESSAGES } from '../../src/hooks/onramp/limits';
+import { en } from '../../src/i18n/en';
 import { BuyView } from '../../src/views/BuyView';
 import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
 import { BUY_OPTIONS, buyHandlers, onrampStore } from './_buyData';
 
-const kitWith = (setup?: StoryKitOptions['setup']): StoryKitOptions => ({
+const kitWith = (
+  setup?: StoryKitOptions['setup'],
+  partDeps?: StoryKitOptions['partDeps'],
+): StoryKitOptions => ({
   connect: true,
   options: BUY_OPTIONS,
   ...(setup ? { setup } : {}),
+  ...(partDeps ? { partDeps } : {}),
 });
 
 const meta = {
@@ -29,11 +33,16 @@ const receiveField = (canvas: ReturnType<typeof within>) =>
 /** While the on-ramp options load. */
 export const LoadingOptions: Story = {
   parameters: {
-    keyway: kitWith((kit) => {
-      onrampStore(kit, {
-        api: { ...kit.keyway.api.blockchain, getOnrampOptions: () => new Promise(() => undefined) },
-      });
-    }),
+    keyway: kitWith(
+      (kit) => {
+        onrampStore(kit);
+      },
+      {
+        onramp: (keyway) => ({
+          api: { ...keyway.api.blockchain, getOnrampOptions: () => new Promise(() => undefined) },
+        }),
+      },
+    ),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -60,7 +69,7 @@ export const Ready: Story = {
     await expect(providers.getByText('Card: $10.00 to $7,500.00')).toBeVisible();
     await expect(providers.getByText('Fees: shown with a quote')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeDisabled();
-    await expect(canvas.queryByText(ONRAMP_MESSAGES.estimated)).toBeNull();
+    await expect(canvas.queryByText(en.buy.estimated)).toBeNull();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('46.51'));
     await expect(providers.getByText(/^Fees: \$\d[\d,]*\.\d{2}$/)).toBeVisible();
@@ -94,13 +103,16 @@ export const ProvidersHidden: Story = {
 /** A quote on its way: the crypto side says so. */
 export const QuoteLoading: Story = {
   parameters: {
-    keyway: kitWith((kit) => {
-      onrampStore(kit, {
-        api: { ...kit.keyway.api.blockchain, getOnrampQuote: () => new Promise(() => undefined) },
-      })
-        .getState()
-        .setPaymentAmount('50');
-    }),
+    keyway: kitWith(
+      (kit) => {
+        onrampStore(kit).getState().setPaymentAmount('50');
+      },
+      {
+        onramp: (keyway) => ({
+          api: { ...keyway.api.blockchain, getOnrampQuote: () => new Promise(() => undefined) },
+        }),
+      },
+    ),
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -168,11 +180,11 @@ export const QuoteFailed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByRole('form', { name: 'Buy crypto' })).toBeVisible();
-    await expect(canvas.queryByText(ONRAMP_MESSAGES.estimated)).toBeNull();
+    await expect(canvas.queryByText(en.buy.estimated)).toBeNull();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('50'), { timeout: 15_000 });
-    await expect(canvas.getByText(ONRAMP_MESSAGES.estimated, { selector: '[role=note]' })).toBeVisible();
-    await expect(canvas.getAllByText(ONRAMP_MESSAGES.estimated).length).toBe(2);
+    await expect(canvas.getByText(en.buy.estimated, { selector: '[role=note]' })).toBeVisible();
+    await expect(canvas.getAllByText(en.buy.estimated).length).toBe(2);
     await expect(canvas.getByText('Fees: shown with a quote')).toBeVisible();
     const state = onrampStore(storyKit()).getState();
     await expect(state.optionsSource).toBe('provider');
@@ -189,12 +201,12 @@ export const Fallback: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(
-      await canvas.findByText(ONRAMP_MESSAGES.estimated, { selector: '[role=note]' }, { timeout: 15_000 }),
+      await canvas.findByText(en.buy.estimated, { selector: '[role=note]' }, { timeout: 15_000 }),
     ).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'USDC on Ethereum, change token' })).toBeVisible();
     await userEvent.type(payField(canvas), '50');
     await waitFor(() => expect(receiveField(canvas)).toHaveValue('50'));
-    await expect(canvas.getAllByText(ONRAMP_MESSAGES.estimated).length).toBe(2);
+    await expect(canvas.getAllByText(en.buy.estimated).length).toBe(2);
     await expect(canvas.getByRole('button', { name: 'Continue' })).toBeEnabled();
     await expect(onrampStore(storyKit()).getState().source).toBe('fallback');
   },

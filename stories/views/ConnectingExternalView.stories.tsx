@@ -79,9 +79,7 @@ export const Failed: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await expect(await canvas.findByText('Connection failed')).toBeVisible();
-    await expect(canvas.getByRole('alert')).toHaveTextContent(
-      'Wallet connector "com.gone.wallet" is not available',
-    );
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Gone Wallet is not available in this browser');
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
 };

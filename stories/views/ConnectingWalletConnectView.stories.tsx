@@ -1,6 +1,6 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { ERROR_MESSAGES } from '../../src/core/errors';
+import { KeywayError } from '../../src/core/errors';
 import { getConnectStore } from '../../src/hooks/connect/instance';
 import { explorerWalletToEntry } from '../../src/hooks/connect/wallets';
 import { walletFixtures } from '../../src/testing/msw';
@@ -131,7 +131,7 @@ export const RelayUnreachable: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await qr(canvasElement);
-    storyKit().pairing.fail(ERROR_MESSAGES.relayUnreachable);
+    storyKit().pairing.fail(KeywayError.of('relayUnreachable'));
     await expect(await canvas.findByText('Connection failed')).toBeVisible();
     await expect(canvas.getByRole('alert')).toHaveTextContent(
       'Can’t reach the wallet relay. Check your connection and try again.',

@@ -12,6 +12,7 @@ import {
   embeddedStory,
   frameIframe,
   GOOD_CODE,
+  openedDialog,
 } from './_embedded';
 
 const noReplyToEmail = (h: FakeFrameHandlers) => {
@@ -30,11 +31,7 @@ type Story = StoryObj<typeof meta>;
 
 async function openConnect(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
-  const d = await dialog('Connect wallet');
-  // The dialog's focus trap starts a frame after it shows and then moves the focus into it: keys typed into
-  // a field before that move would go where the focus went (a loaded machine delays the frame).
-  await waitFor(() => expect(d.contains(document.activeElement)).toBe(true));
-  return d;
+  return openedDialog('Connect wallet');
 }
 
 async function submitEmail(d: HTMLElement, email: string) {

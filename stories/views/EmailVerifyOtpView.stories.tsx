@@ -10,6 +10,7 @@ import {
   embeddedKit,
   embeddedStory,
   GOOD_CODE,
+  openedDialog,
 } from './_embedded';
 
 const meta = {
@@ -28,7 +29,7 @@ const digit = (root: HTMLElement, n: number) =>
 /** The user path: Connect wallet → email → Continue → the code view. */
 async function codeView(canvasElement: HTMLElement) {
   await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
-  const connect = await dialog('Connect wallet');
+  const connect = await openedDialog('Connect wallet');
   const field = await within(connect).findByRole('textbox', { name: 'Email' }, { timeout: 15_000 });
   await userEvent.type(field, 'ada@example.com');
   await userEvent.click(within(connect).getByRole('button', { name: 'Continue' }));

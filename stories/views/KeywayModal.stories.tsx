@@ -1,6 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
+import { kitMessage } from '../../src/core/messages';
+import { createMemoryStorage } from '../../src/core/storage';
 import { identityFixture, walletFixtures } from '../../src/testing/msw';
+import { stubConnector } from '../../src/testing/stub-connector';
 import { DemoHost } from '../_support/DemoHost';
 import {
   keywayBeforeEach,
@@ -35,6 +38,83 @@ export const ConnectButtonOpens: Story = {
     await expect(within(d).queryByRole('button', { name: 'Back' })).not.toBeInTheDocument();
     await userEvent.click(within(d).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  },
+};
+
+/** The restore of the remembered wallet below waits until the story answers whether the wallet still allows the site. */
+let answerRestore: ((authorized: boolean) => void) | null = null;
+/** A wallet whose restore (wagmi's `isAuthorized` on reconnect) waits for `answerRestore`. */
+const slowToRestore = stubConnector({
+  id: 'slow-restore',
+  name: 'Slow wallet',
+  type: 'injected',
+  getProvider: async () => ({}),
+  isAuthorized: () =>
+    new Promise<boolean>((resolve) => {
+      answerRestore = resolve;
+    }),
+});
+/**
+ * What wagmi kept of the last visit: that wallet, connected, its account not known (wagmi shows a remembered
+ * account while it reconnects; without one the account has only its status).
+ */
+const rememberedVisit = () =>
+  createMemoryStorage({
+    'keyway.wagmi.store': JSON.stringify({
+      state: {
+        connections: {
+          __type: 'Map',
+          value: [
+            [
+              'slow1',
+              {
+                accounts: [],
+                chainId: 31337,
+                connector: { id: 'slow-restore', name: 'Slow wallet', type: 'injected', uid: 'slow1' },
+              },
+            ],
+          ],
+        },
+        chainId: 31337,
+        current: 'slow1',
+      },
+      version: 3,
+    }),
+  });
+
+/**
+ * A reload with a remembered wallet: while it is being restored (the account's status 'reconnecting'), the
+ * Connect button shows a spinner in its own size, named "Reconnecting…", never "Connect wallet", and pressing it
+ * opens nothing. When the wallet turns out not to allow the site any more, "Connect wallet" comes back in the
+ * same size.
+ */
+export const RestoringAfterReload: Story = {
+  parameters: {
+    keyway: {
+      announceWallet: false,
+      connectors: [slowToRestore],
+      options: { storage: rememberedVisit() },
+    } satisfies StoryKitOptions,
+  },
+  play: async ({ canvasElement }) => {
+    const canvas = within(canvasElement);
+    const restoring = await canvas.findByRole('button', { name: 'Reconnecting…' });
+    await expect(restoring).toHaveAttribute('aria-busy', 'true');
+    await expect(canvas.queryByText('Connect wallet')).not.toBeVisible();
+    await expect(storyKit().keyway.stores.account.getState().status).toBe('reconnecting');
+    // Sizes compared with the page's font in place (a fallback font while it loads is wider).
+    await document.fonts.ready;
+    const { width, height } = restoring.getBoundingClientRect();
+    await userEvent.click(restoring);
+    await expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+
+    await waitFor(() => expect(answerRestore).not.toBeNull());
+    answerRestore?.(false);
+    const connect = await canvas.findByRole('button', { name: 'Connect wallet' });
+    await expect(connect).not.toHaveAttribute('aria-busy');
+    const after = connect.getBoundingClientRect();
+    await expect([after.width, after.height]).toEqual([width, height]);
+    await expect(storyKit().keyway.stores.account.getState().status).toBe('disconnected');
   },
 };
 
@@ -188,7 +268,9 @@ export const ToastInModal: Story = {
   play: async ({ canvasElement }) => {
     await userEvent.click(within(canvasElement).getByRole('button', { name: 'Connect wallet' }));
     const d = await dialog('Connect wallet');
-    storyKit().keyway.stores.toasts.getState().show({ message: 'Failed to disconnect', variant: 'error' });
+    storyKit()
+      .keyway.stores.toasts.getState()
+      .show({ message: kitMessage('disconnectFailed'), variant: 'error' });
     await expect(await within(d).findByRole('alert')).toHaveTextContent('Failed to disconnect');
   },
 };

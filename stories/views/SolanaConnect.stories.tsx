@@ -112,7 +112,7 @@ export const SolanaWalletDeclines: Story = {
     await waitFor(() =>
       expect(getConnectStore(keyway).getState().attempt).toMatchObject({
         status: 'declined',
-        error: 'User rejected the request.',
+        error: expect.objectContaining({ reason: 'User rejected the request.' }),
       }),
     );
     await expect(keyway.stores.account.getState().isConnected).toBe(false);

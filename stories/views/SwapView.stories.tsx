@@ -1,9 +1,9 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, userEvent, waitFor, within } from 'storybook/test';
-import { SWAP_SAFETY_MESSAGES } from '../../src/chains/evm/swap';
-import { TOAST_MESSAGES } from '../../src/core/errors';
+import { kitMessage } from '../../src/core/messages';
 import { getSwapStore } from '../../src/hooks/swap/instance';
-import { SWAP_MESSAGES } from '../../src/hooks/swap/validation';
+import { en } from '../../src/i18n/en';
+import { englishText } from '../../src/i18n/english';
 import { SwapView } from '../../src/views/SwapView';
 import { keywayBeforeEach, type StoryKitOptions, storyKit } from '../_support/keyway';
 import { viewDecorators } from '../_support/ViewFrame';
@@ -61,19 +61,24 @@ export const NotAvailableOnNetwork: Story = {
     await expect(canvas.queryByRole('form', { name: 'Swap tokens' })).toBeNull();
     // Nothing to sign, and no toast of a refused swap: the kit did not offer one.
     await expect(sendChain.sent).toHaveLength(0);
-    await expect(within(document.body).queryByText(SWAP_SAFETY_MESSAGES.noRouter)).toBeNull();
+    await expect(within(document.body).queryByText(en.swapMessages.noRouter)).toBeNull();
   },
 };
 
 /** While the tokens, balances and prices load. */
 export const Initializing: Story = {
   parameters: {
-    keyway: kitWith((kit) => {
+    keyway: {
+      ...kitWith((kit) => {
+        getSwapStore(kit.keyway);
+      }),
       // A token list that never arrives (an HTTP 'slow' variant would time out into the failed state).
-      getSwapStore(kit.keyway, {
-        api: { ...kit.keyway.api.blockchain, getSwapTokens: () => new Promise(() => undefined) },
-      });
-    }),
+      partDeps: {
+        swap: (keyway) => ({
+          api: { ...keyway.api.blockchain, getSwapTokens: () => new Promise(() => undefined) },
+        }),
+      },
+    } satisfies StoryKitOptions,
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
@@ -89,7 +94,7 @@ export const InitFailed: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    await toast(TOAST_MESSAGES.initializeSwap);
+    await toast(en.toasts.initializeSwap);
     await expect(await canvas.findByText('Swap could not start.')).toBeVisible();
     await expect(canvas.getByRole('button', { name: 'Try again' })).toBeEnabled();
   },
@@ -113,7 +118,7 @@ export const Quoted: Story = {
     const canvas = within(canvasElement);
     await userEvent.type(await canvas.findByRole('textbox', { name: 'You pay' }), '0.5');
     await waitFor(() =>
-      expect(canvasElement.querySelector('[data-kw-swap-to-amount]')).toHaveTextContent('1586.647875'),
+      expect(canvasElement.querySelector('[data-kw-swap-to-amount]')).toHaveTextContent('1,586.647875'),
     );
     await expect(canvas.getByText('1 ETH = 3,173.29575 USDC')).toBeVisible();
     await expect(canvas.getByText('0.85%')).toBeVisible();
@@ -172,8 +177,8 @@ export const ValidationMessages: Story = {
     const canvas = within(canvasElement);
     const field = await canvas.findByRole('textbox', { name: 'You pay' });
     for (const [typed, message] of [
-      ['0', SWAP_MESSAGES.notPositive],
-      ['5', SWAP_MESSAGES.insufficientBalance('ETH')],
+      ['0', en.sendMessages.notPositive],
+      ['5', englishText(kitMessage('insufficientBalance', { symbol: 'ETH' }))],
     ] as const) {
       await userEvent.clear(field);
       await userEvent.type(field, typed);
@@ -209,7 +214,7 @@ export const NoGasBalance: Story = {
   },
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
-    const message = SWAP_MESSAGES.insufficientGas('ETH');
+    const message = englishText(kitMessage('insufficientGas', { symbol: 'ETH' }));
     await expect(await canvas.findByRole('button', { name: message })).toBeDisabled();
     await expect(payField(canvas)).toHaveAccessibleDescription(expect.stringContaining(message));
   },
@@ -233,7 +238,7 @@ export const AllowanceFailed: Story = {
     keyway: kitWith(fillSwap({ from: 'USDC', to: 'DAI', amount: '100' })),
   },
   play: async ({ canvasElement }) => {
-    await toast(TOAST_MESSAGES.checkAllowance);
+    await toast(en.toasts.checkAllowance);
     await expect(payField(within(canvasElement))).toHaveValue('100');
   },
 };
@@ -244,7 +249,7 @@ export const ApprovalBuildFailed: Story = {
     msw: { handlers: swapHandlers({ variants: { buildApprove: 'error' } }) },
     keyway: kitWith(fillSwap({ from: 'USDC', to: 'DAI', amount: '100' })),
   },
-  play: async () => toast(TOAST_MESSAGES.createApprovalTransaction),
+  play: async () => toast(en.toasts.createApprovalTransaction),
 };
 
 /** A failed swap build: its toast. */
@@ -253,7 +258,7 @@ export const TransactionBuildFailed: Story = {
     msw: { handlers: swapHandlers({ variants: { buildTransaction: 'error' } }) },
     keyway: kitWith(fillSwap({ to: 'USDC', amount: '0.5' })),
   },
-  play: async () => toast(TOAST_MESSAGES.createTransaction),
+  play: async () => toast(en.toasts.createTransaction),
 };
 
 /** A failed network-token price: its toast. */
@@ -262,7 +267,7 @@ export const NetworkPriceFailed: Story = {
     msw: { handlers: swapHandlers({ variants: { price: 'error' } }) },
     keyway: kitWith(undefined),
   },
-  play: async () => toast(TOAST_MESSAGES.fetchNetworkTokenPrice),
+  play: async () => toast(en.toasts.fetchNetworkTokenPrice),
 };
 
 /** The gas price is unavailable: the fee shows as unknown and the swap still works. */

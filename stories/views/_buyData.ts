@@ -4,7 +4,7 @@
  */
 import { HttpResponse, http, type RequestHandler } from 'msw';
 import { getOnrampStore } from '../../src/hooks/onramp/instance';
-import type { OnrampStore, OnrampStoreDeps, ProviderWindow } from '../../src/hooks/onramp/store';
+import type { OnrampStore, ProviderWindow } from '../../src/hooks/onramp/store';
 import { type BlockchainApiHandlersOptions, onrampOptionsFixture } from '../../src/testing/msw';
 import { STORY_API_URL, type StoryKit, type StoryKitOptions, storyHandlers } from '../_support/keyway';
 
@@ -45,8 +45,7 @@ export function buyHandlers(blockchain: BlockchainApiHandlersOptions = {}): Requ
   return [...options, ...storyHandlers({ blockchain })];
 }
 
-export const onrampStore = (kit: StoryKit, overrides: Partial<OnrampStoreDeps> = {}): OnrampStore =>
-  getOnrampStore(kit.keyway, overrides);
+export const onrampStore = (kit: StoryKit): OnrampStore => getOnrampStore(kit.keyway);
 
 /** A provider window that stays open (stories never open a real one). */
 export const openProviderWindow = (): ProviderWindow => ({

@@ -3,7 +3,7 @@
  * frame's auth backend in miniature (a code per email, a device that must be approved, a user with an
  * address), the instance options that point the kit at it, and small helpers for play functions.
  */
-import { screen } from 'storybook/test';
+import { expect, screen, waitFor } from 'storybook/test';
 import {
   createLoginCache,
   createMemoryStorage,
@@ -150,5 +150,16 @@ export const cooldownSeed =
     persistent.setItem(LOGIN_CACHE_KEYS.lastEmailLoginTime, String(Date.now() - (30 - secondsLeft) * 1000));
 
 export const dialog = (name: string | RegExp) => screen.findByRole('dialog', { name }, { timeout: 15_000 });
+
+/**
+ * A dialog that has just opened, once its focus trap has moved the focus into it. The trap starts a frame after
+ * the dialog shows; keys typed into a field before that move would go where the focus went (a loaded machine
+ * delays the frame): type only into a dialog returned by this.
+ */
+export async function openedDialog(name: string | RegExp): Promise<HTMLElement> {
+  const d = await dialog(name);
+  await waitFor(() => expect(d.contains(document.activeElement)).toBe(true), { timeout: 15_000 });
+  return d;
+}
 
 export const frameIframe = () => document.querySelector<HTMLIFrameElement>('iframe[data-keyway-frame]');

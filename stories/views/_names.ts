@@ -3,13 +3,13 @@ import { userEvent, within } from 'storybook/test';
 import { getNameRegistrationStore } from '../../src/hooks/names/instance';
 import type { RegistrationTypedData } from '../../src/hooks/names/typedData';
 import type { MockVariant } from '../../src/testing/msw';
-import { type StoryKit, storyHandlers } from '../_support/keyway';
+import { type StoryKit, type StoryKitOptions, storyHandlers } from '../_support/keyway';
 import { dialog } from './_embedded';
 import { socialKit } from './_social';
 
 /** How the embedded wallet answers the signature request in a story. */
 type SignMode = 'approve' | 'reject' | 'hold';
-const FAKE_SIGNATURE = `0x${'ab'.repeat(65)}`;
+const FAKE_SIGNATURE = `0x${'ab'.repeat(65)}` as const;
 /** The typed data the embedded wallet was asked to sign (eth_signTypedData_v4). */
 export const signed: RegistrationTypedData[] = [];
 
@@ -17,33 +17,37 @@ export const signed: RegistrationTypedData[] = [];
 export const registerKit = (
   mode: SignMode = 'approve',
   extra: { openAccount?: boolean; openSettings?: boolean } = {},
-) =>
-  socialKit({
+): StoryKitOptions => ({
+  ...socialKit({
     connected: true,
     setup: (kit: StoryKit) => {
       signed.length = 0;
-      getNameRegistrationStore(kit.keyway, {
-        debounceMs: 150,
-        signTypedData: (typedData) => {
-          signed.push(typedData);
-          if (mode === 'hold') return new Promise(() => undefined);
-          if (mode === 'reject') {
-            return Promise.reject(
-              Object.assign(new Error('User rejected the request.'), {
-                code: 4001,
-                shortMessage: 'User rejected the request.',
-              }),
-            );
-          }
-          return Promise.resolve(FAKE_SIGNATURE);
-        },
-      });
+      getNameRegistrationStore(kit.keyway);
       const m = kit.keyway.stores.modal.getState();
       m.open('Account');
       if (extra.openSettings) m.push('AccountSettings');
       else if (!extra.openAccount) m.push('RegisterAccountName');
     },
-  });
+  }),
+  partDeps: {
+    names: {
+      debounceMs: 150,
+      signTypedData: (typedData: RegistrationTypedData) => {
+        signed.push(typedData);
+        if (mode === 'hold') return new Promise(() => undefined);
+        if (mode === 'reject') {
+          return Promise.reject(
+            Object.assign(new Error('User rejected the request.'), {
+              code: 4001,
+              shortMessage: 'User rejected the request.',
+            }),
+          );
+        }
+        return Promise.resolve(FAKE_SIGNATURE);
+      },
+    },
+  },
+});
 
 export const handlers = (variants: Partial<Record<string, MockVariant>> = {}) =>
   storyHandlers({ blockchain: { identity: { name: null, avatar: null }, variants } });

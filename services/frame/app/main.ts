@@ -15,7 +15,7 @@
 import './style.css';
 import type { PrivateKeyAccount } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
-import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
+import { FRAME_ERROR_TEXTS } from '../../../src/frame/protocol/errors.ts';
 import {
   type AppRequest,
   buildError,
@@ -133,7 +133,7 @@ function errorMessage(error: unknown): { message: string; code?: number } {
       ? short
       : error instanceof Error
         ? error.message
-        : ERROR_MESSAGES.frameError;
+        : FRAME_ERROR_TEXTS.frameError;
   return { message: message.slice(0, MAX_ERROR_MESSAGE_LENGTH) };
 }
 
@@ -201,13 +201,13 @@ function createFrameState(
   }
 
   async function setChain(next: number): Promise<void> {
-    if (!configured.has(next)) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+    if (!configured.has(next)) throw new FrameRequestError(FRAME_ERROR_TEXTS.unsupportedChain);
     chainId = next;
     await kvSet('chain-id', next);
   }
 
   async function setSolanaChain(next: string): Promise<void> {
-    if (!solanaNetworks.has(next)) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+    if (!solanaNetworks.has(next)) throw new FrameRequestError(FRAME_ERROR_TEXTS.unsupportedChain);
     solanaChain = next;
     await kvSet('solana-chain', next);
   }
@@ -217,7 +217,7 @@ function createFrameState(
     const s = requireSession();
     const reference = solanaChain;
     if (!solanaKey) throw new FrameRequestError('Not logged in', 4100);
-    if (!reference) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+    if (!reference) throw new FrameRequestError(FRAME_ERROR_TEXTS.unsupportedChain);
     return {
       ...(s.session.user.email ? { email: s.session.user.email } : {}),
       ...(s.session.user.userName ? { userName: s.session.user.userName } : {}),
@@ -424,7 +424,7 @@ function createFrameState(
     const method = (payload as { method?: unknown } | undefined)?.method;
     const message =
       event === 'RPC_REQUEST' && typeof method === 'string' && !isAllowedRpcMethod(method)
-        ? ERROR_MESSAGES.rpcNotAllowed
+        ? FRAME_ERROR_TEXTS.rpcNotAllowed
         : 'Invalid request';
     reply(buildError(event, id, { message }));
   }
@@ -451,7 +451,7 @@ function createFrameState(
       const checked = FRAME_EVENT_SCHEMAS[event].success.safeParse(message);
       if (!checked.success) {
         console.error('[frame] reply does not match the protocol', event, checked.error.issues);
-        reply(buildError(event, request.id, { message: ERROR_MESSAGES.frameError }));
+        reply(buildError(event, request.id, { message: FRAME_ERROR_TEXTS.frameError }));
         return;
       }
       reply(message);

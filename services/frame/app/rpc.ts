@@ -17,7 +17,7 @@ import {
   type PrivateKeyAccount,
   type TypedDataDefinition,
 } from 'viem';
-import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
+import { FRAME_ERROR_TEXTS } from '../../../src/frame/protocol/errors.ts';
 import type { RpcRequestPayload } from '../../../src/frame/protocol/index.ts';
 import { isSafeRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { approve, FrameRequestError } from './approve.ts';
@@ -406,6 +406,6 @@ export async function handleRpc(req: RpcRequestPayload, ctx: RpcContext): Promis
       if (req.method === 'wallet_grantPermissions' || req.method === 'eth_sendUserOperation') {
         throw new FrameRequestError(`${req.method} is not supported by the local secure frame`, 4200);
       }
-      throw new FrameRequestError(ERROR_MESSAGES.rpcNotAllowed);
+      throw new FrameRequestError(FRAME_ERROR_TEXTS.rpcNotAllowed);
   }
 }

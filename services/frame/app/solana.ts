@@ -24,7 +24,7 @@ import { PublicKey, VersionedMessage, VersionedTransaction } from '@solana/web3.
 import { formatUnits } from 'viem';
 import { decodeBase58, encodeBase58 } from '../../../src/chains/solana/address.ts';
 import { base64ToBytes, bytesToBase64 } from '../../../src/chains/solana/base64.ts';
-import { ERROR_MESSAGES } from '../../../src/core/errors.ts';
+import { FRAME_ERROR_TEXTS } from '../../../src/frame/protocol/errors.ts';
 import { MAX_ERROR_MESSAGE_LENGTH, type RpcRequestPayload } from '../../../src/frame/protocol/index.ts';
 import { approve, FrameRequestError } from './approve.ts';
 import { solanaRpc } from './backend.ts';
@@ -184,7 +184,7 @@ async function ed25519Sign(key: SolanaKey, data: Uint8Array): Promise<Uint8Array
   const signature = new Uint8Array(
     await crypto.subtle.sign({ name: 'Ed25519' }, key.privateKey, new Uint8Array(data)),
   );
-  if (signature.length !== 64) throw new FrameRequestError(ERROR_MESSAGES.frameError);
+  if (signature.length !== 64) throw new FrameRequestError(FRAME_ERROR_TEXTS.frameError);
   return signature;
 }
 
@@ -396,7 +396,7 @@ async function signTransaction(
   ctx: SolanaRpcContext,
   send: boolean,
 ): Promise<{ transaction: string } | { signature: string }> {
-  if (!ctx.networks.has(params.chainId)) throw new FrameRequestError(ERROR_MESSAGES.unsupportedChain);
+  if (!ctx.networks.has(params.chainId)) throw new FrameRequestError(FRAME_ERROR_TEXTS.unsupportedChain);
   const key = requireKey(ctx);
   const tx = decodeTransaction(params.transaction);
   const signers = tx.message.staticAccountKeys.slice(0, tx.message.header.numRequiredSignatures);
@@ -426,7 +426,7 @@ async function signTransaction(
   try {
     result = await solanaRpc(params.chainId, 'sendTransaction', [bytesToBase64(wire), config]);
   } catch (error) {
-    const message = error instanceof Error && error.message ? error.message : ERROR_MESSAGES.frameError;
+    const message = error instanceof Error && error.message ? error.message : FRAME_ERROR_TEXTS.frameError;
     throw new FrameRequestError(message.slice(0, MAX_ERROR_MESSAGE_LENGTH));
   }
   // The RPC answers the transaction id: the first signature (the fee payer's).

@@ -116,7 +116,7 @@ async function verdict(t: SwapToCheck, e = expectation(), caller: ChainCaller | 
     return null;
   } catch (err) {
     expect(err).toBeInstanceOf(SwapSafetyError);
-    return (err as SwapSafetyError).reason;
+    return (err as SwapSafetyError).code;
   }
 }
 

@@ -6,6 +6,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
 import type { Config } from 'wagmi';
 import { waitForTransactionReceipt } from 'wagmi/actions';
+import { KeywayError } from '../../core/errors';
 import { sendWalletTransaction } from './wallet-send';
 
 /** Gas a plain native transfer to an account uses. */
@@ -69,7 +70,8 @@ export async function sendEvmToken(config: Config, req: EvmSendRequest): Promise
 export async function waitForEvmSend(config: Config, chainId: number, hash: Hex): Promise<void> {
   const receipt = await waitForTransactionReceipt(config, { chainId, hash });
   if (receipt.status !== 'success') {
-    throw Object.assign(new Error('The transaction reverted'), { shortMessage: 'Transaction reverted' });
+    // Spec §8's 'Transaction error' (the receipt is the chain's answer: no wallet words to show).
+    throw KeywayError.of('transactionError');
   }
 }
 

@@ -11,6 +11,7 @@ import { describe, expect, it } from 'vitest';
 import { KeywayOptionsError } from '../../core/errors';
 import { keywayLocal } from '../../core/networks';
 import { parseKeywayOptions } from '../../core/options';
+import { englishText } from '../../i18n/english';
 import { fixturePermitCall, fixtureSwapTransaction, makeSwapTokens } from '../../testing/msw';
 import {
   type PermitContractReader,
@@ -26,7 +27,6 @@ import {
   minimumOut,
   permitRoutersFor,
   routersFor,
-  SWAP_SAFETY_MESSAGES,
   type SwapExpectation,
   SwapSafetyError,
 } from './swap';
@@ -47,7 +47,7 @@ const reasonOf = (fn: () => unknown): string | null => {
     return null;
   } catch (e) {
     expect(e).toBeInstanceOf(SwapSafetyError);
-    return (e as SwapSafetyError).reason;
+    return (e as SwapSafetyError).code;
   }
 };
 
@@ -204,7 +204,7 @@ describe('checkSwapTransaction with a permit', () => {
         ),
       ),
     ).toBeNull();
-    expect(SWAP_SAFETY_MESSAGES.permitMismatch).toMatch(/Nothing was sent/);
+    expect(englishText(new SwapSafetyError('permitMismatch').detail)).toMatch(/Nothing was sent/);
   });
 });
 

@@ -30,6 +30,7 @@ import {
   isAddressEqual,
 } from 'viem';
 import { KeywayError } from '../../core/errors';
+import { kitMessage, type SwapSafetyCode } from '../../core/messages';
 import { type ChainCaller, decodeOneInchSwap, routeEndsIn, type SwapTerms } from './oneinch';
 import { permitSignatureParts } from './permit';
 
@@ -109,26 +110,13 @@ export const swapRouterAbi = [
   },
 ] as const;
 
-export const SWAP_SAFETY_MESSAGES = {
-  noRouter: 'Swaps are not available on this network: no trusted swap router is configured.',
-  untrustedRouter: 'The swap service named a contract that is not a trusted swap router. Nothing was sent.',
-  approvalNotExact: 'The swap service asked for an approval other than the exact amount. Nothing was sent.',
-  approvalWrongToken: 'The swap service built an approval for another token. Nothing was sent.',
-  swapMismatch: 'The swap transaction does not match the quote. Nothing was sent.',
-  permitMismatch: 'The swap transaction does not carry the permit you signed. Nothing was sent.',
-} as const;
+export type { SwapSafetyCode };
 
-export type SwapSafetyCode =
-  | 'noRouter'
-  | 'untrustedRouter'
-  | 'approvalNotExact'
-  | 'approvalWrongToken'
-  | 'swapMismatch'
-  | 'permitMismatch';
-
+/** A swap refused by the kit's checks: nothing was sent. `code` says which check. */
 export class SwapSafetyError extends KeywayError {
-  constructor(readonly reason: SwapSafetyCode) {
-    super('swapRefused', SWAP_SAFETY_MESSAGES[reason]);
+  declare readonly code: SwapSafetyCode;
+  constructor(code: SwapSafetyCode) {
+    super(kitMessage(code));
   }
 }
 

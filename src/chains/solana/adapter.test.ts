@@ -1,10 +1,12 @@
 import { describe, expect, it, vi } from 'vitest';
+import { createStore } from 'zustand/vanilla';
 import { KeywayError } from '../../core/errors';
 import { keywayLocal, solanaLocal } from '../../core/networks';
 import { createMemoryStorage, createSafeStorage, STORAGE_KEYS } from '../../core/storage';
 import { createSolanaTestWallet } from '../../testing/solana-wallet';
 import { createSolanaAdapter } from './adapter';
 import { encodeBase58 } from './address';
+import type { SolanaState, SolanaStore } from './types';
 
 const SEED = new TextEncoder().encode('keyway-unit-test-solana-seed-32b');
 // The public key of SEED is not needed: the adapter only reads the address the wallet reports.
@@ -16,11 +18,17 @@ SECRET.set(
 );
 const ADDRESS = encodeBase58(SECRET.slice(32));
 const RECEIVER = '11111111111111111111111111111112';
-const INVALID = 'Please enter a valid amount and receiver address';
-const FAILED = 'Failed to send transaction. Please try again.';
+/** The codes a refused and a failed send throw (spec §8: their texts are in the catalogue). */
+const INVALID = 'solanaInvalidInput';
+const FAILED = 'solanaSendFailed';
 
 function setup(
-  opts: { storage?: Record<string, string>; trusted?: boolean; active?: 'evm' | 'solana' } = {},
+  opts: {
+    storage?: Record<string, string>;
+    trusted?: boolean;
+    active?: 'evm' | 'solana';
+    store?: SolanaStore;
+  } = {},
 ) {
   const target = new EventTarget();
   const backend = createMemoryStorage(opts.storage);
@@ -31,6 +39,7 @@ function setup(
     getActiveNetwork: () => (opts.active === 'evm' ? keywayLocal : solanaLocal),
     storage,
     target,
+    ...(opts.store ? { store: opts.store } : {}),
     isSafeImage: (u): u is string => typeof u === 'string' && u.startsWith('data:image/'),
     loadWeb3: () => {
       web3Loads++;
@@ -84,6 +93,27 @@ describe('Solana adapter: register', () => {
     adapter.register(wallet.wallet);
     await expect.poll(() => adapter.store.getState().status).toBe('connected');
     expect(adapter.store.getState().wallets[0]?.embedded).toBeUndefined();
+    expect(wallet.prompts).toEqual([]);
+  });
+
+  it("takes over a store that awaited the remembered wallet ('reconnecting'): registered, it reconnects it", async () => {
+    const store: SolanaStore = createStore<SolanaState>()(() => ({
+      wallets: [],
+      status: 'reconnecting',
+      wallet: null,
+      address: null,
+      error: null,
+    }));
+    const { adapter, wallet } = setup({
+      storage: { [STORAGE_KEYS.solanaWallet]: 'Unit Solana Wallet' },
+      trusted: true,
+      store,
+    });
+    // Until the remembered wallet registers, nothing is being restored.
+    expect(store.getState().status).toBe('disconnected');
+    adapter.register(wallet.wallet);
+    expect(store.getState().status).toBe('reconnecting');
+    await expect.poll(() => store.getState().status).toBe('connected');
     expect(wallet.prompts).toEqual([]);
   });
 });
@@ -145,7 +175,7 @@ describe('Solana adapter: connection', () => {
     expect(adapter.store.getState()).toMatchObject({
       status: 'disconnected',
       address: null,
-      error: 'User rejected the request.',
+      error: { code: 'connectionFailed', reason: 'User rejected the request.' },
     });
   });
 
@@ -202,7 +232,7 @@ describe('Solana adapter: sendNative input checks', () => {
     wallet.register(target);
     await adapter.connect('Unit Solana Wallet');
     const error = await rejection(adapter.sendNative(input));
-    expect(error.message).toBe(INVALID);
+    expect(error).toMatchObject({ code: INVALID });
     expect(web3Loads()).toBe(0);
     expect(wallet.prompts.filter((p) => p.kind !== 'connect')).toEqual([]);
   });
@@ -210,7 +240,7 @@ describe('Solana adapter: sendNative input checks', () => {
   it('refuses to send without a connected wallet', async () => {
     const { adapter } = setup();
     const error = await rejection(adapter.sendNative({ to: RECEIVER, amount: '0.1' }));
-    expect(error.message).toBe(FAILED);
+    expect(error).toMatchObject({ code: FAILED });
   });
 
   it('reports an unreachable RPC as a failed send, with nothing signed', async () => {
@@ -228,7 +258,7 @@ describe('Solana adapter: sendNative input checks', () => {
     wallet.register(target);
     await adapter.connect(wallet.name);
     const error = await rejection(adapter.sendNative({ to: RECEIVER, amount: '0.1' }));
-    expect(error.message).toBe(FAILED);
+    expect(error).toMatchObject({ code: FAILED });
     expect(wallet.prompts.map((p) => p.kind)).toEqual(['connect']);
   });
 

@@ -5,7 +5,8 @@
  * `getBalance`, so an EVM-only host never loads it.
  */
 import { createStore } from 'zustand/vanilla';
-import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
+import { kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
 import { capText, MAX_TEXT } from '../../core/text';
@@ -43,7 +44,8 @@ export interface SolanaAdapterDeps {
   pollIntervalMs?: number;
   /**
    * The store to publish the state in (default: a new one). The instance creates it before this module
-   * loads (`keyway.solana.store` exists from the start); it must hold the initial, disconnected state.
+   * loads (`keyway.solana.store` exists from the start); it holds the initial, disconnected state, or
+   * 'reconnecting' while a remembered wallet was awaited (reset here).
    */
   store?: SolanaStore;
 }
@@ -53,12 +55,7 @@ const rememberedSchema = z.string().check(z.minLength(1), z.maxLength(256));
 const capName = (value: string): string => capText(value, MAX_TEXT.name);
 
 const invalidInput = () => KeywayError.of('solanaInvalidInput');
-const sendFailed = (cause?: unknown) =>
-  new KeywayError(
-    'solanaSendFailed',
-    TOAST_MESSAGES.solanaSendFailed,
-    cause === undefined ? undefined : { cause },
-  );
+const sendFailed = (cause?: unknown) => KeywayError.of('solanaSendFailed', cause);
 
 const disconnected = (): Omit<SolanaState, 'wallets'> => ({
   status: 'disconnected',
@@ -78,6 +75,9 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
   const loadWeb3 = deps.loadWeb3 ?? (() => import('@solana/web3.js'));
   const pollMs = deps.pollIntervalMs ?? 400;
   const store = deps.store ?? createStore<SolanaState>()(() => ({ wallets: [], ...disconnected() }));
+  // A store handed over while a remembered wallet was awaited (lazy.ts says 'reconnecting' until this module is
+  // there): the adapter starts from 'disconnected', and the remembered wallet's registration takes over below.
+  if (store.getState().status === 'reconnecting') store.setState(disconnected());
 
   /** Discovered wallets by display name (the first registration of a name wins). */
   const registry = new Map<string, Registered>();
@@ -141,17 +141,20 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
       if (!accounts.length) accounts = entry.wallet.accounts;
     } catch (error) {
       if (mine === connectSeq) {
-        const message = error instanceof Error && error.message ? error.message : 'Connection failed';
-        store.setState({ ...disconnected(), error: silent ? null : message.slice(0, 200) });
+        // A wallet's own words are its reason (capped: a wallet's text is untrusted).
+        const words = error instanceof Error && error.message ? error.message.slice(0, 200) : undefined;
+        const message =
+          error instanceof KeywayError ? error.detail : kitMessage('connectionFailed', undefined, words);
+        store.setState({ ...disconnected(), error: silent ? null : message });
       }
       throw error;
     }
     if (mine !== connectSeq) throw new Error('A newer connection attempt replaced this one');
     const account = pickAccount(accounts);
     if (!account) {
-      store.setState({ ...disconnected(), error: silent ? null : 'The wallet returned no Solana account' });
+      store.setState({ ...disconnected(), error: silent ? null : kitMessage('noSolanaAccount') });
       if (silent) forget();
-      throw new Error('The wallet returned no Solana account');
+      throw KeywayError.of('noSolanaAccount');
     }
     attach(entry, account);
     remembered = entry.info.name;
@@ -303,8 +306,7 @@ export function createSolanaAdapter(deps: SolanaAdapterDeps): SolanaAdapter {
 
     async getBalance(address) {
       const owner = address ?? store.getState().address;
-      if (!owner || !isSolanaAddress(owner))
-        throw new KeywayError('solanaInvalidInput', ERROR_MESSAGES.solanaInvalidInput);
+      if (!owner || !isSolanaAddress(owner)) throw invalidInput();
       const rpcUrl = getNetwork().rpcUrls[0];
       if (!rpcUrl) throw new Error(`No RPC URL for ${getNetwork().name}`);
       const web3 = await loadWeb3();

@@ -11,12 +11,12 @@ import {
   isDecimalString,
   unitsToDecimal,
 } from '../../core/decimal';
-import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
 
 export { LAMPORTS_PER_SOL, SOL_DECIMALS } from '../../core/constants';
 
 function invalid(): KeywayError {
-  return new KeywayError('solanaInvalidInput', ERROR_MESSAGES.solanaInvalidInput);
+  return KeywayError.of('solanaInvalidInput');
 }
 
 /**

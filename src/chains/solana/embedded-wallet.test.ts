@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { keywayLocal, solanaLocal } from '../../core/networks';
 import { decodeBase58, encodeBase58 } from './address';
-import { createEmbeddedSolanaWallet, EMBEDDED_SOLANA_NO_LOGIN } from './embedded-wallet';
+import { createEmbeddedSolanaWallet } from './embedded-wallet';
 import {
   type ConnectFeature,
   type DisconnectFeature,
@@ -75,7 +75,7 @@ describe('the embedded wallet on Solana (Wallet Standard, backed by the frame)',
   it('without a login: a silent connect returns no account, a prompted one says to log in', async () => {
     const s = setup({ login: false });
     await expect(s.connect.connect({ silent: true })).resolves.toEqual({ accounts: [] });
-    await expect(s.connect.connect()).rejects.toThrow(EMBEDDED_SOLANA_NO_LOGIN);
+    await expect(s.connect.connect()).rejects.toMatchObject({ code: 'loginFirst' });
     expect(s.getUser).not.toHaveBeenCalled();
   });
 

@@ -58,9 +58,6 @@ export const EMBEDDED_SOLANA_ICON =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA0OCA0OCI+PHJlY3Qgd2lkdGg9IjQ4IiBoZWlnaHQ9IjQ4IiByeD0iMTIiIGZpbGw9IiMzQjVCREIiLz48cGF0aCBkPSJNMTIgMTZoMjR2MTZIMTJ6IiBmaWxsP' +
   'SJub25lIiBzdHJva2U9IiNmZmYiIHN0cm9rZS13aWR0aD0iMyIgc3Ryb2tlLWxpbmVqb2luPSJyb3VuZCIvPjxwYXRoIGQ9Ik0xMiAxNmwxMiA5IDEyLTkiIGZpbGw9Im5vbmUiIHN0cm9rZT0iI2ZmZiIgc3Ryb2tlLXdpZHRoPSIzIiBzdHJva2UtbGluZWpvaW49InJvdW5kIi8+PC9zdmc+';
 
-/** The message of a connect attempt without a login (the Connect view offers email and social login). */
-export const EMBEDDED_SOLANA_NO_LOGIN = 'Log in with email or a social account first';
-
 const referenceOf = (caip2: string) => (caip2.startsWith('solana:') ? caip2.slice('solana:'.length) : caip2);
 
 type SendOptions = z.infer<typeof SolanaSendOptionsSchema>;
@@ -91,7 +88,8 @@ export function createEmbeddedSolanaWallet(opts: EmbeddedSolanaWalletOptions): E
     name: opts.name,
     icon: opts.icon,
     networks: opts.networks,
-    noAccount: EMBEDDED_SOLANA_NO_LOGIN,
+    // A connect attempt without a login: the Connect view offers email and social login.
+    noAccount: 'loginFirst',
     async resolve() {
       if (!opts.hasLogin()) return null;
       const user = await opts.frame.getUser({ chainId: referenceOf(opts.getNetwork().id) });

@@ -40,6 +40,15 @@ describe('createLazySolanaAdapter', () => {
       },
     });
     expect(lazy.store.getState()).toMatchObject({ status: 'disconnected', wallets: [], address: null });
+    // With a Solana wallet remembered from the last visit, the store says it is being restored until then.
+    const awaited = createLazySolanaAdapter({
+      networks: [solanaLocal],
+      getActiveNetwork: () => keywayLocal,
+      load: () => new Promise<SolanaAdapter>(() => undefined),
+      restoring: true,
+    });
+    expect(awaited.store.getState().status).toBe('reconnecting');
+    awaited.destroy();
     // The Solana network while the active one is EVM: the first Solana network.
     expect(lazy.getNetwork()).toBe(solanaLocal);
     lazy.startDiscovery();

@@ -16,6 +16,12 @@ export interface LazySolanaAdapterDeps {
   getActiveNetwork: () => KeywayNetwork;
   /** Loads the adapter, which publishes its state in `store`. */
   load: (store: SolanaStore) => Promise<SolanaAdapter>;
+  /**
+   * A Solana wallet is remembered from the last visit (the kit's storage names one): the store says
+   * 'reconnecting' until the adapter is there to look for it, so a reload shows no "Connect wallet" on Solana
+   * meanwhile. The adapter starts from 'disconnected' and takes over.
+   */
+  restoring?: boolean;
 }
 
 /** The lazily loaded adapter, and when it is there. */
@@ -28,7 +34,7 @@ export function createLazySolanaAdapter(deps: LazySolanaAdapterDeps): LazySolana
   if (!deps.networks.length) throw new Error('createLazySolanaAdapter needs at least one Solana network');
   const store: SolanaStore = createStore<SolanaState>()(() => ({
     wallets: [],
-    status: 'disconnected',
+    status: deps.restoring ? 'reconnecting' : 'disconnected',
     wallet: null,
     address: null,
     error: null,

@@ -5,7 +5,6 @@ import { encodeBase58 } from './address';
 import { base64ToBytes } from './base64';
 import {
   createPairedSolanaWallet,
-  PAIRED_SOLANA_NO_SESSION,
   PAIRED_SOLANA_WALLET_NAME,
   type PairedSession,
   withSignature,
@@ -95,7 +94,7 @@ describe("a paired phone wallet's Solana side (Wallet Standard over the pairing'
     const other = setup();
     other.unpair();
     expect(await other.connect.connect({ silent: true })).toEqual({ accounts: [] });
-    await expect(other.connect.connect()).rejects.toThrow(PAIRED_SOLANA_NO_SESSION);
+    await expect(other.connect.connect()).rejects.toMatchObject({ code: 'pairFirst' });
   });
 
   it('skips what is not a Solana address among the session’s accounts', async () => {
@@ -104,7 +103,7 @@ describe("a paired phone wallet's Solana side (Wallet Standard over the pairing'
     expect((await t.connect.connect()).accounts[0]?.address).toBe(ADDRESS);
     const none = setup();
     none.setAccounts(['0x1234']);
-    await expect(none.connect.connect()).rejects.toThrow(PAIRED_SOLANA_NO_SESSION);
+    await expect(none.connect.connect()).rejects.toMatchObject({ code: 'pairFirst' });
   });
 
   it('sends a transaction as WalletConnect’s solana_signAndSendTransaction on the network’s CAIP-2 id', async () => {

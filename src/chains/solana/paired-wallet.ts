@@ -47,9 +47,6 @@ export interface PairedSolanaWalletOptions {
 /** The name the adapter knows it by (the Account view shows it). */
 export { PAIRED_SOLANA_WALLET_NAME };
 
-/** The message of a connect attempt without a session (the Connect view pairs a phone wallet first). */
-export const PAIRED_SOLANA_NO_SESSION = 'Pair a wallet by QR code first';
-
 /** The wallet's icon (a QR code: the way it is reached), a data: URI as the standard wants. */
 export const PAIRED_SOLANA_ICON =
   'data:image/svg+xml;base64,PHN2ZyB4bWxucz0iaHR0cDovL3d3dy53My5vcmcvMjAwMC9zdmciIHZpZXdCb3g9IjAgMCA0OCA0OCI+PHJlY3Qgd2lkdGg9IjQ4IiBoZWlnaHQ9IjQ4IiByeD0iMTIiIGZpbGw9IiMzQjk5RkMiLz48cGF0aCBkPSJNMTIgMTJoMTB2MTBIMTJ6TTI2IDEyaDEwdjEwSDI2ek0xMiAyNmgxMHYxMEgxMnpNMjYgMjZoNHY0aC00ek0zMiAzMmg0djRoLTR6IiBmaWxsPSIjZmZmIi8+PC9zdmc+';
@@ -120,7 +117,8 @@ export function createPairedSolanaWallet(opts: PairedSolanaWalletOptions): Walle
     name: PAIRED_SOLANA_WALLET_NAME,
     icon: PAIRED_SOLANA_ICON,
     networks: opts.networks,
-    noAccount: PAIRED_SOLANA_NO_SESSION,
+    // A connect attempt without a session: the Connect view pairs a phone wallet first.
+    noAccount: 'pairFirst',
     async resolve() {
       const current = await opts.getSession();
       const address = current?.solanaAccounts().find(isSolanaAddress) ?? null;

@@ -4,6 +4,7 @@
  * connected account and its change events, checks that each request names that account, and leaves to its
  * owner where the address comes from and how each signature is asked for.
  */
+import { KeywayError } from '../../core/errors';
 import { decodeBase58 } from './address';
 import {
   changeEvents,
@@ -30,7 +31,8 @@ export interface RemoteSolanaWalletOptions {
   /** The address to connect (base58), or null when there is none (a silent connect then finds no account). */
   resolve(): Promise<string | null>;
   /** The error of a connect, not silent, that finds no address. */
-  noAccount: string;
+  /** The code a connect attempt without an account fails with. */
+  noAccount: 'pairFirst' | 'loginFirst';
   /** After a disconnect has cleared the account. */
   onDisconnect(): Promise<void>;
   /** The signature (64 bytes) of a transaction the remote side signed and sent. */
@@ -93,7 +95,7 @@ export function createRemoteSolanaWallet(opts: RemoteSolanaWalletOptions): Remot
           const address = await opts.resolve();
           if (!address) {
             if (input?.silent) return { accounts: [] };
-            throw new Error(opts.noAccount);
+            throw KeywayError.of(opts.noAccount);
           }
           const publicKey = decodeBase58(address);
           if (publicKey?.length !== 32) throw new Error('The wallet returned no Solana account');

@@ -167,7 +167,7 @@ describe('keyway.solana in an instance', () => {
     await expect(getConnectStore(kw).getState().connect(entry!)).resolves.toBe('declined');
     expect(getConnectStore(kw).getState().attempt).toMatchObject({
       status: 'declined',
-      error: 'User rejected the request.',
+      error: expect.objectContaining({ reason: 'User rejected the request.' }),
     });
     expect(kw.stores.account.getState().isConnected).toBe(false);
   });

@@ -5,6 +5,7 @@
  * `getBalance`, so EVM-only hosts never load it.
  */
 import type { StoreApi } from 'zustand/vanilla';
+import type { KitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 
 export type SolanaConnectionStatus = 'disconnected' | 'connecting' | 'connected' | 'reconnecting';
@@ -33,8 +34,8 @@ export interface SolanaState {
   wallet: SolanaWalletInfo | null;
   /** The connected base58 address. */
   address: string | null;
-  /** Message of the last failed connect. */
-  error: string | null;
+  /** Why the last connect failed. */
+  error: KitMessage | null;
 }
 
 export type SolanaStore = StoreApi<SolanaState>;

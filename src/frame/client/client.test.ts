@@ -1,8 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ERROR_MESSAGES, KeywayError } from '../../core/errors.ts';
+import { KeywayError } from '../../core/errors.ts';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../errors.ts';
 import { createLoginCache, createMemoryStorage } from '../login-cache.ts';
+import { FRAME_ERROR_TEXTS } from '../protocol/errors.ts';
 import { FRAME_EVENT_NAMES, HANDSHAKE_TYPE, READY_TYPE } from '../protocol/events.ts';
 import {
   type FakeFrame,
@@ -96,7 +97,7 @@ describe('lazy creation and handshake', () => {
     expect(client.state).toBe('loading');
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(DEFAULT_FRAME_TIMEOUTS.readyMs);
-    await expect(ready).rejects.toThrow(ERROR_MESSAGES.emailLoginDependency);
+    await expect(ready).rejects.toThrow('emailLoginDependency');
   });
 });
 
@@ -189,7 +190,7 @@ describe('error paths', () => {
     fake.handlers.CONNECT_OTP = () => {
       throw new FakeFrameError({});
     };
-    await expect(client.connectOtp({ otp: '123456' })).rejects.toThrow(ERROR_MESSAGES.frameError);
+    await expect(client.connectOtp({ otp: '123456' })).rejects.toThrow(FRAME_ERROR_TEXTS.frameError);
   });
 
   it('keeps the EIP-1193 code the frame gives (user rejection in the frame)', async () => {
@@ -261,7 +262,7 @@ describe('error paths', () => {
     await vi.advanceTimersByTimeAsync(20_000 - 1);
     expect(settled).not.toHaveBeenCalled();
     await vi.advanceTimersByTimeAsync(1);
-    await expect(promise).rejects.toThrow(ERROR_MESSAGES.emailLoginDependency);
+    await expect(promise).rejects.toThrow('emailLoginDependency');
     expect(onFailed).toHaveBeenCalledOnce();
     // The failed iframe is removed; a later call tries again.
     expect(document.querySelector('iframe')).toBeNull();
@@ -275,7 +276,7 @@ describe('error paths', () => {
     const promise = client.isConnected();
     await Promise.resolve();
     client.iframe!.dispatchEvent(new Event('error'));
-    await expect(promise).rejects.toThrow(ERROR_MESSAGES.emailLoginDependency);
+    await expect(promise).rejects.toThrow('emailLoginDependency');
   });
 
   it('retries loading after a failed load', async () => {
@@ -285,7 +286,7 @@ describe('error paths', () => {
     const first = client.ensure();
     await Promise.resolve();
     client.iframe!.dispatchEvent(new Event('error'));
-    await expect(first).rejects.toThrow(ERROR_MESSAGES.emailLoginDependency);
+    await expect(first).rejects.toThrow('emailLoginDependency');
     const second = client.ensure();
     await Promise.resolve();
     fake.load();
@@ -299,12 +300,12 @@ describe('error paths', () => {
     expect(document.querySelector('iframe')).toBeNull();
     const error = await client.getChainId().catch((e: unknown) => e);
     expect(error).toBeInstanceOf(KeywayError);
-    expect((error as Error).message).toBe(ERROR_MESSAGES.iframeNotSet);
+    expect((error as Error).message).toBe('iframeNotSet');
   });
 
   it("a call without a document rejects with 'W3mFrame: iframe is not set'", async () => {
     client = makeClient({ document: null });
-    await expect(client.getChainId()).rejects.toThrow(ERROR_MESSAGES.iframeNotSet);
+    await expect(client.getChainId()).rejects.toThrow('iframeNotSet');
   });
 
   it('destroy aborts pending requests', async () => {
@@ -314,17 +315,13 @@ describe('error paths', () => {
     const promise = client.getChainId();
     await req;
     client.destroy();
-    await expect(promise).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(promise).rejects.toThrow('requestAborted');
   });
 
   it("an unknown RPC method is rejected before posting with 'Requested RPC call is not allowed'", async () => {
     client = makeClient();
-    await expect(client.rpc({ method: 'eth_sign', params: [] })).rejects.toThrow(
-      ERROR_MESSAGES.rpcNotAllowed,
-    );
-    await expect(client.rpc({ method: 'wallet_addEthereumChain' })).rejects.toThrow(
-      ERROR_MESSAGES.rpcNotAllowed,
-    );
+    await expect(client.rpc({ method: 'eth_sign', params: [] })).rejects.toThrow('rpcNotAllowed');
+    await expect(client.rpc({ method: 'wallet_addEthereumChain' })).rejects.toThrow('rpcNotAllowed');
     // Not even the iframe was created for it.
     expect(document.querySelector('iframe')).toBeNull();
     expect(fake.requests).toHaveLength(0);
@@ -347,8 +344,8 @@ describe('abortPending', () => {
     await fake.nextRequest('CONNECT_OTP');
 
     expect(client.abortPending({ exceptSafe: true })).toBe(2);
-    await expect(unsafe).rejects.toThrow(ERROR_MESSAGES.requestAborted);
-    await expect(otp).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(unsafe).rejects.toThrow('requestAborted');
+    await expect(otp).rejects.toThrow('requestAborted');
     // The frame's late answer to the aborted request is ignored; the safe one still completes.
     fake.reply(unsafeRequest, { result: `0x${'ab'.repeat(65)}` });
     fake.reply(safeRequest, { result: '0x10' });
@@ -372,7 +369,7 @@ describe('abortPending', () => {
     await expect(check).resolves.toEqual({ isConnected: true });
     // Sign-out or teardown still aborts them.
     client.abortPending({ exceptSafe: false });
-    await expect(user).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(user).rejects.toThrow('requestAborted');
   });
 
   it('with exceptSafe false aborts safe methods too', async () => {
@@ -383,7 +380,7 @@ describe('abortPending', () => {
     const safe = client.rpc({ method: 'eth_blockNumber' });
     await req;
     client.abortPending({ exceptSafe: false });
-    await expect(safe).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(safe).rejects.toThrow('requestAborted');
   });
 
   it('aborts a request still waiting for the frame to be ready', async () => {
@@ -394,7 +391,7 @@ describe('abortPending', () => {
     const promise = client.connectEmail({ email: 'ada@example.com' });
     await Promise.resolve();
     client.abortPending();
-    await expect(promise).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(promise).rejects.toThrow('requestAborted');
     fake.load();
     await client.ensure();
     // A later request, posted once the frame is ready: the port delivers in order, so once it is answered an
@@ -424,12 +421,12 @@ describe('cancelling in the frame what the kit gave up on', () => {
       type: '@keyway-app/CANCEL_REQUEST',
       payload: { requestId: unsafeRequest.id },
     });
-    expect((await unsafe) as Error).toHaveProperty('message', ERROR_MESSAGES.requestAborted);
+    expect((await unsafe) as Error).toHaveProperty('message', 'requestAborted');
     expect(fake.cancelled).toEqual([unsafeRequest.id]);
     // The cancel is not a request of the client's: nothing waits for its answer.
     expect(client.pendingCount).toBe(1);
     client.abortPending({ exceptSafe: false });
-    await expect(safe).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(safe).rejects.toThrow('requestAborted');
   });
 
   it('the time limit cancels the request in the frame', async () => {
@@ -459,7 +456,7 @@ describe('cancelling in the frame what the kit gave up on', () => {
     const waiting = client.rpc(SIGN);
     await Promise.resolve();
     client.abortPending();
-    await expect(waiting).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(waiting).rejects.toThrow('requestAborted');
     fake.load();
     await client.ensure();
     // A later request, posted once the frame is ready: the port delivers in order, so once it is answered an
@@ -484,7 +481,7 @@ describe('a reload of the frame page', () => {
 
     fake.load();
     expect(client.state).toBe('loading');
-    await expect(inFlight).rejects.toThrow(ERROR_MESSAGES.requestAborted);
+    await expect(inFlight).rejects.toThrow('requestAborted');
     await client.ensure();
     expect(client.state).toBe('ready');
     expect(readyEvents).toHaveBeenCalledTimes(1);
@@ -525,7 +522,7 @@ describe('a reload of the frame page', () => {
     fake.load();
     const waiting = client.getChainId().catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(DEFAULT_FRAME_TIMEOUTS.readyMs);
-    expect(((await waiting) as Error).message).toBe(ERROR_MESSAGES.emailLoginDependency);
+    expect(((await waiting) as Error).message).toBe('emailLoginDependency');
     expect(failed).toHaveBeenCalledTimes(1);
     expect(client.state).toBe('idle');
     expect(document.querySelector('iframe')).toBeNull();

@@ -5,7 +5,7 @@
  * - the email-login cooldown: one trigger per 30 s, else 'Please try again after N seconds' (spec §5, §9);
  * - spec §8: every method logs the error and rethrows it.
  */
-import { cooldownMessage, KeywayError } from '../../core/errors.ts';
+import { KeywayError } from '../../core/errors.ts';
 import type { FrameClient } from '../client/client.ts';
 import type { SocialProvider } from '../login-cache.ts';
 import type { FrameUser, RequestPayload, SuccessPayload } from '../protocol/events.ts';
@@ -69,7 +69,8 @@ export function createAuthConnectorApi({
     connectEmail: (payload) =>
       logged('connectEmail', async () => {
         const remaining = cache.emailCooldownRemainingMs();
-        if (remaining > 0) throw new KeywayError('cooldown', cooldownMessage(remaining / 1000));
+        if (remaining > 0)
+          throw KeywayError.of('cooldown', undefined, { seconds: Math.ceil(remaining / 1000) });
         return client.connectEmail(payload);
       }),
     emailCooldownRemainingMs: () => cache.emailCooldownRemainingMs(),

@@ -4,10 +4,10 @@ import { mainnet, optimism, polygon } from 'viem/chains';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createConfig } from 'wagmi';
 import { connect, disconnect, getConnection, reconnect, signMessage, switchChain } from 'wagmi/actions';
-import { ERROR_MESSAGES } from '../../core/errors.ts';
 import { createEventBus, type TrackedEvent } from '../../core/events.ts';
 import type { FrameClient } from '../client/client.ts';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../login-cache.ts';
+import { FRAME_ERROR_TEXTS } from '../protocol/errors.ts';
 import {
   createFakeFrameClient,
   type FakeFrame,
@@ -228,7 +228,7 @@ describe('the EIP-1193 provider', () => {
     const error = await provider
       .request({ method: 'eth_sign', params: [EOA, '0x00'] })
       .catch((e: unknown) => e);
-    expect(error).toMatchObject({ code: 4200, message: ERROR_MESSAGES.rpcNotAllowed });
+    expect(error).toMatchObject({ code: 4200, message: FRAME_ERROR_TEXTS.rpcNotAllowed });
   });
 
   it('returns {} for wallet_getCapabilities when the frame fails', async () => {
@@ -325,7 +325,7 @@ describe('preferred account type and smart accounts', () => {
     fake.handlers.GET_SMART_ACCOUNT_ENABLED_NETWORKS = () => {
       throw new FakeFrameError({});
     };
-    await expect(c.getSmartAccountEnabledNetworks()).rejects.toThrow(ERROR_MESSAGES.frameError);
+    await expect(c.getSmartAccountEnabledNetworks()).rejects.toThrow(FRAME_ERROR_TEXTS.frameError);
     expect(persistent.getItem(LOGIN_CACHE_KEYS.smartAccountEnabledNetworks)).toBe('');
     expect(logger.error).toHaveBeenCalledOnce();
   });

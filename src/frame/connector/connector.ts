@@ -16,6 +16,7 @@ import { KeywayError } from '../../core/errors.ts';
 import type { EventBus } from '../../core/events.ts';
 import type { FrameClient } from '../client/client.ts';
 import { FrameRequestError } from '../errors.ts';
+import { FRAME_ERROR_TEXTS } from '../protocol/errors.ts';
 import type { FrameUser } from '../protocol/events.ts';
 import { type AccountType, EvmAddressSchema } from '../protocol/fields.ts';
 import { type AuthConnectorApi, type AuthLogger, createAuthConnectorApi } from './auth-api.ts';
@@ -61,13 +62,16 @@ export interface AuthConnectorProperties extends Record<string, unknown> {
   getSmartAccountEnabledNetworks(): Promise<number[]>;
 }
 
-/** Maps the client's errors to EIP-1193 errors that viem understands; messages are kept. */
+/**
+ * Maps the client's errors to EIP-1193 errors that viem understands, with the protocol's texts (a dapp reads
+ * 'Requested RPC call is not allowed'); the frame's own messages are kept.
+ */
 function toProviderError(error: unknown): unknown {
   if (error instanceof KeywayError) {
     if (error.code === 'rpcNotAllowed')
-      return new AuthProviderRpcError(4200, error.message, { cause: error });
+      return new AuthProviderRpcError(4200, FRAME_ERROR_TEXTS.rpcNotAllowed, { cause: error });
     if (error.code === 'requestAborted')
-      return new AuthProviderRpcError(4001, error.message, { cause: error });
+      return new AuthProviderRpcError(4001, FRAME_ERROR_TEXTS.requestAborted, { cause: error });
   }
   if (error instanceof FrameRequestError && error.code !== undefined) {
     return new AuthProviderRpcError(error.code, error.message, { cause: error });

@@ -1,4 +1,5 @@
 export * from './classify.ts';
+export * from './errors.ts';
 export * from './events.ts';
 export * from './fields.ts';
 export * from './guard.ts';

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { rpcErrorUiMessage, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../rpc-methods.ts';
+import { KeywayError } from '../../core/errors.ts';
+import { rpcErrorDetail, SAFE_RPC_METHODS, UNSAFE_RPC_METHODS } from '../rpc-methods.ts';
 import { isSignedMessage, isTransactionHash } from './classify.ts';
 import {
   AppRequestSchema,
@@ -283,8 +284,15 @@ describe('RPC method lists (spec §6)', () => {
   });
 
   it("maps 'Requested RPC call is not allowed' to 'Action not allowed' for the UI", () => {
-    expect(rpcErrorUiMessage(new Error('Requested RPC call is not allowed'))).toBe('Action not allowed');
-    expect(rpcErrorUiMessage(new Error('Request was aborted'))).toBe('Request was aborted');
+    expect(rpcErrorDetail(new Error('Requested RPC call is not allowed'))).toEqual({
+      code: 'actionNotAllowed',
+    });
+    expect(rpcErrorDetail(KeywayError.of('rpcNotAllowed'))).toEqual({ code: 'actionNotAllowed' });
+    expect(rpcErrorDetail(KeywayError.of('requestAborted'))).toEqual({ code: 'requestAborted' });
+    expect(rpcErrorDetail(new Error('User rejected'))).toEqual({
+      code: 'walletError',
+      reason: 'User rejected',
+    });
   });
 });
 

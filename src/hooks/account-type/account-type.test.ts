@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Connector, createConfig } from 'wagmi';
 import { connect, getConnection } from 'wagmi/actions';
 import { createEventBus, type TrackedEvent } from '../../core/events';
+import { kitMessage } from '../../core/messages';
 import type { OutcomeOf } from '../../core/outcomes';
 import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorProperties, authConnector } from '../../frame/connector/connector';
@@ -15,7 +16,7 @@ import {
   FakeFrameError,
   installFakeFrame,
 } from '../../frame/testing/fake-frame';
-import { ACCOUNT_TYPE_ERRORS, type AccountTypeConnector, createAccountTypeStore } from './store';
+import { type AccountTypeConnector, createAccountTypeStore } from './store';
 
 const FRAME_ORIGIN = 'https://frame.keyway.test';
 const EOA = '0x3333333333333333333333333333333333333333';
@@ -132,7 +133,7 @@ describe('preferred account type', () => {
     await store.getState().load();
     chainId = 1;
     await expect(store.getState().setPreferredAccountType('smartAccount')).resolves.toBe(false);
-    expect(store.getState().error).toBe(ACCOUNT_TYPE_ERRORS.unavailable);
+    expect(store.getState().error).toEqual(kitMessage('smartAccountUnavailable'));
     expect(requestsOf('SET_PREFERRED_ACCOUNT')).toHaveLength(0);
     expect(afterChoice).not.toHaveBeenCalled();
   });
@@ -146,11 +147,15 @@ describe('preferred account type', () => {
     await expect(store.getState().setPreferredAccountType('smartAccount')).resolves.toBe(false);
     expect(store.getState()).toMatchObject({
       preferredAccountType: 'eoa',
-      error: 'Smart account not deployed',
+      error: expect.objectContaining({ reason: 'Smart account not deployed' }),
       switchingTo: null,
     });
     expect(outcomes).toEqual([
-      { flow: 'account-type', status: 'failed', message: 'Smart account not deployed' },
+      {
+        flow: 'account-type',
+        status: 'failed',
+        message: expect.objectContaining({ reason: 'Smart account not deployed' }),
+      },
     ]);
     expect(afterChoice).not.toHaveBeenCalled();
     expect(events.filter((e) => e.event === 'SET_PREFERRED_ACCOUNT_TYPE')).toHaveLength(0);
@@ -161,6 +166,6 @@ describe('preferred account type', () => {
     await store.getState().load();
     expect(store.getState().smartAccountEnabledNetworks).toEqual([]);
     await expect(store.getState().setPreferredAccountType('eoa')).resolves.toBe(false);
-    expect(store.getState().error).toBe(ACCOUNT_TYPE_ERRORS.noConnector);
+    expect(store.getState().error).toEqual(kitMessage('addressOrAuthConnectorNotFound'));
   });
 });

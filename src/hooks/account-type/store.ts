@@ -10,15 +10,11 @@
  *   ConnectingSiwe when sign-in with wallet is on and the chain is EVM, else Account).
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { KeywayError } from '../../core/errors';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { OutcomeOf } from '../../core/outcomes';
 import type { AccountType } from '../../frame/protocol/fields';
-import { errorText } from '../utils';
-
-export const ACCOUNT_TYPE_ERRORS = {
-  unavailable: 'Smart accounts are not available on this network',
-  failed: 'Could not switch the account type',
-  noConnector: 'Address or auth connector not found',
-} as const;
+import { errorMessage } from '../utils';
 
 /** The part of the auth connector (w3mAuth) this store uses. */
 export interface AccountTypeConnector {
@@ -36,7 +32,7 @@ export interface AccountTypeState {
   status: AccountTypeLoadStatus;
   /** The type being switched to, while the frame works. */
   switchingTo: AccountType | null;
-  error: string | null;
+  error: KitMessage | null;
   /** The connected wallet is the embedded wallet (fed by the instance from wagmi's connection). */
   embeddedConnected: boolean;
 }
@@ -100,16 +96,16 @@ export function createAccountTypeStore(deps: AccountTypeStoreDeps): AccountTypeS
     async setPreferredAccountType(type) {
       if (get().switchingTo !== null) return false;
       if (type === 'smartAccount' && !get().isSmartAccountEnabled(deps.activeChainId())) {
-        set({ error: ACCOUNT_TYPE_ERRORS.unavailable });
+        set({ error: kitMessage('smartAccountUnavailable') });
         return false;
       }
       set({ switchingTo: type, error: null });
       try {
         const connector = await deps.getConnector();
-        if (!connector) throw new Error(ACCOUNT_TYPE_ERRORS.noConnector);
+        if (!connector) throw KeywayError.of('addressOrAuthConnectorNotFound');
         await connector.setPreferredAccount(type);
       } catch (error) {
-        const message = errorText(error, ACCOUNT_TYPE_ERRORS.failed);
+        const message = errorMessage(error, 'accountTypeFailed');
         set({ switchingTo: null, error: message });
         deps.emit?.({ flow: 'account-type', status: 'failed', message });
         return false;

@@ -19,6 +19,7 @@ import type { OutcomeOf } from '../../core/outcomes';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
 import { z } from '../../core/zod-mini';
 import type { ConnectionStatus, LoadStatus } from '../connect/store';
+import { latestRead } from '../latest';
 
 export type PreferredAccountType = 'eoa' | 'smartAccount';
 export const preferredAccountTypeSchema = z.enum(['eoa', 'smartAccount']);
@@ -154,7 +155,8 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
   let lastWagmi: Parameters<AccountActions['syncWagmi']>[0] | null = null;
   let lastSolana: SolanaAccountInput | null = null;
   const onSolana = () => network?.chain === 'solana';
-  let balanceSeq = 0;
+  /** The native balance's read: a newer one (another account, network or refresh) drops the older answer. */
+  const balanceReads = latestRead();
   /** Identity per lower-cased address: fetched once (a failure may be retried on the next want()). */
   const identities = new Map<string, Promise<{ name: string | null; avatar: string | null } | null>>();
 
@@ -200,25 +202,25 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       });
     };
 
-    const refreshSolanaBalance = async (address: string) => {
+    const refreshSolanaBalance = (address: string) => {
       const solana = deps.solana;
-      if (!solana || !network) return;
+      if (!solana || !network) return Promise.resolve();
       const symbol = network.nativeCurrency.symbol;
-      const mine = ++balanceSeq;
-      set({ balanceStatus: 'loading' });
-      try {
-        const lamports = await solana.getBalance(address);
-        if (mine !== balanceSeq) return;
-        // Lamports to SOL (chains/solana/amount's lamportsToSol, without the rest of that module at page start).
-        set({
-          balance: unitsToDecimal(lamports, SOL_DECIMALS),
-          balanceSymbol: symbol,
-          balanceStatus: 'success',
-        });
-      } catch {
-        if (mine !== balanceSeq) return;
-        set({ balanceStatus: 'error' });
-      }
+      return balanceReads.start(async (_signal, isLatest) => {
+        set({ balanceStatus: 'loading' });
+        try {
+          const lamports = await solana.getBalance(address);
+          if (!isLatest()) return;
+          // Lamports to SOL (chains/solana/amount's lamportsToSol, without the rest of that module at page start).
+          set({
+            balance: unitsToDecimal(lamports, SOL_DECIMALS),
+            balanceSymbol: symbol,
+            balanceStatus: 'success',
+          });
+        } catch {
+          if (isLatest()) set({ balanceStatus: 'error' });
+        }
+      });
     };
 
     const refreshBalance = async () => {
@@ -227,20 +229,21 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       if (!isConnected || !address || chainId === null) return;
       const known = deps.getWagmiConfig().chains.some((c) => c.id === chainId);
       if (!known) {
+        balanceReads.cancel();
         set({ balance: null, balanceSymbol: null, balanceStatus: 'idle' });
         return;
       }
-      const mine = ++balanceSeq;
-      set({ balanceStatus: 'loading' });
-      try {
-        const { readNativeBalance } = await import('./nativeBalance');
-        const b = await readNativeBalance(deps.getWagmiConfig(), address as `0x${string}`, chainId);
-        if (mine !== balanceSeq) return;
-        set({ balance: b.balance, balanceSymbol: b.symbol, balanceStatus: 'success' });
-      } catch {
-        if (mine !== balanceSeq) return;
-        set({ balanceStatus: 'error' });
-      }
+      return balanceReads.start(async (_signal, isLatest) => {
+        set({ balanceStatus: 'loading' });
+        try {
+          const { readNativeBalance } = await import('./nativeBalance');
+          const b = await readNativeBalance(deps.getWagmiConfig(), address as `0x${string}`, chainId);
+          if (!isLatest()) return;
+          set({ balance: b.balance, balanceSymbol: b.symbol, balanceStatus: 'success' });
+        } catch {
+          if (isLatest()) set({ balanceStatus: 'error' });
+        }
+      });
     };
 
     const loadDetails = () => {

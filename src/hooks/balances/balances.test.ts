@@ -2,7 +2,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { BALANCES_MAX_AGE_MS, SEND_BALANCES_MAX_AGE_MS } from '../../core/constants';
-import { TOAST_MESSAGES } from '../../core/errors';
+import { formatTokenAmount, formatUsd } from '../../core/format';
+import { kitMessage } from '../../core/messages';
 import { mainnet, polygon } from '../../core/networks';
 import type { FlowOutcome } from '../../core/outcomes';
 import { createMemoryStorage } from '../../core/storage';
@@ -79,20 +80,18 @@ describe('balances store', () => {
       isNative: true,
       id: 'eip155:1:0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee',
       quantity: '1.697269',
-      formattedQuantity: '1.697',
     });
     expect(eth!.valueUsd).toBe('5432.1094345');
-    expect(eth!.formattedValue).toBe('$5,432.11');
-    expect(usdc).toMatchObject({
-      isNative: false,
-      decimals: 6,
-      formattedQuantity: '1,250',
-      formattedValue: '$1,250.00',
-    });
-    expect(dai!.formattedQuantity).toBe('<0.001');
-    expect(dai!.formattedValue).toBe('<$0.01');
+    // The store keeps exact decimals (no text: the views and hooks write them in the active locale).
+    expect(usdc).toMatchObject({ isNative: false, decimals: 6, quantity: '1250.000000', valueUsd: '1250' });
+    expect(eth).not.toHaveProperty('formattedQuantity');
     expect(s.totalUsd).toBe('6682.109834500000000001');
-    expect(s.formattedTotalUsd).toBe('$6,682.11');
+    // As the views and useBalances write them in en-US: rounded for display, a tiny amount as a bound.
+    const shown = (b: typeof eth) => [formatTokenAmount(b!.quantity), formatUsd(b!.valueUsd)];
+    expect(shown(eth)).toEqual(['1.697', '$5,432.11']);
+    expect(shown(usdc)).toEqual(['1,250', '$1,250.00']);
+    expect(shown(dai)).toEqual(['<0.001', '<$0.01']);
+    expect(formatUsd(s.totalUsd)).toBe('$6,682.11');
     const r = balanceRequests()[0]!;
     expect(r.url.pathname).toBe(`/v1/account/${FIXTURE_ADDRESS}/balance`);
     expect(r.url.searchParams.get('currency')).toBe('usd');
@@ -162,10 +161,10 @@ describe('balances store', () => {
     await store.getState().refresh();
     const s = store.getState();
     expect(s.status).toBe('error');
-    expect(s.error).toBe(TOAST_MESSAGES.fetchTokenBalance);
+    expect(s.error).toEqual(kitMessage('fetchTokenBalance'));
     expect(outcomes).toEqual([{ flow: 'balances', status: 'failed', reason: 'fetchFailed' }]);
     expect(s.balances).toBe(before);
-    expect(s.formattedTotalUsd).toBe('$6,682.11');
+    expect(s.totalUsd).toBe('6682.109834500000000001');
     useVariant('ok');
     await store.getState().refresh();
     expect(store.getState().status).toBe('ready');
@@ -257,7 +256,6 @@ describe('the host’s token (`tokens` option)', () => {
       symbol: 'HOST',
       decimals: 8,
       quantity: '0',
-      formattedQuantity: '0',
       iconUrl: IMAGE,
       isNative: false,
     });

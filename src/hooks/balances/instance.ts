@@ -6,13 +6,13 @@
  * balance (the account button), so both say the same. A flow that moved funds without showing the balances
  * (the on-ramp) refreshes them only if they exist: balances created later load fresh.
  */
-import { followWallet } from '../followWallet';
+import { followWallet, ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { type BalancesStore, type BalancesStoreDeps, createBalancesStore } from './store';
 
-/** The instance's balances store (created once, owned by the instance). `overrides` are for tests and stories only. */
-export function getBalancesStore(keyway: Keyway, overrides: Partial<BalancesStoreDeps> = {}): BalancesStore {
-  return keyway.part('balances', () => wireBalances(keyway, overrides));
+/** The instance's balances store (created once, owned by the instance). */
+export function getBalancesStore(keyway: Keyway): BalancesStore {
+  return keyway.part('balances', (deps) => wireBalances(keyway, deps));
 }
 
 /** Reads the balances again if they were created (after a purchase). */
@@ -43,18 +43,15 @@ function wireBalances(keyway: Keyway, overrides: Partial<BalancesStoreDeps>): Ow
         void s.account.getState().refreshBalance();
     }),
   ];
-  return {
-    value: store,
-    dispose() {
-      for (const u of subs) u();
-      store.getState().reset();
-    },
-  };
+  return ownedStore(store, subs);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     balances: BalancesStore;
+  }
+  interface KeywayPartDeps {
+    balances: BalancesStoreDeps;
   }
 }

@@ -14,11 +14,10 @@ import type { Balance } from '../../api/schemas';
 import type { TokenMetadata } from '../../chains/evm/token-metadata';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
 import { addDecimal, multiplyDecimal, normalizeDecimal, numberToDecimal } from '../../core/decimal';
-import { TOAST_MESSAGES } from '../../core/errors';
-import { formatTokenAmount, formatUsd } from '../../core/format';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
-import { latestRead, sameWallet } from '../latest';
+import { walletReads } from '../latest';
 
 export type BalancesStatus = 'idle' | 'loading' | 'ready' | 'error';
 
@@ -43,10 +42,6 @@ export interface TokenBalance {
   price: number;
   /** USD value, exact decimal string ("5432.1"). */
   valueUsd: string;
-  /** For display: "1.697", "1,250", "<0.001". */
-  formattedQuantity: string;
-  /** For display: "$5,432.10", "<$0.01". */
-  formattedValue: string;
   isNative: boolean;
 }
 
@@ -55,13 +50,11 @@ export interface BalancesState {
   address: string | null;
   networkId: string | null;
   balances: TokenBalance[];
-  /** Sum of the USD values, exact decimal string. */
+  /** Sum of the USD values, exact decimal string (`useBalances` writes it in the active locale). */
   totalUsd: string;
-  /** For display: "$6,682.10". */
-  formattedTotalUsd: string;
   status: BalancesStatus;
   /** Message of the last failure; the balances shown are the last known ones. */
-  error: string | null;
+  error: KitMessage | null;
   /** True once balances for the current address and network arrived at least once. */
   loaded: boolean;
 }
@@ -115,10 +108,8 @@ export interface BalancesStoreDeps {
    * host's token when the account holds none of it; null when it cannot be read (the token is then left out).
    */
   readTokenMetadata?: (networkId: string, address: string) => Promise<TokenMetadata | null>;
-  /** Toast on failure. */
   /** Reports the flow's outcomes (a read that failed); the styled layer shows a toast for it. */
   emit?: (outcome: OutcomeOf<'balances'>) => void;
-  locale?: string;
   /** Clock for the balances' age (tests). Default `Date.now`. */
   now?: () => number;
 }
@@ -126,7 +117,6 @@ export interface BalancesStoreDeps {
 const emptyFields = (): Omit<BalancesState, 'address' | 'networkId'> => ({
   balances: [],
   totalUsd: '0',
-  formattedTotalUsd: formatUsd('0'),
   status: 'idle',
   error: null,
   loaded: false,
@@ -150,7 +140,6 @@ export function withHostToken(
   host: HostToken,
   chainId: string,
   metadata: TokenMetadata | null,
-  locale = 'en-US',
 ): TokenBalance[] {
   const want = addressPart(host.address);
   const index = balances.findIndex((b) => b.address && addressPart(b.address) === want);
@@ -174,15 +163,13 @@ export function withHostToken(
     quantity: '0',
     price: 0,
     valueUsd: '0',
-    formattedQuantity: formatTokenAmount('0', { locale }),
-    formattedValue: formatUsd('0', { locale }),
     isNative: false,
   };
   return [zero, ...balances];
 }
 
 /** One API balance as the kit shows it. */
-export function toTokenBalance(b: Balance, locale = 'en-US'): TokenBalance {
+export function toTokenBalance(b: Balance): TokenBalance {
   const quantity = normalizeDecimal(b.quantity.numeric);
   const price = Number.isFinite(b.price) ? b.price : 0;
   const priceDec = numberToDecimal(price) ?? '0';
@@ -204,25 +191,22 @@ export function toTokenBalance(b: Balance, locale = 'en-US'): TokenBalance {
     quantity,
     price,
     valueUsd,
-    formattedQuantity: formatTokenAmount(quantity, { locale }),
-    formattedValue: formatUsd(valueUsd, { locale }),
     isNative: !b.address,
   };
 }
 
 export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
-  const locale = deps.locale ?? 'en-US';
-  let network: KeywayNetwork | null = null;
-  const reads = latestRead();
   const now = deps.now ?? Date.now;
   /** When the shown balances were fetched (their age decides whether `load()` fetches again). */
   let fetchedAt = 0;
 
   return createStore<BalancesState & BalancesActions>()((set, get) => {
-    const cancel = () => reads.cancel();
+    const wallet = walletReads(get, set, emptyFields);
+    const { reads } = wallet;
 
     const fetchBalances = (options: RefreshBalancesOptions = {}): Promise<void> => {
       const { address } = get();
+      const network = wallet.network();
       if (!address || !network) return Promise.resolve();
       const chainId = network.id;
       return reads.start(async (signal, isLatest) => {
@@ -235,7 +219,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
             signal,
           });
           if (!isLatest()) return;
-          let balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b, locale));
+          let balances = list.filter((b) => b.chainId === chainId).map((b) => toTokenBalance(b));
           const host = deps.hostToken?.(chainId);
           if (host) {
             const held = balances.some(
@@ -246,14 +230,13 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
                 ? null
                 : await deps.readTokenMetadata(chainId, host.address).catch(() => null);
             if (!isLatest()) return;
-            balances = withHostToken(balances, host, chainId, metadata, locale);
+            balances = withHostToken(balances, host, chainId, metadata);
           }
           const totalUsd = balances.reduce((sum, b) => addDecimal(sum, b.valueUsd), '0');
           fetchedAt = now();
           set({
             balances,
             totalUsd,
-            formattedTotalUsd: formatUsd(totalUsd, { locale }),
             status: 'ready',
             error: null,
             loaded: true,
@@ -261,7 +244,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
         } catch {
           if (!isLatest()) return;
           // Keep the last known balances on screen.
-          set({ status: 'error', error: TOAST_MESSAGES.fetchTokenBalance });
+          set({ status: 'error', error: kitMessage('fetchTokenBalance') });
           deps.emit?.({ flow: 'balances', status: 'failed', reason: 'fetchFailed' });
         }
       });
@@ -274,7 +257,7 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
 
       load({ maxAgeMs = BALANCES_MAX_AGE_MS } = {}) {
         const s = get();
-        if (!s.address || !network) return Promise.resolve();
+        if (!s.address || !wallet.network()) return Promise.resolve();
         if (reads.inflight) return reads.inflight;
         // Shown again after a while (the Account view reopened): fetch again, the last ones stay meanwhile.
         if (s.loaded && now() - fetchedAt < maxAgeMs) return Promise.resolve();
@@ -285,22 +268,8 @@ export function createBalancesStore(deps: BalancesStoreDeps): BalancesStore {
         return fetchBalances(options);
       },
 
-      reset() {
-        cancel();
-        set(emptyFields());
-      },
-
-      setContext(address, next) {
-        const networkId = next?.id ?? null;
-        network = next;
-        const s = get();
-        if (sameWallet(s, address, networkId)) {
-          if (s.address !== address) set({ address });
-          return;
-        }
-        cancel();
-        set({ address, networkId, ...emptyFields() });
-      },
+      reset: wallet.reset,
+      setContext: wallet.setContext,
     };
   });
 }

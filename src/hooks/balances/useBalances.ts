@@ -1,11 +1,16 @@
-import { useEffect } from 'react';
+import { useEffect, useMemo } from 'react';
 import { BALANCES_MAX_AGE_MS } from '../../core/constants';
+import { formatUsd } from '../../core/format';
+import { useLocale } from '../../i18n/context';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getBalancesStore } from './instance';
 import type { BalancesActions, BalancesState } from './store';
 
-export interface UseBalancesResult extends BalancesState, Pick<BalancesActions, 'refresh'> {}
+export interface UseBalancesResult extends BalancesState, Pick<BalancesActions, 'refresh'> {
+  /** The total in USD written in the active locale (`$6,682.10`, `6.682,10 $`). */
+  formattedTotalUsd: string;
+}
 
 export interface UseBalancesOptions {
   /**
@@ -40,5 +45,10 @@ export function useBalances({ watch = false, maxAgeMs }: UseBalancesOptions = {}
     );
     return () => clearInterval(timer);
   }, [store, address, networkId, watch, maxAgeMs]);
-  return state;
+  const { locale } = useLocale();
+  // One object while the state and the locale are the same (a host may use the result as a dependency).
+  return useMemo(
+    () => ({ ...state, formattedTotalUsd: formatUsd(state.totalUsd, { locale }) }),
+    [state, locale],
+  );
 }

@@ -13,9 +13,9 @@ import { getConnection, watchConnection, watchConnectors } from 'wagmi/actions';
 import type { Keyway, OwnedPart } from '../keyway';
 import { type ConnectStore, type ConnectStoreDeps, createConnectStore } from './store';
 
-/** The instance's connect store (created once, owned by the instance). `overrides` are for tests and stories only. */
-export function getConnectStore(keyway: Keyway, overrides: Partial<ConnectStoreDeps> = {}): ConnectStore {
-  return keyway.part('connect', () => wireConnect(keyway, overrides));
+/** The instance's connect store (created once, owned by the instance). */
+export function getConnectStore(keyway: Keyway): ConnectStore {
+  return keyway.part('connect', (deps) => wireConnect(keyway, deps));
 }
 
 function wireConnect(keyway: Keyway, overrides: Partial<ConnectStoreDeps>): OwnedPart<ConnectStore> {
@@ -96,5 +96,8 @@ declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     connect: ConnectStore;
+  }
+  interface KeywayPartDeps {
+    connect: ConnectStoreDeps;
   }
 }

@@ -12,6 +12,7 @@ import {
   WALLET_SEARCH_PAGE,
   WALLETS_PER_PAGE,
 } from '../../core/constants';
+import { kitMessage } from '../../core/messages';
 import { keywayLocal, toViemChain } from '../../core/networks';
 import { createMemoryStorage, createSafeStorage, STORAGE_KEYS } from '../../core/storage';
 import {
@@ -22,7 +23,6 @@ import {
   selectHasMore,
   selectListStatus,
   selectShowAllWallets,
-  WALLET_LIST_ERROR,
 } from './store';
 import type { ExplorerWallet } from './wallets';
 
@@ -194,7 +194,7 @@ describe('all wallets (infinite scroll)', () => {
     };
     await s().fetchNextPage();
     // The client's technical message (here 'HTTP 500') is not what the view shows.
-    expect(s().all).toMatchObject({ status: 'error', error: WALLET_LIST_ERROR, page: 1 });
+    expect(s().all).toMatchObject({ status: 'error', error: kitMessage('walletListFailed'), page: 1 });
     expect(s().all.wallets).toHaveLength(WALLETS_PER_PAGE);
   });
 });
@@ -386,7 +386,7 @@ describe('installed wallets, recent, custom, badges', () => {
     expect(s().attempt).toMatchObject({
       via: 'pairing',
       status: 'error',
-      error: 'WalletConnect is not available',
+      error: kitMessage('pairingUnavailable'),
     });
     expect(s().pairingAvailable).toBe(false);
     expect(selectConnectList(s())).toEqual([]);

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../core/constants';
+import { kitMessage } from '../../core/messages';
 import { createTestPairingProvider } from '../../testing/pairing';
-import { createPairingStore, PAIRING_UNAVAILABLE_MESSAGE } from './pairing';
+import { createPairingStore } from './pairing';
 import type { WalletEntry } from './wallets';
 
 const wallet: WalletEntry = {
@@ -126,7 +127,11 @@ describe('pairing outcome', () => {
     await flush();
     provider.decline();
     await started;
-    expect(s()).toMatchObject({ status: 'declined', uri: null, error: 'User rejected the request.' });
+    expect(s()).toMatchObject({
+      status: 'declined',
+      uri: null,
+      error: expect.objectContaining({ reason: 'User rejected the request.' }),
+    });
     const retried = s().retry();
     await flush();
     expect(s()).toMatchObject({ status: 'pairing', wallet, uri: provider.uris[1] });
@@ -141,13 +146,16 @@ describe('pairing outcome', () => {
     await flush();
     provider.fail('Relay unavailable');
     await started;
-    expect(s()).toMatchObject({ status: 'error', error: 'Relay unavailable' });
+    expect(s()).toMatchObject({
+      status: 'error',
+      error: expect.objectContaining({ reason: 'Relay unavailable' }),
+    });
   });
 
   it('is an error when no transport is installed', async () => {
     const store = createPairingStore({ getProvider: async () => null });
     await store.getState().start(wallet);
-    expect(store.getState()).toMatchObject({ status: 'error', error: PAIRING_UNAVAILABLE_MESSAGE });
+    expect(store.getState()).toMatchObject({ status: 'error', error: kitMessage('pairingUnavailable') });
   });
 
   it('cancel returns to idle and ignores what the old pairing does afterwards', async () => {

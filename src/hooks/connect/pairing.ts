@@ -11,7 +11,8 @@ import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { PairedSession } from '../../chains/solana/paired-wallet';
 import { PAIRING_EXPIRY_MARGIN_MS, PAIRING_LIFETIME_MS } from '../../core/constants';
 import { PairingExpiredError } from '../../core/errors';
-import { errorText, isUserRejection } from '../utils';
+import { type KitMessage, kitMessage } from '../../core/messages';
+import { errorMessage, isUserRejection } from '../utils';
 import { buildDeepLink, type WalletEntry } from './wallets';
 
 /** A source of pairing URIs that resolves `connect()` once a wallet approves. */
@@ -30,9 +31,7 @@ export interface PairingProvider {
 export { PairingExpiredError } from '../../core/errors';
 
 /** Shown when no pairing transport is installed (the WalletConnect provider package is absent). */
-export const PAIRING_UNAVAILABLE_MESSAGE = 'WalletConnect is not available';
 /** Shown when a pairing fails without a message of its own. */
-export const PAIRING_FAILED_MESSAGE = 'Connection failed';
 
 export type PairingStatus = 'idle' | 'pairing' | 'connected' | 'declined' | 'error';
 
@@ -46,7 +45,7 @@ export interface PairingState {
   /** True while a (new) pairing URI is being made: no usable URI yet. */
   buffering: boolean;
   /** Message of the last failure (declined or error). */
-  error: string | null;
+  error: KitMessage | null;
   /** How many URIs this pairing has gone through (1 for the first, +1 per refresh). */
   generation: number;
 }
@@ -129,7 +128,7 @@ export function createPairingStore(deps: PairingStoreDeps): PairingStore {
       if (mine !== attempt) return;
       const p = provider;
       if (!p) {
-        set({ status: 'error', buffering: false, error: PAIRING_UNAVAILABLE_MESSAGE });
+        set({ status: 'error', buffering: false, error: kitMessage('pairingUnavailable') });
         return;
       }
       unsubscribe = p.onUri((uri) => {
@@ -158,7 +157,7 @@ export function createPairingStore(deps: PairingStoreDeps): PairingStore {
           uri: null,
           expiresAt: null,
           buffering: false,
-          error: errorText(error, PAIRING_FAILED_MESSAGE),
+          error: errorMessage(error, 'connectionFailed'),
         });
       }
     };

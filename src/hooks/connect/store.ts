@@ -17,14 +17,11 @@ import {
   WALLET_SEARCH_PAGE,
   WALLETS_PER_PAGE,
 } from '../../core/constants';
+import { KeywayError } from '../../core/errors';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
-import { errorText, isUserRejection } from '../utils';
-import {
-  createPairingStore,
-  PAIRING_FAILED_MESSAGE,
-  type PairingProvider,
-  type PairingStore,
-} from './pairing';
+import { errorMessage, isUserRejection } from '../utils';
+import { createPairingStore, type PairingProvider, type PairingStore } from './pairing';
 import {
   buildAllWalletsList,
   buildConnectList,
@@ -65,13 +62,13 @@ export interface ConnectAttempt {
   /** `connector` for installed wallets and connectors; `pairing` for QR / deep-link wallets. */
   via: 'connector' | 'pairing';
   status: AttemptStatus;
-  error: string | null;
+  error: KitMessage | null;
 }
 
 export interface WalletListState {
   wallets: WalletEntry[];
   status: LoadStatus;
-  error: string | null;
+  error: KitMessage | null;
 }
 
 export interface ConnectState {
@@ -203,10 +200,10 @@ const pickableSolanaWallets = (wallets: readonly SolanaWalletInfo[]): WalletEntr
 
 const emptyList = (): WalletListState => ({ wallets: [], status: 'idle', error: null });
 /**
- * What a wallet list shows when the explorer call fails (the views render it): never the client's own
+ * What a wallet list says when the explorer call fails (the views render it): never the client's own
  * message, which names the HTTP call, the status or the response's schema problem.
  */
-export const WALLET_LIST_ERROR = 'Failed to load wallets';
+const walletListError = (): KitMessage => kitMessage('walletListFailed');
 
 export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
   const { options } = deps;
@@ -260,7 +257,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
         const wallets = orderByIds(res.data.map(toEntry), ids).slice(0, FEATURED_WALLETS_COUNT);
         set({ featured: { wallets, status: 'success', error: null } });
       } catch {
-        set({ featured: { wallets: [], status: 'error', error: WALLET_LIST_ERROR } });
+        set({ featured: { wallets: [], status: 'error', error: walletListError() } });
       }
     };
 
@@ -289,7 +286,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
           .slice(0, RECOMMENDED_WALLETS_FETCHED);
         set({ recommended: { wallets, status: 'success', error: null } });
       } catch {
-        set({ recommended: { wallets: [], status: 'error', error: WALLET_LIST_ERROR } });
+        set({ recommended: { wallets: [], status: 'error', error: walletListError() } });
       }
     };
 
@@ -300,14 +297,20 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       const config = deps.getWagmiConfig();
       const connector = config.connectors.find((c) => c.id === wallet.connectorId);
       try {
-        if (!connector) throw new Error(`Wallet connector "${wallet.connectorId}" is not available`);
+        // A code with the wallet's name, not the developer's text below: the attempt's error is shown to the user.
+        if (!connector)
+          throw KeywayError.of(
+            'walletUnavailable',
+            new Error(`Wallet connector "${wallet.connectorId}" is not available`),
+            { wallet: wallet.name },
+          );
         await wagmiConnect(config, { connector });
       } catch (error) {
         if (mine !== attemptSeq) return get().attempt?.status ?? 'error';
         const already = (error as { name?: unknown })?.name === 'ConnectorAlreadyConnectedError';
         if (!already) {
           const status: AttemptStatus = isUserRejection(error) ? 'declined' : 'error';
-          setAttempt({ status, error: errorText(error, PAIRING_FAILED_MESSAGE) });
+          setAttempt({ status, error: errorMessage(error, 'connectionFailed') });
           return status;
         }
       }
@@ -323,12 +326,13 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
       store.pairing.getState().cancel();
       set({ attempt: { wallet, via: 'connector', status: 'connecting', error: null } });
       try {
-        if (!deps.solana) throw new Error('No Solana network is configured');
+        if (!deps.solana)
+          throw KeywayError.of('connectionFailed', new Error('No Solana network is configured'));
         await deps.solana.connect(wallet.connectorId!.slice(SOLANA_CONNECTOR_PREFIX.length));
       } catch (error) {
         if (mine !== attemptSeq) return get().attempt?.status ?? 'error';
         const status: AttemptStatus = isUserRejection(error) ? 'declined' : 'error';
-        setAttempt({ status, error: errorText(error, PAIRING_FAILED_MESSAGE) });
+        setAttempt({ status, error: errorMessage(error, 'connectionFailed') });
         return status;
       }
       if (mine !== attemptSeq) return get().attempt?.status ?? 'connected';
@@ -420,7 +424,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
             const count = res.data.length < WALLETS_PER_PAGE ? prev.length + next.length : res.count;
             set({ all: { wallets: [...prev, ...next], page, count, status: 'success', error: null } });
           } catch {
-            set({ all: { ...get().all, status: 'error', error: WALLET_LIST_ERROR } });
+            set({ all: { ...get().all, status: 'error', error: walletListError() } });
           } finally {
             paging = null;
           }
@@ -460,7 +464,7 @@ export function createConnectStore(deps: ConnectStoreDeps): ConnectStore {
                 query,
                 pending: false,
                 status: 'error',
-                error: WALLET_LIST_ERROR,
+                error: walletListError(),
               },
             });
           }

@@ -1,6 +1,7 @@
 import { useSyncExternalStore } from 'react';
 import { useStore } from 'zustand';
 import { useShallow } from 'zustand/react/shallow';
+import type { KitMessage } from '../../core/messages';
 import { useMemoSelector, useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getConnectStore } from './instance';
@@ -93,7 +94,7 @@ export interface UseAllWalletsResult {
   count: number;
   hasMore: boolean;
   status: LoadStatus;
-  error: string | null;
+  error: KitMessage | null;
   query: string;
   /** True from a keystroke until its results arrive. */
   searching: boolean;

@@ -1,5 +1,6 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { kitMessage } from '../../core/messages';
 import { keywayLocal } from '../../core/networks';
 import { createMemoryStorage as createKvStorage } from '../../core/storage';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
@@ -71,7 +72,7 @@ describe('email login store', () => {
   it('refuses an invalid email without loading the frame', async () => {
     const { login } = make();
     await expect(login.getState().submitEmail('not-an-email')).resolves.toEqual({ status: 'invalid' });
-    expect(login.getState()).toMatchObject({ status: 'error', error: 'Enter a valid email address' });
+    expect(login.getState()).toMatchObject({ status: 'error', error: kitMessage('invalidEmail') });
     expect(document.querySelectorAll('iframe').length).toBe(0);
   });
 
@@ -84,9 +85,13 @@ describe('email login store', () => {
 
     await expect(login.getState().submitOtp('000000')).resolves.toEqual({
       status: 'error',
-      message: 'Invalid code',
+      message: expect.objectContaining({ reason: 'Invalid code' }),
     });
-    expect(login.getState()).toMatchObject({ status: 'error', error: 'Invalid code', otpResetKey: 1 });
+    expect(login.getState()).toMatchObject({
+      status: 'error',
+      error: expect.objectContaining({ reason: 'Invalid code' }),
+      otpResetKey: 1,
+    });
     expect(keyway.stores.modal.getState().shaking).toBe(true);
 
     await login.getState().submitOtp('123456');
@@ -114,10 +119,13 @@ describe('email login store', () => {
     await login.getState().submitEmail('ada@example.com');
     now += 12_000;
     await login.getState().resend();
-    expect(login.getState()).toMatchObject({ error: 'Please try again after 18 seconds', cooldown: true });
+    expect(login.getState()).toMatchObject({
+      error: kitMessage('cooldown', { seconds: 18 }),
+      cooldown: true,
+    });
     now += 17_500;
     login.getState().tick();
-    expect(login.getState().error).toBe('Please try again after 1 seconds');
+    expect(login.getState().error).toEqual(kitMessage('cooldown', { seconds: 1 }));
     now += 600;
     login.getState().tick();
     expect(login.getState()).toMatchObject({ error: null, cooldown: false });
@@ -151,7 +159,11 @@ describe('email login store', () => {
     await fake.nextRequest('CONNECT_EMAIL');
     keyway.stores.modal.getState().close();
     await pending;
-    expect(login.getState()).toMatchObject({ step: 'email', status: 'error', error: 'Request was aborted' });
+    expect(login.getState()).toMatchObject({
+      step: 'email',
+      status: 'error',
+      error: kitMessage('requestAborted'),
+    });
   });
 
   it('a frame that never gets ready: the catalogue message', async () => {
@@ -161,7 +173,7 @@ describe('email login store', () => {
     await login.getState().submitEmail('ada@example.com');
     expect(login.getState()).toMatchObject({
       status: 'error',
-      error: 'Unable to load email login dependency',
+      error: kitMessage('emailLoginDependency'),
     });
   });
 
@@ -170,6 +182,6 @@ describe('email login store', () => {
     const { login } = make({}, { loginMs: 50 });
     await login.getState().submitEmail('ada@example.com');
     await login.getState().submitOtp('123456');
-    expect(login.getState().error).toBe('The secure wallet did not answer in time. Please try again.');
+    expect(login.getState().error).toEqual(kitMessage('frameTimeout'));
   });
 });

@@ -9,17 +9,11 @@
  * EVM network) or Account.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
-import { cooldownMessage, ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../../frame/errors';
 import { EmailSchema } from '../../frame/protocol/fields';
 import type { Keyway, OwnedPart } from '../keyway';
-
-export const EMAIL_TEXTS = {
-  invalidEmail: 'Enter a valid email address',
-  timeout: 'The secure wallet did not answer in time. Please try again.',
-  codeSent: (email: string) => `We sent a 6-digit code to ${email}`,
-  codeResent: 'A new code is on its way',
-} as const;
 
 export type EmailLoginStep = 'email' | 'otp' | 'device';
 export type EmailLoginStatus =
@@ -39,7 +33,7 @@ export interface EmailLoginState {
   /** The address the code was sent to. */
   email: string;
   /** The message to show (a catalogue message, the frame's message, or the cooldown message). */
-  error: string | null;
+  error: KitMessage | null;
   /** The error is the cooldown message: it counts down and goes away by itself. */
   cooldown: boolean;
   /** Changes whenever the code boxes must be emptied (a wrong code). */
@@ -59,12 +53,12 @@ export type EmailLoginResult =
   /** The email address is not valid (nothing was sent). */
   | { status: 'invalid' }
   /** The 30 s limit refused the send; `message` is 'Please try again after N seconds'. */
-  | { status: 'cooldown'; message: string }
+  | { status: 'cooldown'; message: KitMessage }
   /** A step of this login is already running. */
   | { status: 'busy' }
   /** A newer attempt, a reset or closing the modal made this one moot. */
   | { status: 'abandoned' }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: KitMessage };
 
 export interface EmailLoginActions {
   /** Validates the email, applies the 30 s cooldown, asks the frame to send a code or an approval link. */
@@ -98,14 +92,18 @@ const initial = (): EmailLoginState => ({
   resent: false,
 });
 
-/** What the user should read for an error of a login step. */
-export function emailErrorMessage(error: unknown): string {
-  if (error instanceof KeywayError) return error.message;
-  if (error instanceof FrameTimeoutError) return EMAIL_TEXTS.timeout;
-  if (error instanceof FrameRequestError) return error.message;
-  if (error instanceof FrameValidationError) return EMAIL_TEXTS.invalidEmail;
-  return ERROR_MESSAGES.frameError;
+/** What went wrong in a login step, as a message. */
+export function emailErrorMessage(error: unknown): KitMessage {
+  if (error instanceof KeywayError) return error.detail;
+  if (error instanceof FrameTimeoutError) return kitMessage('frameTimeout');
+  if (error instanceof FrameRequestError) return error.detail;
+  if (error instanceof FrameValidationError) return kitMessage('invalidEmail');
+  return kitMessage('frameError');
 }
+
+/** The cooldown's message: whole seconds left. */
+const cooldownMessage = (msLeft: number): KitMessage =>
+  kitMessage('cooldown', { seconds: Math.max(1, Math.ceil(msLeft / 1000)) });
 
 /** The instance's email-login store (a part of the instance); throws when it has no embedded wallet. */
 export function getEmailLoginStore(keyway: Keyway): EmailLoginStore {
@@ -126,11 +124,14 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
     const refuseDuringCooldown = (): boolean => {
       const left = cooldownRemainingMs();
       if (left <= 0) return false;
-      set({ error: cooldownMessage(left / 1000), cooldown: true, status: 'error' });
+      set({ error: cooldownMessage(left), cooldown: true, status: 'error' });
       return true;
     };
 
-    const cooldownResult = (): EmailLoginResult => ({ status: 'cooldown', message: get().error ?? '' });
+    const cooldownResult = (): EmailLoginResult => ({
+      status: 'cooldown',
+      message: get().error ?? cooldownMessage(cooldownRemainingMs()),
+    });
 
     const fail = (run: number, error: unknown): EmailLoginResult => {
       if (run !== attempt) return ABANDONED;
@@ -189,7 +190,7 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
         const email = raw.trim();
         const parsed = EmailSchema.safeParse(email);
         if (!parsed.success) {
-          set({ status: 'error', error: EMAIL_TEXTS.invalidEmail, cooldown: false });
+          set({ status: 'error', error: kitMessage('invalidEmail'), cooldown: false });
           return { status: 'invalid' };
         }
         if (get().status === 'sending') return { status: 'busy' };
@@ -232,7 +233,7 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
         if (!get().cooldown) return;
         const left = cooldownRemainingMs();
         if (left <= 0) set({ error: null, cooldown: false, status: 'idle' });
-        else set({ error: cooldownMessage(left / 1000) });
+        else set({ error: cooldownMessage(left) });
       },
       clearError() {
         if (get().status === 'error') set({ error: null, cooldown: false, status: 'idle' });
@@ -260,7 +261,7 @@ function wireEmailLogin(keyway: Keyway): OwnedPart<EmailLoginStore> {
       store.setState({
         step: 'email',
         status: 'error',
-        error: ERROR_MESSAGES.requestAborted,
+        error: kitMessage('requestAborted'),
         cooldown: false,
       });
     } else if (step !== 'email') {

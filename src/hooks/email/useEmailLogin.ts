@@ -1,5 +1,5 @@
 import { useEffect, useMemo } from 'react';
-import { ERROR_MESSAGES } from '../../core/errors';
+import { kitMessage } from '../../core/messages';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import {
@@ -49,7 +49,7 @@ export function useEmailLogin(): UseEmailLoginResult {
 const FALLBACK = (() => {
   const noop = async (): Promise<EmailLoginResult> => ({
     status: 'error',
-    message: ERROR_MESSAGES.addressOrAuthConnectorNotFound,
+    message: kitMessage('addressOrAuthConnectorNotFound'),
   });
   const state: EmailLoginState & EmailLoginActions = {
     step: 'email',

@@ -16,6 +16,7 @@ import { type FakeFrame, installFakeFrame } from '../../frame/testing/fake-frame
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
 import { embeddedLoginStores } from '../social/embeddedStores';
 import { getNameRegistrationStore } from './instance';
+import { freeNamesApi } from './testing';
 import { type RegistrationMessage, registrationTypedData } from './typedData';
 import { nameCoinType } from './validation';
 
@@ -60,6 +61,7 @@ afterEach(() => {
 
 describe("the instance's registration signer", () => {
   it('asks the embedded wallet for eth_signTypedData_v4 of RegisterName; the posted signature verifies', async () => {
+    const posted: RegisterNameBody[] = [];
     const keyway = createKeyway(
       {
         projectId: 'p1',
@@ -74,6 +76,18 @@ describe("the instance's registration signer", () => {
           acceptSyntheticEvents: true,
           storage: createLoginCache({ persistent: createMemoryStorage(), session: createMemoryStorage() }),
         },
+        // The API is a stand-in; the signer is the instance's own (the embedded wallet in the frame).
+        partDeps: {
+          names: {
+            debounceMs: 1,
+            api: freeNamesApi(async (body): Promise<Profile> => {
+              posted.push(body);
+              const { name } = JSON.parse(body.message) as RegistrationMessage;
+              return { name, registered: 1, updated: 1, addresses: {}, attributes: [] };
+            }),
+            afterRegistered: () => undefined,
+          },
+        },
       },
     );
     instances.push(keyway);
@@ -83,21 +97,7 @@ describe("the instance's registration signer", () => {
     await keyway.embedded!.connect();
     embeddedLoginStores(keyway).accountType.getState().setEmbeddedConnected(true);
 
-    const posted: RegisterNameBody[] = [];
-    const store = getNameRegistrationStore(keyway, {
-      debounceMs: 1,
-      api: {
-        getProfile: async () => null,
-        getNameSuggestions: async () => [],
-        reverseProfile: async () => [],
-        registerName: async (body): Promise<Profile> => {
-          posted.push(body);
-          const { name } = JSON.parse(body.message) as RegistrationMessage;
-          return { name, registered: 1, updated: 1, addresses: {}, attributes: [] };
-        },
-      },
-      afterRegistered: () => undefined,
-    });
+    const store = getNameRegistrationStore(keyway);
     await vi.waitFor(() => expect(store.getState().unavailableReason).toBeNull(), WAIT);
     store.getState().setName('framed');
     await vi.waitFor(() => expect(store.getState().availability).toBe('available'), WAIT);

@@ -4,6 +4,7 @@ import { keywayLocal } from '../../core/networks';
 import { createMemoryStorage } from '../../core/storage';
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
 import { getNameRegistrationStore } from './instance';
+import { freeNamesApi } from './testing';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 const instances: Keyway[] = [];
@@ -20,27 +21,34 @@ const profile = (name: string): Profile => ({
 });
 
 describe('useNameRegistration in a headless host', () => {
-  it('registering never touches the modal (outcomes only)', async () => {
+  it('registering never touches the modal (outcomes only); its messages are codes, in German too', async () => {
     const keyway = createKeyway(
-      { projectId: 'p1', networks: [keywayLocal], storage: createMemoryStorage() },
-      { optionalConnectors: false },
+      { projectId: 'p1', networks: [keywayLocal], storage: createMemoryStorage(), locale: 'de' },
+      {
+        optionalConnectors: false,
+        partDeps: {
+          names: {
+            debounceMs: 1,
+            api: freeNamesApi(async (body) => profile(JSON.parse(body.message).name)),
+            signTypedData: async () => `0x${'ab'.repeat(65)}`,
+            afterRegistered: () => undefined,
+          },
+        },
+      },
     );
     instances.push(keyway);
     const before = keyway.stores.modal.getState();
-    const store = getNameRegistrationStore(keyway, {
-      debounceMs: 1,
-      api: {
-        getProfile: async () => null,
-        getNameSuggestions: async () => [],
-        reverseProfile: async () => [],
-        registerName: async (body) => profile(JSON.parse(body.message).name),
-      },
-      signTypedData: async () => `0x${'ab'.repeat(65)}`,
-      afterRegistered: () => undefined,
-    });
+    const store = getNameRegistrationStore(keyway);
     // Nothing connected: the hook says why registration is not possible.
     expect(store.getState().unavailableReason).toBe('notConnected');
+    await expect(store.getState().register()).resolves.toEqual({
+      type: 'unavailable',
+      message: { code: 'addressOrAuthConnectorNotFound' },
+    });
     store.getState().setContext({ address: ADDRESS, chainId: 31337, embedded: true });
+    // A name that breaks a §5 rule: its code and the limit it names.
+    store.getState().setName('ab');
+    expect(store.getState().rule).toBe('tooShort');
     store.getState().setName('headless');
     await expect.poll(() => store.getState().availability).toBe('available');
     await expect(store.getState().register()).resolves.toEqual({ type: 'success', name: 'headless.kw.id' });

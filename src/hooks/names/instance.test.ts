@@ -4,6 +4,7 @@ import { createMemoryStorage } from '../../core/storage';
 import { createKeyway, type Keyway } from '../../instance/createKeyway';
 import type { ConnectionStatus } from '../connect/store';
 import { getNameRegistrationStore } from './instance';
+import { freeNamesApi } from './testing';
 
 const ADDRESS = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8' as const;
 const OTHER = '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' as const;
@@ -16,25 +17,25 @@ afterEach(() => {
 function setup() {
   const keyway = createKeyway(
     { projectId: 'p1', networks: [keywayLocal], storage: createMemoryStorage() },
-    { optionalConnectors: false },
+    {
+      optionalConnectors: false,
+      partDeps: {
+        names: {
+          debounceMs: 1,
+          api: freeNamesApi(async () => {
+            throw new Error('not used');
+          }),
+          signTypedData: async () => `0x${'ab'.repeat(65)}`,
+        },
+      },
+    },
   );
   instances.push(keyway);
   const account = keyway.stores.account.getState();
   const wagmi = (status: ConnectionStatus, addresses?: `0x${string}`[]) =>
     account.syncWagmi({ status, addresses, chainId: 31337, connector: { name: 'Email & Social' } });
   wagmi('connected', [ADDRESS]);
-  const store = getNameRegistrationStore(keyway, {
-    debounceMs: 1,
-    api: {
-      getProfile: async () => null,
-      getNameSuggestions: async () => [],
-      reverseProfile: async () => [],
-      registerName: async () => {
-        throw new Error('not used');
-      },
-    },
-    signTypedData: async () => `0x${'ab'.repeat(65)}`,
-  });
+  const store = getNameRegistrationStore(keyway);
   return { store, wagmi };
 }
 

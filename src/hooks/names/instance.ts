@@ -5,8 +5,9 @@
  */
 import { createClient, custom, type EIP1193Provider } from 'viem';
 import { signTypedData } from 'viem/actions';
-import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
 import { z } from '../../core/zod-mini';
+import { ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { embeddedLoginStores, embeddedOf } from '../social/embeddedStores';
 import {
@@ -19,12 +20,9 @@ import {
 const signatureSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{62,}$/));
 const addressSchema = z.string().check(z.regex(/^0x[0-9a-fA-F]{40}$/));
 
-/** The instance's name-registration store (created once). `overrides` are for tests and stories only. */
-export function getNameRegistrationStore(
-  keyway: Keyway,
-  overrides: Partial<NameRegistrationStoreDeps> = {},
-): NameRegistrationStore {
-  return keyway.part('names', () => wireNames(keyway, overrides));
+/** The instance's name-registration store (created once). */
+export function getNameRegistrationStore(keyway: Keyway): NameRegistrationStore {
+  return keyway.part('names', (deps) => wireNames(keyway, deps));
 }
 
 /** Creates the name-registration store and feeds it the account, the network and the embedded connection. */
@@ -49,7 +47,7 @@ function wireNames(
         account: account.data as `0x${string}`,
       });
       const parsed = signatureSchema.safeParse(signature);
-      if (!parsed.success) throw new Error(ERROR_MESSAGES.frameError);
+      if (!parsed.success) throw KeywayError.of('frameError');
       return parsed.data;
     },
     afterRegistered: () => s.account.getState().refreshProfile(),
@@ -69,18 +67,15 @@ function wireNames(
   };
   sync();
   const subs = [s.account.subscribe(sync), s.networks.subscribe(sync), accountType.subscribe(sync)];
-  return {
-    value: store,
-    dispose() {
-      for (const u of subs) u();
-      store.getState().reset();
-    },
-  };
+  return ownedStore(store, subs);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     names: NameRegistrationStore;
+  }
+  interface KeywayPartDeps {
+    names: NameRegistrationStoreDeps;
   }
 }

@@ -3,7 +3,8 @@ import { verifyTypedData } from 'viem';
 import { privateKeyToAccount } from 'viem/accounts';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
-import { ERROR_MESSAGES } from '../../core/errors';
+import { kitMessage } from '../../core/messages';
+import { englishText } from '../../i18n/english';
 import { createBlockchainApiHandlers, type MockVariant, type RecordedRequest } from '../../testing/msw';
 import { createNameRegistrationStore } from './store';
 import {
@@ -14,8 +15,8 @@ import {
 } from './typedData';
 import {
   fullName,
-  NAME_MESSAGES,
   nameCoinType,
+  nameRuleMessage,
   nameRuleProblem,
   nameUnavailableReason,
   registrationMessage,
@@ -90,7 +91,7 @@ describe('name rules (spec §5)', () => {
     expect(nameRuleProblem('abc')).toBe('tooShort');
     expect(nameRuleProblem('abcd')).toBeNull();
     expect(nameRuleProblem('')).toBeNull();
-    expect(NAME_MESSAGES.tooShort).toBe('Use at least 4 characters');
+    expect(englishText(nameRuleMessage('tooShort'))).toBe('Use at least 4 characters');
   });
   it('allows letters, digits and hyphens only', () => {
     expect(nameRuleProblem('al-ice9')).toBeNull();
@@ -104,8 +105,8 @@ describe('name rules (spec §5)', () => {
     expect(nameCoinType(10)).toBe(0x8000000a);
     expect(nameCoinType(31337)).toBe(2147514985);
     expect(nameCoinType(2147483647)).toBe(4294967295);
-    expect(() => nameCoinType(2147483648)).toThrow(ERROR_MESSAGES.invalidChainId);
-    expect(() => nameCoinType(-1)).toThrow('Invalid chainId');
+    expect(() => nameCoinType(2147483648)).toThrow('invalidChainId');
+    expect(() => nameCoinType(-1)).toThrow('invalidChainId');
   });
   it('needs a network, an address and the auth connector', () => {
     expect(nameUnavailableReason({ address: null, chainId: 1, embedded: true })).toBe('notConnected');
@@ -226,14 +227,14 @@ describe('name registration store', () => {
     serve({ profile: 'error' });
     store.getState().setName('bobby');
     await untilChecked(store);
-    expect(store.getState()).toMatchObject({ availability: 'error', error: 'Error resolving name' });
+    expect(store.getState()).toMatchObject({ availability: 'error', error: kitMessage('resolveName') });
     server.resetHandlers();
     serve({ suggestions: 'error' });
     store.getState().setName('alice');
     await untilChecked(store);
     expect(store.getState()).toMatchObject({
       availability: 'taken',
-      error: 'Error fetching name suggestions',
+      error: kitMessage('nameSuggestions'),
     });
   });
 
@@ -302,7 +303,7 @@ describe('name registration store', () => {
     expect(store.getState()).toMatchObject({
       status: 'form',
       name: 'bobby',
-      error: 'Error registering name bobby.kw.id',
+      error: kitMessage('registerName', { name: 'bobby.kw.id' }),
     });
   });
 
@@ -314,7 +315,7 @@ describe('name registration store', () => {
     const outcome = await store.getState().register();
     expect(outcome).toEqual({
       type: 'error',
-      message: 'Error registering name bobby.kw.id',
+      message: kitMessage('registerName', { name: 'bobby.kw.id' }),
       reason: 'Internal server error',
     });
     expect(store.getState()).toMatchObject({
@@ -335,7 +336,7 @@ describe('name registration store', () => {
     noAddress.store.getState().setContext({ address: null, chainId: 1, embedded: true });
     expect(await noAddress.store.getState().register()).toEqual({
       type: 'unavailable',
-      message: 'Address or auth connector not found',
+      message: kitMessage('addressOrAuthConnectorNotFound'),
     });
   });
 
@@ -347,7 +348,7 @@ describe('name registration store', () => {
     expect(requests.filter((r) => r.url.pathname.includes('/reverse/'))).toHaveLength(1);
     serve({ reverseProfile: 'error' });
     await store.getState().loadNames(true);
-    expect(store.getState().namesError).toBe('Error fetching names for address');
+    expect(store.getState().namesError).toEqual(kitMessage('namesForAddress'));
   });
 });
 

@@ -22,19 +22,21 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { NameSuggestion, Profile, RegisterNameBody } from '../../api/schemas';
-import { ApiError, ERROR_MESSAGES, walletShortMessage } from '../../core/errors';
+import { ApiError, walletReason } from '../../core/errors';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { OutcomeOf } from '../../core/outcomes';
 import { accountChanges } from '../followWallet';
+import { latestRead } from '../latest';
 import { type RegistrationMessage, type RegistrationTypedData, registrationTypedData } from './typedData';
 import {
   fullName,
-  NAME_UNAVAILABLE_MESSAGES,
   type NameContext,
   type NameRuleProblem,
   type NameUnavailableReason,
   nameCoinType,
   nameLabel,
   nameRuleProblem,
+  nameUnavailableMessage,
   nameUnavailableReason,
   registrationMessage,
 } from './validation';
@@ -43,9 +45,11 @@ export type NameAvailability = 'idle' | 'checking' | 'available' | 'taken' | 'er
 export type NameRegistrationStatus = 'form' | 'signing' | 'submitting' | 'success';
 export type NameRegistrationOutcome =
   | { type: 'success'; name: string }
-  | { type: 'rejected'; message: string }
-  | { type: 'error'; message: string; reason: string | null }
-  | { type: 'unavailable'; message: string };
+  | { type: 'rejected'; message: KitMessage }
+  | { type: 'error'; message: KitMessage; reason: string | null }
+  | { type: 'unavailable'; message: KitMessage }
+  /** A registration is already running: nothing was done. */
+  | { type: 'busy' };
 
 export interface NameRegistrationState {
   /** What the user typed (kept on every failure). */
@@ -57,8 +61,8 @@ export interface NameRegistrationState {
   suggestions: NameSuggestion[];
   suggestionsStatus: 'idle' | 'loading' | 'success' | 'error';
   status: NameRegistrationStatus;
-  /** A catalogue message: 'Error resolving name', 'Error fetching name suggestions', 'Error registering name {name}'... */
-  error: string | null;
+  /** What went wrong: `resolveName`, `nameSuggestions`, `registerName` (with the name), … */
+  error: KitMessage | null;
   /** The server's first reason (or the wallet's short message) after a failed registration. */
   errorReason: string | null;
   /** Why this account cannot register a name (null when it can). */
@@ -70,7 +74,7 @@ export interface NameRegistrationState {
    * another account clears them.
    */
   names: string[] | null;
-  namesError: string | null;
+  namesError: KitMessage | null;
   context: NameContext;
 }
 
@@ -93,8 +97,8 @@ export interface NameRegistrationActions {
 export type NameRegistrationStore = StoreApi<NameRegistrationState & NameRegistrationActions>;
 
 export interface NameApi {
-  getProfile(name: string): Promise<Profile | null>;
-  getNameSuggestions(name: string): Promise<NameSuggestion[]>;
+  getProfile(name: string, opts?: { signal?: AbortSignal }): Promise<Profile | null>;
+  getNameSuggestions(name: string, opts?: { signal?: AbortSignal }): Promise<NameSuggestion[]>;
   reverseProfile(address: string, sender?: string): Promise<Profile[]>;
   registerName(body: RegisterNameBody): Promise<Profile>;
 }
@@ -134,38 +138,38 @@ const isRejection = (e: unknown): boolean => {
 export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): NameRegistrationStore {
   const debounceMs = deps.debounceMs ?? 400;
   const now = deps.now ?? Date.now;
-  let checkSeq = 0;
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  /** The name check while the user types (debounced; a newer name drops the older check). */
+  const checks = latestRead();
   const namesCache = new Map<string, Promise<string[]>>();
   const cacheKey = (ctx: NameContext) => `${ctx.address?.toLowerCase()}|${ctx.chainId}`;
   const accountChanged = accountChanges();
 
   return createStore<NameRegistrationState & NameRegistrationActions>()((set, get) => {
-    const loadSuggestions = async (label: string, seq: number) => {
+    const loadSuggestions = async (label: string, signal: AbortSignal, isLatest: () => boolean) => {
       set({ suggestionsStatus: 'loading', suggestions: [] });
       try {
-        const list = await deps.api.getNameSuggestions(label);
-        if (seq !== checkSeq) return;
+        const list = await deps.api.getNameSuggestions(label, { signal });
+        if (!isLatest()) return;
         set({ suggestions: list.filter((s) => !s.registered), suggestionsStatus: 'success' });
       } catch {
-        if (seq !== checkSeq) return;
-        set({ suggestionsStatus: 'error', error: ERROR_MESSAGES.nameSuggestions });
+        if (!isLatest()) return;
+        set({ suggestionsStatus: 'error', error: kitMessage('nameSuggestions') });
       }
     };
 
-    const check = async (label: string, seq: number) => {
+    const check = (label: string) => async (signal: AbortSignal, isLatest: () => boolean) => {
       try {
-        const profile = await deps.api.getProfile(fullName(label));
-        if (seq !== checkSeq) return;
+        const profile = await deps.api.getProfile(fullName(label), { signal });
+        if (!isLatest()) return;
         if (!profile) {
           set({ availability: 'available' });
           return;
         }
         set({ availability: 'taken' });
-        await loadSuggestions(label, seq);
+        await loadSuggestions(label, signal, isLatest);
       } catch {
-        if (seq !== checkSeq) return;
-        set({ availability: 'error', error: ERROR_MESSAGES.resolveName });
+        if (!isLatest()) return;
+        set({ availability: 'error', error: kitMessage('resolveName') });
       }
     };
 
@@ -178,9 +182,7 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
       context: { address: null, chainId: null, embedded: false },
 
       setName(input) {
-        const seq = ++checkSeq;
-        if (timer) clearTimeout(timer);
-        timer = null;
+        checks.cancel();
         const rule = nameRuleProblem(input);
         const label = nameLabel(input);
         set({
@@ -194,10 +196,7 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
           status: 'form',
         });
         if (!label || rule) return;
-        timer = setTimeout(() => {
-          timer = null;
-          void check(label, seq);
-        }, debounceMs);
+        checks.later(debounceMs, check(label));
       },
 
       selectSuggestion(name) {
@@ -208,16 +207,16 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
         const { name, rule, context, status } = get();
         const reason = nameUnavailableReason(context);
         if (reason) {
-          const message = NAME_UNAVAILABLE_MESSAGES[reason];
+          const message = nameUnavailableMessage(reason);
           set({ error: message });
           return { type: 'unavailable', message };
         }
         if (status === 'signing' || status === 'submitting') {
-          return { type: 'error', message: 'A registration is already in progress', reason: null };
+          return { type: 'busy' };
         }
         const label = nameLabel(name);
         const full = fullName(label);
-        const failed = `Error registering name ${full}`;
+        const failed = kitMessage('registerName', { name: full });
         if (!label || rule) {
           set({ error: failed, errorReason: null });
           return { type: 'error', message: failed, reason: null };
@@ -227,8 +226,9 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
         try {
           coinType = nameCoinType(context.chainId!);
         } catch {
-          set({ error: ERROR_MESSAGES.invalidChainId });
-          return { type: 'unavailable', message: ERROR_MESSAGES.invalidChainId };
+          const message = kitMessage('invalidChainId');
+          set({ error: message });
+          return { type: 'unavailable', message };
         }
         let signed: RegistrationMessage;
         try {
@@ -243,7 +243,7 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
         try {
           signature = await deps.signTypedData(registrationTypedData(signed), address);
         } catch (e) {
-          const why = walletShortMessage(e, isRejection(e) ? 'The signature was rejected' : '') || null;
+          const why = walletReason(e) ?? null;
           set({ status: 'form', error: failed, errorReason: why });
           return isRejection(e)
             ? { type: 'rejected', message: failed }
@@ -283,14 +283,12 @@ export function createNameRegistrationStore(deps: NameRegistrationStoreDeps): Na
         } catch {
           namesCache.delete(key);
           if (cacheKey(get().context) !== key) return;
-          set({ namesError: ERROR_MESSAGES.namesForAddress });
+          set({ namesError: kitMessage('namesForAddress') });
         }
       },
 
       reset() {
-        ++checkSeq;
-        if (timer) clearTimeout(timer);
-        timer = null;
+        checks.cancel();
         set(form());
       },
 

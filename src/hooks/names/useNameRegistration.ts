@@ -1,19 +1,20 @@
 import { useEffect } from 'react';
+import type { KitMessage } from '../../core/messages';
 import { useStoreBinding } from '../bind';
 import { useKeyway } from '../context';
 import { getNameRegistrationStore } from './instance';
 import type { NameRegistrationActions, NameRegistrationState } from './store';
-import { fullName, NAME_MESSAGES, NAME_UNAVAILABLE_MESSAGES, nameLabel } from './validation';
+import { fullName, nameLabel, nameRuleMessage, nameUnavailableMessage } from './validation';
 
 export interface UseNameRegistrationResult
   extends NameRegistrationState,
     Omit<NameRegistrationActions, 'setContext'> {
-  /** The text of the broken §5 rule, null when none. */
-  ruleMessage: string | null;
+  /** The broken §5 rule as a message (its code and limit), null when none. */
+  ruleMessage: KitMessage | null;
   /** The name that will be registered (with the service suffix), null while nothing is typed. */
   fullName: string | null;
-  /** Why this account cannot register a name, as a sentence (null when it can). */
-  unavailableMessage: string | null;
+  /** Why this account cannot register a name, as a message (null when it can). */
+  unavailableMessage: KitMessage | null;
   /** Register can be pressed: rules pass, the name is available and no registration is running. */
   canRegister: boolean;
   /** The connected account has a registered name. */
@@ -50,9 +51,9 @@ export function useNameRegistration(options: { loadNames?: boolean } = {}): UseN
   const busy = state.status === 'signing' || state.status === 'submitting';
   return {
     ...state,
-    ruleMessage: state.rule ? NAME_MESSAGES[state.rule] : null,
+    ruleMessage: state.rule ? nameRuleMessage(state.rule) : null,
     fullName: label ? fullName(label) : null,
-    unavailableMessage: state.unavailableReason ? NAME_UNAVAILABLE_MESSAGES[state.unavailableReason] : null,
+    unavailableMessage: state.unavailableReason ? nameUnavailableMessage(state.unavailableReason) : null,
     canRegister:
       !state.unavailableReason && !!label && !state.rule && state.availability === 'available' && !busy,
     hasName: (state.names?.length ?? 0) > 0 || state.registeredName !== null,

@@ -4,7 +4,8 @@
  * 2147483648 (else 'Invalid chainId') and the coin type is the chain id with the high bit set (ENSIP-11).
  */
 import { NAME_REGISTRATION_CHAIN_ID_LIMIT, NAME_SUFFIX } from '../../core/constants';
-import { ERROR_MESSAGES, KeywayError } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
+import { type KitMessage, kitMessage, type MessageCode } from '../../core/messages';
 import { z } from '../../core/zod-mini';
 import type { RegistrationMessage } from './typedData';
 
@@ -12,13 +13,14 @@ export const NAME_MIN_LENGTH = 4;
 /** The longest label the name service accepts. */
 export const NAME_MAX_LENGTH = 63;
 
-export const NAME_MESSAGES = {
-  tooShort: `Use at least ${NAME_MIN_LENGTH} characters`,
-  tooLong: `Use at most ${NAME_MAX_LENGTH} characters`,
-  badCharacters: 'Use letters, digits and hyphens only',
-} as const;
+export type NameRuleProblem = 'tooShort' | 'tooLong' | 'badCharacters';
 
-export type NameRuleProblem = keyof typeof NAME_MESSAGES;
+/** The message of a broken §5 rule (its code, with the limit it names). */
+export function nameRuleMessage(rule: NameRuleProblem): KitMessage {
+  if (rule === 'tooShort') return kitMessage('tooShort', { min: NAME_MIN_LENGTH });
+  if (rule === 'tooLong') return kitMessage('tooLong', { max: NAME_MAX_LENGTH });
+  return kitMessage('badCharacters');
+}
 
 /** The label a user typed: trimmed, lower case, without the service suffix. */
 export function nameLabel(input: string): string {
@@ -58,12 +60,16 @@ export function nameCoinType(chainId: number): number {
 /** Why registration cannot happen with this account (null when it can). */
 export type NameUnavailableReason = 'notConnected' | 'noNetwork' | 'notEmbedded' | 'invalidChainId';
 
-export const NAME_UNAVAILABLE_MESSAGES: Record<NameUnavailableReason, string> = {
-  notConnected: ERROR_MESSAGES.addressOrAuthConnectorNotFound,
-  noNetwork: ERROR_MESSAGES.networkNotFound,
-  notEmbedded: 'Names can be registered with an email or social login account',
-  invalidChainId: ERROR_MESSAGES.invalidChainId,
-};
+const UNAVAILABLE_CODES = {
+  notConnected: 'addressOrAuthConnectorNotFound',
+  noNetwork: 'networkNotFound',
+  notEmbedded: 'notEmbedded',
+  invalidChainId: 'invalidChainId',
+} as const satisfies Record<NameUnavailableReason, MessageCode>;
+
+/** Why this account cannot register a name, as a message. */
+export const nameUnavailableMessage = (reason: NameUnavailableReason): KitMessage =>
+  kitMessage(UNAVAILABLE_CODES[reason]);
 
 export interface NameContext {
   address: string | null;

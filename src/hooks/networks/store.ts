@@ -7,8 +7,9 @@ import type { Config } from 'wagmi';
 import { switchChain } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { KeywayError } from '../../core/errors';
+import type { KitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
-import { errorText } from '../utils';
+import { errorMessage } from '../utils';
 
 export interface NetworksState {
   networks: readonly KeywayNetwork[];
@@ -21,7 +22,7 @@ export interface NetworksState {
   /** The network being switched to. */
   switching: KeywayNetwork | null;
   /** Message of the last failed switch. */
-  error: string | null;
+  error: KitMessage | null;
   /**
    * Image URL per network (CAIP-2 id): the host's `imageUrl`, or, once the modal was first opened, the
    * explorer's asset image for a network that names an `imageId` (never fetched before the first open).
@@ -50,7 +51,7 @@ export interface NetworksStoreDeps {
   /** After a successful switch (the styled router then leaves the Networks view). */
   afterSwitch?: () => void;
   /** After a failed switch (toast, shake). */
-  onError?: (message: string) => void;
+  onError?: (message: KitMessage) => void;
   /** The explorer's URL of an asset image (`/public/getAssetImage/{id}`). */
   assetImageUrl?: (imageId: string) => string;
 }
@@ -94,7 +95,7 @@ export function createNetworksStore(deps: NetworksStoreDeps): NetworksStore {
           await switchChain(deps.getWagmiConfig(), { chainId: network.chainId });
         } catch (error) {
           if (mine === switchSeq) {
-            const message = errorText(error, 'Failed to switch network');
+            const message = errorMessage(error, 'switchNetworkFailed');
             set({ switching: null, error: message });
             deps.onError?.(message);
           }

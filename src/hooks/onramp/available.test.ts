@@ -24,7 +24,7 @@ const fakeKeyway = (answers: OnrampOptions[]) => {
   // The instance's parts, as `keyway.part` keeps them: created once per key.
   const parts = new Map<string, unknown>();
   const part: Keyway['part'] = (key, create) => {
-    if (!parts.has(key)) parts.set(key, create().value);
+    if (!parts.has(key)) parts.set(key, create({} as never).value);
     return parts.get(key) as never;
   };
   return {

@@ -5,15 +5,15 @@
  */
 import { allowsLocalhost, isOnrampProviderUrl } from '../../core/url';
 import { refreshBalances } from '../balances/instance';
-import { followWallet } from '../followWallet';
+import { followWallet, ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { refreshTransactions } from '../transactions/instance';
 import { noteOnrampOptions } from './available';
 import { createOnrampStore, type OnrampStore, type OnrampStoreDeps } from './store';
 
-/** The instance's on-ramp store (created once). `overrides` are for tests and stories only. */
-export function getOnrampStore(keyway: Keyway, overrides: Partial<OnrampStoreDeps> = {}): OnrampStore {
-  return keyway.part('onramp', () => wireOnramp(keyway, overrides));
+/** The instance's on-ramp store (created once). */
+export function getOnrampStore(keyway: Keyway): OnrampStore {
+  return keyway.part('onramp', (deps) => wireOnramp(keyway, deps));
 }
 
 /** Creates the on-ramp store and feeds it the connected account and the active network. */
@@ -43,18 +43,15 @@ function wireOnramp(keyway: Keyway, overrides: Partial<OnrampStoreDeps>): OwnedP
     ...overrides,
   });
   const subs = [followWallet(s, (address, network) => store.getState().setContext(address, network))];
-  return {
-    value: store,
-    dispose() {
-      for (const u of subs) u();
-      store.getState().reset();
-    },
-  };
+  return ownedStore(store, subs);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     onramp: OnrampStore;
+  }
+  interface KeywayPartDeps {
+    onramp: OnrampStoreDeps;
   }
 }

@@ -2,34 +2,10 @@
  * On-ramp amount checks (spec §9 limits per payment method): the fiat amount must be a decimal with at most
  * two decimals, at least the method's minimum and at most its maximum. Above the card maximum, when bank
  * transfer allows the amount, the message suggests it. Pure functions over decimal strings (cents as bigint).
- * The texts are the kit's own (the spec has none).
+ * Messages are codes (`core/messages.ts`) with the limits as the API wrote them (exact decimal strings).
  */
 import type { PaymentCurrency } from '../../api/schemas';
-
-export const ONRAMP_MESSAGES = {
-  enterAmount: 'Enter an amount',
-  notNumeric: 'Enter a number, such as 50 or 50.25',
-  tooManyFiatDecimals: 'Use at most 2 decimals',
-  tooManyCryptoDecimals: 'Use at most 6 decimals',
-  noMethod: 'This currency has no payment method',
-  belowMinimum: (min: string, currency: string) => `The minimum purchase is ${min} ${currency}`,
-  aboveMaximum: (method: string, max: string, currency: string) =>
-    `The maximum by ${method} is ${max} ${currency}`,
-  suggestBank: (max: string, currency: string) => `Pay by bank transfer for amounts up to ${max} ${currency}`,
-  estimated: 'Provider unavailable: estimated',
-  notConnected: 'Connect a wallet to buy crypto',
-  noNetwork: 'Choose a network',
-  wrongAccount: (network: string) => `Switch to an EVM network to buy on ${network}`,
-  urlFailed: 'The provider page could not be opened. Try again.',
-  continue: 'Continue',
-} as const;
-
-/** How payment methods read in the views and messages. */
-export const PAYMENT_METHOD_LABELS: Readonly<Record<string, string>> = {
-  card: 'card',
-  ach_bank_account: 'bank transfer',
-};
-export const paymentMethodLabel = (id: string): string => PAYMENT_METHOD_LABELS[id] ?? id.replace(/_/g, ' ');
+import { type KitMessage, kitMessage } from '../../core/messages';
 
 const FIAT_RE = /^(\d{1,12})(?:\.(\d+))?$/;
 
@@ -50,7 +26,7 @@ export type LimitProblem = 'empty' | 'notNumeric' | 'decimals' | 'belowMinimum' 
 export interface AmountCheck {
   valid: boolean;
   /** The message below the amount; null when none (an empty amount has no message, only a disabled button). */
-  message: string | null;
+  message: KitMessage | null;
   problem: LimitProblem | null;
   /** Above the card maximum with bank transfer allowing the amount: the method to suggest. */
   suggestedMethod: string | null;
@@ -67,7 +43,7 @@ const ok = (limits: AmountCheck['limits']): AmountCheck => ({
 });
 const fail = (
   problem: LimitProblem,
-  message: string | null,
+  message: KitMessage | null,
   limits: AmountCheck['limits'],
   suggestedMethod: string | null = null,
 ): AmountCheck => ({ valid: false, message, problem, suggestedMethod, limits });
@@ -83,15 +59,20 @@ export function checkFiatAmount(
   const text = amount.trim();
   if (!text) return fail('empty', null, limits);
   const m = FIAT_RE.exec(text);
-  if (!m) return fail('notNumeric', ONRAMP_MESSAGES.notNumeric, limits);
-  if ((m[2] ?? '').length > 2) return fail('decimals', ONRAMP_MESSAGES.tooManyFiatDecimals, limits);
-  if (!currency || !limit) return fail('noMethod', ONRAMP_MESSAGES.noMethod, limits);
+  if (!m) return fail('notNumeric', kitMessage('fiatNotNumeric'), limits);
+  if ((m[2] ?? '').length > 2) return fail('decimals', kitMessage('tooManyFiatDecimals'), limits);
+  if (!currency || !limit) return fail('noMethod', kitMessage('noMethod'), limits);
   const cents = fiatToCents(text) ?? 0n;
   const min = fiatToCents(limit.min) ?? 0n;
   const max = fiatToCents(limit.max) ?? 0n;
-  if (cents < min) return fail('belowMinimum', ONRAMP_MESSAGES.belowMinimum(limit.min, currency.id), limits);
+  if (cents < min)
+    return fail(
+      'belowMinimum',
+      kitMessage('belowMinimum', { min: limit.min, currency: currency.id }),
+      limits,
+    );
   if (cents > max) {
-    const message = ONRAMP_MESSAGES.aboveMaximum(paymentMethodLabel(limit.id), limit.max, currency.id);
+    const values = { method: limit.id, max: limit.max, currency: currency.id };
     const bank = currency.payment_method_limits.find((l) => l.id === 'ach_bank_account');
     const bankMax = bank ? fiatToCents(bank.max) : null;
     const bankMin = bank ? fiatToCents(bank.min) : null;
@@ -103,25 +84,26 @@ export function checkFiatAmount(
       cents <= bankMax &&
       cents >= bankMin
     ) {
+      // `bankMax`: the message goes on to suggest paying by bank transfer (up to that amount).
       return fail(
         'aboveMaximum',
-        `${message}. ${ONRAMP_MESSAGES.suggestBank(bank.max, currency.id)}`,
+        kitMessage('aboveMaximum', { ...values, bankMax: bank.max }),
         limits,
         bank.id,
       );
     }
-    return fail('aboveMaximum', message, limits);
+    return fail('aboveMaximum', kitMessage('aboveMaximum', values), limits);
   }
   return ok(limits);
 }
 
 /** A typed crypto amount: a plain decimal above 0 with at most 6 decimals; the message otherwise. */
-export function checkCryptoAmount(amount: string): { valid: boolean; message: string | null } {
+export function checkCryptoAmount(amount: string): { valid: boolean; message: KitMessage | null } {
   const text = amount.trim();
   if (!text) return { valid: false, message: null };
   const m = FIAT_RE.exec(text);
-  if (!m) return { valid: false, message: ONRAMP_MESSAGES.notNumeric };
-  if ((m[2] ?? '').length > 6) return { valid: false, message: ONRAMP_MESSAGES.tooManyCryptoDecimals };
-  if (Number(text) <= 0) return { valid: false, message: ONRAMP_MESSAGES.enterAmount };
+  if (!m) return { valid: false, message: kitMessage('fiatNotNumeric') };
+  if ((m[2] ?? '').length > 6) return { valid: false, message: kitMessage('tooManyCryptoDecimals') };
+  if (Number(text) <= 0) return { valid: false, message: kitMessage('enterAmount') };
   return { valid: true, message: null };
 }

@@ -1,10 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ONRAMP_FALLBACK_OPTIONS } from '../../api/blockchain-api';
 import type { OnrampOptions, OnrampQuote, PaymentCurrency, Transaction } from '../../api/schemas';
+import { kitMessage } from '../../core/messages';
 import { mainnet, polygon } from '../../core/networks';
 import { allowsLocalhost, isOnrampProviderUrl } from '../../core/url';
+import { englishText } from '../../i18n/english';
 import { onrampOptionsFixture } from '../../testing/msw/fixtures';
-import { checkCryptoAmount, checkFiatAmount, ONRAMP_MESSAGES } from './limits';
+import { checkCryptoAmount, checkFiatAmount } from './limits';
 import { createOnrampStore, type OnrampApi, type ProviderWindow } from './store';
 
 const ADDRESS = '0x1111111111111111111111111111111111111111';
@@ -34,33 +36,35 @@ describe('on-ramp limits (spec §9)', () => {
   });
 
   it('below the minimum names 10.00 and the currency', () => {
-    expect(checkFiatAmount('5', USD, 'card').message).toBe('The minimum purchase is 10.00 USD');
+    expect(englishText(checkFiatAmount('5', USD, 'card').message)).toBe('The minimum purchase is 10.00 USD');
   });
 
   it('above the card maximum names 7500.00 and suggests bank transfer while it allows the amount', () => {
     const c = checkFiatAmount('8000', USD, 'card');
-    expect(c.message).toBe(
-      'The maximum by card is 7500.00 USD. Pay by bank transfer for amounts up to 25000.00 USD',
+    expect(englishText(c.message)).toBe(
+      'The maximum by card is 7,500.00 USD. Pay by bank transfer for amounts up to 25,000.00 USD',
     );
     expect(c.suggestedMethod).toBe('ach_bank_account');
     // Above what bank transfer allows too: no suggestion.
     const d = checkFiatAmount('25000.01', USD, 'card');
-    expect(d.message).toBe('The maximum by card is 7500.00 USD');
+    expect(englishText(d.message)).toBe('The maximum by card is 7,500.00 USD');
     expect(d.suggestedMethod).toBeNull();
   });
 
   it('above the bank maximum: no suggestion', () => {
     const c = checkFiatAmount('25000.01', USD, 'ach_bank_account');
-    expect(c.message).toBe('The maximum by bank transfer is 25000.00 USD');
+    expect(englishText(c.message)).toBe('The maximum by bank transfer is 25,000.00 USD');
     expect(c.suggestedMethod).toBeNull();
   });
 
   it('format: empty (no message), not a number, more than 2 decimals, no method', () => {
     expect(checkFiatAmount('', USD, 'card')).toMatchObject({ valid: false, message: null, problem: 'empty' });
-    expect(checkFiatAmount('1e3', USD, 'card').message).toBe(ONRAMP_MESSAGES.notNumeric);
-    expect(checkFiatAmount('10.001', USD, 'card').message).toBe(ONRAMP_MESSAGES.tooManyFiatDecimals);
+    expect(englishText(checkFiatAmount('1e3', USD, 'card').message)).toBe(
+      'Enter a number, such as 50 or 50.25',
+    );
+    expect(englishText(checkFiatAmount('10.001', USD, 'card').message)).toBe('Use at most 2 decimals');
     expect(checkFiatAmount('50', USD, 'sepa').problem).toBe('noMethod');
-    expect(checkCryptoAmount('1.1234567').message).toBe(ONRAMP_MESSAGES.tooManyCryptoDecimals);
+    expect(checkCryptoAmount('1.1234567').message).toEqual(kitMessage('tooManyCryptoDecimals'));
     expect(checkCryptoAmount('0').valid).toBe(false);
     expect(checkCryptoAmount('49.4').valid).toBe(true);
   });
@@ -256,9 +260,9 @@ describe('on-ramp store', () => {
     const { store, api, openWindow } = setup();
     await store.getState().loadOptions();
     store.getState().setPaymentAmount('5');
-    expect(store.getState().error).toBe('The minimum purchase is 10.00 USD');
+    expect(store.getState().error).toEqual(kitMessage('belowMinimum', { min: '10.00', currency: 'USD' }));
     store.getState().setPaymentAmount('8000');
-    expect(store.getState().error).toContain('7500.00');
+    expect(store.getState().error).toMatchObject({ code: 'aboveMaximum', values: { max: '7500.00' } });
     expect(store.getState().suggestedMethod).toBe('ach_bank_account');
     await vi.advanceTimersByTimeAsync(1000);
     expect(api.getOnrampQuote).not.toHaveBeenCalled();
@@ -355,9 +359,9 @@ describe('on-ramp store', () => {
     api.generateOnrampUrl.mockRejectedValueOnce(new Error('down'));
     await store.getState().loadOptions();
     store.getState().setPaymentAmount('50');
-    expect(await store.getState().buy()).toEqual({ outcome: 'error', message: ONRAMP_MESSAGES.urlFailed });
+    expect(await store.getState().buy()).toEqual({ outcome: 'error', message: kitMessage('urlFailed') });
     expect(win.closed).toBe(true);
-    expect(store.getState()).toMatchObject({ paymentAmount: '50', error: ONRAMP_MESSAGES.urlFailed });
+    expect(store.getState()).toMatchObject({ paymentAmount: '50', error: kitMessage('urlFailed') });
   });
 
   it('a provider URL outside the allow-list or the URL policy is never opened nor offered as a link', async () => {
@@ -376,7 +380,7 @@ describe('on-ramp store', () => {
         store.getState().setPaymentAmount('50');
         expect(await store.getState().buy(), url).toEqual({
           outcome: 'error',
-          message: ONRAMP_MESSAGES.urlFailed,
+          message: kitMessage('urlFailed'),
         });
         expect(win.replaced).toEqual([]);
         expect(store.getState().purchase).toMatchObject({ status: 'idle', url: null });
@@ -433,7 +437,7 @@ describe('on-ramp store', () => {
     store.getState().setPaymentAmount('50');
     expect(await store.getState().buy()).toEqual({
       outcome: 'invalid',
-      message: 'Switch to an EVM network to buy on Polygon',
+      message: kitMessage('wrongAccount', { network: 'Polygon' }),
     });
     expect(openWindow).not.toHaveBeenCalled();
   });

@@ -25,29 +25,25 @@ import type {
   TransactionsPage,
 } from '../../api/schemas';
 import { ONRAMP_DEBOUNCE_MS, ONRAMP_POLL_MS, ONRAMP_WAIT_LIMIT_MS } from '../../core/constants';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { safeLinkUrl } from '../../core/url';
 import { accountChanges } from '../followWallet';
-import {
-  type AmountCheck,
-  centsToFiat,
-  checkCryptoAmount,
-  checkFiatAmount,
-  fiatToCents,
-  ONRAMP_MESSAGES,
-} from './limits';
+import { latestRead } from '../latest';
+import { type AmountCheck, centsToFiat, checkCryptoAmount, checkFiatAmount, fiatToCents } from './limits';
 
 export interface OnrampProvider {
   /** Sent as the history's `onramp` parameter. */
   id: string;
   name: string;
-  description: string;
+  /** The payment methods it takes (ids of the API's `payment_method_limits`: `card`, `ach_bank_account`). */
+  methods: readonly string[];
 }
 
 /** The provider behind `/v1/generators/onrampurl` (the API's quote fields are this provider's). */
 export const ONRAMP_PROVIDERS: readonly OnrampProvider[] = [
-  { id: 'coinbase', name: 'Coinbase', description: 'Card or bank transfer' },
+  { id: 'coinbase', name: 'Coinbase', methods: ['card', 'ach_bank_account'] },
 ];
 
 export type OnrampNetwork = PurchaseCurrency['networks'][number];
@@ -79,8 +75,8 @@ export interface OnrampPurchase {
 export type BuyOutcome =
   | { outcome: 'opened' }
   | { outcome: 'blocked'; url: string }
-  | { outcome: 'invalid'; message: string | null }
-  | { outcome: 'error'; message: string };
+  | { outcome: 'invalid'; message: KitMessage | null }
+  | { outcome: 'error'; message: KitMessage };
 
 export interface OnrampState {
   status: 'idle' | 'loading' | 'ready';
@@ -102,7 +98,7 @@ export interface OnrampState {
   quote: OnrampQuote | null;
   quotesLoading: boolean;
   /** The message below the amounts (limits, format), or a failure to open the provider page. */
-  error: string | null;
+  error: KitMessage | null;
   /** Where the options and the last quote came from: any fallback figure makes it 'fallback'. */
   source: 'provider' | 'fallback';
   optionsSource: 'provider' | 'fallback' | null;
@@ -222,9 +218,8 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
   const openWindow = deps.openWindow ?? defaultOpenWindow;
 
   let optionsLoad: Promise<void> | null = null;
-  let quoteTimer: ReturnType<typeof setTimeout> | null = null;
-  let quoteSeq = 0;
-  let quoteAbort: AbortController | null = null;
+  /** The quote while the user types (debounced; a newer amount drops the older quote). */
+  const quotes = latestRead();
   const accountChanged = accountChanges();
   let pollTimer: ReturnType<typeof setTimeout> | null = null;
   let windowTimer: ReturnType<typeof setInterval> | null = null;
@@ -250,13 +245,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
       return ids.includes('card') ? 'card' : (ids[0] ?? null);
     };
 
-    const clearQuote = () => {
-      if (quoteTimer) clearTimeout(quoteTimer);
-      quoteTimer = null;
-      quoteAbort?.abort();
-      quoteAbort = null;
-      quoteSeq++;
-    };
+    const clearQuote = () => quotes.cancel();
 
     /** The form changed: check the amount, then (debounced) quote. */
     const refresh = () => {
@@ -282,15 +271,12 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         return;
       }
       set({ quotesLoading: true });
-      const seq = quoteSeq;
-      quoteTimer = setTimeout(() => void runQuote(seq), debounceMs);
+      quotes.later(debounceMs, runQuote);
     };
 
-    const runQuote = async (seq: number) => {
+    const runQuote = async (signal: AbortSignal, isLatest: () => boolean) => {
       const s = get();
       if (!s.purchaseCurrency || !s.paymentCurrency || !s.network) return;
-      const ac = new AbortController();
-      quoteAbort = ac;
       const body = {
         purchaseCurrency: s.purchaseCurrency.id,
         paymentCurrency: s.paymentCurrency.id,
@@ -298,8 +284,8 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         network: s.network.name,
       };
       try {
-        let quote = await deps.api.getOnrampQuote(body, { signal: ac.signal });
-        if (seq !== quoteSeq) return;
+        let quote = await deps.api.getOnrampQuote(body, { signal });
+        if (!isLatest()) return;
         if (s.lastEdited === 'purchase') {
           // Scale the fiat amount so the quote's crypto amount meets what was typed, then quote that.
           const wanted = Number(s.purchaseAmount);
@@ -314,8 +300,8 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
               set({ quotesLoading: false, quote: null });
               return;
             }
-            quote = await deps.api.getOnrampQuote({ ...body, amount: paymentAmount }, { signal: ac.signal });
-            if (seq !== quoteSeq) return;
+            quote = await deps.api.getOnrampQuote({ ...body, amount: paymentAmount }, { signal });
+            if (!isLatest()) return;
           }
           const quoteSource = quote.fallback ? 'fallback' : 'provider';
           set({ quote, quotesLoading: false, quoteSource, source: sourceOf({ ...get(), quoteSource }) });
@@ -331,7 +317,7 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         });
       } catch {
         // Only an aborted call throws (the client falls back to a mock quote on failure).
-        if (seq === quoteSeq) set({ quotesLoading: false });
+        if (isLatest()) set({ quotesLoading: false });
       }
     };
 
@@ -538,19 +524,20 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
 
       async buy() {
         const s = get();
-        if (!s.address) return { outcome: 'invalid', message: ONRAMP_MESSAGES.notConnected };
+        if (!s.address) return { outcome: 'invalid', message: kitMessage('onrampNotConnected') };
         if (!s.network || !s.purchaseCurrency)
-          return { outcome: 'invalid', message: ONRAMP_MESSAGES.noNetwork };
+          return { outcome: 'invalid', message: kitMessage('noNetwork') };
         // An EVM network (numeric chain id) needs an EVM address to receive the purchase.
         if (/^\d+$/.test(s.network.chain_id) && !/^0x[0-9a-fA-F]{40}$/.test(s.address)) {
-          const message = ONRAMP_MESSAGES.wrongAccount(s.network.display_name);
+          const message = kitMessage('wrongAccount', { network: s.network.display_name });
           set({ error: message });
           return { outcome: 'invalid', message };
         }
         const check = s.check();
         if (!check.valid) {
-          set({ error: check.message ?? ONRAMP_MESSAGES.enterAmount });
-          return { outcome: 'invalid', message: check.message ?? ONRAMP_MESSAGES.enterAmount };
+          const message = check.message ?? kitMessage('enterAmount');
+          set({ error: message });
+          return { outcome: 'invalid', message };
         }
         stopWaiting();
         const seq = purchaseSeq;
@@ -581,12 +568,12 @@ export function createOnrampStore(deps: OnrampStoreDeps): OnrampStore {
         } catch {
           win?.close();
           providerWindow = null;
-          if (seq === purchaseSeq) set({ purchase: EMPTY_PURCHASE, error: ONRAMP_MESSAGES.urlFailed });
-          return { outcome: 'error', message: ONRAMP_MESSAGES.urlFailed };
+          if (seq === purchaseSeq) set({ purchase: EMPTY_PURCHASE, error: kitMessage('urlFailed') });
+          return { outcome: 'error', message: kitMessage('urlFailed') };
         }
         if (seq !== purchaseSeq) {
           win?.close();
-          return { outcome: 'error', message: ONRAMP_MESSAGES.urlFailed };
+          return { outcome: 'error', message: kitMessage('urlFailed') };
         }
         if (!win || win.closed) {
           providerWindow = null;

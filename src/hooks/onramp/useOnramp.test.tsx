@@ -10,7 +10,6 @@ import { createMemoryStorage } from '../../core/storage';
 import { createKeyway } from '../../instance/createKeyway';
 import { createBlockchainApiHandlers, type RecordedRequest } from '../../testing/msw';
 import { KeywayProvider } from '../KeywayProvider';
-import { getOnrampStore } from './instance';
 import { type UseOnrampResult, useOnramp } from './useOnramp';
 
 const API = 'https://api.onramp.test';
@@ -64,14 +63,34 @@ describe('useOnramp in a headless host (no KeywayModal)', () => {
       transports: { [chains[0].id]: http(), [chains[1].id]: http() },
       storage: null,
     });
+    let history: Transaction[] = [];
     const kw = createKeyway(
       {
         projectId: 'test-project',
         networks: [keywayLocal, keywayLocalL2],
         apiUrl: API,
         storage: createMemoryStorage(),
+        locale: 'de',
       },
-      { optionalConnectors: false },
+      {
+        optionalConnectors: false,
+        partDeps: {
+          onramp: (keyway) => ({
+            api: {
+              ...keyway.api.blockchain,
+              getTransactions: async () => ({ data: history, next: null }),
+            },
+            openWindow: () => ({
+              closed: false,
+              opener: null,
+              location: { replace: () => undefined },
+              close: () => {},
+            }),
+            debounceMs: 10,
+            pollMs: 20,
+          }),
+        },
+      },
     );
     try {
       await act(async () => {
@@ -83,21 +102,6 @@ describe('useOnramp in a headless host (no KeywayModal)', () => {
       const modalChanges: unknown[] = [];
       kw.stores.modal.subscribe((s) => modalChanges.push(s));
 
-      let history: Transaction[] = [];
-      getOnrampStore(kw, {
-        api: {
-          ...kw.api.blockchain,
-          getTransactions: async () => ({ data: history, next: null }),
-        },
-        openWindow: () => ({
-          closed: false,
-          opener: null,
-          location: { replace: () => undefined },
-          close: () => {},
-        }),
-        debounceMs: 10,
-        pollMs: 20,
-      });
       render(
         <WagmiProvider config={host} reconnectOnMount={false}>
           <QueryClientProvider client={new QueryClient()}>
@@ -112,6 +116,9 @@ describe('useOnramp in a headless host (no KeywayModal)', () => {
       // that first load can take longer than waitFor's default second.
       await waitFor(() => expect(current().status).toBe('ready'), { timeout: 30_000 });
       expect(onramp()).toBeGreaterThan(0);
+      // Below the minimum: a code with the limit as the API wrote it (exact decimal string), in German too.
+      act(() => current().setPaymentAmount('1'));
+      expect(current().error).toMatchObject({ code: 'belowMinimum', values: { currency: 'USD' } });
       act(() => current().setPaymentAmount('50'));
       // The quote (after the debounce) fills in the crypto amount.
       await waitFor(() => expect(current().purchaseAmount).toBe('46.51'));

@@ -7,14 +7,14 @@
  */
 import { isSafeImageUrl } from '../../core/url';
 import { getBalancesStore } from '../balances/instance';
-import { followWallet } from '../followWallet';
+import { followWallet, ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { refreshTransactions } from '../transactions/instance';
 import { createSendStore, type SendStore, type SendStoreDeps } from './store';
 
-/** The instance's send store (created once, owned by the instance). `overrides` are for tests and stories only. */
-export function getSendStore(keyway: Keyway, overrides: Partial<SendStoreDeps> = {}): SendStore {
-  return keyway.part('send', () => wireSend(keyway, overrides));
+/** The instance's send store (created once, owned by the instance). */
+export function getSendStore(keyway: Keyway): SendStore {
+  return keyway.part('send', (deps) => wireSend(keyway, deps));
 }
 
 /** Creates the send store and feeds it the connected account, the active network and the balances. */
@@ -43,18 +43,15 @@ function wireSend(keyway: Keyway, overrides: Partial<SendStoreDeps>): OwnedPart<
     followWallet(s, (address, network) => store.getState().setContext(address, network)),
     balances.subscribe(() => store.getState().recomputeFee()),
   ];
-  return {
-    value: store,
-    dispose() {
-      for (const u of subs) u();
-      store.getState().reset();
-    },
-  };
+  return ownedStore(store, subs);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     send: SendStore;
+  }
+  interface KeywayPartDeps {
+    send: SendStoreDeps;
   }
 }

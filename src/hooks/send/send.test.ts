@@ -4,14 +4,16 @@ import { describe, expect, it, vi } from 'vitest';
 import type { Config } from 'wagmi';
 import type { Profile } from '../../api/schemas';
 import { evmSendAsset } from '../../chains/evm/send';
-import { ERROR_MESSAGES, KeywayError, TOAST_MESSAGES } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
+import { kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
+import { englishText } from '../../i18n/english';
 import { outcomeToast } from '../../views/modalRouter';
 import { type TokenBalance, toTokenBalance } from '../balances/store';
 import { coinTypeOf, createSendStore, type SendStoreDeps, type SolanaNativeSender } from './store';
-import { evmAddressProblem, maxSendAmount, parseAmount, SEND_MESSAGES, validateSend } from './validation';
+import { evmAddressProblem, maxSendAmount, parseAmount, validateSend } from './validation';
 
 const ALICE = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 // The same address with one letter's case flipped: the EIP-55 checksum no longer matches.
@@ -102,33 +104,41 @@ const base = {
 describe('validateSend', () => {
   it('is valid with a token, an amount within the balance, a receiver and a gas price', () => {
     const v = validateSend(base);
-    expect(v).toMatchObject({ valid: true, amountError: null, receiverError: null, action: 'Preview send' });
+    expect(v).toMatchObject({
+      valid: true,
+      amountError: null,
+      receiverError: null,
+      action: kitMessage('preview'),
+    });
   });
 
   it('asks for the token, the amount and the receiver in turn (no inline message for what is missing)', () => {
-    expect(validateSend({ ...base, token: null })).toMatchObject({ valid: false, action: 'Select a token' });
+    expect(validateSend({ ...base, token: null })).toMatchObject({
+      valid: false,
+      action: kitMessage('selectToken'),
+    });
     expect(validateSend({ ...base, amount: '' })).toMatchObject({
       valid: false,
-      action: 'Enter an amount',
+      action: kitMessage('enterAmount'),
       amountError: null,
     });
     expect(validateSend({ ...base, receiverInput: '', receiverAddress: null })).toMatchObject({
       valid: false,
-      action: 'Enter a receiver address or name',
+      action: kitMessage('enterReceiver'),
       receiverError: null,
     });
   });
 
   it('gives a message for each bad amount', () => {
     const msg = (amount: string, token = eth) => validateSend({ ...base, token, amount }).amountError;
-    expect(msg('abc')).toBe('Enter the amount as a number, like 0.5');
-    expect(msg('0')).toBe('Enter an amount greater than 0');
-    expect(msg('-1')).toBe('Enter an amount greater than 0');
-    expect(msg('1.1234567', usdc)).toBe('USDC has at most 6 decimals');
-    expect(msg('100.000001', usdc)).toBe('Amount exceeds your USDC balance');
-    expect(msg('1.6')).toBe('Amount exceeds your ETH balance');
+    expect(msg('abc')).toEqual(kitMessage('notNumeric'));
+    expect(msg('0')).toEqual(kitMessage('notPositive'));
+    expect(msg('-1')).toEqual(kitMessage('notPositive'));
+    expect(msg('1.1234567', usdc)).toEqual(kitMessage('tooManyDecimals', { symbol: 'USDC', decimals: 6 }));
+    expect(msg('100.000001', usdc)).toEqual(kitMessage('aboveBalance', { symbol: 'USDC' }));
+    expect(msg('1.6')).toEqual(kitMessage('aboveBalance', { symbol: 'ETH' }));
     // 1.5 ETH held, the whole of it leaves nothing for the fee.
-    expect(msg('1.5')).toBe('Not enough ETH left to pay the network fee');
+    expect(msg('1.5')).toEqual(kitMessage('noRoomForFee', { symbol: 'ETH' }));
     expect(msg('100', usdc)).toBeNull();
   });
 
@@ -138,7 +148,7 @@ describe('validateSend', () => {
       expect(v).toMatchObject({
         valid: false,
         amountProblem: 'tokenAddress',
-        amountError: SEND_MESSAGES.invalidTokenAddress,
+        amountError: kitMessage('invalidTokenAddress'),
       });
     }
     expect(evmSendAsset({ ...usdc, address: 'eip155:1:x' })).toBeNull();
@@ -150,37 +160,39 @@ describe('validateSend', () => {
   });
 
   it('checks a number typed before a token was chosen', () => {
-    expect(validateSend({ ...base, token: null, amount: 'abc' }).amountError).toBe(SEND_MESSAGES.notNumeric);
+    expect(validateSend({ ...base, token: null, amount: 'abc' }).amountError).toEqual(
+      kitMessage('notNumeric'),
+    );
     expect(validateSend({ ...base, token: null, amount: '1.5' }).amountError).toBeNull();
   });
 
   it('gives a message for a bad receiver', () => {
     const msg = (receiverInput: string) =>
       validateSend({ ...base, receiverInput, receiverAddress: null }).receiverError;
-    expect(msg('0x1234')).toBe('Enter a valid address or name');
-    expect(msg(BROKEN)).toBe('This address has a checksum error: check it for typos');
-    expect(msg('not an address')).toBe('Enter a valid address or name');
+    expect(msg('0x1234')).toEqual(kitMessage('invalidAddress'));
+    expect(msg(BROKEN)).toEqual(kitMessage('checksum'));
+    expect(msg('not an address')).toEqual(kitMessage('invalidAddress'));
     expect(
       validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, receiverName: 'not-found' }),
-    ).toMatchObject({ valid: false, receiverError: 'No address found for bob.kw.id' });
+    ).toMatchObject({ valid: false, receiverError: kitMessage('nameNotFound', { name: 'bob.kw.id' }) });
     expect(
       validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, receiverName: 'failed' })
         .receiverError,
-    ).toBe(ERROR_MESSAGES.resolveName);
+    ).toEqual(kitMessage('resolveName'));
     expect(
       validateSend({ ...base, receiverInput: 'bob.kw.id', receiverAddress: null, receiverName: 'resolving' }),
-    ).toMatchObject({ valid: false, receiverError: null, action: 'Resolving name…' });
+    ).toMatchObject({ valid: false, receiverError: null, action: kitMessage('resolving') });
   });
 
   it('needs a gas price for the native token only (spec §5)', () => {
     const noGas = { ...base, gasPrice: null, fee: null };
     expect(validateSend({ ...noGas, gasStatus: 'loading' })).toMatchObject({
       valid: false,
-      action: 'Getting the network fee…',
+      action: kitMessage('gasLoading'),
     });
     expect(validateSend({ ...noGas, gasStatus: 'error' })).toMatchObject({
       valid: false,
-      feeError: SEND_MESSAGES.gasUnavailable,
+      feeError: kitMessage('gasUnavailable'),
     });
     expect(validateSend({ ...noGas, token: usdc, gasStatus: 'error' }).valid).toBe(true);
   });
@@ -188,7 +200,7 @@ describe('validateSend', () => {
   it('needs the token decimals', () => {
     expect(validateSend({ ...base, token: { ...eth, decimals: Number.NaN } })).toMatchObject({
       valid: false,
-      amountError: SEND_MESSAGES.decimalsUnknown,
+      amountError: kitMessage('decimalsUnknown'),
     });
   });
 
@@ -200,8 +212,8 @@ describe('validateSend', () => {
       fee: 5000n,
     };
     expect(validateSend({ ...sol, receiverInput: SOL_ADDR, receiverAddress: SOL_ADDR }).valid).toBe(true);
-    expect(validateSend({ ...sol, receiverInput: ALICE, receiverAddress: null }).receiverError).toBe(
-      'Enter a valid Solana address',
+    expect(validateSend({ ...sol, receiverInput: ALICE, receiverAddress: null }).receiverError).toEqual(
+      kitMessage('invalidSolanaAddress'),
     );
   });
 });
@@ -308,7 +320,7 @@ function setup(over: Partial<SendStoreDeps> & { network?: KeywayNetwork; balance
     emit: (outcome) => {
       calls.outcomes.push(outcome);
       const toast = outcomeToast(outcome);
-      if (toast) toasts.push(toast);
+      if (toast) toasts.push({ message: englishText(toast.message), variant: toast.variant });
     },
     afterSuccess: ({ forceUpdate }) => calls.afterSuccess.push(forceUpdate),
     sendEvm,
@@ -365,7 +377,7 @@ describe('send store', () => {
     store.getState().setToken(dust);
     await store.getState().setMax();
     expect(store.getState().sendTokenAmount).toBe('0');
-    expect(store.getState().validate().amountError).toBe('Enter an amount greater than 0');
+    expect(store.getState().validate().amountError).toEqual(kitMessage('notPositive'));
   });
 
   it('resolves a name to its address and avatar (the chain’s coin type first)', async () => {
@@ -421,7 +433,9 @@ describe('send store', () => {
     const { store } = setup();
     await store.getState().setReceiver('nobody.kw.id');
     expect(store.getState().receiverName).toEqual({ status: 'not-found', name: 'nobody.kw.id' });
-    expect(store.getState().validate().receiverError).toBe('No address found for nobody.kw.id');
+    expect(store.getState().validate().receiverError).toEqual(
+      kitMessage('nameNotFound', { name: 'nobody.kw.id' }),
+    );
     const failing = setup({
       api: {
         getGasPrice: async () => null,
@@ -433,7 +447,7 @@ describe('send store', () => {
     });
     await failing.store.getState().setReceiver('nobody.kw.id');
     expect(failing.store.getState().receiverName).toEqual({ status: 'failed', name: 'nobody.kw.id' });
-    expect(failing.store.getState().validate().receiverError).toBe('Error resolving name');
+    expect(failing.store.getState().validate().receiverError).toEqual(kitMessage('resolveName'));
     expect(failing.store.getState().receiverInput).toBe('nobody.kw.id');
   });
 
@@ -504,7 +518,7 @@ describe('send store', () => {
     await fill(store, broken, '1', ALICE);
     expect(store.getState().validate()).toMatchObject({
       valid: false,
-      amountError: SEND_MESSAGES.invalidTokenAddress,
+      amountError: kitMessage('invalidTokenAddress'),
     });
     expect(store.getState().preview()).toEqual({ status: 'invalid' });
     await expect(store.getState().submit()).resolves.toEqual({ status: 'invalid' });
@@ -536,13 +550,9 @@ describe('send store', () => {
     });
     const { store, events, toasts, calls } = setup({ sendEvm: vi.fn(async () => Promise.reject(rejected)) });
     await fill(store, ETH_BALANCE, '0.01', ALICE);
-    await expect(store.getState().submit()).resolves.toEqual({
-      status: 'error',
-      message: 'User rejected the request.',
-    });
-    expect(calls.outcomes).toEqual([
-      { flow: 'send', status: 'failed', message: 'User rejected the request.' },
-    ]);
+    const failure = kitMessage('walletError', undefined, 'User rejected the request.');
+    await expect(store.getState().submit()).resolves.toEqual({ status: 'error', message: failure });
+    expect(calls.outcomes).toEqual([{ flow: 'send', status: 'failed', message: failure }]);
     expect(toasts).toEqual([{ message: 'User rejected the request.', variant: 'error' }]);
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_ERROR']);
     expect(calls.afterSuccess).toEqual([]);
@@ -557,7 +567,7 @@ describe('send store', () => {
     const { store, toasts } = setup({ sendEvm: vi.fn(async () => Promise.reject(new Error('boom'))) });
     await fill(store, ETH_BALANCE, '0.01', ALICE);
     await store.getState().submit();
-    expect(toasts).toEqual([{ message: TOAST_MESSAGES.transactionError, variant: 'error' }]);
+    expect(toasts).toEqual([{ message: 'Transaction error', variant: 'error' }]);
   });
 
   it("an unexpected failure outside the wallet toasts 'Something went wrong'", async () => {
@@ -568,7 +578,7 @@ describe('send store', () => {
     });
     await fill(store, ETH_BALANCE, '0.01', ALICE);
     await store.getState().submit();
-    expect(toasts.at(-1)).toEqual({ message: TOAST_MESSAGES.somethingWentWrong, variant: 'error' });
+    expect(toasts.at(-1)).toEqual({ message: 'Something went wrong', variant: 'error' });
     expect(events.at(-1)!.event).toBe('SEND_ERROR');
   });
 
@@ -608,7 +618,7 @@ describe('send store', () => {
   it('toasts the Solana sender’s message when it fails', async () => {
     const solana: SolanaNativeSender = {
       sendNative: async () => {
-        throw new KeywayError('api', TOAST_MESSAGES.solanaSendFailed);
+        throw KeywayError.of('solanaSendFailed');
       },
     };
     const { store, toasts } = setup({ network: SOLANA, balances: [SOL_BALANCE], getSolana: () => solana });
@@ -630,9 +640,9 @@ describe('send store', () => {
     await fill(store, ETH_BALANCE, '0.1', 'cosmos1xyz');
     expect(await store.getState().submit()).toEqual({
       status: 'error',
-      message: ERROR_MESSAGES.unsupportedChain,
+      message: kitMessage('unsupportedChain'),
     });
-    expect(toasts).toEqual([{ message: ERROR_MESSAGES.unsupportedChain, variant: 'error' }]);
+    expect(toasts).toEqual([{ message: 'Unsupported chain', variant: 'error' }]);
     expect(events.map((e) => e.event)).toEqual(['SEND_INITIATED', 'SEND_ERROR']);
     expect(sendEvm).not.toHaveBeenCalled();
   });

@@ -22,19 +22,20 @@ import {
 } from '../../chains/evm/send';
 import { isSolanaAddress } from '../../chains/solana/address';
 import { multiplyDecimal, numberToDecimal } from '../../core/decimal';
-import { KeywayError, TOAST_MESSAGES } from '../../core/errors';
+import { KeywayError, walletFailure } from '../../core/errors';
 import type { EventBus } from '../../core/events';
 import { isValidEvmAddress } from '../../core/format';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { nativeTokenId, type TokenBalance } from '../balances/store';
 import { accountChanges } from '../followWallet';
-import { looksLikeName, maxSendAmount, SEND_MESSAGES, type SendValidation, validateSend } from './validation';
+import { looksLikeName, maxSendAmount, type SendValidation, validateSend } from './validation';
 
 /** The EVM asset of a token, or an error when a non-native token has no contract address that parses. */
 function evmAsset(token: TokenBalance): EvmSendAsset {
   const asset = evmSendAsset(token);
-  if (!asset) throw new KeywayError('invalidToken', SEND_MESSAGES.invalidTokenAddress);
+  if (!asset) throw KeywayError.of('invalidTokenAddress');
   return asset;
 }
 
@@ -103,8 +104,8 @@ export interface SendActions {
   preview(): SendPreviewResult;
   /**
    * Sends. Resolves `{status: 'sent', hash}` on success (the form is reset), `'invalid'` when the form is
-   * not valid, `'busy'` while a send runs, `{status: 'error', message}` when it failed (the message is also
-   * shown as a toast).
+   * not valid, `'busy'` while a send runs, `{status: 'error', message}` when it failed (`message` says why as
+   * data; the styled layer shows it as a toast).
    */
   submit(): Promise<SendSubmitResult>;
   reset(): void;
@@ -122,7 +123,7 @@ export type SendSubmitResult =
   | { status: 'sent'; hash: string }
   | { status: 'invalid' }
   | { status: 'busy' }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: KitMessage };
 
 export type SendStore = StoreApi<SendState & SendActions>;
 
@@ -196,16 +197,14 @@ class WalletSendError extends Error {
   }
 }
 
-/** The toast of a failed send: the wallet's short message or 'Transaction error'; else 'Something went wrong'. */
-export function sendErrorMessage(error: unknown): string {
-  if (error instanceof KeywayError) return error.message;
-  if (error instanceof WalletSendError) {
-    const e = error.original;
-    if (e instanceof KeywayError) return e.message;
-    const short = (e as { shortMessage?: unknown } | null)?.shortMessage;
-    return typeof short === 'string' && short.trim() ? short : TOAST_MESSAGES.transactionError;
-  }
-  return TOAST_MESSAGES.somethingWentWrong;
+/**
+ * Why a send failed: a kit error's message, the wallet's short message (`walletError`) or 'Transaction error'
+ * for a wallet step; else 'Something went wrong'.
+ */
+export function sendFailure(error: unknown): KitMessage {
+  if (error instanceof KeywayError) return error.detail;
+  if (error instanceof WalletSendError) return walletFailure(error.original);
+  return kitMessage('somethingWentWrong');
 }
 
 export function createSendStore(deps: SendStoreDeps): SendStore {
@@ -439,8 +438,12 @@ export function createSendStore(deps: SendStoreDeps): SendStore {
           deps.emit({ flow: 'send', status: 'sent', hash, amount, symbol: token.symbol });
           return { status: 'sent', hash };
         } catch (e) {
-          const message = sendErrorMessage(e);
-          deps.bus.emit('SEND_ERROR', eventProps({ message }));
+          const message = sendFailure(e);
+          // The event names the failure by its code, with the wallet's own words when it gave some.
+          deps.bus.emit(
+            'SEND_ERROR',
+            eventProps({ code: message.code, ...(message.reason ? { message: message.reason } : {}) }),
+          );
           set({ status: 'error' });
           deps.emit({ flow: 'send', status: 'failed', message });
           return { status: 'error', message };

@@ -8,11 +8,8 @@ import { formatUnits, parseUnits } from 'viem';
 import { evmSendAsset } from '../../chains/evm/send';
 import { isSolanaAddress } from '../../chains/solana/address';
 import { decimalToUnits, exceedsDecimals, isAmountInput, isDecimalString } from '../../core/decimal';
-import { ERROR_MESSAGES } from '../../core/errors';
 import { isValidEvmAddress } from '../../core/format';
-import { SEND_MESSAGES } from './messages';
-
-export { SEND_MESSAGES };
+import { type KitMessage, kitMessage, type SendCode } from '../../core/messages';
 
 export type AmountProblem = 'empty' | 'notNumeric' | 'notPositive' | 'tooManyDecimals';
 
@@ -91,13 +88,13 @@ export interface SendValidation {
   /** True when everything needed is there and valid: Preview and Send may go ahead. */
   valid: boolean;
   /** Inline message under the amount (null when none). */
-  amountError: string | null;
+  amountError: KitMessage | null;
   /** Inline message under the receiver (null when none). */
-  receiverError: string | null;
+  receiverError: KitMessage | null;
   /** Inline message about the network fee (null when none). */
-  feeError: string | null;
-  /** What the Preview button says: the next thing to do, or 'Preview send'. */
-  action: string;
+  feeError: KitMessage | null;
+  /** What the Preview button says: the next thing to do (`selectToken`, `enterAmount`, …), or `preview`. */
+  action: KitMessage<SendCode>;
   /** Machine-readable reasons (tests, headless UIs). */
   amountProblem:
     | AmountProblem
@@ -110,25 +107,24 @@ export interface SendValidation {
   receiverProblem: ReceiverProblem | null;
 }
 
-function amountMessage(problem: AmountProblem, token: SendTokenInfo): string | null {
+function amountMessage(problem: AmountProblem, token: SendTokenInfo): KitMessage | null {
   switch (problem) {
     case 'empty':
       return null;
     case 'notNumeric':
-      return SEND_MESSAGES.notNumeric;
     case 'notPositive':
-      return SEND_MESSAGES.notPositive;
+      return kitMessage(problem);
     case 'tooManyDecimals':
-      return SEND_MESSAGES.tooManyDecimals(token.symbol, token.decimals);
+      return kitMessage('tooManyDecimals', { symbol: token.symbol, decimals: token.decimals });
   }
 }
 
-/** Checks the whole form; every message comes from SEND_MESSAGES. */
+/** Checks the whole form; every message is a send code (`core/messages.ts`) with its values. */
 export function validateSend(input: SendValidationInput): SendValidation {
   const { token, chain } = input;
   let amountProblem: SendValidation['amountProblem'] = null;
-  let amountError: string | null = null;
-  let feeError: string | null = null;
+  let amountError: KitMessage | null = null;
+  let feeError: KitMessage | null = null;
 
   // ---- amount (needs the token for decimals and balance)
   let units: bigint | null = null;
@@ -137,17 +133,17 @@ export function validateSend(input: SendValidationInput): SendValidation {
     // An amount typed before a token was chosen is still checked for being a number.
     const p = parseAmount(input.amount, 255);
     if (!p.ok && p.problem !== 'empty' && p.problem !== 'tooManyDecimals') {
-      amountError = p.problem === 'notNumeric' ? SEND_MESSAGES.notNumeric : SEND_MESSAGES.notPositive;
+      amountError = kitMessage(p.problem === 'notNumeric' ? 'notNumeric' : 'notPositive');
     }
   } else if (!Number.isInteger(token.decimals) || token.decimals < 0) {
     amountProblem = 'decimalsUnknown';
-    amountError = SEND_MESSAGES.decimalsUnknown;
+    amountError = kitMessage('decimalsUnknown');
   } else if (chain === 'solana' && !token.isNative) {
     amountProblem = 'token';
-    amountError = SEND_MESSAGES.solanaNativeOnly;
+    amountError = kitMessage('solanaNativeOnly');
   } else if (chain === 'evm' && !evmSendAsset(token)) {
     amountProblem = 'tokenAddress';
-    amountError = SEND_MESSAGES.invalidTokenAddress;
+    amountError = kitMessage('invalidTokenAddress');
   } else {
     const p = parseAmount(input.amount, token.decimals);
     if (!p.ok) {
@@ -163,11 +159,11 @@ export function validateSend(input: SendValidationInput): SendValidation {
       }
       if (balance !== null && units > balance) {
         amountProblem = 'aboveBalance';
-        amountError = SEND_MESSAGES.aboveBalance(token.symbol);
+        amountError = kitMessage('aboveBalance', { symbol: token.symbol });
       } else if (token.isNative && balance !== null && input.fee !== null) {
         if (units + input.fee > balance) {
           amountProblem = 'noRoomForFee';
-          amountError = SEND_MESSAGES.noRoomForFee(token.symbol);
+          amountError = kitMessage('noRoomForFee', { symbol: token.symbol });
         }
       }
     }
@@ -176,46 +172,47 @@ export function validateSend(input: SendValidationInput): SendValidation {
   // ---- network fee: the native token needs a gas price (spec §5)
   const needsGas = chain === 'evm' && !!token?.isNative;
   if (needsGas && input.gasPrice === null && input.gasStatus === 'error') {
-    feeError = SEND_MESSAGES.gasUnavailable;
+    feeError = kitMessage('gasUnavailable');
   }
 
   // ---- receiver
   let receiverProblem: ReceiverProblem | null = null;
-  let receiverError: string | null = null;
+  let receiverError: KitMessage | null = null;
   const r = input.receiverInput.trim();
   if (r === '') receiverProblem = 'empty';
   else if (chain === 'solana') {
     if (!isSolanaAddress(r)) {
       receiverProblem = 'invalidSolana';
-      receiverError = SEND_MESSAGES.invalidSolanaAddress;
+      receiverError = kitMessage('invalidSolanaAddress');
     }
   } else if (chain === 'evm') {
     if (looksLikeName(r)) {
       if (input.receiverName === 'resolving') receiverProblem = 'resolving';
       else if (input.receiverName === 'not-found') {
         receiverProblem = 'notFound';
-        receiverError = SEND_MESSAGES.nameNotFound(r);
+        receiverError = kitMessage('nameNotFound', { name: r });
       } else if (input.receiverName === 'failed') {
         receiverProblem = 'lookupFailed';
-        receiverError = ERROR_MESSAGES.resolveName;
+        receiverError = kitMessage('resolveName');
       } else if (!input.receiverAddress) receiverProblem = 'resolving';
     } else {
       const problem = evmAddressProblem(r);
       if (problem) {
         receiverProblem = problem;
-        receiverError = problem === 'checksum' ? SEND_MESSAGES.checksum : SEND_MESSAGES.invalidAddress;
+        receiverError = kitMessage(problem === 'checksum' ? 'checksum' : 'invalidAddress');
       }
     }
   }
   // Any other chain: the receiver is not checked here; the send itself fails with 'Unsupported chain'.
 
   const gasMissing = needsGas && input.gasPrice === null;
-  let action: string = SEND_MESSAGES.preview;
-  if (!token) action = SEND_MESSAGES.selectToken;
-  else if (amountProblem === 'empty') action = SEND_MESSAGES.enterAmount;
-  else if (receiverProblem === 'empty') action = SEND_MESSAGES.enterReceiver;
-  else if (receiverProblem === 'resolving') action = SEND_MESSAGES.resolving;
-  else if (gasMissing && input.gasStatus !== 'error') action = SEND_MESSAGES.gasLoading;
+  let next: SendCode = 'preview';
+  if (!token) next = 'selectToken';
+  else if (amountProblem === 'empty') next = 'enterAmount';
+  else if (receiverProblem === 'empty') next = 'enterReceiver';
+  else if (receiverProblem === 'resolving') next = 'resolving';
+  else if (gasMissing && input.gasStatus !== 'error') next = 'gasLoading';
+  const action = kitMessage(next);
 
   const valid =
     !!token && units !== null && amountProblem === null && receiverProblem === null && !gasMissing;

@@ -5,12 +5,13 @@
  * session to end: a disconnect (instance/createKeyway.ts) signs out only if the store exists. Its success and
  * error are outcomes (EVM accounts only; refusing to sign disconnects, through `cancel`).
  */
+import { ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { createSiweStore, type SiweStore, type SiweStoreDeps } from './store';
 
-/** The instance's sign-in-with-wallet store (created once, owned by the instance). `overrides` are for tests only. */
-export function getSiweStore(keyway: Keyway, overrides: Partial<SiweStoreDeps> = {}): SiweStore {
-  return keyway.part('siwe', () => wireSiwe(keyway, overrides));
+/** The instance's sign-in-with-wallet store (created once, owned by the instance). */
+export function getSiweStore(keyway: Keyway): SiweStore {
+  return keyway.part('siwe', (deps) => wireSiwe(keyway, deps));
 }
 
 function wireSiwe(keyway: Keyway, overrides: Partial<SiweStoreDeps>): OwnedPart<SiweStore> {
@@ -32,16 +33,16 @@ function wireSiwe(keyway: Keyway, overrides: Partial<SiweStoreDeps>): OwnedPart<
     onError: (message) => outcomes.emit({ flow: 'siwe', status: 'error', message }),
     ...overrides,
   });
-  return {
-    value: store,
-    // The store holds no subscription or timer: ending it clears the session state.
-    dispose: () => store.getState().reset(),
-  };
+  // The store holds no subscription or timer: ending it clears the session state.
+  return ownedStore(store);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     siwe: SiweStore;
+  }
+  interface KeywayPartDeps {
+    siwe: SiweStoreDeps;
   }
 }

@@ -7,18 +7,12 @@
 import type { Config } from 'wagmi';
 import { signMessage } from 'wagmi/actions';
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { KeywayError } from '../../core/errors';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { SiweConfig, SiweSession } from '../../core/options';
-import { errorText, isUserRejection } from '../utils';
+import { errorMessage, isUserRejection } from '../utils';
 
 export type SiweStatus = 'idle' | 'signing' | 'verifying' | 'success' | 'error';
-
-/** Texts of this flow (not in the spec's catalogue). */
-export const SIWE_MESSAGES = {
-  notConnected: 'Connect a wallet first',
-  verificationFailed: 'Signature verification failed',
-  failed: 'Sign-in failed',
-  notEnabled: 'Sign-in with wallet is not enabled',
-} as const;
 
 export interface SiweState {
   enabled: boolean;
@@ -26,7 +20,7 @@ export interface SiweState {
   /** The message the wallet was asked to sign. */
   message: string | null;
   session: SiweSession | null;
-  error: string | null;
+  error: KitMessage | null;
   /** True when the last failure was the user declining to sign. */
   declined: boolean;
 }
@@ -54,7 +48,7 @@ export interface SiweStoreDeps {
   appUrl?: string;
   disconnect: () => Promise<void>;
   onSuccess?: () => void;
-  onError?: (message: string) => void;
+  onError?: (message: KitMessage) => void;
 }
 
 function appLocation(appUrl: string | undefined): { domain: string; uri: string } | null {
@@ -75,7 +69,7 @@ function appLocation(appUrl: string | undefined): { domain: string; uri: string 
 export function createSiweStore(deps: SiweStoreDeps): SiweStore {
   let seq = 0;
   return createStore<SiweState & SiweActions>()((set, get) => {
-    const fail = (message: string, declined = false) => {
+    const fail = (message: KitMessage, declined = false) => {
       set({ status: 'error', error: message, declined });
       deps.onError?.(message);
       return false;
@@ -90,9 +84,9 @@ export function createSiweStore(deps: SiweStoreDeps): SiweStore {
 
       async signIn() {
         const siwe = deps.siwe;
-        if (!deps.enabled || !siwe) return fail(SIWE_MESSAGES.notEnabled);
+        if (!deps.enabled || !siwe) return fail(kitMessage('notEnabled'));
         const account = deps.getAccount();
-        if (!account) return fail(SIWE_MESSAGES.notConnected);
+        if (!account) return fail(kitMessage('siweNotConnected'));
         const mine = ++seq;
         set({ status: 'signing', error: null, declined: false, message: null });
         try {
@@ -101,8 +95,12 @@ export function createSiweStore(deps: SiweStoreDeps): SiweStore {
           const loc = appLocation(deps.appUrl);
           const domain = params.domain ?? loc?.domain;
           const uri = params.uri ?? loc?.uri;
+          // A host's configuration mistake: the user reads `siweFailed`, the console the cause.
           if (!domain || !uri)
-            throw new Error('SIWE needs a domain and uri (getMessageParams or metadata.url)');
+            throw KeywayError.of(
+              'siweFailed',
+              new Error('SIWE needs a domain and uri (getMessageParams or metadata.url)'),
+            );
           // viem's message builder loads with the first sign-in (not in a host's initial JS).
           const { createSiweMessage } = await import('viem/siwe');
           if (mine !== seq) return false;
@@ -126,7 +124,7 @@ export function createSiweStore(deps: SiweStoreDeps): SiweStore {
           set({ status: 'verifying' });
           const ok = await siwe.verifyMessage({ message, signature });
           if (mine !== seq) return false;
-          if (!ok) return fail(SIWE_MESSAGES.verificationFailed);
+          if (!ok) return fail(kitMessage('verificationFailed'));
           const session = await siwe.getSession();
           if (mine !== seq) return false;
           set({ status: 'success', session, error: null });
@@ -135,7 +133,7 @@ export function createSiweStore(deps: SiweStoreDeps): SiweStore {
         } catch (error) {
           if (mine !== seq) return false;
           const declined = isUserRejection(error);
-          return fail(errorText(error, SIWE_MESSAGES.failed), declined);
+          return fail(errorMessage(error, 'siweFailed'), declined);
         }
       },
 

@@ -7,7 +7,7 @@
  */
 import type { Config } from 'wagmi';
 import { getConnection } from 'wagmi/actions';
-import { ERROR_MESSAGES } from '../../core/errors';
+import { KeywayError } from '../../core/errors';
 import type { FlowOutcome } from '../../core/outcomes';
 import type { AuthConnectorProperties } from '../../frame/connector/connector';
 import type { AccountStore } from '../account/store';
@@ -43,7 +43,7 @@ export interface EmbeddedLoginStoresDeps {
 
 export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): EmbeddedLoginStores {
   const { embedded, account } = deps;
-  const notConfigured = () => Promise.reject(new Error(ERROR_MESSAGES.addressOrAuthConnectorNotFound));
+  const notConfigured = () => Promise.reject(KeywayError.of('addressOrAuthConnectorNotFound'));
   const getAuth = () => (embedded ? embedded.getAuth() : notConfigured());
 
   const social = createSocialStore({

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../core/events';
+import { kitMessage } from '../../core/messages';
 import type { FlowOutcome } from '../../core/outcomes';
 import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
@@ -16,7 +17,6 @@ import { routeOutcome } from '../../views/modalRouter';
 import { createModalStore, type ModalStore, selectView } from '../modal/store';
 import {
   createSocialStore,
-  SOCIAL_ERRORS,
   SOCIAL_RESULT_TYPE,
   type SocialLoginProvider,
   type SocialLoginResult,
@@ -83,7 +83,13 @@ function setup(overrides: Partial<SocialStoreDeps> = {}) {
     emit: (outcome) => {
       outcomes.push(outcome);
       routeOutcome(
-        { modal, isConnected: () => false, siweNext: () => false, toast: () => undefined },
+        {
+          modal,
+          isConnected: () => false,
+          isRestoring: () => false,
+          siweNext: () => false,
+          toast: () => undefined,
+        },
         outcome,
       );
     },
@@ -199,12 +205,12 @@ describe('social login in a popup', () => {
     await expect(store.getState().connectSocial('google')).resolves.toEqual({
       status: 'error',
       kind: 'popupBlocked',
-      message: SOCIAL_ERRORS.popupBlocked,
+      message: kitMessage('popupBlocked'),
     });
     expect(store.getState()).toMatchObject({
       status: 'error',
       errorKind: 'popupBlocked',
-      error: SOCIAL_ERRORS.popupBlocked,
+      error: kitMessage('popupBlocked'),
       provider: 'google',
     });
     expect(view()).toBe('ConnectingSocial');
@@ -229,9 +235,9 @@ describe('social login in a popup', () => {
     await expect(store.getState().connectSocial('discord')).resolves.toEqual({
       status: 'error',
       kind: 'timeout',
-      message: SOCIAL_ERRORS.timeout,
+      message: kitMessage('loginTimeout'),
     });
-    expect(store.getState()).toMatchObject({ status: 'error', error: SOCIAL_ERRORS.timeout });
+    expect(store.getState()).toMatchObject({ status: 'error', error: kitMessage('loginTimeout') });
     expect(popup.closed).toBe(true);
     expect(view()).toBe('ConnectingSocial');
   });
@@ -246,9 +252,12 @@ describe('social login in a popup', () => {
     await expect(ended).resolves.toEqual({
       status: 'error',
       kind: 'failed',
-      message: 'The login code has expired',
+      message: expect.objectContaining({ reason: 'The login code has expired' }),
     });
-    expect(store.getState()).toMatchObject({ errorKind: 'failed', error: 'The login code has expired' });
+    expect(store.getState()).toMatchObject({
+      errorKind: 'failed',
+      error: expect.objectContaining({ reason: 'The login code has expired' }),
+    });
     expect(connect).not.toHaveBeenCalled();
     expect(session.getItem(LOGIN_CACHE_KEYS.socialUsername)).toBeNull();
   });
@@ -261,9 +270,9 @@ describe('social login in a popup', () => {
     await expect(store.getState().connectSocial('apple')).resolves.toEqual({
       status: 'error',
       kind: 'failed',
-      message: 'An error occurred',
+      message: kitMessage('frameError'),
     });
-    expect(store.getState()).toMatchObject({ status: 'error', error: 'An error occurred' });
+    expect(store.getState()).toMatchObject({ status: 'error', error: kitMessage('frameError') });
     expect(popup.closed).toBe(true);
   });
 
@@ -282,9 +291,9 @@ describe('social login in a popup', () => {
     setup({ frameOrigin: () => null });
     await expect(store.getState().connectSocial('github')).resolves.toMatchObject({
       status: 'error',
-      message: SOCIAL_ERRORS.noFrame,
+      message: kitMessage('socialUnavailable'),
     });
-    expect(store.getState()).toMatchObject({ status: 'error', error: SOCIAL_ERRORS.noFrame });
+    expect(store.getState()).toMatchObject({ status: 'error', error: kitMessage('socialUnavailable') });
   });
 });
 
@@ -317,11 +326,11 @@ describe('Farcaster', () => {
     await expect(store.getState().connectFarcaster()).resolves.toEqual({
       status: 'error',
       kind: 'failed',
-      message: 'This Farcaster request has expired.',
+      message: expect.objectContaining({ reason: 'This Farcaster request has expired.' }),
     });
     expect(store.getState().farcaster).toMatchObject({
       status: 'error',
-      error: 'This Farcaster request has expired.',
+      error: expect.objectContaining({ reason: 'This Farcaster request has expired.' }),
     });
     expect(connect).not.toHaveBeenCalled();
   });

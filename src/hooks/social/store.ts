@@ -20,10 +20,11 @@
  * CONNECT_FARCASTER (spec §4); this store does not write it again.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { OutcomeOf } from '../../core/outcomes';
 import { z } from '../../core/zod-mini';
 import type { AuthConnectorApi } from '../../frame/connector/auth-api';
-import { errorText } from '../utils';
+import { errorMessage } from '../utils';
 
 export const SOCIAL_LOGIN_PROVIDERS = ['google', 'github', 'apple', 'facebook', 'x', 'discord'] as const;
 export type SocialLoginProvider = (typeof SOCIAL_LOGIN_PROVIDERS)[number];
@@ -47,13 +48,6 @@ export const SOCIAL_POPUP_POLL_MS = 500;
 /** Name and size of the login popup window. */
 export const SOCIAL_POPUP_NAME = 'keyway-social-login';
 export const SOCIAL_POPUP_FEATURES = 'popup=yes,width=480,height=680';
-
-export const SOCIAL_ERRORS = {
-  popupBlocked: 'The login window was blocked by the browser. Allow pop-ups for this site, then try again.',
-  timeout: 'The login took too long. Try again.',
-  failed: 'Login failed',
-  noFrame: 'Social login is not available: no secure frame is configured',
-} as const;
 
 const SocialResultSchema = z.object({
   type: z.literal(SOCIAL_RESULT_TYPE),
@@ -127,14 +121,14 @@ export interface SocialState {
   provider: SocialLoginProvider | null;
   status: SocialStatus;
   errorKind: SocialErrorKind | null;
-  error: string | null;
+  error: KitMessage | null;
   /** A popup window is open for the current attempt (spec §3 socialWindow). */
   hasWindow: boolean;
   farcaster: {
     status: FarcasterStatus;
     /** The URL to scan or open (spec §3 farcasterUrl). */
     url: string | null;
-    error: string | null;
+    error: KitMessage | null;
   };
 }
 
@@ -147,7 +141,7 @@ export type SocialLoginResult =
   | { status: 'connected' }
   | { status: 'cancelled' }
   | { status: 'abandoned' }
-  | { status: 'error'; kind: SocialErrorKind; message: string };
+  | { status: 'error'; kind: SocialErrorKind; message: KitMessage };
 
 export interface SocialActions {
   /**
@@ -255,7 +249,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
   }
 
   return createStore<SocialState & SocialActions>()((set, get) => {
-    const fail = (id: number, kind: SocialErrorKind, message: string) => {
+    const fail = (id: number, kind: SocialErrorKind, message: KitMessage) => {
       if (id !== attempt) return;
       stopWatching(true);
       set({ status: 'error', errorKind: kind, error: message, hasWindow: false });
@@ -269,7 +263,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         if (id !== attempt) return;
         await deps.connect();
       } catch (error) {
-        fail(id, 'failed', errorText(error, SOCIAL_ERRORS.failed));
+        fail(id, 'failed', errorMessage(error, 'loginFailed'));
         return;
       }
       if (id !== attempt) return;
@@ -284,7 +278,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
       set({ status: 'preparing', hasWindow: true });
       const frameOrigin = deps.frameOrigin();
       if (!frameOrigin) {
-        fail(id, 'failed', SOCIAL_ERRORS.noFrame);
+        fail(id, 'failed', kitMessage('socialUnavailable'));
         return;
       }
 
@@ -317,7 +311,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         cancelled('social');
         endAttempt({ status: 'cancelled' });
       }, pollMs);
-      deadline = setTimeout(() => fail(id, 'timeout', SOCIAL_ERRORS.timeout), timeoutMs);
+      deadline = setTimeout(() => fail(id, 'timeout', kitMessage('loginTimeout')), timeoutMs);
 
       try {
         auth = await deps.getAuth();
@@ -331,7 +325,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
         popup?.navigate(uri);
         if (get().status === 'preparing') set({ status: 'waiting' });
       } catch (error) {
-        fail(id, 'failed', errorText(error, SOCIAL_ERRORS.failed));
+        fail(id, 'failed', errorMessage(error, 'loginFailed'));
       }
     }
 
@@ -350,10 +344,10 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
           set({
             status: 'error',
             errorKind: 'popupBlocked',
-            error: SOCIAL_ERRORS.popupBlocked,
+            error: kitMessage('popupBlocked'),
             hasWindow: false,
           });
-          endAttempt({ status: 'error', kind: 'popupBlocked', message: SOCIAL_ERRORS.popupBlocked });
+          endAttempt({ status: 'error', kind: 'popupBlocked', message: kitMessage('popupBlocked') });
           return ended;
         }
         void watch(id, provider, opened);
@@ -395,7 +389,7 @@ export function createSocialStore(deps: SocialStoreDeps): SocialStore {
             setFarcaster({ status: 'connecting' });
             await deps.connect();
           } catch (error) {
-            const message = errorText(error, SOCIAL_ERRORS.failed);
+            const message = errorMessage(error, 'loginFailed');
             setFarcaster({ status: 'error', error: message });
             end({ status: 'error', kind: 'failed', message });
             return;

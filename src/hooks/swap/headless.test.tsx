@@ -23,7 +23,6 @@ import {
 } from '../../testing/msw';
 import { toTokenBalance } from '../balances/store';
 import { KeywayProvider } from '../KeywayProvider';
-import { getSwapStore } from './instance';
 import type { EvmCall } from './store';
 import { useSwap } from './useSwap';
 
@@ -40,32 +39,34 @@ afterEach(() => {
 });
 
 describe('useSwap in a host without KeywayModal', () => {
-  it('quote, review, swap sent; the modal store is untouched', async () => {
+  it('quote, review, swap sent, in German: codes and exact values; the modal store is untouched', async () => {
+    const sent: EvmCall[] = [];
+    const balances = makeBalances('eip155:1').map((b) => toTokenBalance(balanceSchema.parse(b)));
     const keyway = createKeyway(
-      { projectId: 'p1', networks: [mainnet], apiUrl: API, storage: createMemoryStorage() },
+      { projectId: 'p1', networks: [mainnet], apiUrl: API, storage: createMemoryStorage(), locale: 'de' },
       {
         optionalConnectors: false,
         connectors: [mock({ accounts: [FIXTURE_ADDRESS], features: { reconnect: true } })],
+        // The wallet side is a stand-in: the transaction is recorded and "mined" at once.
+        partDeps: {
+          swap: {
+            getBalances: () => balances,
+            loadBalances: async () => undefined,
+            getRouters: () => [FIXTURE_ROUTER as Address],
+            sendTransaction: async (call) => {
+              sent.push(call);
+              return `0x${'1'.padStart(64, '0')}` as Hex;
+            },
+            waitForTransaction: async () => undefined,
+            debounceMs: 1,
+          },
+        },
       },
     );
     instances.push(keyway);
     const config = keyway.wagmiConfig;
     await connect(config, { connector: config.connectors.find((c) => c.id === 'mock')! });
     await waitFor(() => expect(keyway.stores.account.getState().isConnected).toBe(true));
-    const sent: EvmCall[] = [];
-    const balances = makeBalances('eip155:1').map((b) => toTokenBalance(balanceSchema.parse(b)));
-    // The wallet side is a stand-in: the transaction is recorded and "mined" at once.
-    getSwapStore(keyway, {
-      getBalances: () => balances,
-      loadBalances: async () => undefined,
-      getRouters: () => [FIXTURE_ROUTER as Address],
-      sendTransaction: async (call) => {
-        sent.push(call);
-        return `0x${'1'.padStart(64, '0')}` as Hex;
-      },
-      waitForTransaction: async () => undefined,
-      debounceMs: 1,
-    });
     const outcomes: FlowOutcome[] = [];
     keyway.outcomes.subscribe((o) => outcomes.push(o));
     const modalBefore = keyway.stores.modal.getState();
@@ -76,8 +77,16 @@ describe('useSwap in a host without KeywayModal', () => {
     const { result } = renderHook(() => useSwap(), { wrapper });
     await waitFor(() => expect(result.current.status).toBe('initialized'));
     const usdc = result.current.tokens.find((t) => t.address.toLowerCase() === USDC.toLowerCase())!;
+    // More than the balance: the form says so as a code with the symbol.
     act(() => {
       result.current.setToToken(usdc);
+      result.current.setSourceTokenAmount('500');
+    });
+    expect(result.current.validation).toMatchObject({
+      valid: false,
+      inputError: { code: 'insufficientBalance', values: { symbol: 'ETH' } },
+    });
+    act(() => {
       result.current.setSourceTokenAmount('0.5');
     });
     await waitFor(() => expect(result.current.swapTransaction).not.toBeNull());

@@ -10,14 +10,14 @@ import { permitRoutersFor, routersFor } from '../../chains/evm/swap';
 import { sendWalletTransaction } from '../../chains/evm/wallet-send';
 import { isSafeImageUrl } from '../../core/url';
 import { getBalancesStore } from '../balances/instance';
-import { followWallet } from '../followWallet';
+import { followWallet, ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { refreshTransactions } from '../transactions/instance';
 import { createSwapStore, type SwapStore, type SwapStoreDeps } from './store';
 
-/** The instance's swap store (created once, owned by the instance). `overrides` are for tests and stories only. */
-export function getSwapStore(keyway: Keyway, overrides: Partial<SwapStoreDeps> = {}): SwapStore {
-  return keyway.part('swap', () => wireSwap(keyway, overrides));
+/** The instance's swap store (created once, owned by the instance). */
+export function getSwapStore(keyway: Keyway): SwapStore {
+  return keyway.part('swap', (deps) => wireSwap(keyway, deps));
 }
 
 /** Creates the swap store and feeds it the connected account and the active network. */
@@ -65,18 +65,15 @@ function wireSwap(keyway: Keyway, overrides: Partial<SwapStoreDeps>): OwnedPart<
     ...overrides,
   });
   const subs = [followWallet(s, (address, network) => store.getState().setContext(address, network))];
-  return {
-    value: store,
-    dispose() {
-      for (const u of subs) u();
-      store.getState().reset();
-    },
-  };
+  return ownedStore(store, subs);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     swap: SwapStore;
+  }
+  interface KeywayPartDeps {
+    swap: SwapStoreDeps;
   }
 }

@@ -15,11 +15,12 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { balanceSchema } from '../../api/schemas';
 import { type PermitContractReader, type PermitTypedData, permitTokenAbi } from '../../chains/evm/permit';
-import { approveData, SWAP_SAFETY_MESSAGES } from '../../chains/evm/swap';
-import { TOAST_MESSAGES } from '../../core/errors';
+import { approveData } from '../../chains/evm/swap';
 import { createEventBus, type TrackedEvent } from '../../core/events';
+import { kitMessage, type MessageCode } from '../../core/messages';
 import { mainnet } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
+import { englishText } from '../../i18n/english';
 import {
   createBlockchainApiHandlers,
   FIXTURE_ADDRESS,
@@ -34,7 +35,9 @@ import {
 import { outcomeToast } from '../../views/modalRouter';
 import { toTokenBalance } from '../balances/store';
 import { createSwapStore, type EvmCall } from './store';
-import { SWAP_MESSAGES } from './validation';
+
+/** A code's English text, as the styled views show it. */
+const english = (code: MessageCode) => englishText(kitMessage(code));
 
 const API = 'https://api.swap.test';
 const requests: RecordedRequest[] = [];
@@ -111,7 +114,7 @@ function make(
     // What a user of the styled modal reads: the presenter's toast of each outcome.
     emit: (outcome) => {
       const toast = outcomeToast(outcome);
-      if (toast) toasts.push(toast);
+      if (toast) toasts.push({ message: englishText(toast.message), variant: toast.variant });
       nav.outcomes.push(outcome);
       if (outcome.status === 'failed') nav.failed++;
       if (outcome.status === 'review') nav.review++;
@@ -228,7 +231,7 @@ describe('swap store: initialize', () => {
     const { store, toasts, nav } = make();
     await store.getState().initialize();
     expect(store.getState()).toMatchObject({ status: 'notInitialized', fetchError: true });
-    expect(toasts).toEqual([{ message: TOAST_MESSAGES.initializeSwap, variant: 'error' }]);
+    expect(toasts).toEqual([{ message: english('initializeSwap'), variant: 'error' }]);
     expect(nav.failed).toBe(1);
   });
 
@@ -236,7 +239,7 @@ describe('swap store: initialize', () => {
     serve({ price: 'error' });
     const { store, toasts, nav } = make();
     await store.getState().initialize();
-    expect(toasts.map((t) => t.message)).toEqual([TOAST_MESSAGES.fetchNetworkTokenPrice]);
+    expect(toasts.map((t) => t.message)).toEqual([english('fetchNetworkTokenPrice')]);
     expect(store.getState().fetchError).toBe(true);
     expect(nav.failed).toBe(1);
   });
@@ -328,9 +331,9 @@ describe('swap store: quote and transaction', () => {
   });
 
   it.each([
-    ['allowance', TOAST_MESSAGES.checkAllowance],
-    ['buildApprove', TOAST_MESSAGES.createApprovalTransaction],
-    ['buildTransaction', TOAST_MESSAGES.createTransaction],
+    ['allowance', english('checkAllowance')],
+    ['buildApprove', english('createApprovalTransaction')],
+    ['buildTransaction', english('createTransaction')],
   ] as const)(
     'a failed %s toasts its message, goes back, sets the fetch error, keeps the form',
     async (endpoint, message) => {
@@ -366,9 +369,9 @@ describe('swap store: quote and transaction', () => {
     store.getState().setToToken(token(store, USDC));
     store.getState().setSourceTokenAmount('0.5');
     // The failed quote has been handled (where a toast would have been shown).
-    await vi.waitFor(() => expect(store.getState().inputError).toBe(SWAP_MESSAGES.quoteUnavailable), WAIT);
+    await vi.waitFor(() => expect(store.getState().inputError).toEqual(kitMessage('quoteUnavailable')), WAIT);
     expect(store.getState()).toMatchObject({
-      inputError: SWAP_MESSAGES.quoteUnavailable,
+      inputError: kitMessage('quoteUnavailable'),
       sourceTokenAmount: '0.5',
     });
     expect(toasts).toEqual([]);
@@ -417,7 +420,7 @@ describe('swap store: the account context', () => {
     wallet.address = null;
     store.getState().setContext(null, mainnet);
     store.getState().setSourceTokenAmount('0.5');
-    await vi.waitFor(() => expect(store.getState().inputError).toBe(SWAP_MESSAGES.noAddress), WAIT);
+    await vi.waitFor(() => expect(store.getState().inputError).toEqual(kitMessage('noSwapAddress')), WAIT);
     wallet.address = FIXTURE_ADDRESS;
     store.getState().setContext(FIXTURE_ADDRESS, mainnet);
     await untilQuoted(store);
@@ -449,12 +452,14 @@ describe('swap store: validation (spec §5)', () => {
       store.getState().setSourceTokenAmount(amount);
       return store.getState().validate();
     };
-    expect(check('')).toMatchObject({ valid: false, inputError: null, action: SWAP_MESSAGES.enterAmount });
-    expect(check('0').inputError).toBe(SWAP_MESSAGES.notPositive);
-    expect(check('abc').inputError).toBe(SWAP_MESSAGES.notNumeric);
-    expect(check('0.1234567890123456789').inputError).toBe(SWAP_MESSAGES.tooManyDecimals('ETH', 18));
-    expect(check('2').inputError).toBe(SWAP_MESSAGES.insufficientBalance('ETH'));
-    expect(check('0.5')).toMatchObject({ valid: true, action: SWAP_MESSAGES.review });
+    expect(check('')).toMatchObject({ valid: false, inputError: null, action: kitMessage('enterAmount') });
+    expect(check('0').inputError).toEqual(kitMessage('notPositive'));
+    expect(check('abc').inputError).toEqual(kitMessage('notNumeric'));
+    expect(check('0.1234567890123456789').inputError).toEqual(
+      kitMessage('tooManyDecimals', { symbol: 'ETH', decimals: 18 }),
+    );
+    expect(check('2').inputError).toEqual(kitMessage('insufficientBalance', { symbol: 'ETH' }));
+    expect(check('0.5')).toMatchObject({ valid: true, action: kitMessage('review') });
     expect(store.getState().sourceTokenAmount).toBe('0.5');
   });
 
@@ -467,12 +472,12 @@ describe('swap store: validation (spec §5)', () => {
     store.getState().setSourceToken(token(store, USDC));
     store.getState().setToToken(token(store, DAI));
     store.getState().setSourceTokenAmount('10');
-    expect(store.getState().validate().inputError).toBe(SWAP_MESSAGES.insufficientGas('ETH'));
+    expect(store.getState().validate().inputError).toEqual(kitMessage('insufficientGas', { symbol: 'ETH' }));
   });
 
   it('without a connected address: "No address found to swap the tokens from."', () => {
     const { store } = make({ address: null });
-    expect(store.getState().validate().inputError).toBe('No address found to swap the tokens from.');
+    expect(store.getState().validate().inputError).toEqual(kitMessage('noSwapAddress'));
   });
 });
 
@@ -494,7 +499,7 @@ describe('swap store: safety', () => {
     );
     const m = make();
     await ready(m);
-    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.untrustedRouter]);
+    expect(m.toasts.map((t) => t.message)).toEqual([english('untrustedRouter')]);
     expect(m.store.getState().swapTransaction).toBeNull();
     expect(await m.store.getState().swap()).toBe('failed');
     expect(m.sent).toHaveLength(0);
@@ -509,7 +514,7 @@ describe('swap store: safety', () => {
     );
     const m = make();
     await ready(m, 'USDC');
-    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.untrustedRouter]);
+    expect(m.toasts.map((t) => t.message)).toEqual([english('untrustedRouter')]);
     expect(m.store.getState().approvalTransaction).toBeNull();
 
     server.use(
@@ -527,7 +532,7 @@ describe('swap store: safety', () => {
     );
     const m2 = make();
     await ready(m2, 'USDC');
-    expect(m2.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.approvalNotExact]);
+    expect(m2.toasts.map((t) => t.message)).toEqual([english('approvalNotExact')]);
     expect(m2.sent).toHaveLength(0);
   });
 
@@ -540,14 +545,14 @@ describe('swap store: safety', () => {
     );
     const m = make();
     await ready(m);
-    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.swapMismatch]);
+    expect(m.toasts.map((t) => t.message)).toEqual([english('swapMismatch')]);
     expect(m.sent).toHaveLength(0);
   });
 
   it('with no router configured for the network, refuses before anything is signed', async () => {
     const m = make({ routers: [] });
     await ready(m);
-    expect(m.toasts.map((t) => t.message)).toEqual([SWAP_SAFETY_MESSAGES.noRouter]);
+    expect(m.toasts.map((t) => t.message)).toEqual([english('noRouter')]);
     expect(m.sent).toHaveLength(0);
   });
 });
@@ -590,7 +595,7 @@ describe('swap store: sending', () => {
       },
     ]);
     expect(m.store.getState()).toMatchObject({ sourceTokenAmount: '', swapTransaction: null });
-    expect(m.toasts.at(-1)).toEqual({ message: 'Swapped 0.5 ETH for 1586.647 USDC', variant: 'success' });
+    expect(m.toasts.at(-1)).toEqual({ message: 'Swapped 0.5 ETH for 1,586.647 USDC', variant: 'success' });
   });
 
   it('a quote older than 30 s is fetched again before it is used; the user confirms the new one', async () => {
@@ -753,7 +758,7 @@ describe('swap store: EIP-2612 permit', () => {
       const m = make({ permitRouters: [FIXTURE_ROUTER as Address] });
       await usdcToDai(m);
       expect(await m.store.getState().approve()).toBe(false);
-      expect(m.toasts.map((x) => x.message)).toEqual([SWAP_SAFETY_MESSAGES.permitMismatch]);
+      expect(m.toasts.map((x) => x.message)).toEqual([english('permitMismatch')]);
       expect(m.store.getState()).toMatchObject({ swapTransaction: null, permit: null });
       expect(m.sent).toHaveLength(0);
     }

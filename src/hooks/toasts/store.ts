@@ -1,11 +1,15 @@
-/** Toasts (spec §2): a message and a variant (loading, success, error). Success and error dismiss themselves. */
+/**
+ * Toasts (spec §2): a message (as data: a code and its values, written in the active locale by the toast region)
+ * and a variant (loading, success, error). Success and error dismiss themselves.
+ */
 import { createStore, type StoreApi } from 'zustand/vanilla';
+import type { KitMessage } from '../../core/messages';
 
 export type ToastVariant = 'loading' | 'success' | 'error';
 
 export interface Toast {
   id: number;
-  message: string;
+  message: KitMessage;
   variant: ToastVariant;
 }
 
@@ -23,9 +27,9 @@ export interface ToastsState {
 
 export interface ToastsActions {
   /** Shows a toast and returns its id. */
-  show(toast: { message: string; variant: ToastVariant }): number;
+  show(toast: { message: KitMessage; variant: ToastVariant }): number;
   /** Changes a toast in place (a loading toast becoming success or error restarts its timer). */
-  update(id: number, toast: { message?: string; variant?: ToastVariant }): void;
+  update(id: number, toast: { message?: KitMessage; variant?: ToastVariant }): void;
   dismiss(id: number): void;
   dismissAll(): void;
   dispose(): void;

@@ -1,7 +1,11 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { TOAST_MESSAGES } from '../../core/errors';
+import { type KitMessage, kitMessage, type MessageCode } from '../../core/messages';
 import { createTooltipStore } from '../tooltip/store';
 import { createToastsStore, MAX_TOASTS, TOAST_AUTO_DISMISS_MS } from './store';
+
+/** A message for these tests (a code the store keeps as it is given). */
+const msg = (code: string): KitMessage => kitMessage(code as MessageCode);
+const codes = (toasts: readonly { message: KitMessage }[]) => toasts.map((t) => t.message.code);
 
 describe('toasts', () => {
   beforeEach(() => {
@@ -13,41 +17,41 @@ describe('toasts', () => {
 
   it('shows a toast with its message and variant', () => {
     const store = createToastsStore();
-    store.getState().show({ message: TOAST_MESSAGES.fetchTransactions, variant: 'error' });
+    store.getState().show({ message: kitMessage('fetchTransactions'), variant: 'error' });
     expect(store.getState().toasts).toEqual([
-      { id: expect.any(Number), message: 'Failed to fetch transactions', variant: 'error' },
+      { id: expect.any(Number), message: { code: 'fetchTransactions' }, variant: 'error' },
     ]);
   });
 
   it('dismisses success and error toasts by themselves, keeps loading toasts', () => {
     const store = createToastsStore();
-    store.getState().show({ message: 'Sent', variant: 'success' });
-    store.getState().show({ message: 'Oops', variant: 'error' });
-    store.getState().show({ message: 'Sending…', variant: 'loading' });
+    store.getState().show({ message: msg('Sent'), variant: 'success' });
+    store.getState().show({ message: msg('Oops'), variant: 'error' });
+    store.getState().show({ message: msg('Sending…'), variant: 'loading' });
     vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS - 1);
     expect(store.getState().toasts).toHaveLength(3);
     vi.advanceTimersByTime(1);
-    expect(store.getState().toasts.map((t) => t.message)).toEqual(['Sending…']);
+    expect(codes(store.getState().toasts)).toEqual(['Sending…']);
     vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS * 10);
-    expect(store.getState().toasts.map((t) => t.message)).toEqual(['Sending…']);
+    expect(codes(store.getState().toasts)).toEqual(['Sending…']);
   });
 
   it('a loading toast updated to success then dismisses itself', () => {
     const store = createToastsStore();
-    const id = store.getState().show({ message: 'Sending…', variant: 'loading' });
-    store.getState().update(id, { message: 'Sent', variant: 'success' });
-    expect(store.getState().toasts).toEqual([{ id, message: 'Sent', variant: 'success' }]);
+    const id = store.getState().show({ message: msg('Sending…'), variant: 'loading' });
+    store.getState().update(id, { message: msg('Sent'), variant: 'success' });
+    expect(store.getState().toasts).toEqual([{ id, message: msg('Sent'), variant: 'success' }]);
     vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS);
     expect(store.getState().toasts).toEqual([]);
   });
 
   it('dismisses on request and keeps at most MAX_TOASTS, dropping the oldest', () => {
     const store = createToastsStore();
-    const first = store.getState().show({ message: 'a', variant: 'loading' });
+    const first = store.getState().show({ message: msg('a'), variant: 'loading' });
     store.getState().dismiss(first);
     expect(store.getState().toasts).toEqual([]);
-    for (const m of ['1', '2', '3', '4', '5']) store.getState().show({ message: m, variant: 'loading' });
-    expect(store.getState().toasts.map((t) => t.message)).toEqual(['3', '4', '5'].slice(-MAX_TOASTS));
+    for (const m of ['1', '2', '3', '4', '5']) store.getState().show({ message: msg(m), variant: 'loading' });
+    expect(codes(store.getState().toasts)).toEqual(['3', '4', '5'].slice(-MAX_TOASTS));
     store.getState().dismissAll();
     expect(store.getState().toasts).toEqual([]);
   });

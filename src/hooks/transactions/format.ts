@@ -5,6 +5,7 @@
  */
 import type { Transaction, Transfer } from '../../api/schemas';
 import { formatTokenAmount, formatUsd, isValidSolanaAddress, shortenAddress } from '../../core/format';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 
 export type TransactionItemDirection = 'in' | 'out' | 'self' | 'trade';
@@ -22,22 +23,22 @@ export interface TransactionItem {
   operationType: string;
   direction: TransactionItemDirection;
   /**
-   * "Sent ETH", "Received USDC", "Swapped ETH for USDC", "Minted Keyway Genesis #12": English, the identifier the
-   * styled views translate (`transactionTitles` of the catalogue, through `translateKnown`).
+   * What the row says it was ("Sent ETH", "Received USDC", "Swapped ETH for USDC", "Minted Keyway Genesis #12")
+   * as a message: a `history…` code with the symbols or NFT names.
    */
-  title: string;
+  title: KitMessage;
   /** The other party's address (sentTo for outgoing, sentFrom otherwise), '' when there is none. */
   counterpartyAddress: string;
-  /** "to 0x7099…79C8", "from 0x7099…79C8", or ''. */
-  counterparty: string;
+  /** "to 0x7099…79C8" (`historyTo`), "from 0x7099…79C8" (`historyFrom`), or null. */
+  counterparty: KitMessage | null;
   /** Symbol (or NFT name) of the main transfer. */
   symbol: string;
   /** Token icon (safe URL) of the main transfer, or ''. */
   iconUrl: string;
-  /** "-0.01 ETH", "+250 USDC", "<0.001 ETH". */
-  amount: string;
-  /** USD value of the main transfer, or the other leg of a swap. */
-  secondaryAmount?: string;
+  /** The main transfer (`-0.01 ETH`, `+250 USDC` once written), null when there is none. */
+  amount: TransactionAmount | null;
+  /** The other leg of a swap, else the main transfer's USD value (`{ usd }`), when known. */
+  secondaryAmount?: TransactionAmount | { usd: number };
   status: TransactionItemStatus;
   /** Block explorer page (https only), or null. */
   explorerUrl: string | null;
@@ -45,11 +46,23 @@ export interface TransactionItem {
   transfers: Transfer[];
 }
 
+/** Which day a section is, as data: a view names it in its locale (today, yesterday, or the date of `key`). */
+export type TransactionDay = 'today' | 'yesterday' | 'earlier' | 'unknown';
+
+/** An amount of a history row as data: a view writes it in its locale (`transactionAmountText`). */
+export interface TransactionAmount {
+  /** Whole units, the exact decimal string the API gave. */
+  quantity: string;
+  /** The token's symbol or the NFT's name. */
+  symbol: string;
+  /** Which way it went: in (`+`), out (`-`), or neither (a self transfer). */
+  direction: 'in' | 'out' | 'self';
+}
+
 export interface TransactionSection {
   /** `YYYY-MM-DD` in the display time zone, or 'unknown'. */
   key: string;
-  /** "Today", "Yesterday", "Jan 15", "Dec 31, 2024". */
-  label: string;
+  day: TransactionDay;
   items: TransactionItem[];
 }
 
@@ -107,19 +120,30 @@ function iconOf(t: Transfer | undefined): string {
   return t?.fungible_info?.icon?.url ?? t?.nft_info?.content?.preview?.url ?? '';
 }
 
-function signedAmount(t: Transfer, locale: string | undefined): string {
-  const q = formatTokenAmount(t.quantity.numeric, locale ? { locale } : {});
-  const label = labelOf(t);
-  // A tiny amount reads "<0.001 ETH": a sign in front of "<" would be noise.
+function amountOf(t: Transfer): TransactionAmount {
+  return {
+    quantity: t.quantity.numeric,
+    symbol: labelOf(t),
+    direction: t.direction === 'in' ? 'in' : t.direction === 'out' ? 'out' : 'self',
+  };
+}
+
+/**
+ * A row's amount in `locale`: `-0.01 ETH`, `+1.600,25 USDC` (de), `<0.001 ETH` (a sign in front of `<` would be
+ * noise), or a USD value (`$32.01`).
+ */
+export function transactionAmountText(amount: TransactionAmount | { usd: number }, locale: string): string {
+  if ('usd' in amount) return formatUsd(amount.usd, { locale });
+  const q = formatTokenAmount(amount.quantity, { locale });
   const sign =
     q.startsWith('<') || q.startsWith('>') || q === '0'
       ? ''
-      : t.direction === 'in'
+      : amount.direction === 'in'
         ? '+'
-        : t.direction === 'out'
+        : amount.direction === 'out'
           ? '-'
           : '';
-  return `${sign}${q} ${label}`;
+  return `${sign}${q} ${amount.symbol}`;
 }
 
 /** `<explorer>/tx/<hash>` when the network has an https explorer and the hash looks like one. */
@@ -149,22 +173,15 @@ function shortParty(value: string): string {
 export function toTransactionItem(
   tx: Transaction,
   networks: readonly KeywayNetwork[],
-  display: DisplayOptions = {},
   known?: ReadonlySet<string>,
 ): TransactionItem | null {
-  // The row depends on the transaction, the networks, the locale and whether its sender is known: the store
-  // derives every loaded row again on each page, so a row already made for the same inputs is reused.
+  // The row depends on the transaction, the networks and whether its sender is known: the store derives every
+  // loaded row again on each page, so a row already made for the same inputs is reused.
   const unknownSender = known ? !known.has(tx.metadata.sentFrom.toLowerCase()) : false;
   const cached = itemCache.get(tx);
-  if (
-    cached &&
-    cached.networks === networks &&
-    cached.locale === display.locale &&
-    cached.unknownSender === unknownSender
-  )
-    return cached.item;
-  const item = buildTransactionItem(tx, networks, display, known);
-  itemCache.set(tx, { networks, locale: display.locale, unknownSender, item });
+  if (cached && cached.networks === networks && cached.unknownSender === unknownSender) return cached.item;
+  const item = buildTransactionItem(tx, networks, known);
+  itemCache.set(tx, { networks, unknownSender, item });
   return item;
 }
 
@@ -172,7 +189,6 @@ const itemCache = new WeakMap<
   Transaction,
   {
     networks: readonly KeywayNetwork[];
-    locale: string | undefined;
     unknownSender: boolean;
     item: TransactionItem | null;
   }
@@ -181,7 +197,6 @@ const itemCache = new WeakMap<
 function buildTransactionItem(
   tx: Transaction,
   networks: readonly KeywayNetwork[],
-  { locale }: DisplayOptions,
   known?: ReadonlySet<string>,
 ): TransactionItem | null {
   const transfers = visibleTransfers(tx, known);
@@ -205,34 +220,39 @@ function buildTransactionItem(
   const other = direction === 'trade' ? (outs[0] ?? transfers[1]) : undefined;
   const label = main ? labelOf(main) : '';
 
-  let title: string;
+  let title: KitMessage;
+  const symbol = { symbol: label };
   if (direction === 'trade') {
-    title = other && main ? `Swapped ${labelOf(other)} for ${labelOf(main)}` : 'Swapped';
+    title =
+      other && main
+        ? kitMessage('historySwapped', { from: labelOf(other), to: labelOf(main) })
+        : kitMessage('historySwappedOnly');
   } else if (op === 'mint') {
-    title = `Minted ${label}`.trim();
+    title = kitMessage('historyMinted', symbol);
   } else if (direction === 'in') {
-    title = `Received ${label}`.trim();
+    title = kitMessage('historyReceived', symbol);
   } else if (direction === 'self') {
-    title = `Self transfer ${label}`.trim();
+    title = kitMessage('historySelfTransfer', symbol);
   } else if (!main) {
-    title = tx.metadata.operationType ? capitalize(tx.metadata.operationType) : 'Transaction';
+    // The API's own word for the operation (`Approve`, `Deploy`), when it gave one.
+    const op = tx.metadata.operationType ? capitalize(tx.metadata.operationType) : undefined;
+    title = kitMessage('historyTransaction', undefined, op);
   } else {
-    title = `Sent ${label}`.trim();
+    title = kitMessage('historySent', symbol);
   }
 
   const counterpartyAddress =
     direction === 'out' ? tx.metadata.sentTo : direction === 'in' ? tx.metadata.sentFrom : '';
   const counterparty =
     direction === 'out' && counterpartyAddress
-      ? `to ${shortParty(counterpartyAddress)}`
+      ? kitMessage('historyTo', { party: shortParty(counterpartyAddress) })
       : direction === 'in' && counterpartyAddress
-        ? `from ${shortParty(counterpartyAddress)}`
-        : '';
+        ? kitMessage('historyFrom', { party: shortParty(counterpartyAddress) })
+        : null;
 
-  let secondaryAmount: string | undefined;
-  if (other) secondaryAmount = signedAmount(other, locale);
-  else if (main?.value !== undefined && Number.isFinite(main.value))
-    secondaryAmount = formatUsd(main.value, locale ? { locale } : {});
+  let secondaryAmount: TransactionItem['secondaryAmount'];
+  if (other) secondaryAmount = amountOf(other);
+  else if (main?.value !== undefined && Number.isFinite(main.value)) secondaryAmount = { usd: main.value };
 
   const ts = Date.parse(tx.metadata.minedAt);
   const network = networks.find((n) => n.id === tx.metadata.chain);
@@ -249,7 +269,7 @@ function buildTransactionItem(
     counterparty,
     symbol: label,
     iconUrl: iconOf(main),
-    amount: main ? signedAmount(main, locale) : '',
+    amount: main ? amountOf(main) : null,
     ...(secondaryAmount ? { secondaryAmount } : {}),
     status: statusOf(tx.metadata.status),
     explorerUrl: explorerTxUrl(network, tx.metadata.hash),
@@ -317,33 +337,23 @@ export function formatTransactionTime(ts: number | null, { locale, timeZone }: D
   return f.format(ts);
 }
 
-/** Groups rows (already newest first) by calendar day: "Today", "Yesterday", then dates. */
+/** Groups rows (already newest first) by calendar day in the display time zone: today, yesterday, then dates. */
 export function groupTransactionsByDay(
   items: readonly TransactionItem[],
   now: number,
-  { locale, timeZone }: DisplayOptions = {},
+  { timeZone }: DisplayOptions = {},
 ): TransactionSection[] {
   const today = dayKey(now, timeZone);
   const yesterday = previousDay(today);
-  const thisYear = today.slice(0, 4);
   const sections: TransactionSection[] = [];
   const byKey = new Map<string, TransactionSection>();
   for (const item of items) {
     const key = item.timestamp === null ? 'unknown' : dayKey(item.timestamp, timeZone);
     let section = byKey.get(key);
     if (!section) {
-      let label: string;
-      if (key === 'unknown') label = 'Unknown date';
-      else if (key === today) label = 'Today';
-      else if (key === yesterday) label = 'Yesterday';
-      else
-        label = new Intl.DateTimeFormat(locale ?? 'en-US', {
-          month: 'short',
-          day: 'numeric',
-          ...(key.slice(0, 4) !== thisYear ? { year: 'numeric' as const } : {}),
-          ...(timeZone ? { timeZone } : {}),
-        }).format(item.timestamp!);
-      section = { key, label, items: [] };
+      const day: TransactionDay =
+        key === 'unknown' ? 'unknown' : key === today ? 'today' : key === yesterday ? 'yesterday' : 'earlier';
+      section = { key, day, items: [] };
       byKey.set(key, section);
       sections.push(section);
     }

@@ -4,16 +4,13 @@
  * connected account and the active network (reset on a change) from its creation; a flow that moved funds
  * refreshes it only if it exists (a history created later loads fresh).
  */
-import { followWallet } from '../followWallet';
+import { followWallet, ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
 import { createTransactionsStore, type TransactionsStore, type TransactionsStoreDeps } from './store';
 
-/** The instance's history store (created once, owned by the instance). `overrides` are for tests and stories only. */
-export function getTransactionsStore(
-  keyway: Keyway,
-  overrides: Partial<TransactionsStoreDeps> = {},
-): TransactionsStore {
-  return keyway.part('transactions', () => wireTransactions(keyway, overrides));
+/** The instance's history store (created once, owned by the instance). */
+export function getTransactionsStore(keyway: Keyway): TransactionsStore {
+  return keyway.part('transactions', (deps) => wireTransactions(keyway, deps));
 }
 
 /** Refreshes the history if it was created (after a send, a swap, a purchase). */
@@ -34,19 +31,17 @@ function wireTransactions(
     emit: (outcome) => keyway.outcomes.emit(outcome),
     ...overrides,
   });
-  const unfollow = followWallet(s, (address, network) => store.getState().setContext(address, network));
-  return {
-    value: store,
-    dispose() {
-      unfollow();
-      store.getState().reset();
-    },
-  };
+  return ownedStore(store, [
+    followWallet(s, (address, network) => store.getState().setContext(address, network)),
+  ]);
 }
 
 declare module '../keyway' {
   /** The part this module creates (the instance knows its type from here: keyway.ts imports no part). */
   interface KeywayParts {
     transactions: TransactionsStore;
+  }
+  interface KeywayPartDeps {
+    transactions: TransactionsStoreDeps;
   }
 }

@@ -7,11 +7,11 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { Transaction, TransactionsPage } from '../../api/schemas';
-import { TOAST_MESSAGES } from '../../core/errors';
 import type { EventBus } from '../../core/events';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
-import { latestRead, sameWallet } from '../latest';
+import { walletReads } from '../latest';
 // The rows are built by ./format, loaded with the first page (it is not in a host's initial JS).
 import type { DisplayOptions, TransactionItem, TransactionSection } from './format';
 
@@ -32,7 +32,7 @@ export interface TransactionsState {
   hasMore: boolean;
   /** True when the list is known to be empty: no visible transaction, or a failed fetch (spec §8). */
   empty: boolean;
-  error: string | null;
+  error: KitMessage | null;
 }
 
 export interface TransactionsActions {
@@ -59,7 +59,7 @@ export interface TransactionsSource {
   }): Promise<TransactionsPage>;
 }
 
-export interface TransactionsStoreDeps extends DisplayOptions {
+export interface TransactionsStoreDeps extends Pick<DisplayOptions, 'timeZone'> {
   api: TransactionsSource;
   projectId: string | null | undefined;
   bus: EventBus;
@@ -84,22 +84,21 @@ const emptyFields = (): Omit<TransactionsState, 'address' | 'networkId'> => ({
 
 export function createTransactionsStore(deps: TransactionsStoreDeps): TransactionsStore {
   const now = deps.now ?? Date.now;
+  // Days are grouped in the display time zone; the rows hold data, which the views write in their locale.
   const display: DisplayOptions = {
-    ...(deps.locale ? { locale: deps.locale } : {}),
     ...(deps.timeZone ? { timeZone: deps.timeZone } : {}),
   };
-  let network: KeywayNetwork | null = null;
   /** The history items of the pages loaded so far, as the API sent them (for the known counterparties). */
   let loadedRaw: Transaction[] = [];
-  const reads = latestRead();
 
   return createStore<TransactionsState & TransactionsActions>()((set, get) => {
-    const cancel = () => reads.cancel();
-
-    const canFetch = () => !!deps.projectId && !!get().address && !!network;
+    const wallet = walletReads(get, set, emptyFields);
+    const { reads } = wallet;
+    const canFetch = () => !!deps.projectId && !!get().address && !!wallet.network();
 
     const fetchPage = (cursor: string | null): Promise<void> => {
       const address = get().address;
+      const network = wallet.network();
       if (!deps.projectId || !address || !network) return Promise.resolve();
       const chainId = network.id;
       return reads.start(async (signal, isLatest) => {
@@ -130,7 +129,7 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
           const known = knownCounterparties(address, loadedRaw);
           const transactions: TransactionItem[] = [];
           for (const tx of loadedRaw) {
-            const item = toTransactionItem(tx, networks, display, known);
+            const item = toTransactionItem(tx, networks, known);
             if (item) transactions.push(item);
           }
           // A cursor that does not move would page forever: stop there.
@@ -147,7 +146,7 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
           });
         } catch {
           if (!isLatest()) return;
-          set({ ...emptyFields(), status: 'error', empty: true, error: TOAST_MESSAGES.fetchTransactions });
+          set({ ...emptyFields(), status: 'error', empty: true, error: kitMessage('fetchTransactions') });
           deps.emit?.({ flow: 'history', status: 'failed', reason: 'fetchFailed' });
           deps.bus.emit('ERROR_FETCH_TRANSACTIONS', {
             projectId: deps.projectId,
@@ -182,22 +181,8 @@ export function createTransactionsStore(deps: TransactionsStoreDeps): Transactio
         return fetchPage(null);
       },
 
-      reset() {
-        cancel();
-        set(emptyFields());
-      },
-
-      setContext(address, next) {
-        const networkId = next?.id ?? null;
-        network = next;
-        const s = get();
-        if (sameWallet(s, address, networkId)) {
-          if (s.address !== address) set({ address });
-          return;
-        }
-        cancel();
-        set({ address, networkId, ...emptyFields() });
-      },
+      reset: wallet.reset,
+      setContext: wallet.setContext,
     };
   });
 }

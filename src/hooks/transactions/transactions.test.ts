@@ -2,8 +2,8 @@ import { setupServer } from 'msw/node';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { transactionSchema } from '../../api/schemas';
-import { TOAST_MESSAGES } from '../../core/errors';
 import { createEventBus, type TrackedEvent } from '../../core/events';
+import { kitMessage } from '../../core/messages';
 import { type KeywayNetwork, keywayLocal, mainnet, polygon } from '../../core/networks';
 import type { FlowOutcome } from '../../core/outcomes';
 import { createMemoryStorage } from '../../core/storage';
@@ -19,7 +19,13 @@ import {
   type WireTransaction,
 } from '../../testing/msw';
 import { getBalancesStore } from '../balances/instance';
-import { groupTransactionsByDay, knownCounterparties, toTransactionItem, visibleTransfers } from './format';
+import {
+  groupTransactionsByDay,
+  knownCounterparties,
+  toTransactionItem,
+  transactionAmountText,
+  visibleTransfers,
+} from './format';
 import { getTransactionsStore, refreshTransactions } from './instance';
 import { createTransactionsStore } from './store';
 
@@ -78,7 +84,7 @@ describe('history rows', () => {
     });
     const item = toTransactionItem(mixed, [mainnet])!;
     expect(item.transfers).toHaveLength(1);
-    expect(item.title).toBe('Minted Keyway Genesis #12');
+    expect(item.title).toEqual(kitMessage('historyMinted', { symbol: 'Keyway Genesis #12' }));
   });
 
   it('hides zero-value transfers in from a sender the account never sent to (address poisoning)', () => {
@@ -94,11 +100,11 @@ describe('history rows', () => {
         metadata: { ...transactionFixtures[1]!.metadata, sentFrom },
         transfers: [{ ...transactionFixtures[1]!.transfers[0]!, quantity: { numeric }, value: 0 }],
       });
-    expect(toTransactionItem(zeroIn(lookAlike), [mainnet], {}, known)).toBeNull();
-    expect(toTransactionItem(zeroIn(lookAlike, '0.000'), [mainnet], {}, known)).toBeNull();
+    expect(toTransactionItem(zeroIn(lookAlike), [mainnet], known)).toBeNull();
+    expect(toTransactionItem(zeroIn(lookAlike, '0.000'), [mainnet], known)).toBeNull();
     // From a counterparty the account did send to, or with a value, the row stays.
-    expect(toTransactionItem(zeroIn(FIXTURE_RECEIVER), [mainnet], {}, known)).not.toBeNull();
-    expect(toTransactionItem(zeroIn(lookAlike, '0.01'), [mainnet], {}, known)).not.toBeNull();
+    expect(toTransactionItem(zeroIn(FIXTURE_RECEIVER), [mainnet], known)).not.toBeNull();
+    expect(toTransactionItem(zeroIn(lookAlike, '0.01'), [mainnet], known)).not.toBeNull();
     // Without a known set (a single item formatted on its own) nothing is hidden for being zero.
     expect(toTransactionItem(zeroIn(lookAlike), [mainnet])).not.toBeNull();
   });
@@ -108,31 +114,40 @@ describe('history rows', () => {
     const [pending, received, , failed, trade, tiny] = rows;
     expect(pending).toMatchObject({
       direction: 'out',
-      title: 'Sent ETH',
-      counterparty: 'to 0x7099…79C8',
+      title: kitMessage('historySent', { symbol: 'ETH' }),
+      counterparty: kitMessage('historyTo', { party: '0x7099…79C8' }),
       counterpartyAddress: FIXTURE_RECEIVER,
-      amount: '-0.01 ETH',
-      secondaryAmount: '$32.01',
+      amount: { quantity: '0.01', symbol: 'ETH', direction: 'out' },
+      secondaryAmount: { usd: expect.any(Number) },
       status: 'pending',
       explorerUrl: `https://etherscan.io/tx/0x${'0'.repeat(64)}`,
     });
     expect(pending!.iconUrl).toMatch(/^data:image\/svg\+xml,/);
     expect(received).toMatchObject({
       direction: 'in',
-      title: 'Received USDC',
-      counterparty: 'from 0x7099…79C8',
-      amount: '+250 USDC',
+      title: kitMessage('historyReceived', { symbol: 'USDC' }),
+      counterparty: kitMessage('historyFrom', { party: '0x7099…79C8' }),
       status: 'confirmed',
     });
-    expect(failed).toMatchObject({ status: 'failed', amount: '-5 USDC' });
+    // As a view writes them: signed, grouped, the tiny amount as a bound, the USD value as money.
+    const text = (a: Parameters<typeof transactionAmountText>[0] | null | undefined, locale = 'en-US') =>
+      a ? transactionAmountText(a, locale) : '';
+    expect(text(pending!.amount)).toBe('-0.01 ETH');
+    expect(text(pending!.secondaryAmount)).toBe('$32.01');
+    expect(text(received!.amount)).toBe('+250 USDC');
+    expect(text(failed!.amount)).toBe('-5 USDC');
+    expect(failed).toMatchObject({ status: 'failed' });
     expect(trade).toMatchObject({
       direction: 'trade',
-      title: 'Swapped ETH for USDC',
-      amount: '+1,600.25 USDC',
-      secondaryAmount: '-0.5 ETH',
-      counterparty: '',
+      title: kitMessage('historySwapped', { from: 'ETH', to: 'USDC' }),
+      counterparty: null,
     });
-    expect(tiny!.amount).toBe('<0.001 ETH');
+    expect(text(trade!.amount)).toBe('+1,600.25 USDC');
+    expect(text(trade!.secondaryAmount)).toBe('-0.5 ETH');
+    expect(text(tiny!.amount)).toBe('<0.001 ETH');
+    // In German: the locale's separators.
+    expect(text(trade!.amount, 'de')).toBe('+1.600,25 USDC');
+    expect(text(tiny!.amount, 'de')).toBe('<0,001 ETH');
     // A network without an https explorer gives no link.
     expect(toTransactionItem(parse(transactionFixtures[0]!), [keywayLocal])!.explorerUrl).toBeNull();
     expect(
@@ -160,14 +175,19 @@ describe('history rows', () => {
     ).toBe('pending');
   });
 
-  it('groups by day: Today, Yesterday, then dates', () => {
+  it('groups by day: today, yesterday, then dates (as data: the view names them in its locale)', () => {
     const items = generateTransactions(12, 0).map((t) => toTransactionItem(parse(t), [mainnet])!);
     // Every 7 hours back from 2025-01-15 12:00 UTC.
     const sections = groupTransactionsByDay(items, NOW, { timeZone: 'UTC' });
-    expect(sections.map((s) => s.label)).toEqual(['Today', 'Yesterday', 'Jan 13', 'Jan 12']);
+    expect(sections.map((s) => [s.key, s.day])).toEqual([
+      ['2025-01-15', 'today'],
+      ['2025-01-14', 'yesterday'],
+      ['2025-01-13', 'earlier'],
+      ['2025-01-12', 'earlier'],
+    ]);
     expect(sections.map((s) => s.items.length)).toEqual([2, 4, 3, 3]);
     const lastYear = groupTransactionsByDay(items, Date.UTC(2026, 0, 1), { timeZone: 'UTC' });
-    expect(lastYear[0]!.label).toBe('Jan 15, 2025');
+    expect(lastYear[0]).toMatchObject({ key: '2025-01-15', day: 'earlier' });
   });
 });
 
@@ -198,7 +218,7 @@ describe('transactions store', () => {
     expect(s.transactions).toHaveLength(9);
     expect(s.transactions.map((t) => t.id)).not.toContain('tx-2');
     expect(s.transactions[0]!.id).toBe('tx-0');
-    expect(s.sections[0]).toMatchObject({ label: 'Today' });
+    expect(s.sections[0]).toMatchObject({ day: 'today' });
     expect(s).toMatchObject({ next: '10', hasMore: true, empty: false });
     const r0 = historyRequests()[0]!;
     expect(r0.url.pathname).toBe(`/v1/account/${FIXTURE_ADDRESS}/history`);
@@ -304,7 +324,7 @@ describe('transactions store', () => {
       transactions: [],
       sections: [],
       hasMore: false,
-      error: TOAST_MESSAGES.fetchTransactions,
+      error: kitMessage('fetchTransactions'),
     });
     expect(outcomes).toEqual([{ flow: 'history', status: 'failed', reason: 'fetchFailed' }]);
     expect(events.map((e) => e.event)).toEqual(['ERROR_FETCH_TRANSACTIONS']);

@@ -9,21 +9,11 @@
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import { EMAIL_LOGIN_COOLDOWN_MS } from '../../core/constants';
-import { cooldownMessage } from '../../core/errors';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { OutcomeOf } from '../../core/outcomes';
 import type { AuthConnectorApi } from '../../frame/connector/auth-api';
 import { EmailSchema, OtpSchema } from '../../frame/protocol/fields';
-import { errorText } from '../utils';
-import { UPDATE_EMAIL_SUCCESS } from './messages';
-
-export const UPDATE_EMAIL_ERRORS = {
-  invalidEmail: 'Enter a valid email address',
-  sameEmail: 'This is already your email address',
-  invalidCode: 'Enter the 6-digit code',
-  failed: 'Could not update the email',
-} as const;
-
-export { UPDATE_EMAIL_SUCCESS };
+import { errorMessage } from '../utils';
 
 export type UpdateEmailStep = 'email' | 'primaryOtp' | 'secondaryOtp' | 'done';
 
@@ -34,7 +24,7 @@ export interface UpdateEmailState {
   /** The address being set. */
   newEmail: string | null;
   submitting: boolean;
-  error: string | null;
+  error: KitMessage | null;
   /** When another code may be sent (ms since epoch), or null. */
   resendAvailableAt: number | null;
 }
@@ -48,14 +38,14 @@ export type UpdateEmailResult =
   | { status: 'secondary-otp-required' }
   | { status: 'updated'; email: string }
   /** Not an email address, the address the account has already, or not a 6-digit code (nothing was sent). */
-  | { status: 'invalid'; reason: 'email' | 'same-email' | 'code'; message: string }
+  | { status: 'invalid'; reason: 'email' | 'same-email' | 'code'; message: KitMessage }
   /** The 30 s limit refused the send; `message` is 'Please try again after N seconds'. */
-  | { status: 'cooldown'; message: string }
+  | { status: 'cooldown'; message: KitMessage }
   /** A step is running. */
   | { status: 'busy' }
   /** The action does not belong to the current step (a code before its step, a resend before an address). */
   | { status: 'out-of-step' }
-  | { status: 'error'; message: string };
+  | { status: 'error'; message: KitMessage };
 
 export interface UpdateEmailActions {
   /** Starts over: reads the current email from the login cache. */
@@ -103,7 +93,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
     async function send(email: string): Promise<UpdateEmailResult> {
       const wait = remaining();
       if (wait > 0) {
-        const message = cooldownMessage(wait / 1000);
+        const message = kitMessage('cooldown', { seconds: Math.max(1, Math.ceil(wait / 1000)) });
         set({ error: message, resendAvailableAt: now() + wait });
         return { status: 'cooldown', message };
       }
@@ -127,13 +117,13 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
 
     /** A frame call failed: its message is shown and resolved. */
     function failed(error: unknown): UpdateEmailResult {
-      const message = errorText(error, UPDATE_EMAIL_ERRORS.failed);
+      const message = errorMessage(error, 'emailUpdateFailed');
       set({ submitting: false, error: message });
       return { status: 'error', message };
     }
 
     /** Refuses input that breaks a rule: the message is shown and resolved. */
-    function invalid(reason: 'email' | 'same-email' | 'code', message: string): UpdateEmailResult {
+    function invalid(reason: 'email' | 'same-email' | 'code', message: KitMessage): UpdateEmailResult {
       set({ error: message });
       return { status: 'invalid', reason, message };
     }
@@ -146,7 +136,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
       if (get().submitting) return { status: 'busy' };
       if (get().step !== step) return { status: 'out-of-step' };
       const parsed = OtpSchema.safeParse(otp);
-      if (!parsed.success) return invalid('code', UPDATE_EMAIL_ERRORS.invalidCode);
+      if (!parsed.success) return invalid('code', kitMessage('invalidCode'));
       set({ submitting: true, error: null });
       try {
         const auth = await deps.getAuth();
@@ -178,10 +168,10 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
         if (get().submitting) return { status: 'busy' };
         const email = raw.trim();
         const parsed = EmailSchema.safeParse(email);
-        if (!parsed.success) return invalid('email', UPDATE_EMAIL_ERRORS.invalidEmail);
+        if (!parsed.success) return invalid('email', kitMessage('invalidEmail'));
         const current = get().currentEmail ?? deps.currentEmail();
         if (current && current.toLowerCase() === parsed.data.toLowerCase()) {
-          return invalid('same-email', UPDATE_EMAIL_ERRORS.sameEmail);
+          return invalid('same-email', kitMessage('sameEmail'));
         }
         return send(parsed.data);
       },

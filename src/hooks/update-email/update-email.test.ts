@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createEventBus } from '../../core/events';
+import { type KitMessage, kitMessage } from '../../core/messages';
 import type { FrameClient } from '../../frame/client/client';
 import { type AuthConnectorApi, createAuthConnectorApi } from '../../frame/connector/auth-api';
 import { createLoginCache, createMemoryStorage, LOGIN_CACHE_KEYS } from '../../frame/login-cache';
@@ -12,7 +13,7 @@ import {
 } from '../../frame/testing/fake-frame';
 import { routeOutcome } from '../../views/modalRouter';
 import { createModalStore, type ModalStore, selectView } from '../modal/store';
-import { createUpdateEmailStore, UPDATE_EMAIL_ERRORS, type UpdateEmailStore } from './store';
+import { createUpdateEmailStore, type UpdateEmailStore } from './store';
 
 const FRAME_ORIGIN = 'https://frame.keyway.test';
 const T0 = 1_700_000_000_000;
@@ -27,7 +28,7 @@ let client: FrameClient;
 let auth: AuthConnectorApi;
 let modal: ModalStore;
 let store: UpdateEmailStore;
-let showSuccess: ReturnType<typeof vi.fn<(message: string, variant: string) => void>>;
+let showSuccess: ReturnType<typeof vi.fn<(message: KitMessage, variant: string) => void>>;
 
 const requestsOf = (type: string) => fake.requests.filter((r) => r.type === `@keyway-app/${type}`);
 const views = () => modal.getState().history.map((h) => h.view);
@@ -56,7 +57,7 @@ beforeEach(() => {
   modal.getState().open('Account');
   modal.getState().push('AccountSettings');
   modal.getState().push('UpdateEmail');
-  showSuccess = vi.fn<(message: string, variant: string) => void>();
+  showSuccess = vi.fn<(message: KitMessage, variant: string) => void>();
   store = createUpdateEmailStore({
     getAuth: async () => {
       await client.ensure();
@@ -65,7 +66,16 @@ beforeEach(() => {
     currentEmail: () => cache.email(),
     // Routed to `modal` (and its toasts) as the styled modal does.
     emit: (outcome) =>
-      routeOutcome({ modal, isConnected: () => true, siweNext: () => false, toast: showSuccess }, outcome),
+      routeOutcome(
+        {
+          modal,
+          isConnected: () => true,
+          isRestoring: () => false,
+          siweNext: () => false,
+          toast: showSuccess,
+        },
+        outcome,
+      ),
     now: () => now,
   });
   store.getState().start();
@@ -98,7 +108,7 @@ describe('update email', () => {
     });
     expect(views()).toEqual(['Account', 'AccountSettings']);
     expect(store.getState()).toMatchObject({ step: 'done', currentEmail: 'ada@new.example', error: null });
-    expect(showSuccess).toHaveBeenCalledWith('Email updated', 'success');
+    expect(showSuccess).toHaveBeenCalledWith(kitMessage('emailUpdated'), 'success');
     // The frame client's rule (spec §4: completing login by the secondary code) stored the new email.
     expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@new.example');
     expect(persistent.getItem(LOGIN_CACHE_KEYS.emailLoginUsed)).toBe('true');
@@ -117,15 +127,15 @@ describe('update email', () => {
     await expect(store.getState().submitEmail('not-an-email')).resolves.toEqual({
       status: 'invalid',
       reason: 'email',
-      message: UPDATE_EMAIL_ERRORS.invalidEmail,
+      message: kitMessage('invalidEmail'),
     });
-    expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.invalidEmail);
+    expect(store.getState().error).toEqual(kitMessage('invalidEmail'));
     await expect(store.getState().submitEmail('ADA@example.com')).resolves.toEqual({
       status: 'invalid',
       reason: 'same-email',
-      message: UPDATE_EMAIL_ERRORS.sameEmail,
+      message: kitMessage('sameEmail'),
     });
-    expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.sameEmail);
+    expect(store.getState().error).toEqual(kitMessage('sameEmail'));
     expect(requestsOf('UPDATE_EMAIL')).toHaveLength(0);
   });
 
@@ -135,16 +145,23 @@ describe('update email', () => {
     await expect(store.getState().submitSecondaryOtp(SECONDARY)).resolves.toEqual({ status: 'out-of-step' });
     await expect(store.getState().submitPrimaryOtp('999999')).resolves.toEqual({
       status: 'error',
-      message: 'Invalid code',
+      message: expect.objectContaining({ reason: 'Invalid code' }),
     });
-    expect(store.getState()).toMatchObject({ step: 'primaryOtp', error: 'Invalid code', submitting: false });
+    expect(store.getState()).toMatchObject({
+      step: 'primaryOtp',
+      error: expect.objectContaining({ reason: 'Invalid code' }),
+      submitting: false,
+    });
     expect(selectView(modal.getState())).toBe('UpdateEmailPrimaryOtp');
     await store.getState().submitPrimaryOtp(PRIMARY);
     await expect(store.getState().submitSecondaryOtp('000000')).resolves.toEqual({
       status: 'error',
-      message: 'Invalid code',
+      message: expect.objectContaining({ reason: 'Invalid code' }),
     });
-    expect(store.getState()).toMatchObject({ step: 'secondaryOtp', error: 'Invalid code' });
+    expect(store.getState()).toMatchObject({
+      step: 'secondaryOtp',
+      error: expect.objectContaining({ reason: 'Invalid code' }),
+    });
     // The email in the login cache is unchanged until the second code is right.
     expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@example.com');
   });
@@ -154,9 +171,9 @@ describe('update email', () => {
     await expect(store.getState().submitPrimaryOtp('12a')).resolves.toEqual({
       status: 'invalid',
       reason: 'code',
-      message: UPDATE_EMAIL_ERRORS.invalidCode,
+      message: kitMessage('invalidCode'),
     });
-    expect(store.getState().error).toBe(UPDATE_EMAIL_ERRORS.invalidCode);
+    expect(store.getState().error).toEqual(kitMessage('invalidCode'));
     expect(requestsOf('UPDATE_EMAIL_PRIMARY_OTP')).toHaveLength(0);
   });
 
@@ -165,9 +182,9 @@ describe('update email', () => {
     now = T0 + 8_000;
     await expect(store.getState().resendCode()).resolves.toEqual({
       status: 'cooldown',
-      message: 'Please try again after 22 seconds',
+      message: kitMessage('cooldown', { seconds: 22 }),
     });
-    expect(store.getState().error).toBe('Please try again after 22 seconds');
+    expect(store.getState().error).toEqual(kitMessage('cooldown', { seconds: 22 }));
     expect(store.getState().cooldownRemainingMs()).toBe(22_000);
     expect(requestsOf('UPDATE_EMAIL')).toHaveLength(1);
     now = T0 + 30_000;
@@ -182,9 +199,9 @@ describe('update email', () => {
     };
     await expect(store.getState().submitEmail('taken@example.com')).resolves.toEqual({
       status: 'error',
-      message: 'This email is already in use',
+      message: expect.objectContaining({ reason: 'This email is already in use' }),
     });
-    expect(store.getState().error).toBe('This email is already in use');
+    expect(store.getState().error).toMatchObject({ reason: 'This email is already in use' });
     expect(store.getState().cooldownRemainingMs()).toBe(0);
     expect(selectView(modal.getState())).toBe('UpdateEmail');
   });

@@ -6,7 +6,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'ربط المحفظة' },
+  connectButton: { label: 'ربط المحفظة', restoring: 'جارٍ إعادة الاتصال…' },
   modal: {
     close: 'إغلاق',
     back: 'رجوع',
@@ -92,6 +92,7 @@ export default {
     timeout: 'لم تستجب المحفظة الآمنة في الوقت المحدد. يُرجى المحاولة مرة أخرى.',
     codeSent: 'أرسلنا رمزًا من 6 أرقام إلى {email}',
     codeResent: 'رمز جديد في الطريق إليك',
+    updated: 'تم تحديث البريد الإلكتروني',
   },
   common: {
     viewUnavailable: 'هذه الشاشة غير متاحة.',
@@ -158,6 +159,7 @@ export default {
     connecting: 'جارٍ ربط محفظتك…',
   },
   siwe: {
+    thisApp: 'هذا التطبيق',
     title: 'يطلب منك {app} تسجيل الدخول',
     explanation: 'وقّع رسالة بمحفظتك لتثبت أنك تملك هذا الحساب. لا يكلّفك ذلك شيئًا.',
     sign: 'توقيع',
@@ -509,6 +511,7 @@ export default {
     decimalsUnknown: 'المنازل العشرية لهذا الرمز المميز غير معروفة',
     solanaNativeOnly: 'لا يمكن إرسال سوى SOL على Solana',
     invalidTokenAddress: 'ليس لهذا الرمز المميز عنوان عقد صالح، لذا لا يمكن إرساله',
+    sent: 'تم إرسال {amount} {symbol}',
   },
   swapMessages: {
     tokenIncomplete: 'ليس لهذا الرمز المميز عنوان أو منازل عشرية، لذا لا يمكن مبادلته',
@@ -518,6 +521,13 @@ export default {
     quoteLoading: 'جارٍ جلب عرض سعر…',
     review: 'مراجعة المبادلة',
     quoteUnavailable: 'لا يوجد عرض سعر لهذا الزوج الآن',
+    swapped: 'تم تبديل {amount} {from} بـ {toAmount} {to}',
+    noRouter: 'المبادلة غير متاحة على هذه الشبكة: لم يُضبط موجّه مبادلة موثوق.',
+    untrustedRouter: 'حددت خدمة المبادلة عقدًا ليس موجّه مبادلة موثوقًا. لم يُرسل أي شيء.',
+    approvalNotExact: 'طلبت خدمة المبادلة موافقة على مبلغ غير المبلغ الدقيق. لم يُرسل أي شيء.',
+    approvalWrongToken: 'أنشأت خدمة المبادلة موافقة لرمز آخر. لم يُرسل أي شيء.',
+    swapMismatch: 'معاملة المبادلة لا تطابق عرض السعر. لم يُرسل أي شيء.',
+    permitMismatch: 'معاملة المبادلة لا تحمل الإذن الذي وقّعته. لم يُرسل أي شيء.',
   },
   onrampMessages: {
     notNumeric: 'أدخل رقمًا، مثل 50 أو 50.25',
@@ -544,9 +554,28 @@ export default {
     failed: 'فشل تسجيل الدخول',
     notEnabled: 'تسجيل الدخول بالمحفظة غير مفعّل',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'الحسابات الذكية غير متاحة على هذه الشبكة',
+    accountTypeFailed: 'تعذّر تبديل نوع الحساب',
+    sameEmail: 'هذا هو بريدك الإلكتروني بالفعل',
+    invalidCode: 'أدخل الرمز المكوّن من 6 أرقام',
+    emailUpdateFailed: 'تعذّر تحديث البريد الإلكتروني',
+    switchNetworkFailed: 'فشل تبديل الشبكة',
+  },
+  socialMessages: {
+    popupBlocked: 'حظر المتصفح نافذة تسجيل الدخول. اسمح بالنوافذ المنبثقة لهذا الموقع ثم حاول مرة أخرى.',
+    timeout: 'استغرق تسجيل الدخول وقتًا طويلًا. حاول مرة أخرى.',
+    failed: 'فشل تسجيل الدخول',
+    unavailable: 'تسجيل الدخول الاجتماعي غير متاح: لم يُضبط إطار آمن',
+  },
+  walletMessages: {
+    noSolanaAccount: 'لم تُرجع المحفظة أي حساب سولانا',
+    pairFirst: 'اربط محفظة عبر رمز QR أولًا',
+    loginFirst: 'سجّل الدخول بالبريد الإلكتروني أو بحساب اجتماعي أولًا',
+    pairingUnavailable: 'WalletConnect غير متاح',
+    walletUnavailable: '{wallet} غير متاح في هذا المتصفح',
+  },
   transactionTitles: {
-    swappedAmounts: 'تم تبديل {amount} {from} بـ {toAmount} {to}',
-    sentAmount: 'تم إرسال {amount} {symbol}',
     swapped: 'تم تبديل {from} بـ {to}',
     swappedOnly: 'تم التبديل',
     minted: 'تم سك {symbol}',

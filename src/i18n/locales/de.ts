@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'Wallet verbinden' },
+  connectButton: { label: 'Wallet verbinden', restoring: 'Verbindung wird wiederhergestellt…' },
   modal: {
     close: 'Schließen',
     back: 'Zurück',
@@ -87,6 +87,7 @@ export default {
     timeout: 'Die sichere Wallet hat nicht rechtzeitig geantwortet. Bitte versuche es erneut.',
     codeSent: 'Wir haben einen 6-stelligen Code an {email} gesendet',
     codeResent: 'Ein neuer Code ist unterwegs',
+    updated: 'E-Mail-Adresse aktualisiert',
   },
   common: {
     viewUnavailable: 'Diese Ansicht ist nicht verfügbar.',
@@ -153,6 +154,7 @@ export default {
     connecting: 'Deine Wallet wird verbunden …',
   },
   siwe: {
+    thisApp: 'Diese App',
     title: '{app} möchte, dass du dich anmeldest',
     explanation:
       'Signiere mit deiner Wallet eine Nachricht, um zu beweisen, dass dir dieses Konto gehört. Das ist kostenlos.',
@@ -508,6 +510,7 @@ export default {
     decimalsUnknown: 'Die Dezimalstellen dieses Tokens sind unbekannt',
     solanaNativeOnly: 'Auf Solana kann nur SOL gesendet werden',
     invalidTokenAddress: 'Dieser Token hat keine gültige Vertragsadresse und kann nicht gesendet werden',
+    sent: '{amount} {symbol} gesendet',
   },
   swapMessages: {
     tokenIncomplete: 'Dieser Token hat keine Adresse oder Dezimalstellen und kann nicht getauscht werden',
@@ -517,6 +520,18 @@ export default {
     quoteLoading: 'Angebot wird abgerufen …',
     review: 'Tausch prüfen',
     quoteUnavailable: 'Für dieses Paar gibt es gerade kein Angebot',
+    swapped: '{amount} {from} gegen {toAmount} {to} getauscht',
+    noRouter:
+      'Auf diesem Netzwerk sind keine Tausche möglich: Es ist kein vertrauenswürdiger Swap-Router eingerichtet.',
+    untrustedRouter:
+      'Der Swap-Dienst nannte einen Vertrag, der kein vertrauenswürdiger Swap-Router ist. Es wurde nichts gesendet.',
+    approvalNotExact:
+      'Der Swap-Dienst verlangte eine Freigabe über einen anderen als den genauen Betrag. Es wurde nichts gesendet.',
+    approvalWrongToken:
+      'Der Swap-Dienst erstellte eine Freigabe für einen anderen Token. Es wurde nichts gesendet.',
+    swapMismatch: 'Die Tauschtransaktion passt nicht zum Angebot. Es wurde nichts gesendet.',
+    permitMismatch:
+      'Die Tauschtransaktion enthält nicht die Genehmigung, die du signiert hast. Es wurde nichts gesendet.',
   },
   onrampMessages: {
     notNumeric: 'Eine Zahl eingeben, z. B. 50 oder 50,25',
@@ -543,9 +558,29 @@ export default {
     failed: 'Anmeldung fehlgeschlagen',
     notEnabled: 'Die Anmeldung mit Wallet ist nicht aktiviert',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'Smart Accounts sind in diesem Netzwerk nicht verfügbar',
+    accountTypeFailed: 'Der Kontotyp konnte nicht gewechselt werden',
+    sameEmail: 'Das ist bereits deine E-Mail-Adresse',
+    invalidCode: 'Gib den 6-stelligen Code ein',
+    emailUpdateFailed: 'Die E-Mail-Adresse konnte nicht aktualisiert werden',
+    switchNetworkFailed: 'Netzwerkwechsel fehlgeschlagen',
+  },
+  socialMessages: {
+    popupBlocked:
+      'Der Browser hat das Anmeldefenster blockiert. Erlaube Pop-ups für diese Seite und versuche es erneut.',
+    timeout: 'Die Anmeldung hat zu lange gedauert. Versuche es erneut.',
+    failed: 'Anmeldung fehlgeschlagen',
+    unavailable: 'Social Login ist nicht verfügbar: Es ist kein sicherer Frame eingerichtet',
+  },
+  walletMessages: {
+    noSolanaAccount: 'Die Wallet hat kein Solana-Konto zurückgegeben',
+    pairFirst: 'Verbinde zuerst eine Wallet per QR-Code',
+    loginFirst: 'Melde dich zuerst mit E-Mail oder einem Social-Konto an',
+    pairingUnavailable: 'WalletConnect ist nicht verfügbar',
+    walletUnavailable: '{wallet} ist in diesem Browser nicht verfügbar',
+  },
   transactionTitles: {
-    swappedAmounts: '{amount} {from} gegen {toAmount} {to} getauscht',
-    sentAmount: '{amount} {symbol} gesendet',
     swapped: '{from} gegen {to} getauscht',
     swappedOnly: 'Getauscht',
     minted: '{symbol} gemintet',

@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'Conectar billetera' },
+  connectButton: { label: 'Conectar billetera', restoring: 'Reconectando…' },
   modal: {
     close: 'Cerrar',
     back: 'Atrás',
@@ -89,6 +89,7 @@ export default {
     timeout: 'La billetera segura no respondió a tiempo. Inténtalo de nuevo.',
     codeSent: 'Enviamos un código de 6 dígitos a {email}',
     codeResent: 'Un código nuevo está en camino',
+    updated: 'Correo electrónico actualizado',
   },
   common: {
     viewUnavailable: 'Esta vista no está disponible.',
@@ -155,6 +156,7 @@ export default {
     connecting: 'Conectando tu billetera…',
   },
   siwe: {
+    thisApp: 'Esta app',
     title: '{app} quiere que inicies sesión',
     explanation:
       'Firma un mensaje con tu billetera para demostrar que esta cuenta es tuya. No tiene ningún costo.',
@@ -511,6 +513,7 @@ export default {
     decimalsUnknown: 'Se desconocen los decimales de este token',
     solanaNativeOnly: 'En Solana solo se puede enviar SOL',
     invalidTokenAddress: 'Este token no tiene una dirección de contrato válida, así que no se puede enviar',
+    sent: 'Enviado {amount} {symbol}',
   },
   swapMessages: {
     tokenIncomplete: 'Este token no tiene dirección o decimales, así que no se puede intercambiar',
@@ -520,6 +523,16 @@ export default {
     quoteLoading: 'Obteniendo una cotización…',
     review: 'Revisar intercambio',
     quoteUnavailable: 'No hay cotización para este par en este momento',
+    swapped: 'Intercambiado {amount} {from} por {toAmount} {to}',
+    noRouter:
+      'Los intercambios no están disponibles en esta red: no hay un router de intercambio de confianza configurado.',
+    untrustedRouter:
+      'El servicio de intercambio indicó un contrato que no es un router de intercambio de confianza. No se envió nada.',
+    approvalNotExact:
+      'El servicio de intercambio pidió una aprobación distinta del importe exacto. No se envió nada.',
+    approvalWrongToken: 'El servicio de intercambio creó una aprobación para otro token. No se envió nada.',
+    swapMismatch: 'La transacción de intercambio no coincide con la cotización. No se envió nada.',
+    permitMismatch: 'La transacción de intercambio no incluye el permiso que firmaste. No se envió nada.',
   },
   onrampMessages: {
     notNumeric: 'Introduce un número, por ejemplo 50 o 50,25',
@@ -546,9 +559,29 @@ export default {
     failed: 'No se pudo iniciar sesión',
     notEnabled: 'El inicio de sesión con billetera no está activado',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'Las cuentas inteligentes no están disponibles en esta red',
+    accountTypeFailed: 'No se pudo cambiar el tipo de cuenta',
+    sameEmail: 'Este ya es tu correo electrónico',
+    invalidCode: 'Introduce el código de 6 dígitos',
+    emailUpdateFailed: 'No se pudo actualizar el correo electrónico',
+    switchNetworkFailed: 'No se pudo cambiar de red',
+  },
+  socialMessages: {
+    popupBlocked:
+      'El navegador bloqueó la ventana de inicio de sesión. Permite las ventanas emergentes para este sitio e inténtalo de nuevo.',
+    timeout: 'El inicio de sesión tardó demasiado. Inténtalo de nuevo.',
+    failed: 'Error al iniciar sesión',
+    unavailable: 'El inicio de sesión social no está disponible: no hay un marco seguro configurado',
+  },
+  walletMessages: {
+    noSolanaAccount: 'La billetera no devolvió ninguna cuenta de Solana',
+    pairFirst: 'Primero vincula una billetera con el código QR',
+    loginFirst: 'Primero inicia sesión con tu correo o una cuenta social',
+    pairingUnavailable: 'WalletConnect no está disponible',
+    walletUnavailable: '{wallet} no está disponible en este navegador',
+  },
   transactionTitles: {
-    swappedAmounts: 'Intercambiado {amount} {from} por {toAmount} {to}',
-    sentAmount: 'Enviado {amount} {symbol}',
     swapped: 'Intercambiado {from} por {to}',
     swappedOnly: 'Intercambiado',
     minted: 'Acuñado {symbol}',

@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'Connecter un portefeuille' },
+  connectButton: { label: 'Connecter un portefeuille', restoring: 'Reconnexion…' },
   modal: {
     close: 'Fermer',
     back: 'Retour',
@@ -89,6 +89,7 @@ export default {
     timeout: 'Le portefeuille sécurisé n’a pas répondu à temps. Veuillez réessayer.',
     codeSent: 'Nous avons envoyé un code à 6 chiffres à {email}',
     codeResent: 'Un nouveau code est en route',
+    updated: 'E-mail mis à jour',
   },
   common: {
     viewUnavailable: 'Cette vue n’est pas disponible.',
@@ -155,6 +156,7 @@ export default {
     connecting: 'Connexion de votre portefeuille…',
   },
   siwe: {
+    thisApp: 'Cette application',
     title: '{app} vous demande de vous connecter',
     explanation:
       'Signez un message avec votre portefeuille pour prouver que ce compte vous appartient. C’est gratuit.',
@@ -512,6 +514,7 @@ export default {
     decimalsUnknown: 'Les décimales de ce jeton sont inconnues',
     solanaNativeOnly: 'Seul le SOL peut être envoyé sur Solana',
     invalidTokenAddress: 'Ce jeton n’a pas d’adresse de contrat valide : il ne peut pas être envoyé',
+    sent: '{amount} {symbol} envoyé',
   },
   swapMessages: {
     tokenIncomplete: 'Ce jeton n’a pas d’adresse ou de décimales : il ne peut pas être échangé',
@@ -521,6 +524,18 @@ export default {
     quoteLoading: 'Obtention d’un devis…',
     review: 'Vérifier l’échange',
     quoteUnavailable: 'Aucun devis pour cette paire pour le moment',
+    swapped: '{amount} {from} échangé contre {toAmount} {to}',
+    noRouter:
+      'Les échanges ne sont pas disponibles sur ce réseau : aucun routeur d’échange de confiance n’est configuré.',
+    untrustedRouter:
+      'Le service d’échange a indiqué un contrat qui n’est pas un routeur d’échange de confiance. Rien n’a été envoyé.',
+    approvalNotExact:
+      'Le service d’échange a demandé une approbation autre que le montant exact. Rien n’a été envoyé.',
+    approvalWrongToken:
+      'Le service d’échange a préparé une approbation pour un autre jeton. Rien n’a été envoyé.',
+    swapMismatch: 'La transaction d’échange ne correspond pas au devis. Rien n’a été envoyé.',
+    permitMismatch:
+      'La transaction d’échange ne contient pas l’autorisation que vous avez signée. Rien n’a été envoyé.',
   },
   onrampMessages: {
     notNumeric: 'Saisissez un nombre, par exemple 50 ou 50,25',
@@ -547,9 +562,29 @@ export default {
     failed: 'La connexion a échoué',
     notEnabled: 'La connexion avec un portefeuille n’est pas activée',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'Les comptes intelligents ne sont pas disponibles sur ce réseau',
+    accountTypeFailed: 'Impossible de changer le type de compte',
+    sameEmail: 'C’est déjà votre adresse e-mail',
+    invalidCode: 'Saisissez le code à 6 chiffres',
+    emailUpdateFailed: 'Impossible de mettre à jour l’e-mail',
+    switchNetworkFailed: 'Échec du changement de réseau',
+  },
+  socialMessages: {
+    popupBlocked:
+      'Le navigateur a bloqué la fenêtre de connexion. Autorisez les fenêtres contextuelles pour ce site, puis réessayez.',
+    timeout: 'La connexion a pris trop de temps. Réessayez.',
+    failed: 'Échec de la connexion',
+    unavailable: 'La connexion sociale n’est pas disponible : aucun cadre sécurisé n’est configuré',
+  },
+  walletMessages: {
+    noSolanaAccount: 'Le portefeuille n’a renvoyé aucun compte Solana',
+    pairFirst: 'Associez d’abord un portefeuille par QR code',
+    loginFirst: 'Connectez-vous d’abord avec un e-mail ou un compte social',
+    pairingUnavailable: 'WalletConnect n’est pas disponible',
+    walletUnavailable: '{wallet} n’est pas disponible dans ce navigateur',
+  },
   transactionTitles: {
-    swappedAmounts: '{amount} {from} échangé contre {toAmount} {to}',
-    sentAmount: '{amount} {symbol} envoyé',
     swapped: '{from} échangé contre {to}',
     swappedOnly: 'Échange',
     minted: '{symbol} minté',

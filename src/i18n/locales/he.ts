@@ -6,7 +6,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'חיבור ארנק' },
+  connectButton: { label: 'חיבור ארנק', restoring: 'מתחבר מחדש…' },
   modal: {
     close: 'סגירה',
     back: 'חזרה',
@@ -91,6 +91,7 @@ export default {
     timeout: 'הארנק המאובטח לא הגיב בזמן. נא לנסות שוב.',
     codeSent: 'שלחנו קוד בן 6 ספרות אל {email}',
     codeResent: 'קוד חדש בדרך',
+    updated: 'כתובת האימייל עודכנה',
   },
   common: {
     viewUnavailable: 'המסך הזה אינו זמין.',
@@ -157,6 +158,7 @@ export default {
     connecting: 'הארנק מתחבר…',
   },
   siwe: {
+    thisApp: 'האפליקציה הזו',
     title: 'נדרשת כניסה ל-{app}',
     explanation: 'יש לחתום על הודעה בארנק כדי להוכיח שהחשבון הזה שלך. אין בכך עלות.',
     sign: 'חתימה',
@@ -508,6 +510,7 @@ export default {
     decimalsUnknown: 'מספר הספרות אחרי הנקודה של הטוקן הזה אינו ידוע',
     solanaNativeOnly: 'ב-Solana אפשר לשלוח רק SOL',
     invalidTokenAddress: 'לטוקן הזה אין כתובת חוזה תקינה, ולכן אי אפשר לשלוח אותו',
+    sent: 'נשלח {amount} {symbol}',
   },
   swapMessages: {
     tokenIncomplete: 'לטוקן הזה אין כתובת או ספרות עשרוניות, ולכן אי אפשר להחליף אותו',
@@ -517,6 +520,13 @@ export default {
     quoteLoading: 'מקבל הצעת מחיר…',
     review: 'סקירת ההחלפה',
     quoteUnavailable: 'אין כרגע הצעת מחיר לצמד הזה',
+    swapped: 'הוחלף {amount} {from} ב-{toAmount} {to}',
+    noRouter: 'החלפות אינן זמינות ברשת הזו: לא הוגדר נתב החלפה מהימן.',
+    untrustedRouter: 'שירות ההחלפה ציין חוזה שאינו נתב החלפה מהימן. שום דבר לא נשלח.',
+    approvalNotExact: 'שירות ההחלפה ביקש אישור שאינו על הסכום המדויק. שום דבר לא נשלח.',
+    approvalWrongToken: 'שירות ההחלפה יצר אישור לטוקן אחר. שום דבר לא נשלח.',
+    swapMismatch: 'עסקת ההחלפה אינה תואמת להצעת המחיר. שום דבר לא נשלח.',
+    permitMismatch: 'עסקת ההחלפה אינה כוללת את ההרשאה שחתמת עליה. שום דבר לא נשלח.',
   },
   onrampMessages: {
     notNumeric: 'יש להזין מספר, למשל 50 או 50.25',
@@ -543,9 +553,28 @@ export default {
     failed: 'ההתחברות נכשלה',
     notEnabled: 'התחברות עם ארנק אינה מופעלת',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'חשבונות חכמים אינם זמינים ברשת הזו',
+    accountTypeFailed: 'לא ניתן היה להחליף את סוג החשבון',
+    sameEmail: 'זו כבר כתובת האימייל שלך',
+    invalidCode: 'הזן את הקוד בן 6 הספרות',
+    emailUpdateFailed: 'לא ניתן היה לעדכן את האימייל',
+    switchNetworkFailed: 'החלפת הרשת נכשלה',
+  },
+  socialMessages: {
+    popupBlocked: 'הדפדפן חסם את חלון ההתחברות. אפשר חלונות קופצים לאתר הזה ונסה שוב.',
+    timeout: 'ההתחברות ארכה זמן רב מדי. נסה שוב.',
+    failed: 'ההתחברות נכשלה',
+    unavailable: 'התחברות חברתית אינה זמינה: לא הוגדרה מסגרת מאובטחת',
+  },
+  walletMessages: {
+    noSolanaAccount: 'הארנק לא החזיר חשבון Solana',
+    pairFirst: 'קודם צמד ארנק באמצעות קוד QR',
+    loginFirst: 'קודם התחבר עם אימייל או חשבון חברתי',
+    pairingUnavailable: 'WalletConnect אינו זמין',
+    walletUnavailable: '{wallet} אינו זמין בדפדפן הזה',
+  },
   transactionTitles: {
-    swappedAmounts: 'הוחלף {amount} {from} ב-{toAmount} {to}',
-    sentAmount: 'נשלח {amount} {symbol}',
     swapped: 'הוחלף {from} ב-{to}',
     swappedOnly: 'הוחלף',
     minted: 'נטבע {symbol}',

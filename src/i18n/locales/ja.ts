@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'ウォレットを接続' },
+  connectButton: { label: 'ウォレットを接続', restoring: '再接続中…' },
   modal: {
     close: '閉じる',
     back: '戻る',
@@ -87,6 +87,7 @@ export default {
     timeout: 'セキュアウォレットが時間内に応答しませんでした。もう一度お試しください。',
     codeSent: '{email} に 6 桁のコードを送信しました',
     codeResent: '新しいコードを送信しました',
+    updated: 'メールアドレスを更新しました',
   },
   common: {
     viewUnavailable: 'この画面は利用できません。',
@@ -153,6 +154,7 @@ export default {
     connecting: 'ウォレットを接続中…',
   },
   siwe: {
+    thisApp: 'このアプリ',
     title: '{app} がサインインを求めています',
     explanation:
       'このアカウントの所有者であることを証明するため、ウォレットでメッセージに署名してください。費用はかかりません。',
@@ -508,6 +510,7 @@ export default {
     decimalsUnknown: 'このトークンの小数点以下の桁数が不明です',
     solanaNativeOnly: 'Solana で送金できるのは SOL のみです',
     invalidTokenAddress: 'このトークンには有効なコントラクトアドレスがないため、送金できません',
+    sent: '{amount} {symbol} を送信',
   },
   swapMessages: {
     tokenIncomplete: 'このトークンにはアドレスまたは桁数の情報がないため、スワップできません',
@@ -517,6 +520,14 @@ export default {
     quoteLoading: '見積もりを取得中…',
     review: 'スワップを確認',
     quoteUnavailable: '現在このペアの見積もりはありません',
+    swapped: '{amount} {from} を {toAmount} {to} にスワップ',
+    noRouter: 'このネットワークではスワップできません：信頼できるスワップルーターが設定されていません。',
+    untrustedRouter:
+      'スワップサービスが信頼できるスワップルーターではないコントラクトを指定しました。何も送信されていません。',
+    approvalNotExact: 'スワップサービスが正確な金額以外の承認を求めました。何も送信されていません。',
+    approvalWrongToken: 'スワップサービスが別のトークンの承認を作成しました。何も送信されていません。',
+    swapMismatch: 'スワップのトランザクションが見積もりと一致しません。何も送信されていません。',
+    permitMismatch: 'スワップのトランザクションに署名した許可が含まれていません。何も送信されていません。',
   },
   onrampMessages: {
     notNumeric: '50 や 50.25 のように数値を入力してください',
@@ -543,9 +554,29 @@ export default {
     failed: 'サインインに失敗しました',
     notEnabled: 'ウォレットでのサインインは有効になっていません',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'このネットワークではスマートアカウントを利用できません',
+    accountTypeFailed: 'アカウントの種類を切り替えられませんでした',
+    sameEmail: 'これはすでにあなたのメールアドレスです',
+    invalidCode: '6桁のコードを入力してください',
+    emailUpdateFailed: 'メールアドレスを更新できませんでした',
+    switchNetworkFailed: 'ネットワークを切り替えられませんでした',
+  },
+  socialMessages: {
+    popupBlocked:
+      'ブラウザがログインウィンドウをブロックしました。このサイトのポップアップを許可してから、もう一度お試しください。',
+    timeout: 'ログインに時間がかかりすぎました。もう一度お試しください。',
+    failed: 'ログインに失敗しました',
+    unavailable: 'ソーシャルログインは利用できません：セキュアフレームが設定されていません',
+  },
+  walletMessages: {
+    noSolanaAccount: 'ウォレットからSolanaアカウントが返されませんでした',
+    pairFirst: 'まずQRコードでウォレットをペアリングしてください',
+    loginFirst: 'まずメールまたはソーシャルアカウントでログインしてください',
+    pairingUnavailable: 'WalletConnect は利用できません',
+    walletUnavailable: 'このブラウザでは {wallet} を利用できません',
+  },
   transactionTitles: {
-    swappedAmounts: '{amount} {from} を {toAmount} {to} にスワップ',
-    sentAmount: '{amount} {symbol} を送信',
     swapped: '{from} を {to} にスワップ',
     swappedOnly: 'スワップ',
     minted: '{symbol} をミント',

@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: '지갑 연결' },
+  connectButton: { label: '지갑 연결', restoring: '다시 연결하는 중…' },
   modal: {
     close: '닫기',
     back: '뒤로',
@@ -87,6 +87,7 @@ export default {
     timeout: '보안 지갑이 제시간에 응답하지 않았습니다. 다시 시도해 주세요.',
     codeSent: '{email}(으)로 6자리 코드를 보냈습니다',
     codeResent: '새 코드를 보냈습니다',
+    updated: '이메일이 업데이트되었습니다',
   },
   common: {
     viewUnavailable: '이 화면은 사용할 수 없습니다.',
@@ -153,6 +154,7 @@ export default {
     connecting: '지갑 연결 중…',
   },
   siwe: {
+    thisApp: '이 앱',
     title: '{app}에서 로그인을 요청합니다',
     explanation: '이 계정이 내 것임을 증명하려면 지갑으로 메시지에 서명하세요. 비용은 들지 않습니다.',
     sign: '서명',
@@ -503,6 +505,7 @@ export default {
     decimalsUnknown: '이 토큰의 소수점 자릿수를 알 수 없습니다',
     solanaNativeOnly: 'Solana에서는 SOL만 보낼 수 있습니다',
     invalidTokenAddress: '이 토큰은 유효한 컨트랙트 주소가 없어 보낼 수 없습니다',
+    sent: '{amount} {symbol} 보냄',
   },
   swapMessages: {
     tokenIncomplete: '이 토큰은 주소나 소수점 자릿수가 없어 스왑할 수 없습니다',
@@ -512,6 +515,14 @@ export default {
     quoteLoading: '견적 가져오는 중…',
     review: '스왑 검토',
     quoteUnavailable: '지금은 이 페어의 견적이 없습니다',
+    swapped: '{amount} {from}에서 {toAmount} {to}(으)로 스왑',
+    noRouter: '이 네트워크에서는 스왑할 수 없습니다: 신뢰할 수 있는 스왑 라우터가 설정되지 않았습니다.',
+    untrustedRouter:
+      '스왑 서비스가 신뢰할 수 있는 스왑 라우터가 아닌 컨트랙트를 지정했습니다. 아무것도 전송되지 않았습니다.',
+    approvalNotExact: '스왑 서비스가 정확한 금액이 아닌 승인을 요청했습니다. 아무것도 전송되지 않았습니다.',
+    approvalWrongToken: '스왑 서비스가 다른 토큰에 대한 승인을 만들었습니다. 아무것도 전송되지 않았습니다.',
+    swapMismatch: '스왑 트랜잭션이 견적과 일치하지 않습니다. 아무것도 전송되지 않았습니다.',
+    permitMismatch: '스왑 트랜잭션에 서명한 허가가 들어 있지 않습니다. 아무것도 전송되지 않았습니다.',
   },
   onrampMessages: {
     notNumeric: '숫자를 입력하세요(예: 50 또는 50.25)',
@@ -538,9 +549,28 @@ export default {
     failed: '로그인에 실패했습니다',
     notEnabled: '지갑 로그인이 활성화되지 않았습니다',
   },
+  accountMessages: {
+    smartAccountUnavailable: '이 네트워크에서는 스마트 계정을 사용할 수 없습니다',
+    accountTypeFailed: '계정 유형을 전환하지 못했습니다',
+    sameEmail: '이미 사용 중인 이메일 주소입니다',
+    invalidCode: '6자리 코드를 입력하세요',
+    emailUpdateFailed: '이메일을 업데이트하지 못했습니다',
+    switchNetworkFailed: '네트워크를 전환하지 못했습니다',
+  },
+  socialMessages: {
+    popupBlocked: '브라우저가 로그인 창을 차단했습니다. 이 사이트의 팝업을 허용한 뒤 다시 시도하세요.',
+    timeout: '로그인 시간이 너무 오래 걸렸습니다. 다시 시도하세요.',
+    failed: '로그인 실패',
+    unavailable: '소셜 로그인을 사용할 수 없습니다: 보안 프레임이 설정되지 않았습니다',
+  },
+  walletMessages: {
+    noSolanaAccount: '지갑이 Solana 계정을 반환하지 않았습니다',
+    pairFirst: '먼저 QR 코드로 지갑을 연결하세요',
+    loginFirst: '먼저 이메일 또는 소셜 계정으로 로그인하세요',
+    pairingUnavailable: 'WalletConnect를 사용할 수 없습니다',
+    walletUnavailable: '이 브라우저에서는 {wallet}을(를) 사용할 수 없습니다',
+  },
   transactionTitles: {
-    swappedAmounts: '{amount} {from}에서 {toAmount} {to}(으)로 스왑',
-    sentAmount: '{amount} {symbol} 보냄',
     swapped: '{from}에서 {to}(으)로 스왑',
     swappedOnly: '스왑',
     minted: '{symbol} 민팅',

@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'Conectar carteira' },
+  connectButton: { label: 'Conectar carteira', restoring: 'Reconectando…' },
   modal: {
     close: 'Fechar',
     back: 'Voltar',
@@ -88,6 +88,7 @@ export default {
     timeout: 'A carteira segura não respondeu a tempo. Tente novamente.',
     codeSent: 'Enviamos um código de 6 dígitos para {email}',
     codeResent: 'Um novo código está a caminho',
+    updated: 'E-mail atualizado',
   },
   common: {
     viewUnavailable: 'Esta tela não está disponível.',
@@ -154,6 +155,7 @@ export default {
     connecting: 'Conectando sua carteira…',
   },
   siwe: {
+    thisApp: 'Este app',
     title: '{app} quer que você entre',
     explanation: 'Assine uma mensagem com sua carteira para provar que esta conta é sua. Não custa nada.',
     sign: 'Assinar',
@@ -507,6 +509,7 @@ export default {
     decimalsUnknown: 'As casas decimais deste token são desconhecidas',
     solanaNativeOnly: 'Na Solana, só é possível enviar SOL',
     invalidTokenAddress: 'Este token não tem um endereço de contrato válido, então não pode ser enviado',
+    sent: '{amount} {symbol} enviado',
   },
   swapMessages: {
     tokenIncomplete: 'Este token não tem endereço ou casas decimais, então não pode ser trocado',
@@ -516,6 +519,14 @@ export default {
     quoteLoading: 'Obtendo uma cotação…',
     review: 'Revisar troca',
     quoteUnavailable: 'Nenhuma cotação para este par no momento',
+    swapped: 'Troca de {amount} {from} por {toAmount} {to}',
+    noRouter: 'Trocas não estão disponíveis nesta rede: nenhum roteador de troca confiável está configurado.',
+    untrustedRouter:
+      'O serviço de troca indicou um contrato que não é um roteador de troca confiável. Nada foi enviado.',
+    approvalNotExact: 'O serviço de troca pediu uma aprovação diferente do valor exato. Nada foi enviado.',
+    approvalWrongToken: 'O serviço de troca criou uma aprovação para outro token. Nada foi enviado.',
+    swapMismatch: 'A transação de troca não corresponde à cotação. Nada foi enviado.',
+    permitMismatch: 'A transação de troca não contém a permissão que você assinou. Nada foi enviado.',
   },
   onrampMessages: {
     notNumeric: 'Digite um número, por exemplo 50 ou 50,25',
@@ -542,9 +553,28 @@ export default {
     failed: 'Falha ao entrar',
     notEnabled: 'O login com carteira não está ativado',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'Contas inteligentes não estão disponíveis nesta rede',
+    accountTypeFailed: 'Não foi possível mudar o tipo de conta',
+    sameEmail: 'Este já é o seu e-mail',
+    invalidCode: 'Digite o código de 6 dígitos',
+    emailUpdateFailed: 'Não foi possível atualizar o e-mail',
+    switchNetworkFailed: 'Falha ao trocar de rede',
+  },
+  socialMessages: {
+    popupBlocked: 'O navegador bloqueou a janela de login. Permita pop-ups para este site e tente novamente.',
+    timeout: 'O login demorou demais. Tente novamente.',
+    failed: 'Falha no login',
+    unavailable: 'O login social não está disponível: nenhum frame seguro está configurado',
+  },
+  walletMessages: {
+    noSolanaAccount: 'A carteira não retornou nenhuma conta Solana',
+    pairFirst: 'Primeiro pareie uma carteira pelo código QR',
+    loginFirst: 'Primeiro entre com e-mail ou uma conta social',
+    pairingUnavailable: 'WalletConnect não está disponível',
+    walletUnavailable: '{wallet} não está disponível neste navegador',
+  },
   transactionTitles: {
-    swappedAmounts: 'Troca de {amount} {from} por {toAmount} {to}',
-    sentAmount: '{amount} {symbol} enviado',
     swapped: 'Troca de {from} por {to}',
     swappedOnly: 'Troca',
     minted: '{symbol} cunhado',

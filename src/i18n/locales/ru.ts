@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'Подключить кошелек' },
+  connectButton: { label: 'Подключить кошелек', restoring: 'Переподключение…' },
   modal: {
     close: 'Закрыть',
     back: 'Назад',
@@ -89,6 +89,7 @@ export default {
     timeout: 'Защищенный кошелек не ответил вовремя. Попробуйте еще раз.',
     codeSent: 'Мы отправили 6-значный код на {email}',
     codeResent: 'Новый код уже в пути',
+    updated: 'Адрес электронной почты обновлён',
   },
   common: {
     viewUnavailable: 'Этот экран недоступен.',
@@ -155,6 +156,7 @@ export default {
     connecting: 'Подключение кошелька…',
   },
   siwe: {
+    thisApp: 'Это приложение',
     title: '{app} просит вас войти',
     explanation: 'Подпишите сообщение кошельком, чтобы подтвердить, что этот аккаунт ваш. Это бесплатно.',
     sign: 'Подписать',
@@ -507,6 +509,7 @@ export default {
     decimalsUnknown: 'Число десятичных знаков этого токена неизвестно',
     solanaNativeOnly: 'В Solana можно отправлять только SOL',
     invalidTokenAddress: 'У этого токена нет корректного адреса контракта, поэтому его нельзя отправить',
+    sent: 'Отправлено {amount} {symbol}',
   },
   swapMessages: {
     tokenIncomplete: 'У этого токена нет адреса или десятичных знаков, поэтому его нельзя обменять',
@@ -516,6 +519,14 @@ export default {
     quoteLoading: 'Получение котировки…',
     review: 'Проверить обмен',
     quoteUnavailable: 'Для этой пары сейчас нет котировки',
+    swapped: 'Обмен {amount} {from} на {toAmount} {to}',
+    noRouter: 'Обмен в этой сети недоступен: не настроен доверенный маршрутизатор обмена.',
+    untrustedRouter:
+      'Сервис обмена указал контракт, который не является доверенным маршрутизатором обмена. Ничего не отправлено.',
+    approvalNotExact: 'Сервис обмена запросил разрешение не на точную сумму. Ничего не отправлено.',
+    approvalWrongToken: 'Сервис обмена создал разрешение для другого токена. Ничего не отправлено.',
+    swapMismatch: 'Транзакция обмена не соответствует котировке. Ничего не отправлено.',
+    permitMismatch: 'Транзакция обмена не содержит подписанного вами разрешения. Ничего не отправлено.',
   },
   onrampMessages: {
     notNumeric: 'Введите число, например 50 или 50,25',
@@ -542,9 +553,29 @@ export default {
     failed: 'Не удалось войти',
     notEnabled: 'Вход с помощью кошелька не включен',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'Смарт-аккаунты недоступны в этой сети',
+    accountTypeFailed: 'Не удалось сменить тип аккаунта',
+    sameEmail: 'Это уже ваш адрес электронной почты',
+    invalidCode: 'Введите 6-значный код',
+    emailUpdateFailed: 'Не удалось обновить адрес электронной почты',
+    switchNetworkFailed: 'Не удалось сменить сеть',
+  },
+  socialMessages: {
+    popupBlocked:
+      'Браузер заблокировал окно входа. Разрешите всплывающие окна для этого сайта и попробуйте снова.',
+    timeout: 'Вход занял слишком много времени. Попробуйте снова.',
+    failed: 'Не удалось войти',
+    unavailable: 'Вход через соцсети недоступен: не настроен защищённый фрейм',
+  },
+  walletMessages: {
+    noSolanaAccount: 'Кошелёк не вернул аккаунт Solana',
+    pairFirst: 'Сначала подключите кошелёк по QR-коду',
+    loginFirst: 'Сначала войдите по электронной почте или через соцсеть',
+    pairingUnavailable: 'WalletConnect недоступен',
+    walletUnavailable: '{wallet} недоступен в этом браузере',
+  },
   transactionTitles: {
-    swappedAmounts: 'Обмен {amount} {from} на {toAmount} {to}',
-    sentAmount: 'Отправлено {amount} {symbol}',
     swapped: 'Обмен {from} на {to}',
     swappedOnly: 'Обмен',
     minted: 'Минт {symbol}',

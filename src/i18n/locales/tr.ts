@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'Cüzdan bağla' },
+  connectButton: { label: 'Cüzdan bağla', restoring: 'Yeniden bağlanıyor…' },
   modal: {
     close: 'Kapat',
     back: 'Geri',
@@ -87,6 +87,7 @@ export default {
     timeout: 'Güvenli cüzdan zamanında yanıt vermedi. Lütfen tekrar deneyin.',
     codeSent: '{email} adresine 6 haneli bir kod gönderdik',
     codeResent: 'Yeni bir kod yolda',
+    updated: 'E-posta güncellendi',
   },
   common: {
     viewUnavailable: 'Bu görünüm kullanılamıyor.',
@@ -153,6 +154,7 @@ export default {
     connecting: 'Cüzdanınız bağlanıyor…',
   },
   siwe: {
+    thisApp: 'Bu uygulama',
     title: '{app} oturum açmanızı istiyor',
     explanation:
       'Bu hesabın size ait olduğunu kanıtlamak için cüzdanınızla bir mesaj imzalayın. Ücretsizdir.',
@@ -507,6 +509,7 @@ export default {
     decimalsUnknown: 'Bu tokenın ondalık basamakları bilinmiyor',
     solanaNativeOnly: 'Solana’da yalnızca SOL gönderilebilir',
     invalidTokenAddress: 'Bu tokenın geçerli bir sözleşme adresi yok, bu yüzden gönderilemez',
+    sent: '{amount} {symbol} gönderildi',
   },
   swapMessages: {
     tokenIncomplete: 'Bu tokenın adresi veya ondalık basamakları yok, bu yüzden takas edilemez',
@@ -516,6 +519,14 @@ export default {
     quoteLoading: 'Fiyat teklifi alınıyor…',
     review: 'Takası incele',
     quoteUnavailable: 'Bu çift için şu anda fiyat teklifi yok',
+    swapped: '{amount} {from}, {toAmount} {to} ile takas edildi',
+    noRouter: 'Bu ağda takas yapılamaz: güvenilir bir takas yönlendiricisi yapılandırılmamış.',
+    untrustedRouter:
+      'Takas hizmeti güvenilir bir takas yönlendiricisi olmayan bir sözleşme belirtti. Hiçbir şey gönderilmedi.',
+    approvalNotExact: 'Takas hizmeti tam tutardan farklı bir onay istedi. Hiçbir şey gönderilmedi.',
+    approvalWrongToken: 'Takas hizmeti başka bir token için onay oluşturdu. Hiçbir şey gönderilmedi.',
+    swapMismatch: 'Takas işlemi teklifle eşleşmiyor. Hiçbir şey gönderilmedi.',
+    permitMismatch: 'Takas işlemi imzaladığınız izni içermiyor. Hiçbir şey gönderilmedi.',
   },
   onrampMessages: {
     notNumeric: 'Bir sayı girin, örneğin 50 veya 50,25',
@@ -542,9 +553,29 @@ export default {
     failed: 'Giriş başarısız oldu',
     notEnabled: 'Cüzdanla giriş etkin değil',
   },
+  accountMessages: {
+    smartAccountUnavailable: 'Akıllı hesaplar bu ağda kullanılamıyor',
+    accountTypeFailed: 'Hesap türü değiştirilemedi',
+    sameEmail: 'Bu zaten sizin e-posta adresiniz',
+    invalidCode: '6 haneli kodu girin',
+    emailUpdateFailed: 'E-posta güncellenemedi',
+    switchNetworkFailed: 'Ağ değiştirilemedi',
+  },
+  socialMessages: {
+    popupBlocked:
+      'Tarayıcı giriş penceresini engelledi. Bu site için açılır pencerelere izin verin ve tekrar deneyin.',
+    timeout: 'Giriş çok uzun sürdü. Tekrar deneyin.',
+    failed: 'Giriş başarısız',
+    unavailable: 'Sosyal giriş kullanılamıyor: güvenli çerçeve yapılandırılmamış',
+  },
+  walletMessages: {
+    noSolanaAccount: 'Cüzdan bir Solana hesabı döndürmedi',
+    pairFirst: 'Önce QR kodla bir cüzdan eşleyin',
+    loginFirst: 'Önce e-posta veya bir sosyal hesapla giriş yapın',
+    pairingUnavailable: 'WalletConnect kullanılamıyor',
+    walletUnavailable: '{wallet} bu tarayıcıda kullanılamıyor',
+  },
   transactionTitles: {
-    swappedAmounts: '{amount} {from}, {toAmount} {to} ile takas edildi',
-    sentAmount: '{amount} {symbol} gönderildi',
     swapped: '{from}, {to} ile takas edildi',
     swappedOnly: 'Takas edildi',
     minted: '{symbol} basıldı',

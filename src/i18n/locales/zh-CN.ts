@@ -2,7 +2,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: '连接钱包' },
+  connectButton: { label: '连接钱包', restoring: '正在重新连接…' },
   modal: {
     close: '关闭',
     back: '返回',
@@ -87,6 +87,7 @@ export default {
     timeout: '安全钱包未及时响应，请重试。',
     codeSent: '我们已向 {email} 发送了 6 位验证码',
     codeResent: '新的验证码正在发送',
+    updated: '邮箱已更新',
   },
   common: {
     viewUnavailable: '此页面不可用。',
@@ -153,6 +154,7 @@ export default {
     connecting: '正在连接你的钱包…',
   },
   siwe: {
+    thisApp: '此应用',
     title: '{app} 请求你登录',
     explanation: '使用钱包签署一条消息，以证明你拥有此账户。此操作不收取任何费用。',
     sign: '签名',
@@ -503,6 +505,7 @@ export default {
     decimalsUnknown: '此代币的小数位未知',
     solanaNativeOnly: '在 Solana 上只能发送 SOL',
     invalidTokenAddress: '此代币没有有效的合约地址，无法发送',
+    sent: '已发送 {amount} {symbol}',
   },
   swapMessages: {
     tokenIncomplete: '此代币缺少地址或小数位，无法兑换',
@@ -512,6 +515,13 @@ export default {
     quoteLoading: '正在获取报价…',
     review: '预览兑换',
     quoteUnavailable: '此交易对暂时没有报价',
+    swapped: '已将 {amount} {from} 兑换为 {toAmount} {to}',
+    noRouter: '此网络不支持兑换：未配置受信任的兑换路由合约。',
+    untrustedRouter: '兑换服务指定的合约不是受信任的兑换路由合约。未发送任何内容。',
+    approvalNotExact: '兑换服务请求的授权不是确切金额。未发送任何内容。',
+    approvalWrongToken: '兑换服务为另一个代币创建了授权。未发送任何内容。',
+    swapMismatch: '兑换交易与报价不符。未发送任何内容。',
+    permitMismatch: '兑换交易未包含你签署的许可。未发送任何内容。',
   },
   onrampMessages: {
     notNumeric: '请输入数字，例如 50 或 50.25',
@@ -538,9 +548,28 @@ export default {
     failed: '登录失败',
     notEnabled: '未启用钱包登录',
   },
+  accountMessages: {
+    smartAccountUnavailable: '此网络不支持智能账户',
+    accountTypeFailed: '无法切换账户类型',
+    sameEmail: '这已经是你的邮箱地址',
+    invalidCode: '请输入 6 位验证码',
+    emailUpdateFailed: '无法更新邮箱',
+    switchNetworkFailed: '切换网络失败',
+  },
+  socialMessages: {
+    popupBlocked: '浏览器拦截了登录窗口。请允许此网站弹出窗口，然后重试。',
+    timeout: '登录时间过长。请重试。',
+    failed: '登录失败',
+    unavailable: '社交登录不可用：未配置安全框架',
+  },
+  walletMessages: {
+    noSolanaAccount: '钱包未返回 Solana 账户',
+    pairFirst: '请先通过二维码配对钱包',
+    loginFirst: '请先使用邮箱或社交账户登录',
+    pairingUnavailable: 'WalletConnect 不可用',
+    walletUnavailable: '此浏览器中无法使用 {wallet}',
+  },
   transactionTitles: {
-    swappedAmounts: '已将 {amount} {from} 兑换为 {toAmount} {to}',
-    sentAmount: '已发送 {amount} {symbol}',
     swapped: '已将 {from} 兑换为 {to}',
     swappedOnly: '已兑换',
     minted: '已铸造 {symbol}',
