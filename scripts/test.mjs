@@ -13,6 +13,8 @@ import { relative, sep } from 'node:path';
 import { stripVTControlCharacters } from 'node:util';
 
 const results = [];
+/** The output of each static check that failed, printed again at the very end (CI shows a log's tail). */
+const failedOutputs = [];
 const only = process.argv.slice(2).filter((a) => !a.startsWith('--'));
 const wanted = (name) => !only.length || only.includes(name);
 const started = Date.now();
@@ -38,6 +40,7 @@ function run(name, cmd, args, { live = false } = {}) {
       if (!live) {
         const text = Buffer.concat(output).toString().trimEnd();
         console.log(`\n▶ ${name}: ${cmd} ${args.join(' ')}${text ? `\n${text}` : ''}`);
+        if (!ok) failedOutputs.push({ name, text });
       }
       console.log(`${ok ? '✔' : '✘'} ${name} (${seconds(since)} s)`);
       resolve(ok);
@@ -201,6 +204,12 @@ if (process.argv.includes('--beside')) await Promise.all([staticChecks(), vitest
 else {
   await staticChecks();
   await vitest();
+}
+
+for (const { name, text } of failedOutputs) {
+  const lines = stripVTControlCharacters(text).split('\n');
+  console.log(`\n✘ ${name} failed; the last ${Math.min(lines.length, 60)} lines of its output:`);
+  console.log(lines.slice(-60).join('\n'));
 }
 
 const passed = results.reduce((n, r) => n + r.passed, 0);
