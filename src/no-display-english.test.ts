@@ -33,12 +33,6 @@ const ALLOWED: ReadonlySet<string> = new Set([
   'Keyway Names',
   // A link's `rel` attribute.
   'noopener noreferrer',
-  // The titles of the spec's views the kit does not draw (opening one shows "not available"; issue #31 builds or
-  // removes them).
-  'What is a wallet?',
-  'Upgrade wallet',
-  'Select addresses',
-  'Choose your name',
 ]);
 
 /** Calls whose string arguments are for a developer (a console, a thrown programming error), not a user. */

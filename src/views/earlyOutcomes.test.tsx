@@ -81,7 +81,7 @@ describe('outcomes before the modal code is there', () => {
   it('outcomes kept for the router are applied in order', { timeout: 60_000 }, async () => {
     const keyway = kit();
     await renderModal(keyway);
-    act(() => keyway.stores.modal.getState().open('WhatIsAWallet'));
+    act(() => keyway.stores.modal.getState().open('Networks'));
     act(() => {
       keyway.outcomes.emit({ flow: 'approval', status: 'required', requestId: 'req-2', method: 'eth_sign' });
       keyway.outcomes.emit({ flow: 'approval', status: 'done', requestId: 'req-2' });
@@ -94,7 +94,7 @@ describe('outcomes before the modal code is there', () => {
     // The first approval pushed and left again, the second pushed: in another order an end would be ignored.
     const { history } = keyway.stores.modal.getState();
     expect(history.map((h) => [h.view, h.params?.requestId])).toEqual([
-      ['WhatIsAWallet', undefined],
+      ['Networks', undefined],
       ['ApproveTransaction', 'req-3'],
     ]);
     await firstOpenSettled(keyway);
@@ -104,7 +104,7 @@ describe('outcomes before the modal code is there', () => {
     const keyway = kit();
     await renderModal(keyway);
     act(() => {
-      keyway.stores.modal.getState().open('WhatIsAWallet');
+      keyway.stores.modal.getState().open('Networks');
       keyway.outcomes.emit({ flow: 'connect', status: 'connected', via: 'wallet' });
     });
     await waitFor(() => expect(keyway.stores.modal.getState().isOpen).toBe(false), { timeout: 30_000 });

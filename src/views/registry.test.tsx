@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import * as lazyViews from './lazyViews';
-import { isViewLoaded, loadView, MODAL_VIEWS, VIEW_REGISTRY, type ViewEntry } from './registry';
+import {
+  isViewLoaded,
+  loadView,
+  MODAL_VIEWS,
+  type ModalView,
+  VIEW_REGISTRY,
+  type ViewEntry,
+} from './registry';
 
 const entries = Object.entries(VIEW_REGISTRY) as [string, ViewEntry][];
 
@@ -21,10 +28,11 @@ describe('the views registry, the one list of the views', () => {
     }
   });
 
-  it('has no loader for a view the kit does not draw: it counts as loaded and shows "not available"', () => {
-    const undrawn = entries.filter(([, e]) => !e.load).map(([view]) => view);
-    expect(undrawn).toEqual(['WhatIsAWallet', 'UpgradeWallet', 'SelectAddresses', 'ChooseAccountName']);
-    expect(loadView('WhatIsAWallet')).toBeNull();
-    expect(isViewLoaded('WhatIsAWallet')).toBe(true);
+  it('draws every view it names; a name it does not know has no loader: it counts as loaded and shows "not available"', () => {
+    expect(entries.filter(([, e]) => !e.load || !e.component)).toEqual([]);
+    // Plain JavaScript can pass any name (`open('WhatIsAWallet')`, a view of other kits).
+    const unknown = 'WhatIsAWallet' as ModalView;
+    expect(loadView(unknown)).toBeNull();
+    expect(isViewLoaded(unknown)).toBe(true);
   });
 });

@@ -23,13 +23,14 @@ export interface ViewLoadContext {
 export interface ViewEntry {
   /** The modal title; `{wallet}` is replaced with the wallet being connected. */
   title: string;
-  /** The name `keyway/views` exports the view under; absent for a view the kit does not draw (yet). */
-  component?: string;
+  /** The name `keyway/views` exports the view under. */
+  component: string;
   /**
-   * Views take no props, except the Connect view's optional slots. Absent: "not available" is shown. Given the
-   * instance, a load also brings the parts of the view that the instance's options show.
+   * Views take no props, except the Connect view's optional slots. Given the instance, a load also brings the
+   * parts of the view that the instance's options show. (A name with no entry, which only plain JavaScript can
+   * pass, has no load: "not available" is shown.)
    */
-  load?: (context?: ViewLoadContext) => Promise<{ default: ViewComponent }>;
+  load: (context?: ViewLoadContext) => Promise<{ default: ViewComponent }>;
 }
 
 const ENTRIES = {
@@ -205,11 +206,6 @@ const ENTRIES = {
     load: () =>
       import('./RegisterAccountNameSuccessView').then((m) => ({ default: m.RegisterAccountNameSuccessView })),
   },
-  // The spec's views that the kit does not draw: opening one shows "not available".
-  WhatIsAWallet: { title: 'What is a wallet?' },
-  UpgradeWallet: { title: 'Upgrade wallet' },
-  SelectAddresses: { title: 'Select addresses' },
-  ChooseAccountName: { title: 'Choose your name' },
 } satisfies Record<ModalView, ViewEntry>;
 
 export type { ModalView };

@@ -34,8 +34,4 @@ export type ModalView =
   | 'UpdateEmailPrimaryOtp'
   | 'UpdateEmailSecondaryOtp'
   | 'RegisterAccountName'
-  | 'RegisterAccountNameSuccess'
-  | 'WhatIsAWallet'
-  | 'UpgradeWallet'
-  | 'SelectAddresses'
-  | 'ChooseAccountName';
+  | 'RegisterAccountNameSuccess';
