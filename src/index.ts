@@ -226,8 +226,6 @@ export {
   type ToastVariant,
 } from './hooks/toasts/store';
 export { type UseToastsResult, useToasts } from './hooks/toasts/useToasts';
-export type { TooltipStore, TooltipVariant, TriggerRect } from './hooks/tooltip/store';
-export { type UseTooltipResult, useTooltip } from './hooks/tooltip/useTooltip';
 export type {
   TransactionItem,
   TransactionItemDirection,

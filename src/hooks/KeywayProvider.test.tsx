@@ -26,7 +26,6 @@ import { KeywayProvider } from './KeywayProvider';
 import { useModal } from './modal/useModal';
 import { useNetworks } from './networks/useNetworks';
 import { useToasts } from './toasts/useToasts';
-import { useTooltip } from './tooltip/useTooltip';
 
 const EXPLORER = 'https://explorer.keyway.test';
 const requests: RecordedRequest[] = [];
@@ -131,26 +130,6 @@ function ToastsProbe({ onEvent }: { onEvent: (e: TrackedEvent) => void }) {
           <li key={x.id}>{`${x.variant}: ${x.message.code}`}</li>
         ))}
       </ul>
-    </div>
-  );
-}
-
-function TooltipProbe() {
-  const t = useTooltip();
-  return (
-    <div>
-      <button
-        type="button"
-        onMouseEnter={() =>
-          t.show({ message: 'Copy link', triggerRect: { x: 1, y: 2, width: 3, height: 4 } })
-        }
-        onMouseLeave={t.hide}
-      >
-        trigger
-      </button>
-      {t.open ? (
-        <p role="tooltip">{`${t.message} (${t.variant}) @${t.triggerRect?.x},${t.triggerRect?.y}`}</p>
-      ) : null}
     </div>
   );
 }
@@ -341,19 +320,6 @@ describe('hooks', () => {
     expect(heard.map((e) => e.event)).toEqual(['MODAL_OPEN']);
   });
 
-  it('useTooltip shows a message at the trigger', () => {
-    const kw = make();
-    render(
-      <KeywayProvider keyway={kw}>
-        <TooltipProbe />
-      </KeywayProvider>,
-    );
-    fireEvent.mouseEnter(screen.getByText('trigger'));
-    expect(screen.getByRole('tooltip').textContent).toBe('Copy link (shade) @1,2');
-    fireEvent.mouseLeave(screen.getByText('trigger'));
-    expect(screen.queryByRole('tooltip')).toBeNull();
-  });
-
   it('a component re-renders only for its own slice', () => {
     const kw = make();
     let networkRenders = 0;
@@ -364,9 +330,8 @@ describe('hooks', () => {
     );
     const before = networkRenders;
     act(() => {
-      kw.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'loading' });
+      kw.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'error' });
       kw.stores.modal.getState().open();
-      kw.stores.tooltip.getState().show({ message: 'y', triggerRect: { x: 0, y: 0, width: 1, height: 1 } });
     });
     expect(networkRenders).toBe(before);
   });

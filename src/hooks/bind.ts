@@ -5,7 +5,7 @@
  * `useStoreBinding(store, ACTIONS)` serves every hook whose result is its store's data plus some of its
  * actions (useAccount, useBalances, useTransactions, useNetworks, useSiwe, usePairing, useEmailLogin, useSend,
  * useSwap, useOnramp, useNameRegistration, useSocialLogin, useUpdateEmail, usePreferredAccountType,
- * useToasts, useTooltip); the list of actions names what a screen may call, the others (the instance's feeds,
+ * useToasts); the list of actions names what a screen may call, the others (the instance's feeds,
  * `dispose`) stay out. Where it does not fit:
  * - useModal: its result is the view stack read as the current view, its params and `canGoBack`; the
  *   store's `everOpened` is the instance's first-open bookkeeping and stays out of the hook.

@@ -21,12 +21,10 @@ import type { PairingProvider } from './connect/pairing';
 import type { ModalStore } from './modal/store';
 import type { NetworksStore } from './networks/store';
 import type { ToastsStore } from './toasts/store';
-import type { TooltipStore } from './tooltip/store';
 
 export interface KeywayStores {
   modal: ModalStore;
   toasts: ToastsStore;
-  tooltip: TooltipStore;
   account: AccountStore;
   networks: NetworksStore;
 }

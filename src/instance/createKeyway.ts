@@ -30,7 +30,6 @@ import type {
 import { createModalStore } from '../hooks/modal/store';
 import { createNetworksStore } from '../hooks/networks/store';
 import { createToastsStore } from '../hooks/toasts/store';
-import { createTooltipStore } from '../hooks/tooltip/store';
 import { createEmbeddedWallet, EMBEDDED_CONNECTOR_ID, type EmbeddedWalletInternal } from './embedded';
 import type { SolanaSide } from './solana';
 import {
@@ -200,7 +199,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
   };
 
   const toasts = createToastsStore();
-  const tooltip = createTooltipStore();
 
   // Solana (Wallet Standard wallets, the embedded wallet's Solana side): only when a Solana network is
   // configured, and then loaded by a dynamic import (instance/solana.ts) at once; `keyway.solana` has its
@@ -248,7 +246,6 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     await side?.connectEmbedded();
   }
   stores.toasts = toasts;
-  stores.tooltip = tooltip;
   stores.modal = createModalStore({
     bus: events,
     isConnected: () => stores.account.getState().isConnected,
