@@ -33,7 +33,7 @@ export function FeedbackSheet() {
           {...toastRegionTexts}
           placement="top"
           toasts={[
-            { id: 1, message: 'Switching network', variant: 'loading' },
+            { id: 1, message: 'Network switched', variant: 'success' },
             { id: 2, message: 'Address copied', variant: 'success' },
             { id: 3, message: 'Failed to fetch transactions', variant: 'error' },
           ]}

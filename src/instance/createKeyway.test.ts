@@ -241,7 +241,7 @@ describe('createKeyway', () => {
     try {
       const kw = createKeyway({ ...base, enableAnalytics: true, featuredWalletIds: ['x'] });
       kw.stores.modal.getState().close();
-      kw.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'loading' });
+      kw.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'error' });
       // Analytics, the wallet lists and the rest ask through the explorer client. A request of the test's own
       // through it, made after the above: once it is answered, a request they had started through that client
       // (its code loads with the first one) has been sent before it.
@@ -370,7 +370,7 @@ describe('createKeyway', () => {
     const a = createKeyway(base, { optionalConnectors: false });
     const b = createKeyway(base, { optionalConnectors: false });
     a.stores.modal.getState().open('Networks');
-    a.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'loading' });
+    a.stores.toasts.getState().show({ message: kitMessage('transactionError'), variant: 'error' });
     a.stores.account.getState().setTab('activity');
     expect(b.stores.modal.getState().isOpen).toBe(false);
     expect(b.stores.toasts.getState().toasts).toEqual([]);

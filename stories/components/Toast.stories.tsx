@@ -17,17 +17,6 @@ type Story = StoryObj<typeof meta>;
 
 const region = (root: HTMLElement) => within(root).getByRole('region', { name: 'Notifications' });
 
-export const Loading: Story = {
-  args: { toasts: [{ id: 1, message: 'Sending transaction', variant: 'loading' }] },
-  play: async ({ canvasElement }) => {
-    const status = within(region(canvasElement)).getByRole('status');
-    await expect(status).toHaveTextContent('Sending transaction');
-    // The spinner is decorative: the message says what is happening.
-    await expect(status.querySelector('[aria-hidden="true"]')).not.toBeNull();
-    await expect(within(canvasElement).queryByRole('alert')).not.toBeInTheDocument();
-  },
-};
-
 export const Success: Story = {
   args: { toasts: [{ id: 2, message: 'Address copied', variant: 'success' }] },
   play: async ({ canvasElement }) => {
@@ -50,7 +39,7 @@ export const ErrorToast: Story = {
 export const Stack: Story = {
   args: {
     toasts: [
-      { id: 'a', message: 'Sending transaction', variant: 'loading' },
+      { id: 'a', message: 'Transaction sent', variant: 'success' },
       { id: 'b', message: 'Address copied', variant: 'success' },
       { id: 'c', message: en.toasts.somethingWentWrong, variant: 'error' },
     ],
@@ -58,7 +47,7 @@ export const Stack: Story = {
   play: async ({ canvasElement }) => {
     const items = within(region(canvasElement)).getAllByRole('listitem');
     await expect(items.map((i) => i.textContent)).toEqual([
-      'Sending transaction',
+      'Transaction sent',
       'Address copied',
       'Something went wrong',
     ]);
@@ -91,20 +80,20 @@ export const UntrustedMessage: Story = {
   },
 };
 
-/** Driven by props as the toasts store drives it: a loading toast that turns into a success. */
+/** Driven by props as the toasts store drives it: an error toast that a retry turns into a success. */
 export const Lifecycle: Story = {
   render: function LifecycleStory(args) {
     const [toasts, setToasts] = useState<ToastItem[]>([]);
     return (
       <>
-        <Button onClick={() => setToasts([{ id: 1, message: 'Sending transaction', variant: 'loading' }])}>
+        <Button onClick={() => setToasts([{ id: 1, message: 'Transaction failed', variant: 'error' }])}>
           Send
         </Button>
         <Button
           variant="secondary"
           onClick={() => setToasts([{ id: 1, message: 'Transaction sent', variant: 'success' }])}
         >
-          Confirm
+          Try again
         </Button>
         <ToastRegion
           {...args}
@@ -121,8 +110,8 @@ export const Lifecycle: Story = {
     const canvas = within(canvasElement);
     await expect(canvas.queryByRole('listitem')).not.toBeInTheDocument();
     await userEvent.click(canvas.getByRole('button', { name: 'Send' }));
-    await expect(canvas.getByRole('status')).toHaveTextContent('Sending transaction');
-    await userEvent.click(canvas.getByRole('button', { name: 'Confirm' }));
+    await expect(canvas.getByRole('alert')).toHaveTextContent('Transaction failed');
+    await userEvent.click(canvas.getByRole('button', { name: 'Try again' }));
     await expect(canvas.getByRole('status')).toHaveTextContent('Transaction sent');
     await userEvent.click(canvas.getByRole('button', { name: 'Dismiss' }));
     await expect(args.onDismiss).toHaveBeenCalledWith(1);

@@ -31,7 +31,7 @@ function HostToasts() {
     <section aria-label="Toasts">
       <button
         type="button"
-        onClick={() => show({ message: kitMessage('addressCopied'), variant: 'loading' })}
+        onClick={() => show({ message: kitMessage('addressCopied'), variant: 'success' })}
       >
         Show a message
       </button>

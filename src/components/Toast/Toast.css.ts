@@ -61,7 +61,6 @@ export const message = style({
 });
 
 export const icon = styleVariants({
-  loading: { color: vars.color.accent, display: 'inline-flex' },
   success: { color: vars.color.success, display: 'inline-flex' },
   error: { color: vars.color.error, display: 'inline-flex' },
 });

@@ -1,9 +1,8 @@
 import { IconButton } from '../Button/Button';
 import { CloseIcon, ErrorIcon, SuccessIcon } from '../Icon/Icon';
-import { Spinner } from '../Spinner/Spinner';
 import * as s from './Toast.css';
 
-export type ToastVariant = 'loading' | 'success' | 'error';
+export type ToastVariant = 'success' | 'error';
 
 export interface ToastItem {
   id: string | number;
@@ -23,7 +22,7 @@ export interface ToastRegionProps {
 
 /**
  * Lists toasts (spec §2: a message and a variant). Purely presentational: the toasts store decides when a
- * toast comes and goes. Loading and success toasts are polite status messages; an error is an alert.
+ * toast comes and goes. A success toast is a polite status message; an error is an alert.
  */
 export function ToastRegion({ toasts, onDismiss, dismissLabel, label, placement = 'top' }: ToastRegionProps) {
   return (
@@ -38,13 +37,7 @@ export function ToastRegion({ toasts, onDismiss, dismissLabel, label, placement 
               aria-atomic="true"
             >
               <span className={s.icon[toast.variant]}>
-                {toast.variant === 'loading' ? (
-                  <Spinner size="sm" label={null} />
-                ) : toast.variant === 'success' ? (
-                  <SuccessIcon size={18} />
-                ) : (
-                  <ErrorIcon size={18} />
-                )}
+                {toast.variant === 'success' ? <SuccessIcon size={18} /> : <ErrorIcon size={18} />}
               </span>
               <span>{toast.message}</span>
             </div>

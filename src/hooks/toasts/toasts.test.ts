@@ -1,6 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type KitMessage, kitMessage, type MessageCode } from '../../core/messages';
-import { createTooltipStore } from '../tooltip/store';
 import { createToastsStore, MAX_TOASTS, TOAST_AUTO_DISMISS_MS } from './store';
 
 /** A message for these tests (a code the store keeps as it is given). */
@@ -23,55 +22,37 @@ describe('toasts', () => {
     ]);
   });
 
-  it('dismisses success and error toasts by themselves, keeps loading toasts', () => {
+  it('dismisses success and error toasts by themselves', () => {
     const store = createToastsStore();
     store.getState().show({ message: msg('Sent'), variant: 'success' });
+    vi.advanceTimersByTime(1_000);
     store.getState().show({ message: msg('Oops'), variant: 'error' });
-    store.getState().show({ message: msg('Sending…'), variant: 'loading' });
-    vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS - 1);
-    expect(store.getState().toasts).toHaveLength(3);
-    vi.advanceTimersByTime(1);
-    expect(codes(store.getState().toasts)).toEqual(['Sending…']);
-    vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS * 10);
-    expect(codes(store.getState().toasts)).toEqual(['Sending…']);
+    vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS - 1_000);
+    expect(codes(store.getState().toasts)).toEqual(['Oops']);
+    vi.advanceTimersByTime(1_000);
+    expect(store.getState().toasts).toEqual([]);
   });
 
-  it('a loading toast updated to success then dismisses itself', () => {
+  it('a toast updated in place restarts its timer', () => {
     const store = createToastsStore();
-    const id = store.getState().show({ message: msg('Sending…'), variant: 'loading' });
+    const id = store.getState().show({ message: msg('Oops'), variant: 'error' });
+    vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS - 1);
     store.getState().update(id, { message: msg('Sent'), variant: 'success' });
     expect(store.getState().toasts).toEqual([{ id, message: msg('Sent'), variant: 'success' }]);
-    vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS);
+    vi.advanceTimersByTime(TOAST_AUTO_DISMISS_MS - 1);
+    expect(store.getState().toasts).toHaveLength(1);
+    vi.advanceTimersByTime(1);
     expect(store.getState().toasts).toEqual([]);
   });
 
   it('dismisses on request and keeps at most MAX_TOASTS, dropping the oldest', () => {
     const store = createToastsStore();
-    const first = store.getState().show({ message: msg('a'), variant: 'loading' });
+    const first = store.getState().show({ message: msg('a'), variant: 'error' });
     store.getState().dismiss(first);
     expect(store.getState().toasts).toEqual([]);
-    for (const m of ['1', '2', '3', '4', '5']) store.getState().show({ message: msg(m), variant: 'loading' });
+    for (const m of ['1', '2', '3', '4', '5']) store.getState().show({ message: msg(m), variant: 'error' });
     expect(codes(store.getState().toasts)).toEqual(['3', '4', '5'].slice(-MAX_TOASTS));
     store.getState().dismissAll();
     expect(store.getState().toasts).toEqual([]);
-  });
-});
-
-describe('tooltip', () => {
-  it('shows a message at a trigger rectangle with the shade variant by default, and hides', () => {
-    const store = createTooltipStore();
-    store.getState().show({ message: 'Copy address', triggerRect: { x: 10, y: 20, width: 30, height: 40 } });
-    expect(store.getState()).toMatchObject({
-      open: true,
-      message: 'Copy address',
-      triggerRect: { x: 10, y: 20, width: 30, height: 40 },
-      variant: 'shade',
-    });
-    store
-      .getState()
-      .show({ message: 'Hi', triggerRect: { x: 0, y: 0, width: 1, height: 1 }, variant: 'fill' });
-    expect(store.getState().variant).toBe('fill');
-    store.getState().hide();
-    expect(store.getState()).toMatchObject({ open: false, message: '', triggerRect: null });
   });
 });
