@@ -83,6 +83,18 @@ afterEach(() => {
   for (const stop of stops.splice(0)) stop();
 });
 
+/** One JSON-RPC call to a local chain (anvil's own methods, which the wallet does not offer). */
+async function anvilRpc(port: number, method: string, params: unknown[]): Promise<unknown> {
+  const res = await fetch(RPC(port), {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ jsonrpc: '2.0', id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: unknown; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
 function setup(
   opts: {
     networks?: KeywayNetwork[];
@@ -211,6 +223,25 @@ describe('connecting the test wallet', () => {
     // Opening again shows the account.
     t.modal.getState().open();
     expect(t.modal.getState().history.map((h) => h.view)).toEqual(['Account']);
+  });
+
+  it('reads whether the account is a deployed smart account: none without code at its address, one with', async () => {
+    // Chain C alone: the code set on the account here is taken away before any other test uses the chain.
+    const chainC = network(31339, ports.c, 'Local C');
+    const t = setup({ networks: [chainC], walletPort: ports.c, walletChainId: 31339 });
+    // What the Account view asks for when it shows: the account's details.
+    t.account.getState().want();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    await vi.waitFor(() => expect(t.account.getState().balanceStatus).toBe('success'));
+    expect(t.account.getState().smartAccountDeployed).toBe(false);
+    await anvilRpc(ports.c, 'anvil_setCode', [ADDR0, '0x00']);
+    try {
+      await t.account.getState().refreshBalance();
+      expect(t.account.getState()).toMatchObject({ balanceStatus: 'success', smartAccountDeployed: true });
+    } finally {
+      await anvilRpc(ports.c, 'anvil_setCode', [ADDR0, '0x']);
+    }
   });
 
   it('a rejected connection is declined; retry connects', async () => {

@@ -48,6 +48,12 @@ export interface AccountState {
   balance: string | null;
   balanceSymbol: string | null;
   balanceStatus: LoadStatus;
+  /**
+   * Whether the EVM account is a deployed smart account: its address has contract code on the active network
+   * (a smart account of the embedded wallet once deployed, a Safe, a smart wallet). False for a plain key
+   * account (or a smart account not yet deployed); null until it is read (with the balance) and on Solana.
+   */
+  smartAccountDeployed: boolean | null;
   profileName: string | null;
   profileImage: string | null;
   profileStatus: LoadStatus;
@@ -140,6 +146,7 @@ const disconnectedFields = (): Omit<
   balance: null,
   balanceSymbol: null,
   balanceStatus: 'idle',
+  smartAccountDeployed: null,
   profileName: null,
   profileImage: null,
   profileStatus: 'idle',
@@ -230,7 +237,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       const known = deps.getWagmiConfig().chains.some((c) => c.id === chainId);
       if (!known) {
         balanceReads.cancel();
-        set({ balance: null, balanceSymbol: null, balanceStatus: 'idle' });
+        set({ balance: null, balanceSymbol: null, balanceStatus: 'idle', smartAccountDeployed: null });
         return;
       }
       return balanceReads.start(async (_signal, isLatest) => {
@@ -239,7 +246,12 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
           const { readNativeBalance } = await import('./nativeBalance');
           const b = await readNativeBalance(deps.getWagmiConfig(), address as `0x${string}`, chainId);
           if (!isLatest()) return;
-          set({ balance: b.balance, balanceSymbol: b.symbol, balanceStatus: 'success' });
+          set({
+            balance: b.balance,
+            balanceSymbol: b.symbol,
+            balanceStatus: 'success',
+            smartAccountDeployed: b.smartAccountDeployed,
+          });
         } catch {
           if (isLatest()) set({ balanceStatus: 'error' });
         }
@@ -290,6 +302,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
           balance: null,
           balanceSymbol: null,
           balanceStatus: 'idle',
+          smartAccountDeployed: null,
           profileName: null,
           profileImage: null,
           profileStatus: 'idle',
@@ -374,7 +387,12 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
             ? { profileName: null, profileImage: null, profileStatus: 'idle' as const }
             : {}),
           ...(changedAddress || changedChain
-            ? { balance: null, balanceSymbol: null, balanceStatus: 'idle' as const }
+            ? {
+                balance: null,
+                balanceSymbol: null,
+                balanceStatus: 'idle' as const,
+                smartAccountDeployed: null,
+              }
             : {}),
         });
         if (changedAddress || changedChain) loadDetails();
@@ -416,6 +434,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
                 balance: null,
                 balanceSymbol: null,
                 balanceStatus: 'idle' as const,
+                smartAccountDeployed: null,
               }
             : {}),
         });
