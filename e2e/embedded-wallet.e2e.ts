@@ -1,7 +1,8 @@
 /**
  * The embedded wallet against the local stack, in the playground: email login end to end (the code read
  * from the frame's dev mailbox), the Account view with the embedded wallet's address, "Sign message"
- * approved inside the frame (signature verified with viem) then rejected there, a second visit that
+ * approved inside the frame (signature verified with viem) then rejected there, a method the embedded wallet
+ * does not offer refused with 'Action not allowed', a second visit that
  * remembers the login without a new code, sign out clearing the login cache; and a host-page script that
  * forges frame messages changes nothing.
  */
@@ -77,6 +78,17 @@ describe('embedded wallet (email login)', () => {
     const rejected = await signInFrame(page, 'Reject');
     expect(await rejected.getAttribute('data-status')).toBe('error');
     expect(await rejected.textContent()).toMatch(/^Error: .*reject/i);
+
+    // A method the embedded wallet does not offer (wallet_watchAsset): refused without the frame's screen; the
+    // page's call fails with the protocol's text, the visitor reads 'Action not allowed'.
+    await page.getByRole('button', { name: 'Add USDC to wallet' }).click();
+    const watched = page.getByTestId('watch-result');
+    await expect.poll(() => watched.getAttribute('data-status'), WAIT).toBe('error');
+    expect(await watched.textContent()).toContain('Requested RPC call is not allowed');
+    const toast = page.getByRole('region', { name: 'Notifications' }).getByRole('alert');
+    await toast.filter({ hasText: 'Action not allowed' }).waitFor(WAIT);
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.locator('iframe[data-keyway-frame]').getAttribute('data-state')).toBe(null);
 
     const keys = await storageKeys(page);
     expect(keys.local).toContain(LOGIN_CACHE_KEYS.emailLoginUsed);

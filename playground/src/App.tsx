@@ -2,8 +2,8 @@ import { useAccount } from 'keyway';
 import { createTheme, type ThemeMode, ThemeScope } from 'keyway/theme';
 import { ConnectButton, KeywayModal, NetworkButton } from 'keyway/views';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
-import { useSignMessage } from 'wagmi';
-import { type PlaygroundKit, SIGN_MESSAGE_TEXT } from './kit';
+import { useSignMessage, useWatchAsset } from 'wagmi';
+import { LOCAL_USDC, type PlaygroundKit, SIGN_MESSAGE_TEXT } from './kit';
 
 const ACCENTS = [
   { name: 'Blue', value: '#3b5bdb' },
@@ -143,6 +143,51 @@ function SignMessage() {
   );
 }
 
+/**
+ * "Add USDC to wallet" (`wallet_watchAsset`): a browser wallet offers to list the stack's USDC; the embedded
+ * wallet does not offer that method, so the kit refuses it ('Requested RPC call is not allowed' to this page,
+ * the toast 'Action not allowed' to the visitor).
+ */
+function WatchAsset() {
+  const { isConnected, status } = useAccount({ requestDetails: false });
+  const ready = isConnected && status === 'connected';
+  const { watchAssetAsync, isPending } = useWatchAsset();
+  const [result, setResult] = useState<{ ok: boolean; text: string } | null>(null);
+  const watch = async () => {
+    setResult(null);
+    try {
+      const added = await watchAssetAsync({
+        type: 'ERC20',
+        options: { address: LOCAL_USDC, symbol: 'USDC', decimals: 6 },
+      });
+      setResult({ ok: true, text: added ? 'Added' : 'Not added' });
+    } catch (error) {
+      // viem's summary of the provider's error code, then the provider's own words.
+      const e = error as { shortMessage?: string; details?: string; message?: string };
+      const text = e.shortMessage ?? e.message ?? 'The wallet refused';
+      setResult({ ok: false, text: e.details ? `${text} ${e.details}` : text });
+    }
+  };
+  return (
+    <section className="pg-card" aria-labelledby="watch-heading">
+      <h2 id="watch-heading">Add a token</h2>
+      <div className="pg-row">
+        <button type="button" className="pg-button" disabled={!ready || isPending} onClick={watch}>
+          Add USDC to wallet
+        </button>
+      </div>
+      <output
+        data-testid="watch-result"
+        data-status={result ? (result.ok ? 'done' : 'error') : 'idle'}
+        className={result && !result.ok ? 'pg-result pg-error' : 'pg-result'}
+        aria-live="polite"
+      >
+        {result ? (result.ok ? result.text : `Error: ${result.text}`) : ''}
+      </output>
+    </section>
+  );
+}
+
 export function App({ kit }: { kit: PlaygroundKit }) {
   const [mode, setMode] = useState<ThemeMode>('system');
   const [accent, setAccent] = useState<string>(ACCENTS[0].value);
@@ -171,6 +216,7 @@ export function App({ kit }: { kit: PlaygroundKit }) {
           <ThemeControls mode={mode} accent={accent} onMode={setMode} onAccent={setAccent} />
           <WalletControls kit={kit} />
           <SignMessage />
+          <WatchAsset />
         </div>
       </main>
       <footer className="pg-footer">

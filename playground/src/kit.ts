@@ -32,6 +32,12 @@ export {
 
 export { SIGN_MESSAGE_TEXT } from './texts';
 
+/** Where the local stack deploys its USDC (6 decimals): the CREATE address of the dev deployer's nonce 0. */
+export const LOCAL_USDC = getContractAddress({
+  from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',
+  nonce: 0n,
+});
+
 /** Where the local stack deploys its swap router: the CREATE address of the dev deployer's nonce 3. */
 export const LOCAL_SWAP_ROUTER = getContractAddress({
   from: '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266',

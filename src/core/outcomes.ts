@@ -68,6 +68,11 @@ export type FlowOutcome =
   | { flow: 'approval'; status: 'required'; requestId: string; method: string }
   /** The approval of that request ended (approved, rejected or aborted); the frame hid its screen. */
   | { flow: 'approval'; status: 'done'; requestId: string }
+  /**
+   * The embedded wallet refused a request as a method it does not offer (spec: 'Requested RPC call is not
+   * allowed' to the requester, 'Action not allowed' in the UI): `message` is `actionNotAllowed`.
+   */
+  | { flow: 'approval'; status: 'refused'; method: string; message: KitMessage }
   /** An account name was registered (the full name, as the API answered it). */
   | { flow: 'names'; status: 'registered'; name: string }
   /** The on-ramp provider's page was opened for a purchase (or its window was blocked: a link is offered). */

@@ -20,6 +20,7 @@ import type { Config, Connector } from 'wagmi';
 import { connect, getConnection, reconnect } from 'wagmi/actions';
 import { CONNECTOR_IDS } from '../core/constants';
 import type { EventBus } from '../core/events';
+import { kitMessage } from '../core/messages';
 import type { OutcomeOf } from '../core/outcomes';
 import { isHttpsOrLocalUrl } from '../core/url';
 import type { FrameClient, FrameClientOptions } from '../frame/client/client';
@@ -129,6 +130,9 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
         frame.hideApproval();
         emit({ flow: 'approval', status: 'done', requestId: id });
       }),
+      frame.on('request-refused', ({ method }) =>
+        emit({ flow: 'approval', status: 'refused', method, message: kitMessage('actionNotAllowed') }),
+      ),
     );
   }
 

@@ -75,6 +75,26 @@ describe('the styled router’s navigation rules (spec §2)', () => {
     expect(toasts).toEqual(['fetchTokenBalance', 'fetchTransactions']);
     expect(views()).toEqual(['Account']);
   });
+
+  it("a request the embedded wallet refused is the toast 'Action not allowed', and moves no view", () => {
+    const { s, target, views, toasts } = setup({ connected: true });
+    routeOutcome(target, {
+      flow: 'approval',
+      status: 'refused',
+      method: 'wallet_watchAsset',
+      message: { code: 'actionNotAllowed' },
+    });
+    expect(toasts).toEqual(['actionNotAllowed']);
+    expect(s().isOpen).toBe(false);
+    s().open('Account');
+    routeOutcome(target, {
+      flow: 'approval',
+      status: 'refused',
+      method: '',
+      message: { code: 'actionNotAllowed' },
+    });
+    expect(views()).toEqual(['Account']);
+  });
 });
 
 describe('the router: names and on-ramp', () => {

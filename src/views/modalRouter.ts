@@ -71,6 +71,9 @@ export function outcomeToast(outcome: FlowOutcome): OutcomeToast | null {
         : null;
     case 'account-type':
       return outcome.status === 'failed' ? { message: outcome.message, variant: 'error' } : null;
+    // A request the embedded wallet does not offer: 'Action not allowed' (the requester's promise rejects too).
+    case 'approval':
+      return outcome.status === 'refused' ? { message: outcome.message, variant: 'error' } : null;
     case 'update-email':
       return outcome.status === 'updated'
         ? { message: kitMessage('emailUpdated'), variant: 'success' }
@@ -204,6 +207,8 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
         else m.open('ApproveTransaction', { ...params, openedForApproval: true });
         return;
       }
+      // A refused request never reached the approval screen: its toast is all.
+      if (outcome.status === 'refused') return;
       const current = m.history[m.history.length - 1];
       if (!m.isOpen || top !== 'ApproveTransaction' || current?.params?.requestId !== outcome.requestId)
         return;

@@ -326,6 +326,25 @@ describe('error paths', () => {
     expect(document.querySelector('iframe')).toBeNull();
     expect(fake.requests).toHaveLength(0);
   });
+
+  it("reports each refused method ('request-refused'): refused here, or by the frame; no other failure", async () => {
+    client = makeClient();
+    const refused: string[] = [];
+    client.on('request-refused', ({ method }) => refused.push(method));
+    await expect(client.rpc({ method: 'wallet_watchAsset', params: [] })).rejects.toThrow('rpcNotAllowed');
+    // A method on the lists that the frame's backend refuses all the same.
+    fake.handlers.RPC_REQUEST = ({ method }) => {
+      if (method === 'eth_getLogs') throw new FakeFrameError({ message: FRAME_ERROR_TEXTS.rpcNotAllowed });
+      throw new FakeFrameError({ message: 'User rejected the request.', code: 4001 });
+    };
+    await expect(client.rpc({ method: 'eth_getLogs', params: [] })).rejects.toThrow(
+      FRAME_ERROR_TEXTS.rpcNotAllowed,
+    );
+    await expect(client.rpc({ method: 'eth_chainId' })).rejects.toThrow('User rejected');
+    // The requester's method is its data: capped, and '' for none.
+    await expect(client.rpc({ method: 'x'.repeat(200) })).rejects.toThrow('rpcNotAllowed');
+    expect(refused).toEqual(['wallet_watchAsset', 'eth_getLogs', 'x'.repeat(64)]);
+  });
 });
 
 describe('abortPending', () => {

@@ -24,6 +24,7 @@
 import { KeywayError } from '../../core/errors.ts';
 import { FrameRequestError, FrameTimeoutError, FrameValidationError } from '../errors.ts';
 import { createLoginCache, type LoginCache, type LoginCacheStorageOptions } from '../login-cache.ts';
+import { FRAME_ERROR_TEXTS } from '../protocol/errors.ts';
 import {
   buildRequest,
   DEFAULT_REQUEST_TIME_LIMIT_MS,
@@ -106,11 +107,20 @@ export interface FrameClientEvents {
   'approval-needed': ApprovalEvent;
   /** That request settled (approved, rejected, failed, timed out or aborted). */
   'approval-done': ApprovalEvent & { ok: boolean };
+  /**
+   * An RPC request was refused as a method the embedded wallet does not offer: one on neither list (refused
+   * here, before it is posted) or one the frame answered with 'Requested RPC call is not allowed'. `method` is
+   * the requester's (a string of at most 64 characters, '' for none).
+   */
+  'request-refused': { method: string };
   ready: undefined;
   'load-failed': { error: Error };
 }
 
 type Listener<T> = (payload: T) => void;
+
+/** A refused request's method as the requester gave it: a string, capped (it is the host page's data). */
+const refusedMethod = (method: unknown): string => (typeof method === 'string' ? method.slice(0, 64) : '');
 
 interface Pending {
   event: FrameEventName;
@@ -342,6 +352,8 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
         const parsed = schemas.error.safeParse(data);
         if (!parsed.success) return;
         const { message, code } = parsed.data.payload;
+        if (kind.event === 'RPC_REQUEST' && message?.trim() === FRAME_ERROR_TEXTS.rpcNotAllowed)
+          emit('request-refused', { method: refusedMethod(entry.method) });
         settle(id, { ok: false, error: new FrameRequestError(kind.event, message, code) });
       }
     } catch {
@@ -494,6 +506,7 @@ export function createFrameClient(options: FrameClientOptions): FrameClient {
     if (state === 'destroyed') return Promise.reject(KeywayError.of('iframeNotSet'));
     const method = event === 'RPC_REQUEST' ? (payload as { method?: unknown }).method : undefined;
     if (event === 'RPC_REQUEST' && !isAllowedRpcMethod(method)) {
+      emit('request-refused', { method: refusedMethod(method) });
       return Promise.reject(KeywayError.of('rpcNotAllowed'));
     }
     const id = crypto.randomUUID();
