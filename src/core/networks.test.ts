@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  explorerPageUrl,
   findNetwork,
   formatCaip10,
   isEvm,
@@ -90,5 +91,25 @@ describe('networks', () => {
     expect(findNetwork(PREDEFINED_NETWORKS, 'eip155:10')?.name).toBe('OP Mainnet');
     expect(findNetwork(PREDEFINED_NETWORKS, 8453)?.name).toBe('Base');
     expect(findNetwork(PREDEFINED_NETWORKS, 999)).toBeUndefined();
+  });
+});
+
+describe('explorer pages', () => {
+  it('appends /tx/<hash> or /address/<address> and keeps the query naming the Solana cluster', () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    expect(explorerPageUrl(mainnet, 'tx', hash)).toBe(`https://etherscan.io/tx/${hash}`);
+    expect(explorerPageUrl({ blockExplorerUrl: 'https://scan.example/explorer/' }, 'address', '0xabc')).toBe(
+      'https://scan.example/explorer/address/0xabc',
+    );
+    const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+    expect(explorerPageUrl(solanaMainnet, 'tx', sig)).toBe(`https://explorer.solana.com/tx/${sig}`);
+    expect(explorerPageUrl(solanaDevnet, 'tx', sig)).toBe(
+      `https://explorer.solana.com/tx/${sig}?cluster=devnet`,
+    );
+    expect(explorerPageUrl(solanaTestnet, 'address', 'So1ana')).toBe(
+      'https://explorer.solana.com/address/So1ana?cluster=testnet',
+    );
+    expect(explorerPageUrl(solanaLocal, 'tx', sig)).toBeNull();
+    expect(explorerPageUrl({ blockExplorerUrl: 'not a url' }, 'tx', sig)).toBeNull();
   });
 });

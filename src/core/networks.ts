@@ -17,6 +17,10 @@ export interface KeywayNetwork {
   name: string;
   nativeCurrency: { name: string; symbol: string; decimals: number };
   rpcUrls: string[];
+  /**
+   * Block explorer: pages are `<url>/tx/<hash>` and `<url>/address/<address>`; a query on it is kept on every
+   * page (`https://explorer.solana.com?cluster=devnet`), see `explorerPageUrl`.
+   */
   blockExplorerUrl?: string;
   /** Explorer asset image id (`/public/getAssetImage/{id}`). */
   imageId?: string;
@@ -201,7 +205,7 @@ export const solanaDevnet = /* @__PURE__ */ solana({
   name: 'Solana Devnet',
   nativeCurrency: SOL,
   rpcUrls: ['https://api.devnet.solana.com'],
-  blockExplorerUrl: 'https://explorer.solana.com',
+  blockExplorerUrl: 'https://explorer.solana.com?cluster=devnet',
   testnet: true,
 });
 export const solanaTestnet = /* @__PURE__ */ solana({
@@ -209,7 +213,7 @@ export const solanaTestnet = /* @__PURE__ */ solana({
   name: 'Solana Testnet',
   nativeCurrency: SOL,
   rpcUrls: ['https://api.testnet.solana.com'],
-  blockExplorerUrl: 'https://explorer.solana.com',
+  blockExplorerUrl: 'https://explorer.solana.com?cluster=testnet',
   testnet: true,
 });
 /**
@@ -273,6 +277,28 @@ export function parseCaip10(value: string): { chainId: string; address: string }
   parseCaip2(chainId);
   if (!address) throw new Error(`Not a CAIP-10 account id: "${value}"`);
   return { chainId, address };
+}
+
+/**
+ * The explorer page of a transaction or an address: `<explorer>/<kind>/<id>`, keeping the explorer URL's query
+ * (Solana's explorer names the cluster there: `https://explorer.solana.com/tx/<signature>?cluster=devnet`).
+ * Null without an explorer or with one that is not a URL.
+ */
+export function explorerPageUrl(
+  network: Pick<KeywayNetwork, 'blockExplorerUrl'> | undefined,
+  kind: 'tx' | 'address',
+  id: string,
+): string | null {
+  const base = network?.blockExplorerUrl;
+  if (!base) return null;
+  let url: URL;
+  try {
+    url = new URL(base);
+  } catch {
+    return null;
+  }
+  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(id)}`;
+  return url.toString();
 }
 
 /** The viem chain for an EVM network (for wagmi configs and public clients). Throws for Solana. */

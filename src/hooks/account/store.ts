@@ -14,7 +14,7 @@ import { SOL_DECIMALS } from '../../core/constants';
 import { unitsToDecimal } from '../../core/decimalParts';
 import { KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
-import { formatCaip10, type KeywayNetwork } from '../../core/networks';
+import { explorerPageUrl, formatCaip10, type KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
 import { z } from '../../core/zod-mini';
@@ -163,10 +163,9 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
   return createStore<AccountState & AccountActions>()((set, get) => {
     const derived = (address: string | null, chainId: number | null) => {
       if (onSolana() && network) {
-        const base = network.blockExplorerUrl?.replace(/\/+$/, '');
         return {
           caipAddress: address ? formatCaip10(network, address) : null,
-          addressExplorerUrl: address && base ? `${base}/address/${address}` : null,
+          addressExplorerUrl: address ? explorerPageUrl(network, 'address', address) : null,
         };
       }
       const caipAddress =
@@ -176,8 +175,10 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
             : `eip155:${chainId}:${address}`
           : null;
       const onNetwork = network && network.chain === 'evm' && network.chainId === chainId ? network : null;
-      const base = onNetwork?.blockExplorerUrl?.replace(/\/+$/, '');
-      return { caipAddress, addressExplorerUrl: address && base ? `${base}/address/${address}` : null };
+      return {
+        caipAddress,
+        addressExplorerUrl: address && onNetwork ? explorerPageUrl(onNetwork, 'address', address) : null,
+      };
     };
 
     const fetchIdentity = async (address: string) => {
