@@ -127,6 +127,41 @@ describe('history of a Solana account', () => {
     expect(data[0]?.transfers[0]).toMatchObject({ direction: 'out', quantity: { numeric: '2' } });
   });
 
+  it('lists a transaction the account only paid the fee of, without transfers', async () => {
+    const payer = await funded(1);
+    const from = await funded(1);
+    const to = Keypair.generate().publicKey.toBase58();
+    const connection = new Connection(solana.rpcUrl, 'confirmed');
+    const { blockhash } = await connection.getLatestBlockhash();
+    const tx = new Transaction({ feePayer: payer.publicKey, recentBlockhash: blockhash }).add(
+      SystemProgram.transfer({
+        fromPubkey: from.publicKey,
+        toPubkey: new PublicKey(to),
+        lamports: 2_000_000,
+      }),
+    );
+    tx.sign(payer, from);
+    const signature = await connection.sendRawTransaction(tx.serialize());
+    const { data } = await historyOf(payer.publicKey.toBase58());
+    expect(data).toEqual([
+      expect.objectContaining({
+        metadata: expect.objectContaining({
+          hash: signature,
+          operationType: 'execute',
+          sentFrom: payer.publicKey.toBase58(),
+          sentTo: SystemProgram.programId.toBase58(),
+        }),
+        transfers: [],
+      }),
+    ]);
+    // The sender's own history has the transfer.
+    const sent = await historyOf(from.publicKey.toBase58());
+    expect(sent.data[0]).toMatchObject({
+      metadata: { hash: signature, operationType: 'send', sentTo: to },
+      transfers: [{ direction: 'out', quantity: { numeric: '0.002' } }],
+    });
+  });
+
   it('pages newest first with an opaque cursor like the EVM history', async () => {
     const sender = await funded(10);
     const receiver = Keypair.generate().publicKey.toBase58();

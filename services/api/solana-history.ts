@@ -6,8 +6,9 @@
  * - A transfer is native SOL (9 decimals), its quantity the exact lamports as a decimal string of SOL.
  *   `transfer`, `transferWithSeed` and `createAccount` move lamports; the others are not transfers.
  * - `operationType`: `send` when the account sent SOL, `receive` when it only received, else `execute`.
- *   `sentFrom`/`sentTo` are the first transfer's source and destination (the fee payer and the first other
- *   account when there is none); `nonce` is 0 (Solana transactions have no account nonce).
+ *   `sentFrom`/`sentTo` are the first transfer's source and destination (without one: the fee payer and the
+ *   program of the first instruction, as an EVM call is "to" its contract); `nonce` is 0 (Solana transactions
+ *   have no account nonce).
  * - `status`: `failed` when the transaction carries an error (it paid its fee, its transfers did not
  *   happen), else `confirmed` (the local validator's transactions are final once processed).
  * - Pages of `HISTORY_PAGE_SIZE`, newest first; `next` is an opaque cursor naming the last signature of the
@@ -155,7 +156,7 @@ export function buildSolanaView(ctx: ApiContext, account: string, tx: ParsedTran
       chain,
       minedAt: new Date((tx.blockTime ?? 0) * 1000).toISOString(),
       sentFrom: first?.source ?? keys[0] ?? account,
-      sentTo: first?.destination ?? keys.find((k) => k !== keys[0]) ?? account,
+      sentTo: first?.destination ?? tx.transaction.message.instructions[0]?.programId ?? account,
       status: tx.meta?.err ? 'failed' : 'confirmed',
       nonce: 0,
     },
