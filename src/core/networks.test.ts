@@ -110,6 +110,8 @@ describe('explorer pages', () => {
       'https://explorer.solana.com/address/So1ana?cluster=testnet',
     );
     expect(explorerPageUrl(solanaLocal, 'tx', sig)).toBeNull();
-    expect(explorerPageUrl({ blockExplorerUrl: 'not a url' }, 'tx', sig)).toBeNull();
+    expect(explorerPageUrl({ blockExplorerUrl: 'https://scan.example//?a=1#x' }, 'tx', 'h')).toBe(
+      'https://scan.example/tx/h?a=1#x',
+    );
   });
 });

@@ -282,7 +282,7 @@ export function parseCaip10(value: string): { chainId: string; address: string }
 /**
  * The explorer page of a transaction or an address: `<explorer>/<kind>/<id>`, keeping the explorer URL's query
  * (Solana's explorer names the cluster there: `https://explorer.solana.com/tx/<signature>?cluster=devnet`).
- * Null without an explorer or with one that is not a URL.
+ * Null without an explorer. It does not judge the URL: links pass the URL rules (core/url) where shown.
  */
 export function explorerPageUrl(
   network: Pick<KeywayNetwork, 'blockExplorerUrl'> | undefined,
@@ -290,15 +290,8 @@ export function explorerPageUrl(
   id: string,
 ): string | null {
   const base = network?.blockExplorerUrl;
-  if (!base) return null;
-  let url: URL;
-  try {
-    url = new URL(base);
-  } catch {
-    return null;
-  }
-  url.pathname = `${url.pathname.replace(/\/+$/, '')}/${kind}/${encodeURIComponent(id)}`;
-  return url.toString();
+  const m = base ? /^([^?#]*?)\/*([?#].*)?$/.exec(base) : null;
+  return m ? `${m[1]}/${kind}/${id}${m[2] ?? ''}` : null;
 }
 
 /** The viem chain for an EVM network (for wagmi configs and public clients). Throws for Solana. */
