@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  explorerPageUrl,
   findNetwork,
   formatCaip10,
   isEvm,
@@ -20,6 +19,7 @@ import {
   telos,
   toViemChain,
 } from './networks';
+import { explorerPageUrl } from './url';
 
 describe('networks', () => {
   it('every predefined network passes its own schema', () => {
@@ -94,23 +94,25 @@ describe('networks', () => {
   });
 });
 
-describe('explorer pages', () => {
+describe('explorer pages of the networks', () => {
   it('appends /tx/<hash> or /address/<address> and keeps the query naming the Solana cluster', () => {
     const hash = `0x${'ab'.repeat(32)}`;
-    expect(explorerPageUrl(mainnet, 'tx', hash)).toBe(`https://etherscan.io/tx/${hash}`);
-    expect(explorerPageUrl({ blockExplorerUrl: 'https://scan.example/explorer/' }, 'address', '0xabc')).toBe(
+    expect(explorerPageUrl(mainnet.blockExplorerUrl, 'tx', hash)).toBe(`https://etherscan.io/tx/${hash}`);
+    expect(explorerPageUrl('https://scan.example/explorer/', 'address', '0xabc')).toBe(
       'https://scan.example/explorer/address/0xabc',
     );
     const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
-    expect(explorerPageUrl(solanaMainnet, 'tx', sig)).toBe(`https://explorer.solana.com/tx/${sig}`);
-    expect(explorerPageUrl(solanaDevnet, 'tx', sig)).toBe(
+    expect(explorerPageUrl(solanaMainnet.blockExplorerUrl, 'tx', sig)).toBe(
+      `https://explorer.solana.com/tx/${sig}`,
+    );
+    expect(explorerPageUrl(solanaDevnet.blockExplorerUrl, 'tx', sig)).toBe(
       `https://explorer.solana.com/tx/${sig}?cluster=devnet`,
     );
-    expect(explorerPageUrl(solanaTestnet, 'address', 'So1ana')).toBe(
+    expect(explorerPageUrl(solanaTestnet.blockExplorerUrl, 'address', 'So1ana')).toBe(
       'https://explorer.solana.com/address/So1ana?cluster=testnet',
     );
-    expect(explorerPageUrl(solanaLocal, 'tx', sig)).toBeNull();
-    expect(explorerPageUrl({ blockExplorerUrl: 'https://scan.example//?a=1#x' }, 'tx', 'h')).toBe(
+    expect(explorerPageUrl(solanaLocal.blockExplorerUrl, 'tx', sig)).toBeNull();
+    expect(explorerPageUrl('https://scan.example//?a=1#x', 'tx', 'h')).toBe(
       'https://scan.example/tx/h?a=1#x',
     );
   });

@@ -19,7 +19,7 @@ export interface KeywayNetwork {
   rpcUrls: string[];
   /**
    * Block explorer: pages are `<url>/tx/<hash>` and `<url>/address/<address>`; a query on it is kept on every
-   * page (`https://explorer.solana.com?cluster=devnet`), see `explorerPageUrl`.
+   * page (`https://explorer.solana.com?cluster=devnet`), see `explorerPageUrl` (core/url).
    */
   blockExplorerUrl?: string;
   /** Explorer asset image id (`/public/getAssetImage/{id}`). */
@@ -277,21 +277,6 @@ export function parseCaip10(value: string): { chainId: string; address: string }
   parseCaip2(chainId);
   if (!address) throw new Error(`Not a CAIP-10 account id: "${value}"`);
   return { chainId, address };
-}
-
-/**
- * The explorer page of a transaction or an address: `<explorer>/<kind>/<id>`, keeping the explorer URL's query
- * (Solana's explorer names the cluster there: `https://explorer.solana.com/tx/<signature>?cluster=devnet`).
- * Null without an explorer. It does not judge the URL: links pass the URL rules (core/url) where shown.
- */
-export function explorerPageUrl(
-  network: Pick<KeywayNetwork, 'blockExplorerUrl'> | undefined,
-  kind: 'tx' | 'address',
-  id: string,
-): string | null {
-  const base = network?.blockExplorerUrl;
-  const m = base ? /^([^?#]*?)\/*([?#].*)?$/.exec(base) : null;
-  return m ? `${m[1]}/${kind}/${id}${m[2] ?? ''}` : null;
 }
 
 /** The viem chain for an EVM network (for wagmi configs and public clients). Throws for Solana. */

@@ -14,9 +14,10 @@ import { SOL_DECIMALS } from '../../core/constants';
 import { unitsToDecimal } from '../../core/decimalParts';
 import { KeywayError } from '../../core/errors';
 import type { EventBus } from '../../core/events';
-import { explorerPageUrl, formatCaip10, type KeywayNetwork } from '../../core/networks';
+import { formatCaip10, type KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
+import { explorerPageUrl } from '../../core/url';
 import { z } from '../../core/zod-mini';
 import type { ConnectionStatus, LoadStatus } from '../connect/store';
 import { latestRead } from '../latest';
@@ -165,7 +166,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       if (onSolana() && network) {
         return {
           caipAddress: address ? formatCaip10(network, address) : null,
-          addressExplorerUrl: address ? explorerPageUrl(network, 'address', address) : null,
+          addressExplorerUrl: address ? explorerPageUrl(network.blockExplorerUrl, 'address', address) : null,
         };
       }
       const caipAddress =
@@ -177,7 +178,7 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
       const onNetwork = network && network.chain === 'evm' && network.chainId === chainId ? network : null;
       return {
         caipAddress,
-        addressExplorerUrl: address && onNetwork ? explorerPageUrl(onNetwork, 'address', address) : null,
+        addressExplorerUrl: address ? explorerPageUrl(onNetwork?.blockExplorerUrl, 'address', address) : null,
       };
     };
 

@@ -6,7 +6,8 @@
 import type { Transaction, Transfer } from '../../api/schemas';
 import { formatTokenAmount, formatUsd, isValidSolanaAddress, shortenAddress } from '../../core/format';
 import { type KitMessage, kitMessage } from '../../core/messages';
-import { explorerPageUrl, type KeywayNetwork } from '../../core/networks';
+import type { KeywayNetwork } from '../../core/networks';
+import { explorerPageUrl } from '../../core/url';
 
 export type TransactionItemDirection = 'in' | 'out' | 'self' | 'trade';
 export type TransactionItemStatus = 'pending' | 'confirmed' | 'failed';
@@ -162,7 +163,7 @@ export function explorerTxUrl(network: KeywayNetwork | undefined, hash: string):
     network.chain === 'evm'
       ? /^0x[0-9a-fA-F]{64}$/.test(hash)
       : /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(hash) || isValidSolanaAddress(hash);
-  return ok ? explorerPageUrl(network, 'tx', hash) : null;
+  return ok ? explorerPageUrl(base, 'tx', hash) : null;
 }
 
 function shortParty(value: string): string {
