@@ -2,14 +2,15 @@
  * Solana in the styled playground against the local stack: switch to the local Solana network, connect the
  * Solana test wallet (Wallet Standard), see its address and SOL balance, send 0.1 SOL to a fresh address
  * through the kit's Send views → the receiver's balance, read from the Solana RPC, rises by exactly
- * 100 000 000 lamports; then disconnect.
+ * 100 000 000 lamports; then disconnect. A send of 0.125 SOL shows in Activity with its exact amount, as the
+ * transaction the validator recorded (its signature, confirmed, exactly 125 000 000 lamports).
  */
 import { Keypair } from '@solana/web3.js';
 import type { Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import { SOLANA_TEST_ADDRESS, SOLANA_WALLET_NAME } from '../playground/src/devAccounts';
 import { browserForFile } from './support/browser';
-import { solanaLamports } from './support/rpc';
+import { jsonRpc, solanaLamports } from './support/rpc';
 import { sendSol, switchToSolana } from './support/solana';
 
 const stack = inject('keywayStack');
@@ -64,6 +65,57 @@ describe('Solana in the styled playground', () => {
     // After success the kit shows the Account view again.
     await dialog(page, 'Account').waitFor(WAIT);
     expect(await lamportsOf(receiver)).toBe(100_000_000n);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('shows a SOL send in Activity with its exact amount, as the validator recorded it', async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl);
+    await connectSolana(page);
+    await page.getByRole('button', { name: new RegExp(SHORT) }).click();
+    await dialog(page, 'Account').waitFor(WAIT);
+    const receiver = Keypair.generate().publicKey.toBase58();
+    const shortReceiver = `${receiver.slice(0, 4)}…${receiver.slice(-4)}`;
+
+    await sendSol(page, '0.125', receiver);
+    await expect.poll(() => lamportsOf(receiver), WAIT).toBe(125_000_000n);
+    const account = dialog(page, 'Account');
+    await account.waitFor(WAIT);
+
+    // The validator's record: one transaction for the receiver, confirmed, a transfer of exactly 0.125 SOL
+    // from the test wallet.
+    const signatures = await jsonRpc<{ signature: string; err: unknown; confirmationStatus: string }[]>(
+      stack.solanaRpcUrl,
+      'getSignaturesForAddress',
+      [receiver],
+    );
+    expect(signatures).toHaveLength(1);
+    const [{ signature, err, confirmationStatus }] = signatures as [(typeof signatures)[number]];
+    expect({ err, confirmationStatus }).toEqual({ err: null, confirmationStatus: 'finalized' });
+    const tx = await jsonRpc<{
+      meta: { err: unknown };
+      transaction: { message: { instructions: { parsed?: unknown }[] } };
+    }>(stack.solanaRpcUrl, 'getTransaction', [
+      signature,
+      { encoding: 'jsonParsed', maxSupportedTransactionVersion: 0 },
+    ]);
+    expect(tx.meta.err).toBeNull();
+    expect(tx.transaction.message.instructions.map((i) => i.parsed)).toContainEqual({
+      type: 'transfer',
+      info: { source: SOLANA_TEST_ADDRESS, destination: receiver, lamports: 125_000_000 },
+    });
+
+    // Activity lists that transaction (its id ends with the signature): sent, confirmed, -0.125 SOL.
+    await account.getByRole('tab', { name: 'Activity' }).click();
+    const item = account.locator(`[data-kw-transaction$=":${signature}"]`);
+    await item.waitFor({ timeout: 30_000 });
+    const row = item.locator('[data-kw-transaction-row]');
+    expect(await row.getAttribute('data-kw-transaction-row')).toBe('out');
+    expect(await row.getAttribute('data-kw-status')).toBe('confirmed');
+    const text = (await item.textContent()) ?? '';
+    expect(text).toContain('Sent SOL');
+    expect(text).toContain(`to ${shortReceiver}`);
+    expect(text).toContain('-0.125 SOL');
     expect(consoleErrors).toEqual([]);
     await close();
   });

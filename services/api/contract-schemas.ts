@@ -63,6 +63,25 @@ export const transactionSchema = z.object({
 });
 export const historySchema = z.object({ data: z.array(transactionSchema), next: z.string().nullable() });
 
+const base58Address = z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{32,44}$/);
+/**
+ * A Solana account's history item: the same shape, with the transaction signature (base58) as `hash`, base58
+ * addresses, and `nonce` 0 (Solana transactions have no account nonce).
+ */
+export const solanaTransactionSchema = transactionSchema.extend({
+  metadata: transactionSchema.shape.metadata.extend({
+    hash: z.string().regex(/^[1-9A-HJ-NP-Za-km-z]{64,90}$/),
+    chain: z.string().regex(/^solana:[1-9A-HJ-NP-Za-km-z]{32}$/),
+    sentFrom: base58Address,
+    sentTo: base58Address,
+    nonce: z.literal(0),
+  }),
+});
+export const solanaHistorySchema = z.object({
+  data: z.array(solanaTransactionSchema),
+  next: z.string().nullable(),
+});
+
 export const tokensSchema = z.object({
   tokens: z.array(
     z.object({

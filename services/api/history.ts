@@ -1,4 +1,7 @@
-/** GET /v1/account/{address}/history: newest first, opaque cursor, chainId filter, on-ramp filter. */
+/**
+ * GET /v1/account/{address}/history: newest first, opaque cursor, chainId filter, on-ramp filter. EVM accounts
+ * from the indexer of the local chains; a Solana account from the local Solana validator (solana-history.ts).
+ */
 
 import { type Address, getAddress, toFunctionSelector } from 'viem';
 import type { App } from './app-types.ts';
@@ -15,9 +18,8 @@ import {
 import type { Store } from './db.ts';
 import { ApiError, badRequest, parseOrThrow } from './errors.ts';
 import { decodeSwap, decodeTransfer, type HistoryIndexer, type IndexedTx } from './indexer.ts';
+import { SOLANA_ADDRESS_RE, solanaHistory } from './solana-history.ts';
 import { assetSvg, svgDataUri } from './svg.ts';
-
-const SOLANA_ADDRESS_RE = /^[1-9A-HJ-NP-Za-km-z]{32,44}$/;
 
 export const HISTORY_PAGE_SIZE = 20;
 
@@ -239,24 +241,42 @@ export function registerHistoryRoutes(
 ): void {
   app.get('/v1/account/:address/history', async (c) => {
     const q = c.req.query();
-    // A Solana account (base58 address on the Solana chain): no history is indexed for it, so it is empty.
-    if (q.chainId === ctx.chains.solana.caip2) {
-      if (!SOLANA_ADDRESS_RE.test(c.req.param('address'))) {
-        throw badRequest('address', 'address is not a valid Solana address');
-      }
-      return c.json({ data: [], next: null });
-    }
-    const { address, chainId: accountChain } = parseAccount(c.req.param('address'), 'address');
-    let chainFilter: number | undefined = accountChain;
-    let solanaOnly = false;
-    if (q.chainId !== undefined && q.chainId !== '') {
-      const id = parseOrThrow(caip2Schema, q.chainId, 'chainId');
-      if (id === ctx.chains.solana.caip2) solanaOnly = true;
-      else chainFilter = evmChain(ctx, id).info.chainId;
-    }
-    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
+    const rawAddress = c.req.param('address');
     const onrampOnly = q.onramp !== undefined && q.onramp !== '';
-    if (solanaOnly) return c.json({ data: [], next: null });
+    const solana = ctx.chains.solana.caip2;
+    const chainId =
+      q.chainId !== undefined && q.chainId !== ''
+        ? parseOrThrow(caip2Schema, q.chainId, 'chainId')
+        : undefined;
+    // A Solana account: on the Solana chain, as its CAIP-10 id, or a base58 address without a chain (an EVM
+    // address starts with 0x, which base58 cannot). Its history comes from the Solana validator.
+    const solanaAccount = rawAddress.startsWith(`${solana}:`)
+      ? rawAddress.slice(solana.length + 1)
+      : chainId === solana || (chainId === undefined && SOLANA_ADDRESS_RE.test(rawAddress))
+        ? rawAddress
+        : undefined;
+    if (solanaAccount !== undefined) {
+      if (chainId !== undefined && chainId !== solana) {
+        throw badRequest('chainId', `A Solana account has no history on ${chainId}`);
+      }
+      // On-ramp purchases are EVM transactions: a Solana account has none.
+      if (onrampOnly) {
+        if (!SOLANA_ADDRESS_RE.test(solanaAccount)) {
+          throw badRequest('address', 'address is not a valid Solana address');
+        }
+        return c.json({ data: [], next: null });
+      }
+      return c.json(
+        await solanaHistory(ctx, solanaAccount, {
+          pageSize: HISTORY_PAGE_SIZE,
+          ...(q.cursor ? { cursor: q.cursor } : {}),
+        }),
+      );
+    }
+    const { address, chainId: accountChain } = parseAccount(rawAddress, 'address');
+    const chainFilter: number | undefined =
+      chainId !== undefined ? evmChain(ctx, chainId).info.chainId : accountChain;
+    const after = q.cursor ? decodeCursor(q.cursor) : undefined;
 
     try {
       await indexer.sync();

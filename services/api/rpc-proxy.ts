@@ -51,6 +51,7 @@ export const SOLANA_PROXY_METHODS: ReadonlySet<string> = new Set([
   'getMinimumBalanceForRentExemption',
   'getFeeForMessage',
   'getSignatureStatuses',
+  'getSignaturesForAddress',
   'getTransaction',
   'getSlot',
   'getBlockHeight',

@@ -8,17 +8,26 @@
  *   every slot and a transaction whose blockhash is older than `BLOCKHASH_VALIDITY_SLOTS` is rejected, as on
  *   a real cluster. litesvm's own single-blockhash check is turned off in favour of this window.
  * - Every transaction is final as soon as it is processed (status `finalized`).
+ * - Every landed transaction is kept in a ledger (./history.ts) for `getSignaturesForAddress` and
+ *   `getTransaction`: its bytes, slot, block time, fee, balances before and after, logs, inner instructions.
  * - With a data directory, the VM is snapshotted (`solana-state.bin`, litesvm's own format) together with a
- *   small JSON file (slot, transaction count, recent signature statuses), shortly after every change and on
- *   close, so balances survive a restart. An unreadable snapshot is moved aside and the runtime starts fresh.
+ *   small JSON file (slot, transaction count, recent signature statuses, the ledger), shortly after every
+ *   change and on close, so balances and history survive a restart. An unreadable snapshot is moved aside
+ *   and the runtime starts fresh.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { PublicKey, VersionedMessage } from '@solana/web3.js';
+import { AddressLookupTableAccount, PublicKey, VersionedMessage } from '@solana/web3.js';
 import { LiteSVM } from 'litesvm';
 import { z } from 'zod';
 import { base58Decode, base58Encode } from './base58.ts';
+import {
+  type CompiledInnerInstruction,
+  TransactionHistory,
+  type TransactionRecord,
+  transactionRecordSchema,
+} from './history.ts';
 import { SOLANA_TEST_FUNDING_LAMPORTS, SOLANA_TEST_PUBLIC_KEY } from './keys.ts';
 
 type SvmAddress = Parameters<LiteSVM['getBalance']>[0];
@@ -237,6 +246,8 @@ const metaSchema = z.object({
       }),
     ]),
   ),
+  /** The ledger (absent in files written before it existed: their history starts empty). */
+  transactions: z.array(transactionRecordSchema).optional(),
 });
 
 export interface RuntimeOptions {
@@ -251,6 +262,8 @@ export class SolanaRuntime {
   private readonly startedAt = Date.now();
   private transactionCount: number;
   private readonly statuses = new Map<string, SignatureStatus>();
+  /** Every landed transaction (getSignaturesForAddress, getTransaction). */
+  readonly history: TransactionHistory;
   private readonly listeners = new Set<(signature: string, status: SignatureStatus) => void>();
   private readonly hashCache = new Map<number, string>();
   private saveTimer: NodeJS.Timeout | undefined;
@@ -264,6 +277,7 @@ export class SolanaRuntime {
     let svm: LiteSVM | undefined;
     let baseSlot = 1;
     let transactionCount = 0;
+    let records: TransactionRecord[] = [];
     if (paths && existsSync(paths.state) && existsSync(paths.meta)) {
       try {
         const meta = metaSchema.parse(JSON.parse(readFileSync(paths.meta, 'utf8')));
@@ -271,6 +285,7 @@ export class SolanaRuntime {
         baseSlot = meta.slot + 1;
         transactionCount = meta.transactionCount;
         for (const [sig, status] of meta.statuses) this.statuses.set(sig, status);
+        records = meta.transactions ?? [];
         restored = true;
       } catch (error) {
         const stamp = Date.now();
@@ -279,9 +294,11 @@ export class SolanaRuntime {
         }
         log(`[solana] could not load the saved state (${String(error)}); starting fresh`);
         svm = undefined;
+        records = [];
         this.statuses.clear();
       }
     }
+    this.history = new TransactionHistory(records);
     this.svm = (svm ?? new LiteSVM()).withSigverify(true).withBlockhashCheck(false);
     this.baseSlot = baseSlot;
     this.transactionCount = transactionCount;
@@ -444,8 +461,34 @@ export class SolanaRuntime {
         }
       }
       const feePayer = signers[0]!.toBase58();
+      const loadedAddresses = this.loadedAddresses(message);
+      const keys = [
+        ...message.staticAccountKeys.map((k) => k.toBase58()),
+        ...loadedAddresses.writable,
+        ...loadedAddresses.readonly,
+      ];
+      const preBalances = keys.map((k) => this.getBalance(k));
       const before = this.getBalance(feePayer);
       const result = this.svm.sendTransaction(tx);
+      const landed = (err: TransactionErrorJson | null, meta: LandedMeta): SendOutcome => {
+        const slot = this.currentSlot();
+        this.history.add({
+          signature,
+          slot,
+          blockTime: Math.floor(Date.now() / 1000),
+          wire: Buffer.from(wire).toString('base64'),
+          loadedAddresses,
+          err,
+          fee: Number(BigInt(message.header.numRequiredSignatures) * LAMPORTS_PER_SIGNATURE),
+          preBalances: preBalances.map(Number),
+          postBalances: keys.map((k) => Number(this.getBalance(k))),
+          logs: meta.logs(),
+          innerInstructions: innerInstructionsJson(meta),
+          computeUnitsConsumed: Number(meta.computeUnitsConsumed()),
+        });
+        this.record(signature, { slot, err });
+        return { ok: true, signature };
+      };
       if ('err' in result) {
         const err = transactionErrorToJson(result.err());
         const meta = result.meta();
@@ -453,15 +496,28 @@ export class SolanaRuntime {
         if (this.getBalance(feePayer) === before) {
           return reject(err, meta.logs(), Number(meta.computeUnitsConsumed()));
         }
-        this.record(signature, { slot: this.currentSlot(), err });
-      } else {
-        this.record(signature, { slot: this.currentSlot(), err: null });
+        return landed(err, meta);
       }
-      return { ok: true, signature };
+      return landed(null, result);
     } catch (error) {
       // litesvm's wrapper asserts that every signer signed before handing the bytes to the VM.
       return reject('SignatureFailure', [String(error)]);
     }
+  }
+
+  /** The addresses a v0 message loads from lookup tables (writable, then readonly), read from the tables now. */
+  private loadedAddresses(message: VersionedMessage): { writable: string[]; readonly: string[] } {
+    const writable: string[] = [];
+    const readonly: string[] = [];
+    if (message.version === 'legacy') return { writable, readonly };
+    for (const lookup of message.addressTableLookups) {
+      const account = this.getAccount(lookup.accountKey.toBase58());
+      if (!account) continue;
+      const { addresses } = AddressLookupTableAccount.deserialize(account.data);
+      for (const i of lookup.writableIndexes) if (addresses[i]) writable.push(addresses[i]!.toBase58());
+      for (const i of lookup.readonlyIndexes) if (addresses[i]) readonly.push(addresses[i]!.toBase58());
+    }
+    return { writable, readonly };
   }
 
   private syncClock(): void {
@@ -501,6 +557,7 @@ export class SolanaRuntime {
       slot: this.currentSlot(),
       transactionCount: this.transactionCount,
       statuses: [...this.statuses],
+      transactions: this.history.all(),
     };
     this.svm.saveToFile(`${paths.state}.tmp`);
     writeFileSync(`${paths.meta}.tmp`, JSON.stringify(meta));
@@ -516,6 +573,36 @@ export class SolanaRuntime {
     this.closed = true;
     this.listeners.clear();
   }
+}
+
+type LandedMeta = {
+  logs(): string[];
+  computeUnitsConsumed(): bigint;
+  innerInstructions(): {
+    instruction(): { programIdIndex(): number; accounts(): Uint8Array; data(): Uint8Array };
+    stackHeight(): number;
+  }[][];
+};
+
+/** litesvm's inner instructions (one list per top-level instruction) in the RPC's `innerInstructions` shape. */
+function innerInstructionsJson(
+  meta: LandedMeta,
+): { index: number; instructions: CompiledInnerInstruction[] }[] {
+  return meta
+    .innerInstructions()
+    .map((list, index) => ({
+      index,
+      instructions: list.map((inner) => {
+        const ix = inner.instruction();
+        return {
+          programIdIndex: ix.programIdIndex(),
+          accounts: [...ix.accounts()],
+          data: base58Encode(ix.data()),
+          stackHeight: inner.stackHeight(),
+        };
+      }),
+    }))
+    .filter((entry) => entry.instructions.length > 0);
 }
 
 /** Validates a base58 public key and returns it in litesvm's address type. */

@@ -14,6 +14,7 @@ import { PublicKey } from '@solana/web3.js';
 import { type WebSocket, WebSocketServer } from 'ws';
 import { z } from 'zod';
 import { answerPreflight, applyRequestGuard, guardUpgrade, type RequestGuardOptions } from '../host-guard.ts';
+import { MAX_SIGNATURES_LIMIT, RpcMethodError } from './history.ts';
 import {
   base58Decode,
   base58Encode,
@@ -71,6 +72,16 @@ const configSchema = z
   .passthrough()
   .optional();
 type Config = z.infer<typeof configSchema>;
+
+/** getTransaction's config: its encodings include `json`; `maxSupportedTransactionVersion` admits v0. */
+const transactionConfigSchema = z
+  .object({
+    commitment: z.string(),
+    encoding: z.enum(['json', 'jsonParsed', 'base58', 'base64']),
+    maxSupportedTransactionVersion: z.number().int().nonnegative(),
+  })
+  .partial()
+  .passthrough();
 
 const pubkeySchema = z.string().refine((s) => {
   try {
@@ -239,6 +250,54 @@ export function createRpcHandlers(runtime: SolanaRuntime) {
       });
       if (!outcome.ok) throw new RpcError(outcome.code, outcome.message, outcome.data);
       return outcome.signature;
+    },
+    getSignaturesForAddress: (params) => {
+      const optionsSchema = z
+        .object({
+          limit: z.number().int().min(1).max(MAX_SIGNATURES_LIMIT),
+          before: signatureSchema,
+          until: signatureSchema,
+          commitment: z.string(),
+          minContextSlot: z.number().int(),
+        })
+        .partial()
+        .passthrough();
+      const [address, options] = parseParams(
+        z.tuple([pubkeySchema, optionsSchema]).or(z.tuple([pubkeySchema])),
+        params,
+      );
+      return runtime.history
+        .signaturesForAddress(address, {
+          ...(options?.limit === undefined ? {} : { limit: options.limit }),
+          ...(options?.before === undefined ? {} : { before: options.before }),
+          ...(options?.until === undefined ? {} : { until: options.until }),
+        })
+        .map((s) => ({ ...s, memo: null, confirmationStatus: 'finalized' as const }));
+    },
+    getTransaction: (params) => {
+      const [signature, config] = parseParams(
+        z
+          .tuple([signatureSchema, transactionConfigSchema])
+          .or(z.tuple([signatureSchema, z.enum(['json', 'jsonParsed', 'base58', 'base64'])]))
+          .or(z.tuple([signatureSchema])),
+        params,
+      );
+      // The RPC also takes the encoding alone as the second parameter (the deprecated form).
+      const options = typeof config === 'string' ? { encoding: config } : config;
+      const encoding = options?.encoding ?? 'json';
+      try {
+        return runtime.history.transactionJson(signature, {
+          encoding,
+          ...(options &&
+          'maxSupportedTransactionVersion' in options &&
+          options.maxSupportedTransactionVersion !== undefined
+            ? { maxSupportedTransactionVersion: options.maxSupportedTransactionVersion }
+            : {}),
+        });
+      } catch (error) {
+        if (error instanceof RpcMethodError) throw new RpcError(error.code, error.message);
+        throw error;
+      }
     },
     getSignatureStatuses: (params) => {
       const [signatures] = parseParams(

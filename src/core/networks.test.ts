@@ -19,6 +19,7 @@ import {
   telos,
   toViemChain,
 } from './networks';
+import { explorerPageUrl } from './url';
 
 describe('networks', () => {
   it('every predefined network passes its own schema', () => {
@@ -90,5 +91,29 @@ describe('networks', () => {
     expect(findNetwork(PREDEFINED_NETWORKS, 'eip155:10')?.name).toBe('OP Mainnet');
     expect(findNetwork(PREDEFINED_NETWORKS, 8453)?.name).toBe('Base');
     expect(findNetwork(PREDEFINED_NETWORKS, 999)).toBeUndefined();
+  });
+});
+
+describe('explorer pages of the networks', () => {
+  it('appends /tx/<hash> or /address/<address> and keeps the query naming the Solana cluster', () => {
+    const hash = `0x${'ab'.repeat(32)}`;
+    expect(explorerPageUrl(mainnet.blockExplorerUrl, 'tx', hash)).toBe(`https://etherscan.io/tx/${hash}`);
+    expect(explorerPageUrl('https://scan.example/explorer/', 'address', '0xabc')).toBe(
+      'https://scan.example/explorer/address/0xabc',
+    );
+    const sig = '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+    expect(explorerPageUrl(solanaMainnet.blockExplorerUrl, 'tx', sig)).toBe(
+      `https://explorer.solana.com/tx/${sig}`,
+    );
+    expect(explorerPageUrl(solanaDevnet.blockExplorerUrl, 'tx', sig)).toBe(
+      `https://explorer.solana.com/tx/${sig}?cluster=devnet`,
+    );
+    expect(explorerPageUrl(solanaTestnet.blockExplorerUrl, 'address', 'So1ana')).toBe(
+      'https://explorer.solana.com/address/So1ana?cluster=testnet',
+    );
+    expect(explorerPageUrl(solanaLocal.blockExplorerUrl, 'tx', sig)).toBeNull();
+    expect(explorerPageUrl('https://scan.example//?a=1#x', 'tx', 'h')).toBe(
+      'https://scan.example/tx/h?a=1#x',
+    );
   });
 });

@@ -17,6 +17,10 @@ export interface KeywayNetwork {
   name: string;
   nativeCurrency: { name: string; symbol: string; decimals: number };
   rpcUrls: string[];
+  /**
+   * Block explorer: pages are `<url>/tx/<hash>` and `<url>/address/<address>`; a query on it is kept on every
+   * page (`https://explorer.solana.com?cluster=devnet`), see `explorerPageUrl` (core/url).
+   */
   blockExplorerUrl?: string;
   /** Explorer asset image id (`/public/getAssetImage/{id}`). */
   imageId?: string;
@@ -201,7 +205,7 @@ export const solanaDevnet = /* @__PURE__ */ solana({
   name: 'Solana Devnet',
   nativeCurrency: SOL,
   rpcUrls: ['https://api.devnet.solana.com'],
-  blockExplorerUrl: 'https://explorer.solana.com',
+  blockExplorerUrl: 'https://explorer.solana.com?cluster=devnet',
   testnet: true,
 });
 export const solanaTestnet = /* @__PURE__ */ solana({
@@ -209,7 +213,7 @@ export const solanaTestnet = /* @__PURE__ */ solana({
   name: 'Solana Testnet',
   nativeCurrency: SOL,
   rpcUrls: ['https://api.testnet.solana.com'],
-  blockExplorerUrl: 'https://explorer.solana.com',
+  blockExplorerUrl: 'https://explorer.solana.com?cluster=testnet',
   testnet: true,
 });
 /**

@@ -62,6 +62,20 @@ function isWebUrl(url: URL, { allowLocalhost = false }: UrlPolicy): boolean {
   return url.protocol === 'http:' && allowLocalhost && LOCAL_HOSTS.has(url.hostname);
 }
 
+/**
+ * The explorer page of a transaction or an address: `<explorer>/<kind>/<id>`, keeping the explorer URL's query
+ * (Solana's explorer names the cluster there: `https://explorer.solana.com/tx/<signature>?cluster=devnet`).
+ * Null without an explorer. It does not judge the URL: a link passes `safeLinkUrl` where it is shown.
+ */
+export function explorerPageUrl(
+  explorer: string | undefined,
+  kind: 'tx' | 'address',
+  id: string,
+): string | null {
+  const m = explorer ? /^([^?#]*?)\/*([?#].*)?$/.exec(explorer) : null;
+  return m ? `${m[1]}/${kind}/${id}${m[2] ?? ''}` : null;
+}
+
 /** Returns the URL if an `<a href>` may lead to it (see the module's rule for links), otherwise `null`. */
 export function safeLinkUrl(value: unknown, policy: UrlPolicy = {}): string | null {
   if (typeof value !== 'string' || value.length === 0 || value.length > MAX_LINK_URL_LENGTH) return null;

@@ -17,6 +17,7 @@ import type { EventBus } from '../../core/events';
 import { formatCaip10, type KeywayNetwork } from '../../core/networks';
 import type { OutcomeOf } from '../../core/outcomes';
 import { type SafeStorage, STORAGE_KEYS } from '../../core/storage';
+import { explorerPageUrl } from '../../core/url';
 import { z } from '../../core/zod-mini';
 import type { ConnectionStatus, LoadStatus } from '../connect/store';
 import { latestRead } from '../latest';
@@ -170,10 +171,9 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
   return createStore<AccountState & AccountActions>()((set, get) => {
     const derived = (address: string | null, chainId: number | null) => {
       if (onSolana() && network) {
-        const base = network.blockExplorerUrl?.replace(/\/+$/, '');
         return {
           caipAddress: address ? formatCaip10(network, address) : null,
-          addressExplorerUrl: address && base ? `${base}/address/${address}` : null,
+          addressExplorerUrl: address ? explorerPageUrl(network.blockExplorerUrl, 'address', address) : null,
         };
       }
       const caipAddress =
@@ -183,8 +183,10 @@ export function createAccountStore(deps: AccountStoreDeps): AccountStore {
             : `eip155:${chainId}:${address}`
           : null;
       const onNetwork = network && network.chain === 'evm' && network.chainId === chainId ? network : null;
-      const base = onNetwork?.blockExplorerUrl?.replace(/\/+$/, '');
-      return { caipAddress, addressExplorerUrl: address && base ? `${base}/address/${address}` : null };
+      return {
+        caipAddress,
+        addressExplorerUrl: address ? explorerPageUrl(onNetwork?.blockExplorerUrl, 'address', address) : null,
+      };
     };
 
     const fetchIdentity = async (address: string) => {

@@ -7,6 +7,7 @@ import type { Transaction, Transfer } from '../../api/schemas';
 import { formatTokenAmount, formatUsd, isValidSolanaAddress, shortenAddress } from '../../core/format';
 import { type KitMessage, kitMessage } from '../../core/messages';
 import type { KeywayNetwork } from '../../core/networks';
+import { explorerPageUrl } from '../../core/url';
 
 export type TransactionItemDirection = 'in' | 'out' | 'self' | 'trade';
 export type TransactionItemStatus = 'pending' | 'confirmed' | 'failed';
@@ -146,9 +147,12 @@ export function transactionAmountText(amount: TransactionAmount | { usd: number 
   return `${sign}${q} ${amount.symbol}`;
 }
 
-/** `<explorer>/tx/<hash>` when the network has an https explorer and the hash looks like one. */
+/**
+ * `<explorer>/tx/<hash>` (with the explorer URL's query, e.g. Solana's `?cluster=devnet`) when the network has
+ * an https explorer and the hash looks like one of its transactions (0x + 64 hex; a base58 signature).
+ */
 export function explorerTxUrl(network: KeywayNetwork | undefined, hash: string): string | null {
-  const base = network?.blockExplorerUrl?.replace(/\/+$/, '');
+  const base = network?.blockExplorerUrl;
   if (!base || !network) return null;
   try {
     if (new URL(base).protocol !== 'https:') return null;
@@ -159,7 +163,7 @@ export function explorerTxUrl(network: KeywayNetwork | undefined, hash: string):
     network.chain === 'evm'
       ? /^0x[0-9a-fA-F]{64}$/.test(hash)
       : /^[1-9A-HJ-NP-Za-km-z]{64,90}$/.test(hash) || isValidSolanaAddress(hash);
-  return ok ? `${base}/tx/${hash}` : null;
+  return ok ? explorerPageUrl(base, 'tx', hash) : null;
 }
 
 function shortParty(value: string): string {

@@ -4,7 +4,14 @@ import { createBlockchainApiClient } from '../../api/blockchain-api';
 import { transactionSchema } from '../../api/schemas';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import { kitMessage } from '../../core/messages';
-import { type KeywayNetwork, keywayLocal, mainnet, polygon } from '../../core/networks';
+import {
+  type KeywayNetwork,
+  keywayLocal,
+  mainnet,
+  polygon,
+  solanaDevnet,
+  solanaLocal,
+} from '../../core/networks';
 import type { FlowOutcome } from '../../core/outcomes';
 import { createMemoryStorage } from '../../core/storage';
 import { createKeyway } from '../../instance/createKeyway';
@@ -71,6 +78,34 @@ function make(projectId: string | null = 'p1', networks: KeywayNetwork[] = [main
   return { store, outcomes, events };
 }
 const historyRequests = () => requests.filter((r) => r.url.pathname.endsWith('/history'));
+
+/** A Solana account's SOL send as the reference API gives it (services/api/solana-history.ts). */
+const SOL_ACCOUNT = '4Nd1mBQtrMJVYVfKf2PJy9NZUZdTAsp7D4xWLs4gDB4T';
+const SOL_RECEIVER = '9xQeWvG816bUx9EPjHmaT23yvVM2ZWbrrpZb9PusVFin';
+const SOL_SIGNATURE =
+  '5VERv8NMvzbJMEkV8xnrLkEaWRtSz9CosKDYjCJjBRnbJLgp8uirBgmQpjKhoR4tjF3ZpRzrFmBV6UjKdiSZkQUW';
+const solanaSend: WireTransaction = {
+  id: `${solanaDevnet.id}:${SOL_SIGNATURE}`,
+  metadata: {
+    operationType: 'send',
+    hash: SOL_SIGNATURE,
+    chain: solanaDevnet.id,
+    minedAt: '2025-01-15T11:00:00.000Z',
+    sentFrom: SOL_ACCOUNT,
+    sentTo: SOL_RECEIVER,
+    status: 'confirmed',
+    nonce: 0,
+  },
+  transfers: [
+    {
+      fungible_info: { name: 'Solana', symbol: 'SOL', icon: { url: 'data:image/svg+xml,%3Csvg%2F%3E' } },
+      direction: 'out',
+      quantity: { numeric: '0.123456789' },
+      value: 18.51851835,
+      price: 150,
+    },
+  ],
+};
 const parse = (t: WireTransaction) => transactionSchema.parse(t);
 
 describe('history rows', () => {
@@ -175,6 +210,44 @@ describe('history rows', () => {
     ).toBe('pending');
   });
 
+  it('shows a Solana SOL transfer: exact 9-decimal amount, direction, counterparty, signature, cluster link', () => {
+    const sent = parse(solanaSend);
+    const row = toTransactionItem(sent, [solanaDevnet], knownCounterparties(SOL_ACCOUNT, [sent]));
+    expect(row).toMatchObject({
+      id: `${solanaDevnet.id}:${SOL_SIGNATURE}`,
+      hash: SOL_SIGNATURE,
+      chainId: solanaDevnet.id,
+      direction: 'out',
+      title: kitMessage('historySent', { symbol: 'SOL' }),
+      counterparty: kitMessage('historyTo', { party: '9xQe…VFin' }),
+      counterpartyAddress: SOL_RECEIVER,
+      amount: { quantity: '0.123456789', symbol: 'SOL', direction: 'out' },
+      status: 'confirmed',
+      // Solana's explorer names the cluster in the query.
+      explorerUrl: `https://explorer.solana.com/tx/${SOL_SIGNATURE}?cluster=devnet`,
+    });
+    expect(transactionAmountText(row!.amount!, 'en-US')).toBe('-0.123 SOL');
+    expect(transactionAmountText(row!.secondaryAmount!, 'en-US')).toBe('$18.52');
+    // The receiving side: from the sender; the local network has no explorer, so no link.
+    const received = parse({
+      ...solanaSend,
+      metadata: { ...solanaSend.metadata, operationType: 'receive' },
+      transfers: [{ ...solanaSend.transfers[0]!, direction: 'in' }],
+    });
+    expect(toTransactionItem(received, [solanaLocal])).toMatchObject({
+      direction: 'in',
+      title: kitMessage('historyReceived', { symbol: 'SOL' }),
+      counterparty: kitMessage('historyFrom', {
+        party: `${SOL_ACCOUNT.slice(0, 4)}…${SOL_ACCOUNT.slice(-4)}`,
+      }),
+      amount: { quantity: '0.123456789', direction: 'in' },
+      explorerUrl: null,
+    });
+    // A failed transfer stays a send, marked failed.
+    const failed = parse({ ...solanaSend, metadata: { ...solanaSend.metadata, status: 'failed' } });
+    expect(toTransactionItem(failed, [solanaDevnet])?.status).toBe('failed');
+  });
+
   it('groups by day: today, yesterday, then dates (as data: the view names them in its locale)', () => {
     const items = generateTransactions(12, 0).map((t) => toTransactionItem(parse(t), [mainnet])!);
     // Every 7 hours back from 2025-01-15 12:00 UTC.
@@ -270,6 +343,19 @@ describe('transactions store', () => {
     // Hidden while its sender was unknown, shown once a later page holds a send to it.
     expect(ids).toContain('zero-known');
     expect(ids).toContain('tx-0');
+  });
+
+  it("loads a Solana account's history on a Solana network", async () => {
+    serve({ transactions: [solanaSend, ...transactionFixtures] });
+    const { store } = make('p1', [mainnet, solanaDevnet]);
+    store.getState().setContext(SOL_ACCOUNT, solanaDevnet);
+    await store.getState().load();
+    const [r] = historyRequests();
+    expect(r!.url.pathname).toBe(`/v1/account/${SOL_ACCOUNT}/history`);
+    expect(r!.url.searchParams.get('chainId')).toBe(solanaDevnet.id);
+    expect(store.getState().transactions.map((t) => [t.hash, t.amount])).toEqual([
+      [SOL_SIGNATURE, { quantity: '0.123456789', symbol: 'SOL', direction: 'out' }],
+    ]);
   });
 
   it('dedupes transactions repeated across pages', async () => {
