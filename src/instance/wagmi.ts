@@ -9,7 +9,14 @@
  * for its tests); they are loaded lazily, on first use, and their absence only removes the option. Nothing
  * here makes a network request at creation.
  */
-import { type Chain, getAddress, type Transport, UserRejectedRequestError } from 'viem';
+import {
+  type Chain,
+  createTransport,
+  type EIP1193RequestFn,
+  getAddress,
+  type Transport,
+  UserRejectedRequestError,
+} from 'viem';
 import {
   type Config,
   type Connector,
@@ -17,7 +24,6 @@ import {
   createConfig,
   createConnector,
   createStorage,
-  fallback,
   http,
   injected,
 } from 'wagmi';
@@ -104,11 +110,38 @@ const httpOptions = {
   retryDelay: HTTP_RETRY_DELAY_MS,
 };
 
+/**
+ * viem's `fallback` over HTTP transports on `urls`, its code loaded with the first request (rpcFallback.ts; a
+ * failed load is tried again on the next request). Retries are the inner transports' own.
+ */
+function lazyFallback(urls: readonly string[]): Transport {
+  return (params) => {
+    let inner: Promise<ReturnType<Transport>> | undefined;
+    const load = () => {
+      inner ??= import('./rpcFallback').then(
+        ({ fallbackTransport }) => fallbackTransport(urls, httpOptions)(params),
+        (e: unknown) => {
+          inner = undefined;
+          throw e;
+        },
+      );
+      return inner;
+    };
+    return createTransport({
+      key: 'fallback',
+      name: 'Fallback',
+      type: 'lazyFallback',
+      retryCount: 0,
+      request: (async (args: Parameters<EIP1193RequestFn>[0]) =>
+        (await load()).request(args)) as EIP1193RequestFn,
+    });
+  };
+}
+
 /** The transport of a read RPC: HTTP on its URL, or viem's `fallback` over its URLs in order. */
 function readTransport(rpc: EvmReadRpc): Transport {
   const [first, ...rest] = rpc.urls;
-  if (!rest.length) return http(first, httpOptions);
-  return fallback([http(first, httpOptions), ...rest.map((url) => http(url, httpOptions))]);
+  return rest.length ? lazyFallback(rpc.urls) : http(first, httpOptions);
 }
 
 /**
