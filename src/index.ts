@@ -253,6 +253,9 @@ export {
 } from './instance/embedded';
 export {
   addOptionalConnectors,
+  type BlockchainApiRpc,
   buildWagmiConfig,
   createWalletConnectPairing,
+  type EvmReadRpc,
+  evmReadRpc,
 } from './instance/wagmi';

@@ -68,9 +68,13 @@ export interface PlaygroundKit {
 }
 
 export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
+  // `?noHostRpc=1`: the EVM networks without the host's own RPC URL, so the kit reads them through the stack's
+  // Blockchain API (`<apiUrl>/v1/?chainId=…&projectId=…`), as a host that gives no RPC URL (docs/networks.md).
+  // The dev wallet keeps its own RPC URLs.
+  const hostRpc = (url: string) => (noHostRpc(window.location.search) ? [] : [url]);
   const networks: KeywayNetwork[] = [
-    { ...keywayLocal, rpcUrls: [config.evmRpc31337] },
-    { ...keywayLocalL2, rpcUrls: [config.evmRpc31338] },
+    { ...keywayLocal, rpcUrls: hostRpc(config.evmRpc31337) },
+    { ...keywayLocalL2, rpcUrls: hostRpc(config.evmRpc31338) },
     { ...solanaLocal, rpcUrls: [config.solanaRpcUrl] },
   ];
 
@@ -165,6 +169,11 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
       },
     },
   };
+}
+
+/** Whether the page's URL asks for EVM networks without the host's own RPC URL (`?noHostRpc=1`). */
+function noHostRpc(search: string): boolean {
+  return new URLSearchParams(search).get('noHostRpc') === '1';
 }
 
 /** The `relayUrl` query parameter when it names a relay on this machine (nothing else is taken from the URL). */

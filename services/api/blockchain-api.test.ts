@@ -823,6 +823,25 @@ describe('chain RPC proxy', () => {
     expect(jsonRpcResponseSchema.parse(sol.json).result).toBeDefined();
   });
 
+  it('lists the requests it forwarded in test mode (chain, project id, methods), not the ones it refused', async () => {
+    const someone = privateKeyToAccount(generatePrivateKey()).address;
+    const read = { jsonrpc: '2.0', id: 1, method: 'eth_getBalance', params: [someone, 'latest'] };
+    expect((await post(base, `/v1/?chainId=eip155:31338&${P}`, read)).status).toBe(200);
+    const refused = { jsonrpc: '2.0', id: 1, method: 'anvil_setBalance', params: [someone, '0x1'] };
+    expect((await post(base, `/v1/?chainId=eip155:31337&${P}`, refused)).status).toBe(403);
+    const log = (await get(base, '/__test/rpc-proxy')).json as {
+      served: { chainId: string; projectId: string; calls: { method: string; params: unknown }[] }[];
+    };
+    const mine = log.served.filter((r) => JSON.stringify(r.calls).includes(someone));
+    expect(mine).toEqual([
+      {
+        chainId: 'eip155:31338',
+        projectId: PROJECT_ID,
+        calls: [{ method: 'eth_getBalance', params: [someone, 'latest'] }],
+      },
+    ]);
+  });
+
   it('refuses the dev nodes’ own methods and unsigned sends, alone or hidden in a batch, and non-JSON posts', async () => {
     const attacker = privateKeyToAccount(generatePrivateKey()).address;
     const balanceOf = async () =>

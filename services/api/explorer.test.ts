@@ -173,13 +173,14 @@ describe('analytics', () => {
     expect(read.json).toEqual({ events: [event] });
   });
 
-  it('refuses malformed events and hides the read-back route outside test mode', async () => {
+  it('refuses malformed events and hides the read-back routes (analytics, RPC proxy log) outside test mode', async () => {
     const bad = await call(base, 'POST', '/e', { rawBody: '{"eventId":', headers: H });
     expect(bad.status).toBe(400);
     errorSchema.parse(bad.json);
     const wrongShape = await post(base, '/e', { eventId: 'x', props: { type: 'other' } }, H);
     expect(wrongShape.status).toBe(400);
     expect((await get(plain.url, '/__test/analytics')).status).toBe(404);
+    expect((await get(plain.url, '/__test/rpc-proxy')).status).toBe(404);
   });
 });
 

@@ -4,6 +4,10 @@
  * nodes whose own methods (anvil_*, hardhat_*, evm_*, unlocked-account sending, airdrops) would let any page
  * that reaches the API mint funds or rewrite state. Requests must be `application/json` (a cross-site form
  * post cannot send that type without a CORS preflight).
+ *
+ * Test mode: every request the proxy forwarded is kept (its chain, project id, methods and params, the last
+ * MAX_SERVED) and listed by GET /__test/rpc-proxy, so an end-to-end test can tell that the kit read through the
+ * Blockchain API's RPC rather than straight from the chain.
  */
 import type { Context } from 'hono';
 import type { App, AppEnv } from './app-types.ts';
@@ -12,6 +16,15 @@ import { type ApiContext, evmChain } from './context.ts';
 import { ApiError, badRequest, parseOrThrow } from './errors.ts';
 
 const MAX_BODY = 1_000_000;
+/** How many forwarded requests the test log keeps (the oldest go first). */
+const MAX_SERVED = 500;
+
+/** A request the proxy forwarded (test mode's log). */
+export interface ServedRpcRequest {
+  chainId: string;
+  projectId: string;
+  calls: { method: string; params: unknown }[];
+}
 
 /** EVM methods forwarded: reads, fee data, and `eth_sendRawTransaction` (signed elsewhere). */
 export const EVM_PROXY_METHODS: ReadonlySet<string> = new Set([
@@ -62,7 +75,8 @@ export const SOLANA_PROXY_METHODS: ReadonlySet<string> = new Set([
   'simulateTransaction',
 ]);
 
-export function registerRpcProxy(app: App, ctx: ApiContext): void {
+export function registerRpcProxy(app: App, ctx: ApiContext, opts: { testMode?: boolean } = {}): void {
+  const served: ServedRpcRequest[] = [];
   const handler = async (c: Context<AppEnv>) => {
     const chainId = parseOrThrow(caip2Schema, c.req.query('chainId'), 'chainId');
     const isSolana = chainId === ctx.chains.solana.caip2;
@@ -89,6 +103,17 @@ export function registerRpcProxy(app: App, ctx: ApiContext): void {
       const method = (r as { method: string }).method;
       if (!allowed.has(method)) throw new ApiError(403, 'method', `The RPC method ${method} is not allowed`);
     }
+    if (opts.testMode) {
+      served.push({
+        chainId,
+        projectId: c.get('projectId'),
+        calls: (Array.isArray(json) ? json : [json]).map((r) => ({
+          method: (r as { method: string }).method,
+          params: (r as { params?: unknown }).params ?? null,
+        })),
+      });
+      if (served.length > MAX_SERVED) served.splice(0, served.length - MAX_SERVED);
+    }
     let res: Response;
     try {
       res = await fetch(target, {
@@ -104,4 +129,5 @@ export function registerRpcProxy(app: App, ctx: ApiContext): void {
   };
   app.post('/v1', handler);
   app.post('/v1/', handler);
+  if (opts.testMode) app.get('/__test/rpc-proxy', (c) => c.json({ served }));
 }

@@ -110,7 +110,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
     return next();
   });
 
-  registerRpcProxy(app, ctx);
+  registerRpcProxy(app, ctx, { testMode: opts.testMode ?? false });
   registerBalanceRoutes(app, ctx);
   registerHistoryRoutes(app, ctx, indexer, store);
   registerConvertRoutes(app, ctx);

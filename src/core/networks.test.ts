@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import {
+  base,
   findNetwork,
   formatCaip10,
+  hostRpcUrls,
   isEvm,
   isSolana,
   keywayLocal,
@@ -11,6 +13,7 @@ import {
   PREDEFINED_NETWORKS,
   parseCaip2,
   parseCaip10,
+  publicRpcUrl,
   solanaDevnet,
   solanaLocal,
   solanaMainnet,
@@ -60,10 +63,36 @@ describe('networks', () => {
   it('rejects inconsistent or unsafe definitions', () => {
     expect(networkSchema.safeParse({ ...mainnet, id: 'eip155:2' }).success).toBe(false);
     expect(networkSchema.safeParse({ ...mainnet, chainId: '1' }).success).toBe(false);
-    expect(networkSchema.safeParse({ ...mainnet, rpcUrls: [] }).success).toBe(false);
     expect(networkSchema.safeParse({ ...mainnet, rpcUrls: ['http://rpc.example.com'] }).success).toBe(false);
     expect(networkSchema.safeParse({ ...mainnet, imageUrl: 'javascript:alert(1)' }).success).toBe(false);
     expect(networkSchema.safeParse({ ...solanaMainnet, chainId: 1 }).success).toBe(false);
+  });
+
+  it("takes an EVM network without the host's own RPC URL (absent or empty), and none for Solana", () => {
+    const { rpcUrls: _, ...withoutRpc } = mainnet;
+    expect(networkSchema.parse(withoutRpc).rpcUrls).toEqual([]);
+    expect(networkSchema.parse({ ...keywayLocal, rpcUrls: [] }).rpcUrls).toEqual([]);
+    const solana = networkSchema.safeParse({ ...solanaLocal, rpcUrls: [] });
+    expect(solana.success).toBe(false);
+    expect(solana.error?.issues.map((i) => [i.path, i.message])).toEqual([
+      [['rpcUrls'], 'expected at least one RPC URL for a Solana network'],
+    ]);
+  });
+
+  it("tells the host's own RPC URLs from the kit's public default of a built-in network", () => {
+    expect(publicRpcUrl('eip155:1')).toBe('https://cloudflare-eth.com');
+    expect(publicRpcUrl(base.id)).toBe(base.rpcUrls[0]);
+    // The local stack's networks have no public endpoint: their URLs are the stack's own nodes.
+    expect(publicRpcUrl(keywayLocal.id)).toBeUndefined();
+    expect(publicRpcUrl('toString')).toBeUndefined();
+    for (const n of PREDEFINED_NETWORKS.filter((p) => p.chain === 'evm' && !p.testnet)) {
+      expect(hostRpcUrls(n), n.id).toEqual([]);
+    }
+    expect(hostRpcUrls(keywayLocal)).toEqual(['http://127.0.0.1:8545']);
+    expect(hostRpcUrls({ ...mainnet, rpcUrls: ['https://rpc.host.test'] })).toEqual([
+      'https://rpc.host.test',
+    ]);
+    expect(hostRpcUrls({ ...mainnet, rpcUrls: [] })).toEqual([]);
   });
 
   it('parses and formats CAIP ids', () => {
@@ -84,6 +113,9 @@ describe('networks', () => {
     expect(c.contracts?.multicall3?.address).toBe(telos.multicall);
     expect(c.rpcUrls.default.http).toEqual(['https://rpc.telos.net']);
     expect(toViemChain(keywayLocal).testnet).toBe(true);
+    // Without rpcUrls: the kit's public default (what a wallet adding the chain is told), or none.
+    expect(toViemChain({ ...telos, rpcUrls: [] }).rpcUrls.default.http).toEqual(['https://rpc.telos.net']);
+    expect(toViemChain({ ...keywayLocal, rpcUrls: [] }).rpcUrls.default.http).toEqual([]);
     expect(() => toViemChain(solanaMainnet)).toThrow('is not an EVM network');
   });
 

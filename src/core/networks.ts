@@ -16,6 +16,11 @@ export interface KeywayNetwork {
   chainId: number | string;
   name: string;
   nativeCurrency: { name: string; symbol: string; decimals: number };
+  /**
+   * The host's own RPC URLs (the first is used). May be empty (or left out in the options) for an EVM network:
+   * the kit then reads through the Blockchain API's RPC (`<apiUrl>/v1/?chainId=…&projectId=…`), see
+   * `evmReadRpc` in instance/wagmi.ts and docs/networks.md. A Solana network needs one.
+   */
   rpcUrls: string[];
   /**
    * Block explorer: pages are `<url>/tx/<hash>` and `<url>/address/<address>`; a query on it is kept on every
@@ -59,9 +64,9 @@ export const networkSchema = z
       },
       { error: 'expected { name, symbol, decimals }' },
     ),
-    rpcUrls: z
-      .array(httpsUrl, { error: 'expected an array of RPC URLs' })
-      .check(z.minLength(1, 'expected at least one RPC URL')),
+    // The host's own RPC URLs: optional (absent means none). An EVM network without one reads through the
+    // Blockchain API's RPC with the projectId (instance/wagmi.ts `evmReadRpc`); a Solana network needs one (below).
+    rpcUrls: z._default(z.array(httpsUrl, { error: 'expected an array of RPC URLs' }), []),
     blockExplorerUrl: z.optional(httpsUrl),
     imageId: z.optional(z.string().check(z.maxLength(128))),
     imageUrl: z.optional(imageUrl),
@@ -91,11 +96,53 @@ export const networkSchema = z
           message: `expected "${expected}" to match chain/chainId`,
         });
       }
+      if (n.chain === 'solana' && n.rpcUrls.length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rpcUrls'],
+          message: 'expected at least one RPC URL for a Solana network',
+        });
+      }
       if (n.chain === 'solana' && n.multicall) {
         ctx.addIssue({ code: 'custom', path: ['multicall'], message: 'multicall is EVM only' });
       }
     }),
   );
+
+/**
+ * The public RPC endpoints of the kit's built-in public EVM networks, by CAIP-2 id: the `rpcUrls` those
+ * networks carry. They rate-limit real users, so they are not "the host's own" RPC: a built-in network passed
+ * unchanged (its `rpcUrls` exactly this one URL) reads through the Blockchain API's RPC, with this URL as the
+ * fallback (`hostRpcUrls`, instance/wagmi.ts `evmReadRpc`). The local stack's networks (`keywayLocal`,
+ * `keywayLocalL2`) are not here: their URLs are the stack's own nodes and count as the host's.
+ */
+const PUBLIC_EVM_RPC = {
+  'eip155:1': 'https://cloudflare-eth.com',
+  'eip155:10': 'https://mainnet.optimism.io',
+  'eip155:56': 'https://bsc-dataseed1.bnbchain.org',
+  'eip155:137': 'https://polygon-rpc.com',
+  'eip155:8453': 'https://mainnet.base.org',
+  'eip155:42161': 'https://arb1.arbitrum.io/rpc',
+  'eip155:167000': 'https://rpc.mainnet.taiko.xyz',
+  'eip155:40': 'https://rpc.telos.net',
+} as const satisfies Record<string, string>;
+
+/** The kit's built-in public RPC URL of an EVM network (CAIP-2 id), if it defines one. */
+export function publicRpcUrl(caip2: string): string | undefined {
+  return Object.hasOwn(PUBLIC_EVM_RPC, caip2)
+    ? PUBLIC_EVM_RPC[caip2 as keyof typeof PUBLIC_EVM_RPC]
+    : undefined;
+}
+
+/**
+ * The host's own RPC URLs of a network: its `rpcUrls`, except when they are exactly the kit's built-in public
+ * default for that id (a built-in network such as `mainnet` passed unchanged), which counts as none.
+ */
+export function hostRpcUrls(n: Pick<KeywayNetwork, 'id' | 'rpcUrls'>): string[] {
+  const urls = n.rpcUrls ?? [];
+  const builtIn = publicRpcUrl(n.id);
+  return urls.length === 1 && urls[0] === builtIn ? [] : [...urls];
+}
 
 const MULTICALL3 = '0xcA11bde05977b3631167028862bE2a173976CA11' as const;
 const ETH = { name: 'Ether', symbol: 'ETH', decimals: 18 } as const;
@@ -113,7 +160,7 @@ export const mainnet = /* @__PURE__ */ evm({
   chainId: 1,
   name: 'Ethereum',
   nativeCurrency: ETH,
-  rpcUrls: ['https://cloudflare-eth.com'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:1']],
   blockExplorerUrl: 'https://etherscan.io',
   multicall: MULTICALL3,
 });
@@ -121,7 +168,7 @@ export const optimism = /* @__PURE__ */ evm({
   chainId: 10,
   name: 'OP Mainnet',
   nativeCurrency: ETH,
-  rpcUrls: ['https://mainnet.optimism.io'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:10']],
   blockExplorerUrl: 'https://optimistic.etherscan.io',
   multicall: MULTICALL3,
 });
@@ -129,7 +176,7 @@ export const bsc = /* @__PURE__ */ evm({
   chainId: 56,
   name: 'BNB Smart Chain',
   nativeCurrency: { name: 'BNB', symbol: 'BNB', decimals: 18 },
-  rpcUrls: ['https://bsc-dataseed1.bnbchain.org'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:56']],
   blockExplorerUrl: 'https://bscscan.com',
   multicall: MULTICALL3,
 });
@@ -137,7 +184,7 @@ export const polygon = /* @__PURE__ */ evm({
   chainId: 137,
   name: 'Polygon',
   nativeCurrency: { name: 'POL', symbol: 'POL', decimals: 18 },
-  rpcUrls: ['https://polygon-rpc.com'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:137']],
   blockExplorerUrl: 'https://polygonscan.com',
   multicall: MULTICALL3,
 });
@@ -145,7 +192,7 @@ export const base = /* @__PURE__ */ evm({
   chainId: 8453,
   name: 'Base',
   nativeCurrency: ETH,
-  rpcUrls: ['https://mainnet.base.org'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:8453']],
   blockExplorerUrl: 'https://basescan.org',
   multicall: MULTICALL3,
 });
@@ -153,7 +200,7 @@ export const arbitrum = /* @__PURE__ */ evm({
   chainId: 42161,
   name: 'Arbitrum One',
   nativeCurrency: ETH,
-  rpcUrls: ['https://arb1.arbitrum.io/rpc'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:42161']],
   blockExplorerUrl: 'https://arbiscan.io',
   multicall: MULTICALL3,
 });
@@ -162,7 +209,7 @@ export const taiko = /* @__PURE__ */ evm({
   chainId: 167000,
   name: 'Taiko Mainnet',
   nativeCurrency: ETH,
-  rpcUrls: ['https://rpc.mainnet.taiko.xyz'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:167000']],
   blockExplorerUrl: 'https://taikoscan.io',
   multicall: MULTICALL3,
 });
@@ -171,7 +218,7 @@ export const telos = /* @__PURE__ */ evm({
   chainId: 40,
   name: 'Telos',
   nativeCurrency: { name: 'Telos', symbol: 'TLOS', decimals: 18 },
-  rpcUrls: ['https://rpc.telos.net'],
+  rpcUrls: [PUBLIC_EVM_RPC['eip155:40']],
   blockExplorerUrl: 'https://www.teloscan.io',
   multicall: MULTICALL3,
 });
@@ -279,16 +326,23 @@ export function parseCaip10(value: string): { chainId: string; address: string }
   return { chainId, address };
 }
 
-/** The viem chain for an EVM network (for wagmi configs and public clients). Throws for Solana. */
+/**
+ * The viem chain for an EVM network (for wagmi configs and public clients). Throws for Solana. Its
+ * `rpcUrls.default` (what a wallet is told when asked to add the chain) is the network's `rpcUrls`, or the
+ * kit's public default when the network has none; empty for a network without either (the kit's wagmi config
+ * then gives the chain the Blockchain API's RPC, instance/wagmi.ts).
+ */
 export function toViemChain(n: KeywayNetwork): Chain {
   if (n.chain !== 'evm' || typeof n.chainId !== 'number') {
     throw new Error(`"${n.name}" (${n.id}) is not an EVM network`);
   }
+  const builtIn = publicRpcUrl(n.id);
+  const http = n.rpcUrls?.length ? [...n.rpcUrls] : builtIn ? [builtIn] : [];
   return defineChain({
     id: n.chainId,
     name: n.name,
     nativeCurrency: { ...n.nativeCurrency },
-    rpcUrls: { default: { http: [...n.rpcUrls] } },
+    rpcUrls: { default: { http } },
     ...(n.blockExplorerUrl ? { blockExplorers: { default: { name: n.name, url: n.blockExplorerUrl } } } : {}),
     ...(n.multicall ? { contracts: { multicall3: { address: n.multicall } } } : {}),
     ...(n.testnet !== undefined ? { testnet: n.testnet } : {}),

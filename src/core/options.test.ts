@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createMemoryStorage } from '../testing/storage';
 import { SDK_VERSION } from './constants';
 import { KeywayOptionsError } from './errors';
-import { keywayLocal, keywayLocalL2, mainnet, solanaMainnet } from './networks';
+import { base, keywayLocal, keywayLocalL2, mainnet, solanaLocal, solanaMainnet } from './networks';
 import { DEFAULT_API_URL, DEFAULT_EXPLORER_URL, parseKeywayOptions } from './options';
 
 const minimal = { projectId: 'p1', networks: [keywayLocal] };
@@ -149,6 +149,16 @@ describe('parseKeywayOptions', () => {
     );
   });
 
+  it("takes EVM networks without the host's own RPC URL (read through the Blockchain API with the projectId)", () => {
+    const { rpcUrls: _, ...custom } = { ...keywayLocal, id: 'eip155:777', chainId: 777, name: 'Custom' };
+    const o = parseKeywayOptions({ ...minimal, networks: [custom, { ...mainnet, rpcUrls: [] }, base] });
+    expect(o.networks.map((n) => [n.id, n.rpcUrls])).toEqual([
+      ['eip155:777', []],
+      ['eip155:1', []],
+      ['eip155:8453', ['https://mainnet.base.org']],
+    ]);
+  });
+
   it('requires a non-empty list of valid networks and a default among them', () => {
     expect(errorOf({ projectId: 'p' }).option).toBe('networks');
     expect(errorOf({ projectId: 'p', networks: [] }).message).toBe(
@@ -161,6 +171,9 @@ describe('parseKeywayOptions', () => {
     expect(errorOf({ ...minimal, defaultNetwork: 'eip155:1' }).option).toBe('defaultNetwork');
     expect(errorOf({ ...minimal, networks: [{ ...mainnet, rpcUrls: ['http://rpc.example'] }] }).message).toBe(
       'Invalid Keyway option "networks[0].rpcUrls[0]": expected an https: URL (http: only for localhost/127.0.0.1)',
+    );
+    expect(errorOf({ ...minimal, networks: [keywayLocal, { ...solanaLocal, rpcUrls: [] }] }).message).toBe(
+      'Invalid Keyway option "networks[1].rpcUrls": expected at least one RPC URL for a Solana network',
     );
     expect(errorOf({ ...minimal, networks: [{ ...mainnet, chain: 'cosmos' }] }).message).toBe(
       'Invalid Keyway option "networks[0].chain": expected "evm" or "solana"',

@@ -153,6 +153,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     options.wagmiConfig ??
     buildWagmiConfig({
       networks: options.networks,
+      // An EVM network without the host's own RPC URL reads through the Blockchain API's RPC (wagmi.ts).
+      blockchainApi: { baseUrl: options.apiUrl, projectId: options.projectId },
       enableEIP6963: options.enableEIP6963,
       storage: wagmiStorage,
       connectors: [...(internals.connectors ?? []), ...embeddedConnectorFn, ...pairingShell],

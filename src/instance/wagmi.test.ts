@@ -1,5 +1,9 @@
-import { describe, expect, it } from 'vitest';
-import { keywayLocal, keywayLocalL2, mainnet, solanaLocal } from '../core/networks';
+import { HttpResponse, http } from 'msw';
+import { setupServer } from 'msw/node';
+import { numberToHex, parseEther } from 'viem';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { getBalance } from 'wagmi/actions';
+import { base, type KeywayNetwork, keywayLocal, keywayLocalL2, mainnet, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { stubConnector } from '../testing/stub-connector';
 import {
@@ -7,8 +11,128 @@ import {
   addOptionalConnectors,
   buildWagmiConfig,
   evmChains,
+  evmReadRpc,
   WAGMI_STORAGE_KEY,
 } from './wagmi';
+
+const API = 'https://api.keyway.test';
+const api = { baseUrl: API, projectId: 'p1' };
+const apiRpc = (caip2: string) => `${API}/v1/?chainId=${encodeURIComponent(caip2)}&projectId=p1`;
+const ACCOUNT = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+/** Ethereum as the kit defines it, without its multicall contract (wagmi's getBalance then asks eth_getBalance). */
+const ethereum: KeywayNetwork = { ...mainnet, multicall: undefined };
+/** A network the kit does not define (no public default). */
+const custom: KeywayNetwork = { ...keywayLocal, id: 'eip155:777', chainId: 777, name: 'Custom', rpcUrls: [] };
+
+/** Who answered the balance reads: the URL of each eth_getBalance request (with its query). */
+const reads: string[] = [];
+let apiStatus = 200;
+/** Requests the Blockchain API's RPC received, answered or refused. */
+let apiCalls = 0;
+const rpcAnswer =
+  (balance: string) =>
+  async ({ request }: { request: Request }) => {
+    const { id, method } = (await request.json()) as { id: number; method: string };
+    if (method !== 'eth_getBalance') {
+      return HttpResponse.json({ jsonrpc: '2.0', id, error: { code: -32601, message: 'not mocked' } });
+    }
+    reads.push(request.url);
+    return HttpResponse.json({ jsonrpc: '2.0', id, result: numberToHex(parseEther(balance)) });
+  };
+const server = setupServer(
+  http.post(`${API}/v1/`, async (info) => {
+    apiCalls++;
+    return apiStatus === 200
+      ? rpcAnswer('1.5')(info)
+      : HttpResponse.json({ status: 'FAILED' }, { status: apiStatus });
+  }),
+  http.post(mainnet.rpcUrls[0]!, rpcAnswer('7')),
+  http.post('https://rpc.host.test/', rpcAnswer('3')),
+);
+beforeAll(() => server.listen({ onUnhandledRequest: 'error' }));
+afterEach(() => {
+  reads.length = 0;
+  apiStatus = 200;
+  apiCalls = 0;
+});
+afterAll(() => server.close());
+
+describe('evmReadRpc: where an EVM network is read through', () => {
+  it("uses the host's own RPC URL (the first) when the host gave one, projectId or not", () => {
+    expect(evmReadRpc(keywayLocal, api)).toEqual({ via: 'host', urls: ['http://127.0.0.1:8545'] });
+    const own = { ...mainnet, rpcUrls: ['https://rpc.host.test', 'https://rpc2.host.test'] };
+    expect(evmReadRpc(own, api)).toEqual({ via: 'host', urls: ['https://rpc.host.test'] });
+    expect(evmReadRpc(own, undefined)).toEqual({ via: 'host', urls: ['https://rpc.host.test'] });
+  });
+
+  it("reads through the Blockchain API's RPC with the public default as fallback when the host gave none", () => {
+    // A built-in network passed unchanged: its rpcUrls are the kit's public default, not the host's.
+    expect(evmReadRpc(mainnet, api)).toEqual({
+      via: 'api',
+      urls: [apiRpc('eip155:1'), 'https://cloudflare-eth.com'],
+    });
+    expect(evmReadRpc({ ...base, rpcUrls: [] }, api)).toEqual({
+      via: 'api',
+      urls: [apiRpc('eip155:8453'), 'https://mainnet.base.org'],
+    });
+  });
+
+  it('reads through the Blockchain API alone for a network without a public default', () => {
+    expect(evmReadRpc(custom, api)).toEqual({ via: 'api', urls: [apiRpc('eip155:777')] });
+    expect(evmReadRpc({ ...keywayLocal, rpcUrls: [] }, api)).toEqual({
+      via: 'api',
+      urls: [apiRpc('eip155:31337')],
+    });
+  });
+
+  it('uses the public default without a projectId, and refuses a network with neither, naming it', () => {
+    expect(evmReadRpc(mainnet, undefined)).toEqual({ via: 'public', urls: ['https://cloudflare-eth.com'] });
+    expect(evmReadRpc({ ...mainnet, rpcUrls: [] }, { baseUrl: API, projectId: '' })).toEqual({
+      via: 'public',
+      urls: ['https://cloudflare-eth.com'],
+    });
+    expect(() => evmReadRpc(custom, undefined)).toThrow(
+      'Network "Custom" (eip155:777) has no RPC URL: expected at least one RPC URL, or a projectId to read through the Blockchain API',
+    );
+  });
+});
+
+describe('buildWagmiConfig transports', () => {
+  it("reads a balance through the Blockchain API's RPC when the host gave no RPC URL", async () => {
+    const config = buildWagmiConfig({
+      networks: [{ ...keywayLocal, rpcUrls: [] }],
+      enableEIP6963: false,
+      blockchainApi: api,
+    });
+    const b = await getBalance(config, { address: ACCOUNT, chainId: 31337 });
+    expect(b.value).toBe(parseEther('1.5'));
+    expect(reads).toEqual([apiRpc('eip155:31337')]);
+    // A wallet asked to add the chain gets the only URL there is.
+    expect(config.chains[0]!.rpcUrls.default.http).toEqual([apiRpc('eip155:31337')]);
+  });
+
+  it("falls back to a built-in network's public default when the Blockchain API refuses", async () => {
+    apiStatus = 400;
+    const config = buildWagmiConfig({ networks: [ethereum], enableEIP6963: false, blockchainApi: api });
+    const b = await getBalance(config, { address: ACCOUNT, chainId: 1 });
+    expect(b.value).toBe(parseEther('7'));
+    expect(apiCalls).toBe(1);
+    expect(reads).toEqual(['https://cloudflare-eth.com/']);
+    // Wallets are given the public URL, not the project's Blockchain API URL.
+    expect(config.chains[0]!.rpcUrls.default.http).toEqual([mainnet.rpcUrls[0]]);
+  });
+
+  it("goes straight to the host's own RPC URL", async () => {
+    const config = buildWagmiConfig({
+      networks: [{ ...ethereum, rpcUrls: ['https://rpc.host.test/'] }],
+      enableEIP6963: false,
+      blockchainApi: api,
+    });
+    expect((await getBalance(config, { address: ACCOUNT, chainId: 1 })).value).toBe(parseEther('3'));
+    expect(reads).toEqual(['https://rpc.host.test/']);
+    expect(apiCalls).toBe(0);
+  });
+});
 
 describe('buildWagmiConfig', () => {
   it('has one chain per EVM network with its RPC, and the injected connector', () => {

@@ -9,7 +9,14 @@
  * for its tests); they are loaded lazily, on first use, and their absence only removes the option. Nothing
  * here makes a network request at creation.
  */
-import { type Chain, getAddress, type Transport, UserRejectedRequestError } from 'viem';
+import {
+  type Chain,
+  createTransport,
+  type EIP1193RequestFn,
+  getAddress,
+  type Transport,
+  UserRejectedRequestError,
+} from 'viem';
 import {
   type Config,
   type Connector,
@@ -21,10 +28,11 @@ import {
   injected,
 } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
+import { blockchainRpcUrl } from '../api/url';
 import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
 import { KEYWAY_WAGMI_KEY } from '../core/cookies';
 import { PairingExpiredError } from '../core/errors';
-import { type KeywayNetwork, mainnet, toViemChain } from '../core/networks';
+import { hostRpcUrls, type KeywayNetwork, mainnet, publicRpcUrl, toViemChain } from '../core/networks';
 import type { KeyValueStorage } from '../core/storage';
 import type { PairingProvider } from '../hooks/connect/pairing';
 import type { WalletConnectConnectorProperties, WalletConnectPairingOptions } from './walletconnect';
@@ -42,6 +50,52 @@ export interface BuildWagmiConfigOptions {
   connectors?: CreateConnectorFn[];
   /** Server rendering: wagmi reads its storage back when its provider mounts, not at creation. */
   ssr?: boolean;
+  /**
+   * The Blockchain API (its base URL and the project id): an EVM network without the host's own RPC URL reads
+   * through its RPC (`evmReadRpc`). `createKeyway` passes `apiUrl` and `projectId`.
+   */
+  blockchainApi?: BlockchainApiRpc;
+}
+
+/** Where the Blockchain API's RPC is: `<baseUrl>/v1/?chainId=<caip2>&projectId=<projectId>`. */
+export interface BlockchainApiRpc {
+  baseUrl: string;
+  projectId: string;
+}
+
+/**
+ * Where the kit's wagmi config reads an EVM network through, in order (a second URL is a fallback):
+ * - `host`: the host gave its own RPC URL(s) (`rpcUrls`): the first, as the host asked;
+ * - `api`: no host URL and a project id: the Blockchain API's RPC (spec §7: `/v1/?chainId=…&projectId=…`;
+ *   public RPCs rate-limit real users), then the kit's public default of a built-in network, if it has one;
+ * - `public`: no host URL and no project id: the kit's public default of a built-in network.
+ * A built-in network passed unchanged (`mainnet`: its `rpcUrls` are the kit's public default) has no host URL
+ * (`hostRpcUrls`); the local stack's networks carry the stack's own nodes, which are host URLs.
+ */
+export interface EvmReadRpc {
+  via: 'host' | 'api' | 'public';
+  urls: [string, ...string[]];
+}
+
+/**
+ * The read RPC of an EVM network (see `EvmReadRpc`). Pure. Throws, naming the network, when it has neither a
+ * host URL, a project id nor a public default (option parsing cannot get here: it requires a projectId).
+ */
+export function evmReadRpc(
+  network: Pick<KeywayNetwork, 'id' | 'name' | 'rpcUrls'>,
+  api: BlockchainApiRpc | undefined,
+): EvmReadRpc {
+  const own = hostRpcUrls(network);
+  if (own.length) return { via: 'host', urls: [own[0]!] };
+  const builtIn = publicRpcUrl(network.id);
+  if (api?.projectId) {
+    const url = blockchainRpcUrl(api, network.id);
+    return { via: 'api', urls: builtIn ? [url, builtIn] : [url] };
+  }
+  if (builtIn) return { via: 'public', urls: [builtIn] };
+  throw new Error(
+    `Network "${network.name}" (${network.id}) has no RPC URL: expected at least one RPC URL, or a projectId to read through the Blockchain API`,
+  );
 }
 
 /** The viem chains of the EVM networks; wagmi needs at least one, so Ethereum stands in when none is given. */
@@ -50,19 +104,66 @@ export function evmChains(networks: readonly KeywayNetwork[]): [Chain, ...Chain[
   return chains.length ? (chains as [Chain, ...Chain[]]) : [toViemChain(mainnet)];
 }
 
-/** A wagmi config for the networks: HTTP transports on each network's first RPC URL, the injected connector. */
-export function buildWagmiConfig(opts: BuildWagmiConfigOptions): Config {
-  const chains = evmChains(opts.networks);
-  const transports: Record<number, Transport> = {};
-  for (const chain of chains) {
-    transports[chain.id] = http(chain.rpcUrls.default.http[0], {
-      timeout: HTTP_TIMEOUT_MS,
-      retryCount: HTTP_RETRY_COUNT,
-      retryDelay: HTTP_RETRY_DELAY_MS,
+const httpOptions = {
+  timeout: HTTP_TIMEOUT_MS,
+  retryCount: HTTP_RETRY_COUNT,
+  retryDelay: HTTP_RETRY_DELAY_MS,
+};
+
+/**
+ * viem's `fallback` over HTTP transports on `urls`, its code loaded with the first request (rpcFallback.ts; a
+ * failed load is tried again on the next request). Retries are the inner transports' own.
+ */
+function lazyFallback(urls: readonly string[]): Transport {
+  return (params) => {
+    let inner: Promise<ReturnType<Transport>> | undefined;
+    const load = () => {
+      inner ??= import('./rpcFallback').then(
+        ({ fallbackTransport }) => fallbackTransport(urls, httpOptions)(params),
+        (e: unknown) => {
+          inner = undefined;
+          throw e;
+        },
+      );
+      return inner;
+    };
+    return createTransport({
+      key: 'fallback',
+      name: 'Fallback',
+      type: 'lazyFallback',
+      retryCount: 0,
+      request: (async (args: Parameters<EIP1193RequestFn>[0]) =>
+        (await load()).request(args)) as EIP1193RequestFn,
     });
+  };
+}
+
+/** The transport of a read RPC: HTTP on its URL, or viem's `fallback` over its URLs in order. */
+function readTransport(rpc: EvmReadRpc): Transport {
+  const [first, ...rest] = rpc.urls;
+  return rest.length ? lazyFallback(rpc.urls) : http(first, httpOptions);
+}
+
+/**
+ * A wagmi config for the networks: per EVM network an HTTP transport chosen by `evmReadRpc` (the host's URL,
+ * or the Blockchain API's RPC with the public default as fallback), the injected connector. A chain's
+ * `rpcUrls.default` (what a wallet asked to add the chain, and the WalletConnect provider, are given) stays the
+ * host's or the public URL; only a network with neither gets the Blockchain API's RPC there.
+ */
+export function buildWagmiConfig(opts: BuildWagmiConfigOptions): Config {
+  const evmNetworks = opts.networks.filter((n) => n.chain === 'evm');
+  const chains: Chain[] = [];
+  const transports: Record<number, Transport> = {};
+  for (const network of evmNetworks.length ? evmNetworks : [mainnet]) {
+    const rpc = evmReadRpc(network, opts.blockchainApi);
+    const chain = toViemChain(network);
+    chains.push(
+      chain.rpcUrls.default.http.length ? chain : { ...chain, rpcUrls: { default: { http: [rpc.urls[0]] } } },
+    );
+    transports[chain.id] = readTransport(rpc);
   }
   return createConfig({
-    chains,
+    chains: chains as [Chain, ...Chain[]],
     transports,
     connectors: [injected({ shimDisconnect: true }), ...(opts.connectors ?? [])],
     multiInjectedProviderDiscovery: opts.enableEIP6963,
