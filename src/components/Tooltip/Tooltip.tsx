@@ -25,7 +25,7 @@ export interface TooltipProps {
   children?: ReactElement;
   /**
    * Rectangle mode (spec §2's trigger rectangle): positions the tooltip against this rectangle instead of
-   * an element, with no trigger. The caller (the tooltip store) drives `open`, which defaults to true.
+   * an element, with no trigger. The caller drives `open`, which defaults to true.
    * When set, `children` is ignored.
    */
   rect?: TooltipRect | null | undefined;
