@@ -85,13 +85,13 @@ export const OpenAndClose: Story = {
   },
 };
 
-/** The host's own list shows a message of the kit's toast store until it is dismissed. */
+/** The host's own list shows a message of the kit's toast store until it is dismissed (or goes by itself after 4 s). */
 export const HostToastList: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await userEvent.click(canvas.getByRole('button', { name: 'Show a message' }));
     const list = within(canvas.getByRole('list', { name: 'Messages' }));
-    await expect(list.getByRole('listitem')).toHaveTextContent('loading: Address copied');
+    await expect(list.getByRole('listitem')).toHaveTextContent('success: Address copied');
     await userEvent.click(list.getByRole('button', { name: 'Dismiss Address copied' }));
     await expect(list.queryAllByRole('listitem')).toHaveLength(0);
   },
