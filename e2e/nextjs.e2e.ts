@@ -80,8 +80,10 @@ describe('the Next.js example (next build, next start)', () => {
     await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
     const account = page.getByRole('button', { name: new RegExp(short(DEV_ADDRESS)) });
     await account.waitFor(WAIT);
-    const cookie = (await page.context().cookies()).find((c) => c.name === 'keyway.wagmi.store');
-    expect(cookie?.value).toContain(DEV_ADDRESS.slice(2, 12));
+    // wagmi writes the cookie after the state change that shows the account: wait for it.
+    const cookieValue = async () =>
+      (await page.context().cookies()).find((c) => c.name === 'keyway.wagmi.store')?.value ?? '';
+    await expect.poll(cookieValue, WAIT).toContain(DEV_ADDRESS.slice(2, 12));
 
     // First paint: the server's HTML already shows the account's button, and no "Connect wallet".
     const bare = await firstPaint(page, 'browser-wallet');
