@@ -19,6 +19,8 @@ import {
   type TestWallet,
 } from 'keyway/testing';
 import { getContractAddress } from 'viem';
+// Emitted as a file (never inlined as a data: URL): the frame loads it from this origin.
+import appIconPath from './app-icon.svg?no-inline';
 import type { PlaygroundConfig } from './config';
 import { devPrivateKey, SOLANA_TEST_ADDRESS, SOLANA_TEST_SEED, SOLANA_WALLET_NAME } from './devAccounts';
 
@@ -148,7 +150,8 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
       name: 'Keyway playground',
       description: 'Demo host dapp of the Keyway kit against the local stack',
       url: window.location.origin,
-      icons: [],
+      // Served by the playground itself: the secure frame shows an app icon only from the embedding origin.
+      icons: [new URL(appIconPath, window.location.origin).href],
     },
   });
 

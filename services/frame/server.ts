@@ -130,7 +130,8 @@ export function frameCsp(allowedOrigins: string[]): string {
     `frame-ancestors ${ancestors}`,
     "script-src 'self'",
     "style-src 'self'",
-    "img-src 'self' data:",
+    // The app's icon on the approval screen, from the embedding origin only (app/main.ts sameOriginIcon).
+    `img-src 'self' data:${allowedOrigins.length ? ` ${allowedOrigins.join(' ')}` : ''}`,
     "connect-src 'self'",
     "object-src 'none'",
     "base-uri 'none'",

@@ -166,5 +166,27 @@ export interface EmbeddedWallet {
   connect(): Promise<void>;
   /** The auth connector on the current wagmi config, added to it when missing. */
   getConnector(): Promise<Connector>;
+  /**
+   * The look of the frame's approval screen (spec: sync theme). The styled modal sends its own theme; a host with
+   * its own UI calls this with its theme. Kept and sent whenever the frame is ready, and again when it changes;
+   * it creates no iframe.
+   */
+  setFrameTheme(theme: FrameTheme): void;
   destroy(): void;
+}
+
+/**
+ * The theme the secure frame follows: its light or dark palette, and plain values it takes over (the frame
+ * refuses anything else: a see-through accent, a radius over 32px, a font given by URL).
+ */
+export interface FrameTheme {
+  mode: 'light' | 'dark';
+  /** An opaque CSS color: `#e8590c`, `rgb(232, 89, 12)`. Paints the Approve button. */
+  accentColor?: string;
+  /** The Approve button's text color. */
+  accentForegroundColor?: string;
+  /** The buttons' corner radius, in pixels: `'10px'`. */
+  radius?: string;
+  /** A font-family list of font names (the frame has only the fonts the browser has). */
+  fontFamily?: string;
 }

@@ -107,6 +107,9 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
         getModal: () => stores.modal,
         emit: (outcome) => outcomes.emit(outcome),
         afterConnect: () => connectEmbeddedSolana(),
+        ...(options.metadata
+          ? { dappData: { metadata: options.metadata, sdkVersion: options.sdkVersion } }
+          : {}),
         ...(internals.embeddedFrame ? { frameOptions: internals.embeddedFrame } : {}),
       })
     : null;

@@ -127,6 +127,45 @@ describe('keyway.embedded', () => {
     expect(session.getItem(LOGIN_CACHE_KEYS.email)).toBe('ada@example.com');
   });
 
+  it("the frame gets the app's data and the theme once it is ready, and each new theme once", async () => {
+    const keyway = make({
+      metadata: {
+        name: `Demo ${'x'.repeat(120)}`,
+        description: 'A demo',
+        url: 'https://dapp.test',
+        icons: ['data:image/png;base64,AAAA', 'https://dapp.test/icon.png'],
+      },
+    });
+    const embedded = keyway.embedded!;
+    const dark = { mode: 'dark', accentColor: 'rgb(232, 89, 12)', radius: '10px' } as const;
+    embedded.setFrameTheme(dark);
+    // Kept, not sent: nothing creates the iframe for it.
+    expect(frameIframes()).toBe(0);
+    await embedded.getAuth();
+    const payloads = (event: string) =>
+      fake.requests.filter((r) => r.type === `@keyway-app/${event}`).map((r) => r.payload);
+    await vi.waitFor(() => expect(payloads('SYNC_THEME')).toHaveLength(1), WAIT);
+    expect(payloads('SYNC_THEME')[0]).toEqual({
+      themeMode: 'dark',
+      themeVariables: { '--kw-accent': 'rgb(232, 89, 12)', '--kw-radius': '10px' },
+    });
+    const [dapp] = payloads('SYNC_DAPP_DATA') as { metadata: { name: string; icons: string[] } }[];
+    expect(dapp?.metadata.name).toHaveLength(100);
+    expect(dapp?.metadata.icons).toEqual(['https://dapp.test/icon.png']);
+    // The same theme again is not sent again; a change is.
+    embedded.setFrameTheme({ ...dark });
+    embedded.setFrameTheme({ mode: 'light', accentColor: 'rgb(232, 89, 12)' });
+    await vi.waitFor(() => expect(payloads('SYNC_THEME')).toHaveLength(2), WAIT);
+    expect(payloads('SYNC_THEME')[1]).toEqual({
+      themeMode: 'light',
+      themeVariables: { '--kw-accent': 'rgb(232, 89, 12)' },
+    });
+    // The frame page loaded again: it gets both once more.
+    fake.load();
+    await vi.waitFor(() => expect(payloads('SYNC_THEME')).toHaveLength(3), WAIT);
+    expect(payloads('SYNC_DAPP_DATA')).toHaveLength(2);
+  });
+
   it('a remembered login reconnects on a second visit; signing out clears the login cache', async () => {
     persistent.setItem(LOGIN_CACHE_KEYS.emailLoginUsed, 'true');
     persistent.setItem(LOGIN_CACHE_KEYS.lastUsedChainId, String(keywayLocal.chainId));

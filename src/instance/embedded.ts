@@ -21,20 +21,22 @@ import { connect, getConnection, reconnect } from 'wagmi/actions';
 import { CONNECTOR_IDS } from '../core/constants';
 import type { EventBus } from '../core/events';
 import { kitMessage } from '../core/messages';
+import type { KeywayMetadata } from '../core/options';
 import type { OutcomeOf } from '../core/outcomes';
 import { isHttpsOrLocalUrl } from '../core/url';
 import type { FrameClient, FrameClientOptions } from '../frame/client/client';
 import { lazyAuthConnector } from '../frame/connector/lazy';
 import { createLoginCache, type LoginCache, type LoginCacheStorageOptions } from '../frame/login-cache';
+import type { RequestPayload } from '../frame/protocol/events';
 import type { FrameChainId } from '../frame/protocol/fields';
-import type { EmbeddedWallet } from '../hooks/keyway';
+import type { EmbeddedWallet, FrameTheme } from '../hooks/keyway';
 import type { ModalStore } from '../hooks/modal/store';
 import type { EmbeddedFrame } from './embedded-frame';
 import { addConnectorIfAvailable } from './wagmi';
 
 export const EMBEDDED_CONNECTOR_ID = CONNECTOR_IDS.auth;
 
-export type { EmbeddedWallet } from '../hooks/keyway';
+export type { EmbeddedWallet, FrameTheme } from '../hooks/keyway';
 
 export interface EmbeddedWalletOptions {
   frameUrl: string;
@@ -52,6 +54,11 @@ export interface EmbeddedWalletOptions {
    * embedded wallet's Solana side here). A rejection fails the login step.
    */
   afterConnect?: () => Promise<void>;
+  /**
+   * The app's data for the frame's approval screen (its name and icon), sent each time the frame is ready (spec:
+   * sync dapp data); none without the host's `metadata`.
+   */
+  dappData?: { metadata: KeywayMetadata; sdkVersion: string };
   /** Test / advanced: frame client options (timeouts, login-cache storage, document). */
   frameOptions?: Partial<Omit<FrameClientOptions, 'frameUrl' | 'projectId' | 'chainId'>>;
 }
@@ -76,10 +83,38 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
   let started = false;
   let loading: Promise<EmbeddedFrame> | null = null;
   let loaded: EmbeddedFrame | null = null;
+  /** The theme the frame should show (setFrameTheme), and the one the frame page on display last received. */
+  let theme: FrameTheme | null = null;
+  let sentTheme: string | null = null;
+
+  /** Sends the theme when the frame is up and has not got it yet; nothing is loaded or created for it. */
+  function pushTheme(frame: FrameClient) {
+    if (!theme || frame.state !== 'ready') return;
+    const payload = frameThemePayload(theme);
+    const key = JSON.stringify(payload);
+    if (key === sentTheme) return;
+    sentTheme = key;
+    frame.syncTheme(payload).catch(() => {
+      // Not delivered (the frame reloaded, or refused it): sent again on the next ready or change.
+      if (sentTheme === key) sentTheme = null;
+    });
+  }
+
+  /** A frame page that just became ready (the first one, or one loaded again) gets the app's data and theme. */
+  function syncOnReady(frame: FrameClient, dapp: RequestPayload<'SYNC_DAPP_DATA'> | null) {
+    cleanups.push(
+      frame.on('ready', () => {
+        sentTheme = null;
+        // Not delivered: the approval screen names the verified origin instead of the app.
+        if (dapp) frame.syncDappData(dapp).catch(() => undefined);
+        pushTheme(frame);
+      }),
+    );
+  }
 
   /** The frame side: loaded once, on first use. */
   function loadFrameSide(): Promise<EmbeddedFrame> {
-    loading ??= import('./embedded-frame').then(({ createEmbeddedFrame }) => {
+    loading ??= import('./embedded-frame').then(({ createEmbeddedFrame, dappDataPayload }) => {
       if (destroyed) throw new Error('This Keyway instance was destroyed');
       loaded = createEmbeddedFrame({
         client: {
@@ -92,6 +127,10 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
         eventBus: opts.eventBus,
       });
       if (started && opts.emit) reportApprovals(loaded.frame, opts.emit);
+      const dapp = opts.dappData
+        ? dappDataPayload(opts.dappData.metadata, opts.dappData.sdkVersion, opts.projectId)
+        : null;
+      syncOnReady(loaded.frame, dapp);
       return loaded;
     });
     return loading;
@@ -179,6 +218,10 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
       await opts.afterConnect?.();
     },
     getConnector,
+    setFrameTheme(next) {
+      theme = next;
+      if (loaded) pushTheme(loaded.frame);
+    },
     start() {
       started = true;
       const modal = opts.getModal?.();
@@ -192,4 +235,14 @@ export function createEmbeddedWallet(opts: EmbeddedWalletOptions): EmbeddedWalle
       loaded?.frame.destroy();
     },
   };
+}
+
+/** The protocol's sync-theme payload: the mode, and the variables the frame takes over by these names. */
+export function frameThemePayload(theme: FrameTheme): RequestPayload<'SYNC_THEME'> {
+  const variables: Record<string, string> = {};
+  if (theme.accentColor) variables['--kw-accent'] = theme.accentColor;
+  if (theme.accentForegroundColor) variables['--kw-accent-foreground'] = theme.accentForegroundColor;
+  if (theme.radius) variables['--kw-radius'] = theme.radius;
+  if (theme.fontFamily) variables['--kw-font-family'] = theme.fontFamily;
+  return { themeMode: theme.mode, themeVariables: variables };
 }

@@ -17,6 +17,7 @@ import { ArkLocale } from '../i18n/ArkLocale';
 import { useShellMessages } from '../i18n/useShellMessages';
 import { createTheme, type KeywayTheme } from '../theme/createTheme';
 import type { ConnectViewProps } from './ConnectView';
+import { useFrameThemeSync } from './frameTheme';
 import { KeywayToasts } from './KeywayToasts';
 import {
   AFTER_OPEN_PRELOAD_VIEWS,
@@ -124,6 +125,10 @@ export function KeywayDialog({ waited, theme, connectSlots }: KeywayDialogProps)
     [theme, options.theme],
   );
   const view = modal.view;
+  // The secure frame's approval screen lies over this dialog: it follows the dialog's theme.
+  // The probe is an element inside the dialog: mounted only while the dialog is (Ark mounts its content late).
+  const [themeProbe, setThemeProbe] = useState<HTMLSpanElement | null>(null);
+  useFrameThemeSync(keyway, themeProbe, [ownTheme, view]);
   const entry = VIEW_REGISTRY[view];
   const shell = useShellMessages();
   const titled: string | ((values: { wallet: string }) => string) | undefined =
@@ -152,6 +157,7 @@ export function KeywayDialog({ waited, theme, connectSlots }: KeywayDialogProps)
           closeOnInteractOutside={view !== 'ApproveTransaction'}
         >
           <div data-kw-modal-view={view}>
+            <span ref={setThemeProbe} hidden />
             <Suspense
               fallback={
                 <div className={s.status} data-kw-view-loading="">

@@ -24,6 +24,7 @@ import {
   formatDeadline,
   PERMIT2_ADDRESS as PERMIT2,
   personalMessage,
+  sameOriginIcon,
   signedView,
   typedDataChainId,
   UnreadablePermitError,
@@ -632,5 +633,31 @@ describe('text and fees', () => {
       '0.000021 BNB',
     ]);
     expect(formatDeadline(maxUint256)).toBe('no expiry');
+  });
+});
+
+describe('sameOriginIcon', () => {
+  const origin = 'http://localhost:5173';
+  it('takes the first icon served from the embedding origin', () => {
+    expect(
+      sameOriginIcon(
+        ['https://cdn.example/icon.png', 'http://localhost:5173/icon.svg', `${origin}/b.png`],
+        origin,
+      ),
+    ).toBe('http://localhost:5173/icon.svg');
+  });
+  it('shows no icon from another origin, another port, a data: URL or a non-URL', () => {
+    expect(
+      sameOriginIcon(
+        [
+          'https://localhost:5173/a.png',
+          'http://localhost:5174/a.png',
+          'data:image/png;base64,AAAA',
+          'icon.png',
+        ],
+        origin,
+      ),
+    ).toBeNull();
+    expect(sameOriginIcon([], origin)).toBeNull();
   });
 });

@@ -637,6 +637,23 @@ const UNSAFE_CHAR = /(?![\t\n\r])[\p{Cc}\p{Cf}\p{Zl}\p{Zp}\p{Co}\p{Cn}\u115F\u11
 const UNSAFE_CHARS = new RegExp(UNSAFE_CHAR.source, 'gu');
 
 /** A name for display (the dapp name): unsafe characters removed, spaces collapsed, at most 64 characters. */
+/**
+ * The app's icon for the approval screen: its first icon served from the verified embedding origin, or null.
+ * An icon from anywhere else is not shown (a page could claim another app's icon; the frame's CSP allows
+ * images from the embedding origins only, so nothing else would load anyway).
+ */
+export function sameOriginIcon(icons: readonly string[], origin: string): string | null {
+  for (const icon of icons) {
+    try {
+      const url = new URL(icon);
+      if (url.origin === origin && (url.protocol === 'https:' || url.protocol === 'http:')) return url.href;
+    } catch {
+      // not a URL: skipped
+    }
+  }
+  return null;
+}
+
 export function cleanName(name: string): string {
   return [...name.replace(UNSAFE_CHARS, '').replace(/\s+/g, ' ').trim()].slice(0, 64).join('');
 }

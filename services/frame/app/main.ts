@@ -36,7 +36,7 @@ import {
 import { isAllowedRpcMethod, isUnsafeRpcMethod } from '../../../src/frame/rpc-methods.ts';
 import { BackendError, type BackendSession, backend, newSecretPair } from './backend.ts';
 import { knownSpenders, nativeSymbol, readConfig } from './config.ts';
-import { cleanName, type KnownSpender } from './describe.ts';
+import { cleanName, type KnownSpender, sameOriginIcon } from './describe.ts';
 import { FrameRequestError, handleRpc } from './rpc.ts';
 import {
   deviceId,
@@ -164,6 +164,7 @@ function createFrameState(
   let social: { state: string; provider: string; verifier: string } | null = null;
   let farcasterChannel: { token: string; nonce: string } | null = null;
   let dappName: string | null = null;
+  let dappIcon: string | null = null;
 
   const ready = (async () => {
     const wanted = Number(params.get('chainId'));
@@ -353,6 +354,7 @@ function createFrameState(
     async SYNC_DAPP_DATA({ metadata }) {
       // Shown on the approval screen: no invisible or direction-changing characters.
       dappName = cleanName(metadata.name) || null;
+      dappIcon = sameOriginIcon(metadata.icons, parentOrigin);
       return undefined;
     },
     async GET_SMART_ACCOUNT_ENABLED_NETWORKS() {
@@ -399,7 +401,7 @@ function createFrameState(
         account,
         chainId,
         nativeSymbol: symbolOf(chainId),
-        requester: { name: dappName, origin: parentOrigin },
+        requester: { name: dappName, origin: parentOrigin, icon: dappIcon },
         spenders,
         solana: { key: solanaKey, networks: solanaNetworks },
       });

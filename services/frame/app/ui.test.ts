@@ -336,11 +336,43 @@ describe('accent colours', () => {
     expect(isOpaqueColor(colour)).toBe(false);
   });
 
-  it('applyTheme leaves the accent as it was for a see-through colour', () => {
+  it('applyTheme takes the accent back to the default for a see-through colour', () => {
     applyTheme('light', { '--kw-accent': '#0a7d4f' });
-    applyTheme('dark', { '--kw-accent': 'rgba(0, 0, 0, 0.01)' });
     expect(document.documentElement.style.getPropertyValue('--accent')).toBe('#0a7d4f');
+    applyTheme('dark', { '--kw-accent': 'rgba(0, 0, 0, 0.01)' });
+    expect(document.documentElement.style.getPropertyValue('--accent')).toBe('');
     expect(document.documentElement.dataset.theme).toBe('dark');
+  });
+
+  it('applyTheme takes the accent foreground, the radius and the font family; a later theme replaces it whole', () => {
+    const style = document.documentElement.style;
+    applyTheme('dark', {
+      '--kw-accent': 'rgb(232, 89, 12)',
+      '--kw-accent-foreground': '#ffffff',
+      '--kw-radius': '16px',
+      '--kw-font-family': "'Inter', system-ui, sans-serif",
+    });
+    expect(style.getPropertyValue('--accent')).toBe('rgb(232, 89, 12)');
+    expect(style.getPropertyValue('--accent-fg')).toBe('#ffffff');
+    expect(style.getPropertyValue('--radius')).toBe('16px');
+    expect(style.getPropertyValue('--font')).toBe("'Inter', system-ui, sans-serif");
+    applyTheme('light', { '--kw-accent': '#3b5bdb' });
+    expect(style.getPropertyValue('--accent')).toBe('#3b5bdb');
+    for (const name of ['--accent-fg', '--radius', '--font']) expect(style.getPropertyValue(name)).toBe('');
+    expect(document.documentElement.dataset.theme).toBe('light');
+  });
+
+  it.each([
+    ['--kw-radius', '40px'],
+    ['--kw-radius', '1em'],
+    ['--kw-radius', 'calc(100px)'],
+    ['--kw-font-family', 'url(https://x.test/f.woff)'],
+    ['--kw-font-family', 'Inter; color: red'],
+    ['--kw-font-family', 'var(--x)'],
+  ])('applyTheme refuses %s: %s', (name, value) => {
+    applyTheme('light', { [name]: value });
+    const property = name === '--kw-radius' ? '--radius' : '--font';
+    expect(document.documentElement.style.getPropertyValue(property)).toBe('');
   });
 });
 
@@ -367,6 +399,22 @@ describe('who asks', () => {
     expect(document.querySelector('p.origin')?.textContent).toBe('Verified website: https://dapp.test');
     dismissApproval();
     await second.catch(() => undefined);
+  });
+
+  it("shows the app's icon before its name, decorative, and drops it when it does not load", async () => {
+    prepareApproval('who-icon');
+    const outcome = requestApproval({
+      ...request('who-icon'),
+      requester: { name: 'Demo', origin: 'https://dapp.test', icon: 'https://dapp.test/icon.png' },
+    });
+    const icon = document.querySelector<HTMLImageElement>('p.requester img.requester-icon');
+    expect(icon?.getAttribute('src')).toBe('https://dapp.test/icon.png');
+    expect(icon?.getAttribute('alt')).toBe('');
+    expect(document.querySelector('p.requester')?.textContent).toBe('Requested by Demo');
+    icon?.dispatchEvent(new Event('error'));
+    expect(document.querySelector('p.requester img')).toBeNull();
+    dismissApproval();
+    await outcome.catch(() => undefined);
   });
 });
 

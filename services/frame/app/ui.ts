@@ -87,6 +87,8 @@ export interface ApprovalRow {
 export interface Requester {
   name: string | null;
   origin: string;
+  /** The app's icon (synced dapp data), only when it is served from `origin` itself; else null. */
+  icon?: string | null;
 }
 
 export interface ApprovalRequest {
@@ -203,6 +205,22 @@ export function dismissApproval(): void {
   release('rejected');
 }
 
+/** "Requested by <name>", after the app's icon when it has one (decorative: the name says who asks). */
+function requesterLine(requester: Requester): HTMLElement {
+  const line = el('p', { className: 'requester' });
+  if (requester.icon) {
+    const icon = el('img', {
+      className: 'requester-icon',
+      attrs: { src: requester.icon, alt: '', width: '20', height: '20', referrerpolicy: 'no-referrer' },
+    });
+    // An icon that does not load leaves no broken image.
+    icon.addEventListener('error', () => icon.remove(), { once: true });
+    line.append(icon);
+  }
+  line.append(`Requested by ${requester.name ?? requester.origin}`);
+  return line;
+}
+
 function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutcome> {
   return new Promise((resolve) => {
     document.documentElement.dataset.state = 'approval';
@@ -255,10 +273,7 @@ function showApproval(o: Owner, request: ApprovalRequest): Promise<ApprovalOutco
       },
       [
         heading,
-        el('p', {
-          className: 'requester',
-          text: `Requested by ${request.requester.name ?? request.requester.origin}`,
-        }),
+        requesterLine(request.requester),
         el('p', { className: 'origin', text: `Verified website: ${request.requester.origin}` }),
         rows,
         ...blocks,
@@ -413,17 +428,49 @@ export function isOpaqueColor(value: string): boolean {
   return Number.isFinite(amount) && amount >= 1;
 }
 
+/** A border radius the frame takes over: pixels, 0 to 32. */
+const RADIUS = /^(\d{1,2}(\.\d{1,2})?)px$/;
+/** A font-family list of names only (no url(), no function): it can name only fonts the browser already has. */
+const FONT_FAMILY = /^[A-Za-z0-9 _'",.-]{1,200}$/;
+
+/** The theme variables the frame takes over, by name, and the property each one sets on its root. */
+const THEME_VARIABLES: readonly { name: string; property: string; valid(value: string): boolean }[] = [
+  { name: '--kw-accent', property: '--accent', valid: isOpaqueColor },
+  { name: '--kw-accent-foreground', property: '--accent-fg', valid: isOpaqueColor },
+  {
+    name: '--kw-radius',
+    property: '--radius',
+    valid: (v) => {
+      const m = RADIUS.exec(v);
+      return m !== null && Number(m[1]) <= 32;
+    },
+  },
+  { name: '--kw-font-family', property: '--font', valid: (v) => FONT_FAMILY.test(v) },
+];
+
 /**
- * Theme mode as a data attribute; only the accent color variable is taken over, and only a plain, fully
- * opaque color (anything else, `transparent` and alpha below 1 included, leaves the accent as it was).
+ * The host's theme (spec: sync theme): the mode picks the frame's own light or dark palette, and four
+ * variables are taken over, each only when its value is plain and safe: the accent and its foreground (fully
+ * opaque colors: they paint the Approve button, which a host must not make see-through and lay its own button
+ * under), the corner radius (pixels, at most 32) and the font family (names only). The texts, the background
+ * and the rows keep the frame's own colors, so what is approved is always readable. A variable that is missing
+ * or refused goes back to the frame's default, so a theme sent after another replaces it whole.
  */
 export function applyTheme(
   mode: 'light' | 'dark',
   variables: Record<string, string | number> | undefined,
 ): void {
+  const rootStyle = document.documentElement.style;
   document.documentElement.dataset.theme = mode;
-  const accent = variables?.['--kw-accent'] ?? variables?.accentColor ?? variables?.['--w3m-accent'];
-  if (typeof accent === 'string' && isOpaqueColor(accent)) {
-    document.documentElement.style.setProperty('--accent', accent.trim());
+  for (const { name, property, valid } of THEME_VARIABLES) {
+    const raw = variables?.[name] ?? (name === '--kw-accent' ? legacyAccent(variables) : undefined);
+    const value = typeof raw === 'string' ? raw.trim() : '';
+    if (value && valid(value)) rootStyle.setProperty(property, value);
+    else rootStyle.removeProperty(property);
   }
+}
+
+/** The accent under the names other kits send it by. */
+function legacyAccent(variables: Record<string, string | number> | undefined): string | number | undefined {
+  return variables?.accentColor ?? variables?.['--w3m-accent'];
 }
