@@ -16,6 +16,7 @@ import { createTestWallet, type PendingRequest, ProviderRpcError, type TestWalle
 // Anvil dev accounts 0 and 1 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
+const KEY1: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const ADDR1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 
 const chains: AnvilHandle[] = [];
@@ -267,6 +268,32 @@ describe('createTestWallet with wagmi', () => {
     w.rejectNext();
     await expect(actions.connect(config, { connector })).rejects.toMatchObject({ code: 4001 });
     if (!hadWindow) delete g.window;
+  });
+});
+
+describe('switching accounts', () => {
+  it('a connected site keeps access under the new account, hears accountsChanged, and gets its signatures', async () => {
+    const w = wallet();
+    const changes: unknown[] = [];
+    w.on('accountsChanged', (a) => changes.push(a));
+    await w.request({ method: 'eth_requestAccounts' });
+    w.switchAccount(KEY1);
+    expect(w.address).toBe(ADDR1);
+    expect(w.account.address).toBe(ADDR1);
+    expect(changes).toEqual([[ADDR0], [ADDR1]]);
+    expect(await w.request({ method: 'eth_accounts' })).toEqual([ADDR1]);
+    const message = 'Sign in as the second account';
+    const sig = (await w.request({ method: 'personal_sign', params: [stringToHex(message), ADDR1] })) as Hex;
+    expect(await verifyMessage({ address: ADDR1, message, signature: sig })).toBe(true);
+    // The same key again changes nothing; a site that was never connected hears nothing.
+    w.switchAccount(KEY1);
+    expect(changes).toHaveLength(2);
+    const fresh = wallet();
+    const heard: unknown[] = [];
+    fresh.on('accountsChanged', (a) => heard.push(a));
+    fresh.switchAccount(KEY1);
+    expect(heard).toEqual([]);
+    expect(await fresh.request({ method: 'eth_accounts' })).toEqual([]);
   });
 });
 

@@ -114,6 +114,11 @@ export interface TestWallet extends TestWalletProvider {
   /** Revokes the dapp's access (emits accountsChanged []). */
   disconnect(): void;
   /**
+   * Uses another key from now on, as a user picks another account in a wallet: a dapp that was granted the
+   * account keeps access under the new one and hears `accountsChanged` with its address.
+   */
+  switchAccount(privateKey: Hex): void;
+  /**
    * EIP-6963: dispatches `eip6963:announceProvider` with a frozen `{info, provider}` on `target` and
    * re-announces on every `eip6963:requestProvider`. Returns a function that stops re-announcing.
    */
@@ -150,7 +155,7 @@ function paramsArray(params: RequestArguments['params']): unknown[] {
 const optBig = (v: unknown) => (typeof v === 'string' && isHex(v) ? hexToBigInt(v) : undefined);
 
 export function createTestWallet(options: TestWalletOptions): TestWallet {
-  const account = privateKeyToAccount(options.privateKey);
+  let account = privateKeyToAccount(options.privateKey);
   const name = options.name ?? 'Keyway Dev Wallet';
   const rdns = options.rdns ?? 'dev.keyway.wallet';
   const icon = options.icon ?? DEFAULT_ICON;
@@ -165,18 +170,18 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
   let chainId: number | undefined = options.chainId;
   let currentRpc = options.rpcUrl;
   // The grant's key in `options.grants`: one per wallet and account.
-  const grantKey = `${options.rdns ?? 'dev.keyway.wallet'}:granted:${account.address}`;
+  const grantKey = () => `${options.rdns ?? 'dev.keyway.wallet'}:granted:${account.address}`;
   const remember = (granted: boolean) => {
     try {
-      if (granted) options.grants?.setItem(grantKey, '1');
-      else options.grants?.removeItem(grantKey);
+      if (granted) options.grants?.setItem(grantKey(), '1');
+      else options.grants?.removeItem(grantKey());
     } catch {
       // a storage that refuses (private mode, quota): the grant is simply not remembered
     }
   };
   let connected = (() => {
     try {
-      return options.grants?.getItem(grantKey) === '1';
+      return options.grants?.getItem(grantKey()) === '1';
     } catch {
       return false;
     }
@@ -434,7 +439,9 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
     get address() {
       return account.address;
     },
-    account,
+    get account() {
+      return account;
+    },
     info,
     get provider() {
       return api;
@@ -494,6 +501,14 @@ export function createTestWallet(options: TestWalletOptions): TestWallet {
       if (!connected) return;
       connected = false;
       emit('accountsChanged', []);
+    },
+    switchAccount(privateKey) {
+      const next = privateKeyToAccount(privateKey);
+      if (next.address === account.address) return;
+      account = next;
+      if (!connected) return;
+      remember(true);
+      emit('accountsChanged', [account.address]);
     },
     announce(target?: EventTarget) {
       const t = target ?? (globalThis as { window?: EventTarget }).window;
