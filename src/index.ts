@@ -194,7 +194,7 @@ export {
   type SendValidation,
   validateSend,
 } from './hooks/send/validation';
-export type { SiweState, SiweStatus, SiweStore } from './hooks/siwe/store';
+export type { SiweRequiredReason, SiweState, SiweStatus, SiweStore } from './hooks/siwe/store';
 export { type UseSiweResult, useSiwe } from './hooks/siwe/useSiwe';
 export {
   type FarcasterStatus,

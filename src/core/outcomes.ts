@@ -26,7 +26,12 @@ export type FlowOutcome =
   /** The active network changed; `namespaceChanged` when it moved between EVM and Solana. */
   | { flow: 'network'; status: 'switched'; namespaceChanged: boolean }
   | { flow: 'network'; status: 'error'; message: KitMessage }
+  /** The host verified a signed sign-in message: the account is signed in. */
   | { flow: 'siwe'; status: 'signed-in' }
+  /** An account connected (or came back after a reload) with a session of its own: signed in, no signature. */
+  | { flow: 'siwe'; status: 'restored' }
+  /** The connected account must sign in (`reason`: why; an old session was ended first). */
+  | { flow: 'siwe'; status: 'required'; reason: SiweRequiredReason }
   | { flow: 'siwe'; status: 'error'; message: KitMessage }
   /** The send form is valid: the transfer can be reviewed. */
   | { flow: 'send'; status: 'review' }
@@ -83,6 +88,12 @@ export type FlowOutcome =
   | { flow: 'balances'; status: 'failed'; reason: 'fetchFailed' }
   /** The account's transaction history could not be read. */
   | { flow: 'history'; status: 'failed'; reason: 'fetchFailed' };
+
+/**
+ * Why a sign-in with wallet is asked: the connected account has no session (`noSession`), or the session was
+ * another account's (`accountChanged`) or another chain's (`chainChanged`) and was ended.
+ */
+export type SiweRequiredReason = 'noSession' | 'accountChanged' | 'chainChanged';
 
 export type FlowName = FlowOutcome['flow'];
 /** The outcomes of one flow. */

@@ -29,7 +29,8 @@ import { useSiwe } from './siwe/useSiwe';
 // Anvil dev account 0 (`test test … junk`).
 const KEY0: Hex = '0xac0974bec39a17e36ba4a6b4d238ff944bacb478cbed5efcae784d7bf4f2ff80';
 const ADDR0 = '0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266';
-// Anvil dev account 1: the receiver of a transfer.
+// Anvil dev account 1: the receiver of a transfer, and the account a wallet switches to.
+const KEY1: Hex = '0x59c6995e998f97a5a0044966f0945389dc9e86dae88c7a8412f4603b6b78690d';
 const ADDR1 = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
 /** The three chains' ports, picked by the OS when they start (two runs of the suite side by side never collide). */
 const ports = { a: 0, b: 0, c: 0 };
@@ -368,24 +369,76 @@ describe('sign-in with wallet', () => {
     expect(t.siwe.getState().status).toBe('idle');
   });
 
-  it('is created on first use; a disconnect ends the session with the host, and needs no store without one', async () => {
+  it('with sign-in off, a connection creates nothing of it', async () => {
+    const t = setup();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    expect(t.account.getState().isConnected).toBe(true);
+    expect(t.kw.peekPart('siwe')).toBeNull();
+  });
+
+  it('with sign-in on, follows the account from its first connection; a disconnect ends the session with the host', async () => {
     const t = setup({ siwe: true });
+    const outcomes: FlowOutcome[] = [];
+    t.kw.outcomes.subscribe((o) => outcomes.push(o));
     t.modal.getState().open();
     t.wallet.approveNext();
     await t.connect.getState().connect('dev.keyway.wallet');
-    // Nothing asked for the sign-in yet: no store, and a disconnect has no session to end.
-    expect(t.kw.peekPart('siwe')).toBeNull();
-    await t.account.getState().disconnect();
-    expect(t.kw.peekPart('siwe')).toBeNull();
+    // Its code loaded with the connection, and it asked the host: no session, so a sign-in is asked.
+    await waitFor(() => expect(t.kw.peekPart('siwe')?.getState().required).toBe('noSession'));
+    expect(outcomes).toContainEqual({ flow: 'siwe', status: 'required', reason: 'noSession' });
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['ConnectingSiwe']);
 
-    t.wallet.approveNext();
-    await t.connect.getState().connect('dev.keyway.wallet');
     t.wallet.approveNext();
     expect(await t.siwe.getState().signIn()).toBe(true);
     expect(t.sessions).toHaveLength(1);
     await t.account.getState().disconnect();
     await waitFor(() => expect(t.sessions).toHaveLength(0));
+    expect(t.siwe.getState()).toMatchObject({ status: 'idle', session: null, required: null });
+  });
+
+  it('a change of account in the wallet ends the session and asks the new account to sign in', async () => {
+    const t = setup({ siwe: true });
+    t.modal.getState().open();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    await waitFor(() => expect(t.siwe.getState().required).toBe('noSession'));
+    t.wallet.approveNext();
+    expect(await t.siwe.getState().signIn()).toBe(true);
+    expect(t.modal.getState().isOpen).toBe(false);
+    expect(t.sessions).toEqual([{ address: ADDR0, chainId: 31337 }]);
+
+    // The user picks another account in the wallet.
+    t.wallet.switchAccount(KEY1);
+    await waitFor(() => expect(t.account.getState().address).toBe(ADDR1));
+    await waitFor(() => expect(t.siwe.getState().required).toBe('accountChanged'));
+    expect(t.sessions).toEqual([]);
     expect(t.siwe.getState()).toMatchObject({ status: 'idle', session: null });
+    // The styled modal opens on the sign-in, as after connecting.
+    expect(t.modal.getState()).toMatchObject({ isOpen: true });
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['ConnectingSiwe']);
+    t.wallet.approveNext();
+    expect(await t.siwe.getState().signIn()).toBe(true);
+    expect(t.sessions).toEqual([{ address: ADDR1, chainId: 31337 }]);
+  });
+
+  it('a network switch ends the session and asks again (chainChanged); the sign-in view stays open', async () => {
+    const t = setup({ siwe: true });
+    t.modal.getState().open();
+    t.wallet.approveNext();
+    await t.connect.getState().connect('dev.keyway.wallet');
+    await waitFor(() => expect(t.siwe.getState().required).toBe('noSession'));
+    t.wallet.approveNext();
+    expect(await t.siwe.getState().signIn()).toBe(true);
+
+    t.modal.getState().open('Account');
+    t.modal.getState().push('Networks');
+    t.wallet.approveNext();
+    await t.networks.getState().switchNetwork(chainB.id);
+    await waitFor(() => expect(t.siwe.getState().required).toBe('chainChanged'));
+    expect(t.sessions).toEqual([]);
+    expect(t.modal.getState()).toMatchObject({ isOpen: true });
+    expect(t.modal.getState().history.map((h) => h.view)).toEqual(['ConnectingSiwe']);
   });
 
   it('the preferred-account-type choice is stored, tracked, and leads to ConnectingSiwe on EVM', async () => {

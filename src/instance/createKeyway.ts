@@ -303,7 +303,7 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
 
   /**
    * The connected account: its identity (with the kit's registered name from the reverse lookup), the
-   * preferred account type and the disconnect (outcomes; a disconnect signs out of SIWE when signed in); it
+   * preferred account type and the disconnect (outcomes); it
    * follows the Solana adapter (the embedded Solana account leaves with the embedded EVM login:
    * instance/solana.ts). Returns its disposer.
    */
@@ -332,14 +332,8 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
       solana: solana
         ? { getBalance: (address) => solana.getBalance(address), disconnect: () => solana.disconnect() }
         : null,
-      onDisconnected: () => {
-        outcomes.emit({ flow: 'account', status: 'disconnected' });
-        // A disconnect ends the sign-in with wallet. Only its store knows a session (hooks/siwe/instance.ts):
-        // when it was never created there is none to end.
-        const siwe = (parts.get('siwe')?.value as KeywayParts['siwe'] | undefined)?.getState();
-        if (siwe?.session) void siwe.signOut().catch(() => undefined);
-        else siwe?.reset();
-      },
+      // A disconnect also ends the sign-in with wallet: its store follows the account (hooks/siwe/instance.ts).
+      onDisconnected: () => outcomes.emit({ flow: 'account', status: 'disconnected' }),
     });
     const subs: Array<() => void> = [];
     if (solana) {
@@ -353,9 +347,32 @@ export function createKeyway(input: KeywayOptions, internals: KeywayInternals = 
     return () => disposeAll(subs);
   }
 
+  /**
+   * Sign-in with wallet, when on: its store (a part, hooks/siwe/instance.ts) must follow the account from its
+   * first connection, a reload's reconnect included (the session is checked then), so its code loads when an
+   * account first connects, not before. Returns its disposer.
+   */
+  function wireSiwe(): () => void {
+    if (!options.isSiweEnabled || !options.siwe) return () => undefined;
+    let unsubscribe: (() => void) | null = null;
+    const load = () => {
+      if (!stores.account.getState().isConnected || !unsubscribe) return;
+      unsubscribe();
+      unsubscribe = null;
+      import('../hooks/siwe/instance')
+        .then(({ getSiweStore }) => {
+          if (!destroyed) getSiweStore(instance);
+        })
+        .catch((error: unknown) => console.error('Keyway: the sign-in with wallet could not load', error));
+    };
+    unsubscribe = stores.account.subscribe(load);
+    load();
+    return () => unsubscribe?.();
+  }
+
   // The connect, sign-in with wallet, balances, history and send stores are parts, created on first use
   // (hooks/<flow>/instance.ts).
-  const disposers = [wireNetworks(), wireAccount()];
+  const disposers = [wireNetworks(), wireAccount(), wireSiwe()];
 
   // ---------- wagmi → stores ----------
   // A connection the config remembers (wagmi's persisted state names one, its status still 'disconnected') is

@@ -22,7 +22,8 @@ export function ConnectingSiweView() {
       <Text variant="title" as="h3">
         {T.title({ app })}
       </Text>
-      {status === 'idle' ? <p className={s.muted}>{T.explanation}</p> : null}
+      {/* While the host's session is checked (an account just connected), Sign is offered as before. */}
+      {status === 'idle' || status === 'checking' ? <p className={s.muted}>{T.explanation}</p> : null}
       <StatusRegion>
         {busy ? (
           <p className={s.muted}>

@@ -67,6 +67,32 @@ describe('the styled router’s navigation rules (spec §2)', () => {
     expect(none.views()).toEqual(['Account']);
   });
 
+  it('a sign-in asked (required) opens ConnectingSiwe, or puts it in front; a restored session closes it', () => {
+    const closed = setup({ connected: true, siweNext: true });
+    routeOutcome(closed.target, { flow: 'siwe', status: 'required', reason: 'accountChanged' });
+    expect([closed.s().isOpen, closed.views()]).toEqual([true, ['ConnectingSiwe']]);
+    // Already in front: stays as it is.
+    routeOutcome(closed.target, { flow: 'siwe', status: 'required', reason: 'noSession' });
+    expect(closed.views()).toEqual(['ConnectingSiwe']);
+    routeOutcome(closed.target, { flow: 'siwe', status: 'restored' });
+    expect(closed.s().isOpen).toBe(false);
+
+    const open = setup({ connected: true, siweNext: true });
+    open.s().open('Account');
+    open.s().push('Networks');
+    routeOutcome(open.target, { flow: 'siwe', status: 'required', reason: 'chainChanged' });
+    expect(open.views()).toEqual(['ConnectingSiwe']);
+    // The network switch that asked for it ends after: the sign-in stays.
+    routeOutcome(open.target, { flow: 'network', status: 'switched', namespaceChanged: false });
+    expect([open.s().isOpen, open.views()]).toEqual([true, ['ConnectingSiwe']]);
+
+    // A session found while another view is open (the Account view at load) closes nothing.
+    const account = setup({ connected: true, siweNext: true });
+    account.s().open('Account');
+    routeOutcome(account.target, { flow: 'siwe', status: 'restored' });
+    expect([account.s().isOpen, account.views()]).toEqual([true, ['Account']]);
+  });
+
   it('a failed read of balances or history is a toast, and moves no view', () => {
     const { s, target, views, toasts } = setup({ connected: true });
     s().open('Account');

@@ -158,8 +158,9 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       // remembered connection is coming back there (a reload): the account's button shows it restoring.
       if (outcome.namespaceChanged && m.isOpen && !target.isConnected() && !target.isRestoring())
         m.reset('Connect');
-      else if (m.isOpen) {
-        // Back to the view before Networks, or closed when Networks was the first.
+      else if (m.isOpen && top !== 'ConnectingSiwe') {
+        // Back to the view before Networks, or closed when Networks was the first. Not when the switch asked
+        // for a new sign-in (ConnectingSiwe replaced the stack): that stays.
         const index = m.history.map((h) => h.view).lastIndexOf('Networks');
         if (index > 0) modal.setState({ history: m.history.slice(0, index) });
         else m.close();
@@ -167,7 +168,15 @@ export function routeOutcome(target: ModalRouterTarget, outcome: FlowOutcome): v
       return;
     case 'siwe':
       if (outcome.status === 'signed-in') m.close();
-      else m.shake();
+      // A session found for the account that just connected: the sign-in it was about to ask is not needed.
+      else if (outcome.status === 'restored') {
+        if (m.isOpen && top === 'ConnectingSiwe') m.close();
+      }
+      // The account must sign in (connected or came back without a session, or the account or chain changed).
+      else if (outcome.status === 'required') {
+        if (!m.isOpen) m.open('ConnectingSiwe');
+        else if (top !== 'ConnectingSiwe') m.reset('ConnectingSiwe');
+      } else m.shake();
       return;
     case 'send':
       // Spec §4: after a send, the Account view.

@@ -1,13 +1,15 @@
 /**
- * The sign-in-with-wallet store of a Keyway instance, created on first use (useSiwe, the ConnectingSiwe view)
- * and kept for the instance's lifetime: its code stays out of the initial JS. A session is only known once the
- * store signed in or asked the host for it (`loadSession`), so an instance whose store was never created has no
- * session to end: a disconnect (instance/createKeyway.ts) signs out only if the store exists. Its success and
- * error are outcomes (EVM accounts only; refusing to sign disconnects, through `cancel`).
+ * The sign-in-with-wallet store of a Keyway instance, created on first use and kept for the instance's
+ * lifetime: its code stays out of the initial JS. With sign-in on (`isSiweEnabled` and `siwe`), the instance
+ * creates it when an account first connects (instance/createKeyway.ts loads this module then); otherwise
+ * useSiwe or the ConnectingSiwe view does. Once created it follows the connection (store.ts `syncAccount`):
+ * the session is checked when an account connects or comes back after a reload, ended and asked again when
+ * the account or chain changes, and ended when the account disconnects. Its steps are outcomes (EVM accounts
+ * only; refusing to sign disconnects, through `cancel`).
  */
 import { ownedStore } from '../followWallet';
 import type { Keyway, OwnedPart } from '../keyway';
-import { createSiweStore, type SiweStore, type SiweStoreDeps } from './store';
+import { createSiweStore, type SiweConnection, type SiweStore, type SiweStoreDeps } from './store';
 
 /** The instance's sign-in-with-wallet store (created once, owned by the instance). */
 export function getSiweStore(keyway: Keyway): SiweStore {
@@ -16,25 +18,32 @@ export function getSiweStore(keyway: Keyway): SiweStore {
 
 function wireSiwe(keyway: Keyway, overrides: Partial<SiweStoreDeps>): OwnedPart<SiweStore> {
   const { options, stores: s, outcomes } = keyway;
+  /** The connection as the sign-in sees it: an EVM account (a Solana account has none) and its status. */
+  const connection = (): SiweConnection => {
+    const { address, chainId, status } = s.account.getState();
+    const evm = address?.startsWith('0x') && chainId !== null;
+    return {
+      status,
+      account: evm ? { address: address as `0x${string}`, chainId: chainId as number } : null,
+    };
+  };
   const store = createSiweStore({
     siwe: options.siwe,
     enabled: options.isSiweEnabled,
     getWagmiConfig: () => keyway.getWagmiConfig(),
-    getAccount: () => {
-      const { address, chainId } = s.account.getState();
-      // Sign-in with wallet is EVM only: a Solana account (chainId null) has none.
-      return address?.startsWith('0x') && chainId !== null
-        ? { address: address as `0x${string}`, chainId }
-        : null;
-    },
+    getAccount: () => connection().account,
     ...(options.metadata?.url ? { appUrl: options.metadata.url } : {}),
     disconnect: () => s.account.getState().disconnect(),
-    onSuccess: () => outcomes.emit({ flow: 'siwe', status: 'signed-in' }),
-    onError: (message) => outcomes.emit({ flow: 'siwe', status: 'error', message }),
+    emit: (outcome) => outcomes.emit(outcome),
     ...overrides,
   });
-  // The store holds no subscription or timer: ending it clears the session state.
-  return ownedStore(store);
+  const follow = () => store.getState().syncAccount(connection());
+  const unsubscribe = s.account.subscribe((next, prev) => {
+    if (next.status !== prev.status || next.address !== prev.address || next.chainId !== prev.chainId)
+      follow();
+  });
+  follow();
+  return ownedStore(store, [unsubscribe]);
 }
 
 declare module '../keyway' {

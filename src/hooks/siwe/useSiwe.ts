@@ -3,7 +3,7 @@ import { useKeyway } from '../context';
 import { getSiweStore } from './instance';
 import type { SiweActions, SiweState } from './store';
 
-export interface UseSiweResult extends SiweState, SiweActions {}
+export interface UseSiweResult extends SiweState, Omit<SiweActions, 'syncAccount'> {}
 
 const SIWE_ACTIONS = [
   'signIn',
@@ -13,7 +13,10 @@ const SIWE_ACTIONS = [
   'reset',
 ] as const satisfies readonly (keyof SiweActions)[];
 
-/** Sign-in with wallet: status idle → signing → verifying → success | error; cancel disconnects. */
+/**
+ * Sign-in with wallet: status idle → signing → verifying → success | error; cancel disconnects. With sign-in on,
+ * the session follows the account (`checking` when one connects; `required` says why a sign-in is asked).
+ */
 export function useSiwe(): UseSiweResult {
   return useStoreBinding(getSiweStore(useKeyway()), SIWE_ACTIONS);
 }
