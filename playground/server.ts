@@ -4,7 +4,8 @@
  * `<meta name="keyway-playground-config">` (no inline script, no extra request). Also serves the stack's
  * status page at /status (and /status.json) when given a health function. Behind the stack's guard
  * (services/host-guard.ts): a foreign `Host` gets 421, a browser `Origin` that is neither the page's own nor
- * one of `allowedOrigins` 403 (a top-level visit sends no `Origin` and is served).
+ * one of `allowedOrigins` 403 (a top-level visit sends no `Origin` and is served). The page's
+ * sign-in-with-Ethereum backend answers under /api/siwe/ (playground/siwe-server.ts: the page's `?siwe=1`).
  */
 import { createReadStream, readFileSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -17,6 +18,7 @@ import {
   type RequestGuardOptions,
 } from '../services/host-guard.ts';
 import { type HealthReport, renderStatusPage, STATUS_CSP, STATUS_STYLES } from '../services/status-page.ts';
+import { createSiweServer, MAX_BODY_BYTES, type SiweServer } from './siwe-server.ts';
 import { CONFIG_META_NAME, type PlaygroundConfig, playgroundConfigSchema } from './src/config.ts';
 
 /** The playground's policy: scripts and styles from the page's origin only; the local stack on any port. */
@@ -76,6 +78,51 @@ export interface PlaygroundServerOptions {
   health?: () => Promise<HealthReport[]>;
   /** Origins whose pages may call it besides its own (services/stack.ts: `stackOrigins`). */
   allowedOrigins?: readonly string[];
+  /** Serves the test-only reads (`/__test/siwe/sessions`). */
+  testMode?: boolean;
+}
+
+/** The request's body as text, or null once it is over `limit` bytes (the rest is not read). */
+function readBody(req: IncomingMessage, limit: number): Promise<string | null> {
+  return new Promise((resolvePromise, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    req.on('data', (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        resolvePromise(null);
+        req.destroy();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on('end', () => resolvePromise(Buffer.concat(chunks).toString('utf8')));
+    req.on('error', reject);
+  });
+}
+
+/** Hands a request to the sign-in backend and sends its answer. */
+async function serveSiwe(siwe: SiweServer, req: IncomingMessage, res: ServerResponse, path: string) {
+  const json = { 'content-type': 'application/json', 'cache-control': 'no-store' };
+  const body = req.method === 'POST' ? await readBody(req, MAX_BODY_BYTES) : '';
+  if (body === null) {
+    send(res, 413, json, JSON.stringify({ error: 'bodyTooLarge', message: 'The body is too large' }), false);
+    return;
+  }
+  const header = (name: string) => {
+    const v = req.headers[name];
+    return Array.isArray(v) ? v[0] : v;
+  };
+  const answer = await siwe.handle({
+    method: req.method ?? 'GET',
+    path,
+    host: header('host') ?? '',
+    origin: header('origin'),
+    cookie: header('cookie'),
+    contentType: header('content-type'),
+    body,
+  });
+  send(res, answer.status, answer.headers, answer.body, req.method === 'HEAD');
 }
 
 function escapeAttribute(text: string): string {
@@ -127,9 +174,29 @@ export async function startPlaygroundServer(opts: PlaygroundServerOptions): Prom
     extraHosts: configuredHosts({ hostname: host }),
   };
 
+  const siwe = createSiweServer({
+    rpcUrls: { 31337: opts.config.evmRpc31337, 31338: opts.config.evmRpc31338 },
+    testMode: opts.testMode ?? false,
+  });
+
   const handle = (req: IncomingMessage, res: ServerResponse) => {
     if (!applyRequestGuard(req.headers, res, guard, refuse)) return;
     const head = req.method === 'HEAD';
+    const siwePath = (() => {
+      try {
+        const path = new URL(req.url ?? '/', 'http://localhost').pathname;
+        return siwe.owns(path) ? path : null;
+      } catch {
+        return null;
+      }
+    })();
+    if (siwePath) {
+      serveSiwe(siwe, req, res, siwePath).catch(() => {
+        if (!res.headersSent)
+          send(res, 500, { 'content-type': 'application/json' }, '{"error":"internal"}', false);
+      });
+      return;
+    }
     if (req.method !== 'GET' && !head) {
       send(
         res,

@@ -29,6 +29,7 @@ export const playgroundService: StackServiceDefinition = {
       port: ctx.ports.playground,
       health: ctx.health,
       allowedOrigins: ctx.allowedOrigins,
+      testMode: ctx.testMode,
       config: {
         apiUrl: api,
         explorerUrl: api,
