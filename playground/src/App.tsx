@@ -1,9 +1,11 @@
-import { useAccount } from 'keyway';
+import { useAccount, useSiwe } from 'keyway';
 import { createTheme, type ThemeMode, ThemeScope } from 'keyway/theme';
 import { ConnectButton, KeywayModal, NetworkButton } from 'keyway/views';
 import { useEffect, useMemo, useState, useSyncExternalStore } from 'react';
 import { useSignMessage, useWatchAsset } from 'wagmi';
+import { devAccountIndex, nextDevAccount } from './devAccounts';
 import { LOCAL_USDC, type PlaygroundKit, SIGN_MESSAGE_TEXT } from './kit';
+import { siweEnabled } from './siwe';
 
 const ACCENTS = [
   { name: 'Blue', value: '#3b5bdb' },
@@ -68,15 +70,48 @@ function ThemeControls(props: {
   );
 }
 
+/** The signature prompts the dev wallet got since the page loaded (personal_sign, typed data). */
+function useSignatureRequests(kit: PlaygroundKit): number {
+  const [count, setCount] = useState(0);
+  useEffect(() => {
+    const seen = new Set<number>();
+    return kit.wallet.onPendingChange((pending) => {
+      for (const p of pending) {
+        if (seen.has(p.id) || (p.method !== 'personal_sign' && p.method !== 'eth_signTypedData_v4')) continue;
+        seen.add(p.id);
+        setCount((n) => n + 1);
+      }
+    });
+  }, [kit]);
+  return count;
+}
+
 function WalletControls({ kit }: { kit: PlaygroundKit }) {
   const armed = useRejectionArmed(kit);
+  // The dev account in use: the URL's (`?devAccount=N`), then the next one at each "Switch account".
+  const [account, setAccount] = useState(() => ({
+    index: devAccountIndex(window.location.search),
+    address: kit.wallet.address,
+  }));
+  const switchAccount = () => {
+    const next = nextDevAccount(account.index);
+    kit.wallet.switchAccount(next.privateKey);
+    setAccount({ index: next.index, address: kit.wallet.address });
+  };
   return (
     <section className="pg-card" aria-labelledby="wallet-heading">
       <h2 id="wallet-heading">Keyway Dev Wallet</h2>
       <p className="pg-muted">
-        A test wallet in this page (an anvil dev account, <code>{kit.wallet.address}</code>). It approves
-        every request unless told otherwise.
+        A test wallet in this page (an anvil dev account,{' '}
+        <code data-testid="wallet-address">{account.address}</code>
+        ). It approves every request unless told otherwise.
       </p>
+      <div className="pg-row">
+        <button type="button" className="pg-button" onClick={switchAccount}>
+          Switch account
+        </button>
+        <span className="pg-muted">Uses the next dev account, as picking another account in the wallet.</span>
+      </div>
       <div className="pg-row">
         <button
           type="button"
@@ -139,6 +174,32 @@ function SignMessage() {
               : `Error: ${result.text}`
             : ''}
       </output>
+    </section>
+  );
+}
+
+/**
+ * Sign in with Ethereum (`?siwe=1`): the kit's session as useSiwe reports it (the playground server's session,
+ * checked at load), and how many signatures the wallet was asked for since the page loaded.
+ */
+function SiweSession({ kit }: { kit: PlaygroundKit }) {
+  const { status, session, required } = useSiwe();
+  const signatures = useSignatureRequests(kit);
+  return (
+    <section className="pg-card" aria-labelledby="siwe-heading">
+      <h2 id="siwe-heading">Sign in with Ethereum</h2>
+      <output data-testid="siwe-session" data-status={status} className="pg-result" aria-live="polite">
+        {status === 'success' && session
+          ? `Signed in as ${session.address} on chain ${session.chainId}`
+          : status === 'checking'
+            ? 'Checking the session…'
+            : required
+              ? 'Not signed in: the wallet is asked to sign in.'
+              : 'Not signed in.'}
+      </output>
+      <p className="pg-muted">
+        Signature requests on this page: <output data-testid="signature-requests">{signatures}</output>
+      </p>
     </section>
   );
 }
@@ -217,6 +278,7 @@ export function App({ kit }: { kit: PlaygroundKit }) {
           <WalletControls kit={kit} />
           <SignMessage />
           <WatchAsset />
+          {siweEnabled(window.location.search) ? <SiweSession kit={kit} /> : null}
         </div>
       </main>
       <footer className="pg-footer">

@@ -17,9 +17,20 @@ export const DEV_ACCOUNT_PARAM = 'devAccount';
  * the parameter is ignored. Only the mnemonic's well-known test keys can be chosen, never a typed key.
  */
 export function devPrivateKey(search: string = globalThis.location?.search ?? ''): Hex {
+  return ANVIL_TEST_KEYS[devAccountIndex(search)] as Hex;
+}
+
+/** The index (0-9) of the dev account the page's URL names with `?devAccount=N`, else 0. */
+export function devAccountIndex(search: string = globalThis.location?.search ?? ''): number {
   const raw = new URLSearchParams(search).get(DEV_ACCOUNT_PARAM);
-  if (!raw || !/^\d$/.test(raw)) return DEV_PRIVATE_KEY;
-  return ANVIL_TEST_KEYS[Number(raw)] ?? DEV_PRIVATE_KEY;
+  if (!raw || !/^\d$/.test(raw) || !ANVIL_TEST_KEYS[Number(raw)]) return 0;
+  return Number(raw);
+}
+
+/** The key of the dev account after the `index`-th (the last one wraps to the first). */
+export function nextDevAccount(index: number): { index: number; privateKey: Hex } {
+  const next = (index + 1) % ANVIL_TEST_KEYS.length;
+  return { index: next, privateKey: ANVIL_TEST_KEYS[next] as Hex };
 }
 
 /** services/solana/keys.ts: the seed is the ASCII text "keyway-local-solana-test-account". */

@@ -23,6 +23,7 @@ import { getContractAddress } from 'viem';
 import appIconPath from './app-icon.svg?no-inline';
 import type { PlaygroundConfig } from './config';
 import { devPrivateKey, SOLANA_TEST_ADDRESS, SOLANA_TEST_SEED, SOLANA_WALLET_NAME } from './devAccounts';
+import { playgroundSiwe, siweEnabled } from './siwe';
 
 export {
   DEV_ACCOUNT_PARAM,
@@ -91,6 +92,9 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     name: 'Keyway Dev Wallet',
     // Prompts are decided below: approved, unless the visitor armed "Reject next wallet request".
     autoApprove: false,
+    // With sign-in on (`?siwe=1`), the wallet remembers that this site was granted its account, as an
+    // extension does: a reload reconnects without a prompt, and the kit finds the session kept.
+    ...(siweEnabled(window.location.search) ? { grants: window.localStorage } : {}),
   });
 
   let armed = false;
@@ -128,6 +132,8 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     apiUrl: config.apiUrl,
     explorerUrl: config.explorerUrl,
     secureFrameUrl: config.frameUrl,
+    // `?siwe=1`: sign in with Ethereum against the playground server's own backend (./siwe.ts).
+    ...(siweEnabled(window.location.search) ? { isSiweEnabled: true, siwe: playgroundSiwe() } : {}),
     // The local stack's on-ramp checkout page is served by its Blockchain API.
     onrampProviderOrigins: [new URL(config.apiUrl).origin],
     // The local chains' swap router (services/chain/deploy.ts: the dev deployer's fourth contract). It takes
