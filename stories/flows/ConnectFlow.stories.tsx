@@ -1,6 +1,7 @@
 import type { Meta, StoryObj } from '@storybook/react-vite';
 import { expect, screen, userEvent, waitFor, within } from 'storybook/test';
 import { type Hex, verifyMessage } from 'viem';
+import type { SiweSession } from '../../src/core/options';
 import { getConnectStore } from '../../src/hooks/connect/instance';
 import { DemoHost } from '../_support/DemoHost';
 import {
@@ -71,19 +72,32 @@ export const ConnectTestWallet: Story = {
 };
 
 /** With sign-in with wallet on: connect, then sign the SIWE message in the modal. */
+/** The host's sign-in session of ConnectAndSignIn (its backend's, in a real app). */
+let flowSession: SiweSession | null = null;
+
 export const ConnectAndSignIn: Story = {
   parameters: {
     keyway: {
+      setup: () => {
+        flowSession = null;
+      },
       options: {
         isSiweEnabled: true,
         metadata: { name: 'Demo dapp', description: 'Demo', url: 'https://app.keyway.test', icons: [] },
         siwe: {
           getNonce: async () => 'flownonce12345678',
           getMessageParams: async () => ({ domain: 'app.keyway.test', uri: 'https://app.keyway.test' }),
-          verifyMessage: async ({ message, signature }) =>
-            verifyMessage({ address: STORY_ADDRESS, message, signature: signature as Hex }),
-          getSession: async () => ({ address: STORY_ADDRESS, chainId: 31337 }),
-          signOut: async () => true,
+          verifyMessage: async ({ message, signature }) => {
+            const ok = await verifyMessage({ address: STORY_ADDRESS, message, signature: signature as Hex });
+            if (ok) flowSession = { address: STORY_ADDRESS, chainId: 31337 };
+            return ok;
+          },
+          // The host's session exists once it verified a signature (the kit checks it on connecting).
+          getSession: async () => flowSession,
+          signOut: async () => {
+            flowSession = null;
+            return true;
+          },
         },
       },
     } satisfies StoryKitOptions,

@@ -50,7 +50,11 @@ const appMetadata = {
 };
 
 const siwe = (verify: 'real' | 'reject' | 'hang' = 'real'): StoryKitOptions => ({
-  options: { isSiweEnabled: true, siwe: hostSiwe(verify), metadata: appMetadata },
+  // A new host backend for each story's instance (read once as it is made): a session one story signed in must
+  // not be there for the next, whose kit checks the host's session when it connects.
+  get options() {
+    return { isSiweEnabled: true, siwe: hostSiwe(verify), metadata: appMetadata };
+  },
   connect: true,
   // The signature prompt waits for approveNext/rejectNext.
   setup: ({ wallet }) => wallet.setAutoApprove(false),
