@@ -23,6 +23,7 @@ import { getContractAddress } from 'viem';
 import appIconPath from './app-icon.svg?no-inline';
 import type { PlaygroundConfig } from './config';
 import { devPrivateKey, SOLANA_TEST_ADDRESS, SOLANA_TEST_SEED, SOLANA_WALLET_NAME } from './devAccounts';
+import { announceSecondWallet, listOptionsFrom } from './listOptions';
 import { playgroundSiwe, siweEnabled } from './siwe';
 
 export {
@@ -115,6 +116,7 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
   });
   // Announced before the wagmi config exists, and again whenever a page asks (EIP-6963).
   wallet.announce();
+  announceSecondWallet(window.location.search, config);
 
   // Solana: registered through the Wallet Standard window events; the kit hears it on its first open.
   const solanaWallet = createSolanaTestWallet({
@@ -132,6 +134,8 @@ export function createPlaygroundKit(config: PlaygroundConfig): PlaygroundKit {
     apiUrl: config.apiUrl,
     explorerUrl: config.explorerUrl,
     secureFrameUrl: config.frameUrl,
+    // `?featured=…`, `?customWallet=1`, `?analytics=1` (./listOptions.ts).
+    ...listOptionsFrom(window.location.search),
     // `?siwe=1`: sign in with Ethereum against the playground server's own backend (./siwe.ts).
     ...(siweEnabled(window.location.search) ? { isSiweEnabled: true, siwe: playgroundSiwe() } : {}),
     // The local stack's on-ramp checkout page is served by its Blockchain API.
