@@ -121,6 +121,54 @@ describe('email login rules', () => {
   });
 });
 
+describe('email change', () => {
+  it("the new address's code sent again: asked for the same new address after the current address's code, a new code goes there; another address starts over", async () => {
+    const email = 'ada@example.com';
+    const user = { id: 'u1', email, social: null, devices: [DEVICE_A], createdAt: 1 };
+    const store = await openStore({ u1: user });
+    const primaryCode = () => latest(store, email, 'update-primary-code').code ?? '';
+    expect(await store.startEmailUpdate(user, 'ada@new.example')).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
+    // Before the current address's code: asking again sends that code again.
+    const firstPrimary = primaryCode();
+    expect(await store.startEmailUpdate(user, 'ada@new.example')).toEqual({ action: 'VERIFY_PRIMARY_OTP' });
+    expect(store.mailbox().filter((m) => m.kind === 'update-primary-code')).toHaveLength(2);
+    if (firstPrimary !== primaryCode()) {
+      expect(await message(store.verifyEmailUpdatePrimary(user, firstPrimary))).toBe('Invalid code');
+    }
+    await store.verifyEmailUpdatePrimary(user, primaryCode());
+    const firstSecondary = newAddressCodeFor(store, 'ada@new.example');
+
+    // After it: a new code to the new address, none to the current one; the earlier code is replaced.
+    expect(await store.startEmailUpdate(user, 'ada@new.example')).toEqual({ action: 'VERIFY_SECONDARY_OTP' });
+    expect(store.mailbox().filter((m) => m.kind === 'update-primary-code')).toHaveLength(2);
+    expect(store.mailbox().filter((m) => m.kind === 'update-secondary-code')).toHaveLength(2);
+    const secondSecondary = newAddressCodeFor(store, 'ada@new.example');
+    if (secondSecondary !== firstSecondary) {
+      expect(await message(store.verifyEmailUpdateSecondary(user, firstSecondary))).toBe('Invalid code');
+    }
+    expect(await store.verifyEmailUpdateSecondary(user, secondSecondary)).toEqual({
+      newEmail: 'ada@new.example',
+    });
+  });
+
+  it('another new address starts over at the current address and drops the codes of the earlier change', async () => {
+    const email = 'bea@example.com';
+    const user = { id: 'u2', email, social: null, devices: [DEVICE_A], createdAt: 1 };
+    const store = await openStore({ u2: user });
+    await store.startEmailUpdate(user, 'bea@first.example');
+    await store.verifyEmailUpdatePrimary(user, latest(store, email, 'update-primary-code').code ?? '');
+    const stale = newAddressCodeFor(store, 'bea@first.example');
+    expect(await store.startEmailUpdate(user, 'bea@second.example')).toEqual({
+      action: 'VERIFY_PRIMARY_OTP',
+    });
+    expect(await message(store.verifyEmailUpdateSecondary(user, stale))).toBe('No email change is pending');
+    await store.verifyEmailUpdatePrimary(user, latest(store, email, 'update-primary-code').code ?? '');
+    expect(
+      await store.verifyEmailUpdateSecondary(user, newAddressCodeFor(store, 'bea@second.example')),
+    ).toEqual({ newEmail: 'bea@second.example' });
+  });
+});
+
 describe('guesses at a code', () => {
   it("another device's start neither replaces nor spends the code a device asked for", async () => {
     const store = await openStore();

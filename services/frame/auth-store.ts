@@ -687,7 +687,12 @@ export class AuthStore {
 
   // ---- email update ------------------------------------------------------------------------------
 
-  /** Step 1: a code to the current address (or straight to the new one for a user without email). */
+  /**
+   * Step 1: a code to the current address (or straight to the new one for a user without email). Asked
+   * again for the same new address after the current address's code was confirmed (a pending code to the
+   * new address exists), it sends a new code to the new address instead: the Resend of the new-email step.
+   * Any other request starts a new change and drops this account's pending change codes.
+   */
   async startEmailUpdate(
     user: AuthUser,
     rawNewEmail: string,
@@ -696,17 +701,34 @@ export class AuthStore {
     this.prune();
     if (newEmail === user.email) throw new AuthError(400, 'This is already your email');
     if (this.userByEmail(newEmail)) throw new AuthError(409, 'This email is used by another account');
+    const confirmed = this.pendingUpdate(user, 'update-secondary');
+    if (user.email && confirmed?.[1].newEmail === newEmail) {
+      this.refuseWhileGuessed(newEmail);
+      this.takeSendSlot(newEmail, `user ${user.id}`);
+      this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail, trusted: false });
+      await this.persist();
+      return { action: 'VERIFY_SECONDARY_OTP' };
+    }
     if (user.email) {
       this.takeSendSlot(user.email, `user ${user.id}`);
+      this.dropPendingUpdates(user);
       this.issueCode(user.email, 'update-primary', { userId: user.id, newEmail, trusted: true });
       await this.persist();
       return { action: 'VERIFY_PRIMARY_OTP' };
     }
     this.refuseWhileGuessed(newEmail);
     this.takeSendSlot(newEmail, `user ${user.id}`);
+    this.dropPendingUpdates(user);
     this.issueCode(newEmail, 'update-secondary', { userId: user.id, newEmail, trusted: false });
     await this.persist();
     return { action: 'VERIFY_SECONDARY_OTP' };
+  }
+
+  /** A new change replaces the account's earlier one: its codes (to either address) are no longer good. */
+  private dropPendingUpdates(user: AuthUser): void {
+    for (const [key, code] of Object.entries(this.data.codes)) {
+      if (code.userId === user.id && code.purpose !== 'login') delete this.data.codes[key];
+    }
   }
 
   /** A code to a new address is not issued while that address's codes are being guessed at. */
