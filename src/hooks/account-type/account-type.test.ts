@@ -4,6 +4,7 @@ import { mainnet, optimism } from 'viem/chains';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Connector, createConfig } from 'wagmi';
 import { connect, getConnection } from 'wagmi/actions';
+import { createStore } from 'zustand/vanilla';
 import { createEventBus, type TrackedEvent } from '../../core/events';
 import { kitMessage } from '../../core/messages';
 import type { OutcomeOf } from '../../core/outcomes';
@@ -16,6 +17,9 @@ import {
   FakeFrameError,
   installFakeFrame,
 } from '../../frame/testing/fake-frame';
+import type { AccountStore } from '../account/store';
+import type { EmbeddedWallet } from '../keyway';
+import { createEmbeddedLoginStores } from '../social/embeddedStores';
 import { type AccountTypeConnector, createAccountTypeStore } from './store';
 
 const FRAME_ORIGIN = 'https://frame.keyway.test';
@@ -167,5 +171,41 @@ describe('preferred account type', () => {
     expect(store.getState().smartAccountEnabledNetworks).toEqual([]);
     await expect(store.getState().setPreferredAccountType('eoa')).resolves.toBe(false);
     expect(store.getState().error).toEqual(kitMessage('addressOrAuthConnectorNotFound'));
+  });
+});
+
+describe('the embedded-login stores, created by the first view that renders them', () => {
+  it('mirror the stored preferred type into the account state only after that render', async () => {
+    const cache = createLoginCache({ persistent, session: createMemoryStorage() });
+    cache.setPreferredAccountType('smartAccount');
+    const account = createStore(() => ({
+      isConnected: true,
+      status: 'connected',
+      address: EOA,
+      chainId: 10,
+      preferredAccountType: 'eoa',
+    })) as unknown as AccountStore;
+    const embedded = {
+      connectorId: connector.id,
+      loginCache: cache,
+      getAuth: () => Promise.reject(new Error('not used')),
+      getConnector: async () => connector,
+      connect: async () => undefined,
+      frameOrigin: FRAME_ORIGIN,
+    } as unknown as EmbeddedWallet;
+    const changes = vi.fn();
+    account.subscribe(changes);
+    const stores = createEmbeddedLoginStores({
+      embedded,
+      emit: () => undefined,
+      account,
+      getWagmiConfig: () => config,
+    });
+    // Nothing else changes while a component renders (React forbids updating other components then).
+    expect(changes).not.toHaveBeenCalled();
+    expect(stores.accountType.getState().embeddedConnected).toBe(true);
+    await Promise.resolve();
+    expect(account.getState().preferredAccountType).toBe('smartAccount');
+    stores.dispose();
   });
 });

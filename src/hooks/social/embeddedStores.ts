@@ -84,33 +84,42 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
   });
 
   // Whether the connected wallet is the embedded one (the Account view links to the settings then).
-  const syncEmbedded = () => {
+  const embeddedConnected = () => {
     const connection = getConnection(deps.getWagmiConfig());
-    const connected =
-      embedded !== null &&
-      account.getState().isConnected &&
-      connection.connector?.id === embedded.connectorId;
-    accountType.getState().setEmbeddedConnected(connected);
-    if (connected) {
-      account.setState((s) =>
-        s.preferredAccountType === embedded.loginCache.preferredAccountType()
-          ? s
-          : { preferredAccountType: embedded.loginCache.preferredAccountType() },
-      );
-    }
+    return (
+      embedded !== null && account.getState().isConnected && connection.connector?.id === embedded.connectorId
+    );
+  };
+  // The account state mirrors the preferred account type the login cache holds.
+  const mirrorPreferredType = () => {
+    if (!embedded || !embeddedConnected()) return;
+    const stored = embedded.loginCache.preferredAccountType();
+    account.setState((s) => (s.preferredAccountType === stored ? s : { preferredAccountType: stored }));
+  };
+  const syncEmbedded = () => {
+    accountType.getState().setEmbeddedConnected(embeddedConnected());
+    mirrorPreferredType();
   };
   const unsubscribe = account.subscribe((s, prev) => {
     if (s.isConnected !== prev.isConnected || s.address !== prev.address || s.status !== prev.status) {
       syncEmbedded();
     }
   });
-  syncEmbedded();
+  // The stores are created by the first hook that renders them: the new store may be set now (nothing
+  // listens to it yet), the shared account state only after that render (a change of another store while a
+  // component renders would update the components that show it during that render).
+  accountType.getState().setEmbeddedConnected(embeddedConnected());
+  let disposed = false;
+  queueMicrotask(() => {
+    if (!disposed) mirrorPreferredType();
+  });
 
   return {
     social,
     updateEmail,
     accountType,
     dispose() {
+      disposed = true;
       unsubscribe();
       social.getState().dispose();
     },
