@@ -9,7 +9,10 @@ import { useMessages, useMessageText } from '../i18n/useMessages';
 import { otpDigitText } from './componentTexts';
 import * as s from './shared.css';
 
-/** The code step shared by both update-email views (current address, then new address). */
+/**
+ * The code step shared by both update-email views (current address, then new address), each with Resend
+ * (limited to one code per 30 s, like the email login).
+ */
 export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }) {
   const m = useMessages();
   const say = useMessageText();
@@ -51,19 +54,18 @@ export function UpdateEmailOtpStep({ which }: { which: 'primary' | 'secondary' }
         ) : null}
         {resent && !update.error ? <p className={s.muted}>{T.resent}</p> : null}
       </StatusRegion>
-      {which === 'primary' ? (
-        <Button
-          variant="ghost"
-          size="sm"
-          disabled={update.submitting}
-          onClick={async () => {
-            const { status } = await update.resendCode();
-            setResent(status === 'primary-otp-required' || status === 'secondary-otp-required');
-          }}
-        >
-          {T.resend}
-        </Button>
-      ) : null}
+      {/* Both steps: a new code for this step (the 30 s limit shows its countdown as the error above). */}
+      <Button
+        variant="ghost"
+        size="sm"
+        disabled={update.submitting}
+        onClick={async () => {
+          const { status } = await update.resendCode();
+          setResent(status === 'primary-otp-required' || status === 'secondary-otp-required');
+        }}
+      >
+        {T.resend}
+      </Button>
     </div>
   );
 }

@@ -37,6 +37,20 @@ export interface StoryPopup extends SocialPopup {
 
 let popup: StoryPopup | null = null;
 
+/**
+ * The new address whose change the current address's code confirmed, as the local frame keeps it (a new
+ * story starts without one).
+ */
+let confirmedFor: string | null = null;
+
+/** How far the update-email store's clock runs ahead of the real one (its 30 s limit on sending codes). */
+let clockAhead = 0;
+
+/** Moves the update-email store's clock on by `ms` (a story's "30 s later" without waiting). */
+export function advanceStoryClock(ms: number): void {
+  clockAhead += ms;
+}
+
 /** The popup of the running story (once the kit opened it). */
 export function storyPopup(): StoryPopup {
   if (!popup) throw new Error('No popup was opened');
@@ -102,11 +116,15 @@ export function applySocialHandlers(h: FakeFrameHandlers): void {
   h.GET_FARCASTER_URI = () => ({ url: FARCASTER_URL });
   h.CONNECT_FARCASTER = () => NO_REPLY;
   h.UPDATE_EMAIL = ({ email }) => {
+    // The same new address once the current one confirmed it: a new code to the new address (Resend there).
+    if (confirmedFor === email) return { action: 'VERIFY_SECONDARY_OTP' };
     pendingEmail = email;
+    confirmedFor = null;
     return { action: 'VERIFY_PRIMARY_OTP' };
   };
   h.UPDATE_EMAIL_PRIMARY_OTP = ({ otp }) => {
     if (otp !== PRIMARY_CODE) throw new FakeFrameError({ message: 'Invalid code' });
+    confirmedFor = pendingEmail;
     return undefined;
   };
   h.UPDATE_EMAIL_SECONDARY_OTP = ({ otp }) => {
@@ -145,6 +163,8 @@ export function socialKit(opts: SocialKitOptions = {}): StoryKitOptions {
       ...(options ? { options } : {}),
       setup: async (kit) => {
         popup = null;
+        clockAhead = 0;
+        confirmedFor = null;
         for (const el of document.querySelectorAll('iframe[data-story-popup]')) el.remove();
         setSocialLoginInternals(kit.keyway, {
           openPopup: () => {
@@ -155,6 +175,7 @@ export function socialKit(opts: SocialKitOptions = {}): StoryKitOptions {
           messages: window,
           acceptSyntheticEvents: true,
           pollMs: 50,
+          updateEmailNow: () => Date.now() + clockAhead,
           ...social,
         });
         if (connected) {

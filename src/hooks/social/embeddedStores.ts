@@ -20,10 +20,13 @@ import type { EmbeddedWallet, Keyway, OwnedPart } from '../keyway';
 import { createUpdateEmailStore, type UpdateEmailStore } from '../update-email/store';
 import { createSocialStore, type SocialStore, type SocialStoreDeps } from './store';
 
-/** Test and advanced overrides of the social store (a simulated popup in stories). */
+/**
+ * Test and advanced overrides of the social store (a simulated popup in stories), and the clock of the
+ * update-email store (its 30 s limit on sending codes; a story moves it on instead of waiting).
+ */
 export type SocialLoginInternals = Partial<
   Pick<SocialStoreDeps, 'openPopup' | 'messages' | 'acceptSyntheticEvents' | 'timeoutMs' | 'pollMs'>
->;
+> & { updateEmailNow?: () => number };
 
 export interface EmbeddedLoginStores {
   social: SocialStore;
@@ -46,8 +49,9 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
   const notConfigured = () => Promise.reject(KeywayError.of('addressOrAuthConnectorNotFound'));
   const getAuth = () => (embedded ? embedded.getAuth() : notConfigured());
 
+  const { updateEmailNow, ...socialInternals } = deps.social ?? {};
   const social = createSocialStore({
-    ...deps.social,
+    ...socialInternals,
     getAuth,
     frameOrigin: () => embedded?.frameOrigin ?? null,
     connect: () => (embedded ? embedded.connect() : notConfigured()),
@@ -58,6 +62,7 @@ export function createEmbeddedLoginStores(deps: EmbeddedLoginStoresDeps): Embedd
     getAuth,
     currentEmail: () => embedded?.loginCache.email() ?? null,
     emit: deps.emit,
+    ...(updateEmailNow ? { now: updateEmailNow } : {}),
   });
 
   const accountType = createAccountTypeStore({

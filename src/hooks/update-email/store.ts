@@ -4,7 +4,11 @@
  * new one → back to the account settings with the new email shown.
  *
  * Sending codes follows the email-login limit (spec §5, §9): one trigger per 30 s, else
- * 'Please try again after N seconds'. The secondary-code step completes the login in the login cache
+ * 'Please try again after N seconds'. Both code steps can send their code again (`resendCode`, UPDATE_EMAIL
+ * for the same new address): the 30 s count from the last code sent, which for the new-email step is the
+ * code the frame sent when the current address's code was confirmed. A frame that answers
+ * VERIFY_SECONDARY_OTP sent a new code to the new address; one that answers VERIFY_PRIMARY_OTP started over
+ * at the current address (the flow goes back to that step). The secondary-code step completes the login in the login cache
  * (the frame client stores the new email, spec §4); this store does not write it again.
  */
 import { createStore, type StoreApi } from 'zustand/vanilla';
@@ -25,6 +29,8 @@ export interface UpdateEmailState {
   newEmail: string | null;
   submitting: boolean;
   error: KitMessage | null;
+  /** The error is the cooldown message: `tick()` counts it down and it goes away by itself. */
+  cooldown: boolean;
   /** When another code may be sent (ms since epoch), or null. */
   resendAvailableAt: number | null;
 }
@@ -56,10 +62,16 @@ export interface UpdateEmailActions {
   submitPrimaryOtp(otp: string): Promise<UpdateEmailResult>;
   /** Checks the code sent to the new address; resolves 'updated' with the new email (or why not). */
   submitSecondaryOtp(otp: string): Promise<UpdateEmailResult>;
-  /** Sends the codes again for the same new address (limited like the email login). */
+  /**
+   * Sends the code of the current step again for the same new address (limited like the email login):
+   * on the new-email step the frame sends a new code there ('secondary-otp-required'), or starts over at
+   * the current address ('primary-otp-required').
+   */
   resendCode(): Promise<UpdateEmailResult>;
   /** Milliseconds until a code may be sent again (0 when allowed now). */
   cooldownRemainingMs(): number;
+  /** Re-evaluates the cooldown message (the hook calls it every second while it shows). */
+  tick(): void;
   clearError(): void;
 }
 
@@ -80,6 +92,9 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
 
   const remaining = () =>
     lastSentAt === null ? 0 : Math.max(0, lastSentAt + EMAIL_LOGIN_COOLDOWN_MS - now());
+  /** The cooldown's message: whole seconds left. */
+  const cooldownMessage = (msLeft: number): KitMessage =>
+    kitMessage('cooldown', { seconds: Math.max(1, Math.ceil(msLeft / 1000)) });
 
   /** Reports the code step that comes next (an outcome, and the action's result). */
   const goTo = (step: 'primaryOtp' | 'secondaryOtp'): UpdateEmailResult => {
@@ -93,11 +108,11 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
     async function send(email: string): Promise<UpdateEmailResult> {
       const wait = remaining();
       if (wait > 0) {
-        const message = kitMessage('cooldown', { seconds: Math.max(1, Math.ceil(wait / 1000)) });
-        set({ error: message, resendAvailableAt: now() + wait });
+        const message = cooldownMessage(wait);
+        set({ error: message, cooldown: true, resendAvailableAt: now() + wait });
         return { status: 'cooldown', message };
       }
-      set({ submitting: true, error: null });
+      set({ submitting: true, error: null, cooldown: false });
       try {
         const auth = await deps.getAuth();
         const { action } = await auth.updateEmail({ email });
@@ -118,13 +133,13 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
     /** A frame call failed: its message is shown and resolved. */
     function failed(error: unknown): UpdateEmailResult {
       const message = errorMessage(error, 'emailUpdateFailed');
-      set({ submitting: false, error: message });
+      set({ submitting: false, error: message, cooldown: false });
       return { status: 'error', message };
     }
 
     /** Refuses input that breaks a rule: the message is shown and resolved. */
     function invalid(reason: 'email' | 'same-email' | 'code', message: KitMessage): UpdateEmailResult {
-      set({ error: message });
+      set({ error: message, cooldown: false });
       return { status: 'invalid', reason, message };
     }
 
@@ -137,7 +152,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
       if (get().step !== step) return { status: 'out-of-step' };
       const parsed = OtpSchema.safeParse(otp);
       if (!parsed.success) return invalid('code', kitMessage('invalidCode'));
-      set({ submitting: true, error: null });
+      set({ submitting: true, error: null, cooldown: false });
       try {
         const auth = await deps.getAuth();
         return await run(auth, parsed.data);
@@ -152,6 +167,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
       newEmail: null,
       submitting: false,
       error: null,
+      cooldown: false,
       resendAvailableAt: null,
 
       start() {
@@ -161,6 +177,7 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
           newEmail: null,
           submitting: false,
           error: null,
+          cooldown: false,
         });
       },
 
@@ -179,7 +196,14 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
       submitPrimaryOtp: (otp) =>
         verify('primaryOtp', otp, async (auth, code) => {
           await auth.updateEmailPrimaryOtp({ otp: code });
-          set({ submitting: false, step: 'secondaryOtp', error: null });
+          // The frame sent the code to the new address now: a resend on that step counts from here.
+          lastSentAt = now();
+          set({
+            submitting: false,
+            step: 'secondaryOtp',
+            error: null,
+            resendAvailableAt: lastSentAt + EMAIL_LOGIN_COOLDOWN_MS,
+          });
           return goTo('secondaryOtp');
         }),
 
@@ -200,8 +224,15 @@ export function createUpdateEmailStore(deps: UpdateEmailStoreDeps): UpdateEmailS
 
       cooldownRemainingMs: remaining,
 
+      tick() {
+        if (!get().cooldown) return;
+        const left = remaining();
+        if (left <= 0) set({ error: null, cooldown: false });
+        else set({ error: cooldownMessage(left) });
+      },
+
       clearError() {
-        if (get().error !== null) set({ error: null });
+        if (get().error !== null) set({ error: null, cooldown: false });
       },
     };
   });

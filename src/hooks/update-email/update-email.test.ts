@@ -193,6 +193,54 @@ describe('update email', () => {
     expect(store.getState().error).toBeNull();
   });
 
+  it('the new-email step sends its code again: 30 s from that code, the same address, the step stays', async () => {
+    await store.getState().submitEmail('ada@new.example');
+    now = T0 + 20_000;
+    await store.getState().submitPrimaryOtp(PRIMARY);
+    // The frame mailed the new address's code just now: a resend 5 s later is refused, counted from here.
+    now = T0 + 25_000;
+    await expect(store.getState().resendCode()).resolves.toEqual({
+      status: 'cooldown',
+      message: kitMessage('cooldown', { seconds: 25 }),
+    });
+    expect(store.getState()).toMatchObject({ cooldown: true, step: 'secondaryOtp' });
+    expect(requestsOf('UPDATE_EMAIL')).toHaveLength(1);
+    // The message counts down, then goes away by itself.
+    now = T0 + 41_000;
+    store.getState().tick();
+    expect(store.getState().error).toEqual(kitMessage('cooldown', { seconds: 9 }));
+    now = T0 + 50_000;
+    store.getState().tick();
+    expect(store.getState()).toMatchObject({ cooldown: false, error: null });
+
+    // The frame sends a new code to the new address (the current one confirmed this change already).
+    fake.handlers.UPDATE_EMAIL = () => ({ action: 'VERIFY_SECONDARY_OTP' });
+    await expect(store.getState().resendCode()).resolves.toEqual({ status: 'secondary-otp-required' });
+    expect(requestsOf('UPDATE_EMAIL').map((r) => r.payload)).toEqual([
+      { email: 'ada@new.example' },
+      { email: 'ada@new.example' },
+    ]);
+    expect(store.getState()).toMatchObject({
+      step: 'secondaryOtp',
+      newEmail: 'ada@new.example',
+      error: null,
+    });
+    expect(views()).toEqual(['Account', 'AccountSettings', 'UpdateEmail', 'UpdateEmailSecondaryOtp']);
+    await expect(store.getState().submitSecondaryOtp(SECONDARY)).resolves.toEqual({
+      status: 'updated',
+      email: 'ada@new.example',
+    });
+  });
+
+  it('a resend on the new-email step that the frame starts over goes back to the current address step', async () => {
+    await store.getState().submitEmail('ada@new.example');
+    await store.getState().submitPrimaryOtp(PRIMARY);
+    now = T0 + 30_000;
+    await expect(store.getState().resendCode()).resolves.toEqual({ status: 'primary-otp-required' });
+    expect(store.getState().step).toBe('primaryOtp');
+    expect(views()).toEqual(['Account', 'AccountSettings', 'UpdateEmail', 'UpdateEmailPrimaryOtp']);
+  });
+
   it('a frame error on the new address is shown and starts no cooldown', async () => {
     fake.handlers.UPDATE_EMAIL = () => {
       throw new FakeFrameError({ message: 'This email is already in use' });
