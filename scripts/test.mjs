@@ -70,7 +70,7 @@ async function staticChecks() {
     'err',
   ]);
   const built = await step('build', 'npm', ['run', 'build', '--silent']);
-  const afterBuild = ['publint', 'attw', 'ssr', 'quickstart', 'size-budget', 'nextjs'];
+  const afterBuild = ['publint', 'attw', 'ssr', 'quickstart', 'size-budget', 'pack-budget', 'nextjs'];
   if (!built) {
     for (const name of afterBuild.filter(wanted)) results.push({ name, passed: 0, failed: 1 });
     return;
@@ -91,6 +91,8 @@ async function staticChecks() {
   await step('quickstart', 'node', ['scripts/quickstart.mjs']);
   // The Keyway host app's initial graph and lazy views against bench/size-budget.json.
   await step('size-budget', 'node', ['scripts/size-budget.mjs']);
+  // The package as `npm pack` would publish it: unpacked size, files, largest file (bench/pack-budget.json).
+  await step('pack-budget', 'node', ['scripts/pack-budget.mjs']);
   // The Next.js host (examples/nextjs) built with `next build` from the packed package and its server's HTML.
   await step('nextjs', 'node', ['scripts/nextjs-example.mjs']);
 }

@@ -250,6 +250,7 @@ export {
   EMBEDDED_CONNECTOR_ID,
   type EmbeddedWallet,
   type EmbeddedWalletOptions,
+  type FrameTheme,
 } from './instance/embedded';
 export {
   addOptionalConnectors,
