@@ -517,7 +517,11 @@ describe('swap in the styled playground', () => {
 });
 
 describe('swap through the embedded wallet', () => {
-  it('swaps USDC for DAI with the approval and the swap each approved on the frame screen', async () => {
+  // An email login, a quote and two approvals on the frame screen: longer than the suite's default time limit
+  // on a loaded machine (it ran out at 60 s in a full run on 2 cores).
+  it('swaps USDC for DAI with the approval and the swap each approved on the frame screen', {
+    timeout: 150_000,
+  }, async () => {
     const { page, consoleErrors } = await open(stack.playgroundUrl);
     const me = await emailLogin(page, uniqueEmail('swap'));
     await chain.setEth(me, parseEther('1'));
