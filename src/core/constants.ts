@@ -129,14 +129,22 @@ export const BALANCES_MAX_AGE_MS = 10_000;
 // one of its views opens (funds that arrived from elsewhere a moment ago are not "insufficient").
 export const SEND_BALANCES_MAX_AGE_MS = 2_000;
 
-// Underlying library defaults (spec §9), used by the kit's own HTTP client
+// Underlying library defaults (spec §9). The kit sets them itself where it builds the client or calls the action,
+// so an update of viem or wagmi cannot change them unseen: the HTTP transports' timeout and retries, the receipt
+// wait (send, swap), the base-fee multiplier (every EVM network's chain) and the multicall batch (a built config).
 export const HTTP_TIMEOUT_MS = 10_000;
 export const HTTP_RETRY_COUNT = 3;
 export const HTTP_RETRY_DELAY_MS = 150;
+/**
+ * The longest polling interval (block and receipt polling). viem polls a chain of known short block time more
+ * often (half its block time, at least 500 ms): a receipt on a 2 s chain is seen within a second, not four.
+ */
 export const POLLING_INTERVAL_MS = 4_000;
 export const RECEIPT_TIMEOUT_MS = 180_000;
 export const RECEIPT_RETRY_COUNT = 6;
 export const BASE_FEE_MULTIPLIER = 1.2;
+/** The multicall batch of a built wagmi config: reads of one tick grouped up to this many bytes of call data. */
+export const MULTICALL_BATCH_BYTES = 1_024;
 
 /** Native-token placeholder address used in CAIP-10 token ids (API.md). */
 export const EVM_NATIVE_TOKEN_ADDRESS = '0xeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeeee';

@@ -3,6 +3,7 @@
  * (`eip155:1`, `solana:5eykt4UsFv8P8NJdTREpY1vzqKqZKvdp`), plus helpers to hand EVM networks to viem/wagmi.
  */
 import { type Chain, defineChain } from 'viem';
+import { BASE_FEE_MULTIPLIER } from './constants';
 import { isHttpsOrLocalUrl, isSafeImageUrl } from './url';
 import { z } from './zod-mini';
 
@@ -346,6 +347,8 @@ export function toViemChain(n: KeywayNetwork): Chain {
     ...(n.blockExplorerUrl ? { blockExplorers: { default: { name: n.name, url: n.blockExplorerUrl } } } : {}),
     ...(n.multicall ? { contracts: { multicall3: { address: n.multicall } } } : {}),
     ...(n.testnet !== undefined ? { testnet: n.testnet } : {}),
+    // Spec §9: the fee estimate's base fee is this multiple of the last block's (room for it to rise).
+    fees: { baseFeeMultiplier: BASE_FEE_MULTIPLIER },
   });
 }
 

@@ -3,6 +3,7 @@ import { setupServer } from 'msw/node';
 import { numberToHex, parseEther } from 'viem';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { getBalance } from 'wagmi/actions';
+import { BASE_FEE_MULTIPLIER, MULTICALL_BATCH_BYTES, POLLING_INTERVAL_MS } from '../core/constants';
 import { base, type KeywayNetwork, keywayLocal, keywayLocalL2, mainnet, solanaLocal } from '../core/networks';
 import { createMemoryStorage } from '../core/storage';
 import { stubConnector } from '../testing/stub-connector';
@@ -131,6 +132,22 @@ describe('buildWagmiConfig transports', () => {
     expect((await getBalance(config, { address: ACCOUNT, chainId: 1 })).value).toBe(parseEther('3'));
     expect(reads).toEqual(['https://rpc.host.test/']);
     expect(apiCalls).toBe(0);
+  });
+});
+
+describe('buildWagmiConfig: the library settings of spec §9', () => {
+  it('polls at most every 4 s, groups reads into 1024-byte multicalls, and multiplies the base fee by 1.2', () => {
+    const config = buildWagmiConfig({
+      networks: [keywayLocal, keywayLocalL2, ethereum],
+      enableEIP6963: false,
+    });
+    for (const chain of config.chains) {
+      const client = config.getClient({ chainId: chain.id });
+      expect(client.pollingInterval).toBeLessThanOrEqual(POLLING_INTERVAL_MS);
+      expect(client.batch?.multicall).toEqual({ batchSize: MULTICALL_BATCH_BYTES });
+      expect(chain.fees?.baseFeeMultiplier).toBe(BASE_FEE_MULTIPLIER);
+    }
+    expect([POLLING_INTERVAL_MS, MULTICALL_BATCH_BYTES, BASE_FEE_MULTIPLIER]).toEqual([4_000, 1_024, 1.2]);
   });
 });
 

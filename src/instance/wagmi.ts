@@ -29,7 +29,12 @@ import {
 } from 'wagmi';
 import { connect, disconnect } from 'wagmi/actions';
 import { blockchainRpcUrl } from '../api/url';
-import { HTTP_RETRY_COUNT, HTTP_RETRY_DELAY_MS, HTTP_TIMEOUT_MS } from '../core/constants';
+import {
+  HTTP_RETRY_COUNT,
+  HTTP_RETRY_DELAY_MS,
+  HTTP_TIMEOUT_MS,
+  MULTICALL_BATCH_BYTES,
+} from '../core/constants';
 import { KEYWAY_WAGMI_KEY } from '../core/cookies';
 import { PairingExpiredError } from '../core/errors';
 import { hostRpcUrls, type KeywayNetwork, mainnet, publicRpcUrl, toViemChain } from '../core/networks';
@@ -169,6 +174,9 @@ export function buildWagmiConfig(opts: BuildWagmiConfigOptions): Config {
     multiInjectedProviderDiscovery: opts.enableEIP6963,
     storage: opts.storage ? createStorage({ storage: opts.storage, key: WAGMI_STORAGE_KEY }) : null,
     ssr: opts.ssr ?? false,
+    // Spec §9: reads of one tick grouped into multicalls of up to 1024 bytes (wagmi's default is the same
+    // grouping with viem's size; set here so a library update cannot change it).
+    batch: { multicall: { batchSize: MULTICALL_BATCH_BYTES } },
   });
 }
 

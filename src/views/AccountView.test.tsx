@@ -107,3 +107,47 @@ describe('AccountView tabs', () => {
     await act(async () => undefined);
   }, 60_000);
 });
+
+describe('AccountView addresses (spec §3 addressLabels)', () => {
+  const SECOND = '0x70997970C51812dc3A010C7d01b50e0d17dc79C8';
+
+  it("lists a wallet's addresses by their labels, the others shortened; a label is removed with null", async () => {
+    kw = createKeyway(
+      {
+        projectId: 'test-project',
+        networks: [keywayLocal],
+        explorerUrl: EXPLORER,
+        apiUrl: API,
+        storage: createMemoryStorage(),
+        hasMultipleAddresses: true,
+      },
+      {
+        optionalConnectors: false,
+        connectors: [mock({ accounts: [ADDRESS, SECOND], features: { reconnect: true } })],
+      },
+    );
+    const config = kw.wagmiConfig;
+    await connect(config, { connector: config.connectors.find((c) => c.id === 'mock')! });
+    const { default: AccountView } = await VIEW_REGISTRY.Account!.load();
+    // Labels are kept by address, whatever its case.
+    act(() =>
+      kw!.stores.account.getState().setAddressLabel(SECOND.toUpperCase().replace('0X', '0x'), 'Savings'),
+    );
+    render(
+      <KeywayProvider keyway={kw}>
+        <AccountView />
+      </KeywayProvider>,
+    );
+    const group = await screen.findByRole('group', { name: 'Addresses' });
+    const names = () =>
+      within(group)
+        .getAllByRole('button')
+        .map((b) => b.textContent);
+    await waitFor(() => expect(names()).toHaveLength(2));
+    expect(names()[0]).toBe('0xf39F…2266Active');
+    expect(names()[1]).toBe('Savings');
+    act(() => kw!.stores.account.getState().setAddressLabel(SECOND, null));
+    await waitFor(() => expect(names()[1]).toBe('0x7099…79C8'));
+    await act(async () => undefined);
+  }, 60_000);
+});

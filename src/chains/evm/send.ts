@@ -6,6 +6,7 @@
 import { type Address, encodeFunctionData, erc20Abi, type Hex, parseUnits } from 'viem';
 import type { Config } from 'wagmi';
 import { waitForTransactionReceipt } from 'wagmi/actions';
+import { RECEIPT_RETRY_COUNT, RECEIPT_TIMEOUT_MS } from '../../core/constants';
 import { KeywayError } from '../../core/errors';
 import { sendWalletTransaction } from './wallet-send';
 
@@ -68,7 +69,13 @@ export async function sendEvmToken(config: Config, req: EvmSendRequest): Promise
 
 /** Waits until the transaction is mined; throws when it reverted. */
 export async function waitForEvmSend(config: Config, chainId: number, hash: Hex): Promise<void> {
-  const receipt = await waitForTransactionReceipt(config, { chainId, hash });
+  // Spec §9: up to 3 minutes and 6 retries of the receipt lookup.
+  const receipt = await waitForTransactionReceipt(config, {
+    chainId,
+    hash,
+    timeout: RECEIPT_TIMEOUT_MS,
+    retryCount: RECEIPT_RETRY_COUNT,
+  });
   if (receipt.status !== 'success') {
     // Spec §8's 'Transaction error' (the receipt is the chain's answer: no wallet words to show).
     throw KeywayError.of('transactionError');
