@@ -397,14 +397,19 @@ describe('sign-in with wallet', () => {
     expect(t.siwe.getState()).toMatchObject({ status: 'idle', session: null, required: null });
   });
 
-  it('a change of account in the wallet ends the session and asks the new account to sign in', async () => {
-    const t = setup({ siwe: true });
+  /** With the modal open, connects the dev wallet; the host has no session, so it signs in. */
+  async function connectAndSignIn(t: ReturnType<typeof setup>): Promise<void> {
     t.modal.getState().open();
     t.wallet.approveNext();
     await t.connect.getState().connect('dev.keyway.wallet');
     await waitFor(() => expect(t.siwe.getState().required).toBe('noSession'));
     t.wallet.approveNext();
     expect(await t.siwe.getState().signIn()).toBe(true);
+  }
+
+  it('a change of account in the wallet ends the session and asks the new account to sign in', async () => {
+    const t = setup({ siwe: true });
+    await connectAndSignIn(t);
     expect(t.modal.getState().isOpen).toBe(false);
     expect(t.sessions).toEqual([{ address: ADDR0, chainId: 31337 }]);
 
@@ -424,12 +429,7 @@ describe('sign-in with wallet', () => {
 
   it('a network switch ends the session and asks again (chainChanged); the sign-in view stays open', async () => {
     const t = setup({ siwe: true });
-    t.modal.getState().open();
-    t.wallet.approveNext();
-    await t.connect.getState().connect('dev.keyway.wallet');
-    await waitFor(() => expect(t.siwe.getState().required).toBe('noSession'));
-    t.wallet.approveNext();
-    expect(await t.siwe.getState().signIn()).toBe(true);
+    await connectAndSignIn(t);
 
     t.modal.getState().open('Account');
     t.modal.getState().push('Networks');
