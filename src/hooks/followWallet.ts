@@ -23,7 +23,9 @@ export function followWallet(
 
 /**
  * Tells a flow store when its form belongs to someone else: true when a connected address differs from
- * the last connected one (or is the first one seen). A null address changes nothing: a reconnect passes
+ * the last connected one. The first address seen is no change: nothing typed before it belonged to
+ * another account (a form filled while the wallet was still reconnecting after a page load, or by a
+ * headless host before the account arrived, is kept). A null address changes nothing either: a reconnect passes
  * through it (wagmi's 'connecting' / 'reconnecting' before the addresses are known, a connector whose code
  * is still loading), and so does a disconnect. Keeping what was typed across a disconnect is deliberate:
  * the forms are only reachable while connected, their actions refuse without an account, and the same
@@ -34,7 +36,7 @@ export function accountChanges(): (address: string | null) => boolean {
   let last: string | null = null;
   return (address) => {
     if (address === null) return false;
-    const changed = last === null || !sameAddress(last, address);
+    const changed = last !== null && !sameAddress(last, address);
     last = address;
     return changed;
   };

@@ -45,7 +45,7 @@ const DEBOUNCE_MS = 5;
 /** How long a wait may take before the test fails with what it waited for (within the test's own timeout). */
 const WAIT = { timeout: 10_000, interval: 5 };
 
-function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {}) {
+function make(opts: { embedded?: boolean; chainId?: number; reject?: Error; noAccount?: boolean } = {}) {
   const api = createBlockchainApiClient({
     baseUrl: API,
     projectId: 'p1',
@@ -67,11 +67,11 @@ function make(opts: { embedded?: boolean; chainId?: number; reject?: Error } = {
     },
     afterRegistered: (name) => registered.push(name),
   });
-  store.getState().setContext({
-    address: signer.address,
-    chainId: opts.chainId ?? 1,
-    embedded: opts.embedded ?? true,
-  });
+  store.getState().setContext(
+    opts.noAccount
+      ? { address: null, chainId: null, embedded: false }
+      : { address: signer.address, chainId: opts.chainId ?? 1, embedded: opts.embedded ?? true },
+  );
   return { store, signed, registered };
 }
 
@@ -388,6 +388,19 @@ describe('name registration store: the account context', () => {
       suggestionsStatus: 'success',
     });
     expect(store.getState().suggestions.length).toBeGreaterThan(0);
+  });
+
+  it('a name typed before the first account arrives is kept (a page load that is still reconnecting)', async () => {
+    const { store } = make({ noAccount: true });
+    expect(store.getState().unavailableReason).toBe('notConnected');
+    store.getState().setName('early');
+    await untilChecked(store);
+    store.getState().setContext({ address: signer.address, chainId: 1, embedded: true });
+    expect(store.getState()).toMatchObject({
+      name: 'early',
+      availability: 'available',
+      unavailableReason: null,
+    });
   });
 
   it('another account starts over: the form and the names', async () => {
