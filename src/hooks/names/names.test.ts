@@ -67,11 +67,13 @@ function make(opts: { embedded?: boolean; chainId?: number; reject?: Error; noAc
     },
     afterRegistered: (name) => registered.push(name),
   });
-  store.getState().setContext(
-    opts.noAccount
-      ? { address: null, chainId: null, embedded: false }
-      : { address: signer.address, chainId: opts.chainId ?? 1, embedded: opts.embedded ?? true },
-  );
+  store
+    .getState()
+    .setContext(
+      opts.noAccount
+        ? { address: null, chainId: null, embedded: false }
+        : { address: signer.address, chainId: opts.chainId ?? 1, embedded: opts.embedded ?? true },
+    );
   return { store, signed, registered };
 }
 
