@@ -66,6 +66,18 @@ const LOCALE_NAMES: Record<(typeof LOCALES)[number], string> = {
   ko: '한국어',
   ar: 'العربية',
   he: 'עברית',
+  it: 'Italiano',
+  nl: 'Nederlands',
+  pl: 'Polski',
+  uk: 'Українська',
+  hi: 'हिन्दी',
+  id: 'Bahasa Indonesia',
+  ms: 'Bahasa Melayu',
+  th: 'ไทย',
+  vi: 'Tiếng Việt',
+  'zh-HK': '繁體中文（香港）',
+  'zh-TW': '繁體中文（台灣）',
+  fa: 'فارسی',
 };
 
 const preview: Preview = {

@@ -3,7 +3,7 @@ import { KeywayOptionsError } from '../core/errors';
 import { keywayLocal } from '../core/networks';
 import { parseKeywayOptions } from '../core/options';
 import { en } from './en';
-import { CATALOGUE_LOADERS, directionOf, loadCatalogue, resolveLocale } from './loaders';
+import { CATALOGUE_LOADERS, directionOf, loadCatalogue, negotiateLocale, resolveLocale } from './loaders';
 import { LOCALES } from './locales';
 import { formatMessage } from './message';
 
@@ -64,7 +64,7 @@ describe('locales', () => {
     expect(resolveLocale('de-AT')).toBe('de');
     expect(resolveLocale('DE-ch')).toBe('de');
     expect(resolveLocale('en-GB')).toBe('en');
-    expect(resolveLocale('nl')).toBe('en');
+    expect(resolveLocale('sw')).toBe('en');
     expect(resolveLocale('not a tag')).toBe('en');
     for (const locale of LOCALES) {
       const expected = locale === 'en' || CATALOGUE_LOADERS[locale] ? locale : 'en';
@@ -72,10 +72,52 @@ describe('locales', () => {
     }
   });
 
+  it.each([
+    ['pt', 'pt-BR'],
+    ['pt-PT', 'pt-BR'],
+    ['zh', 'zh-CN'],
+    ['zh-Hans', 'zh-CN'],
+    ['zh-SG', 'zh-CN'],
+    ['zh-Hant', 'zh-TW'],
+    ['zh-TW', 'zh-TW'],
+    ['zh-HK', 'zh-HK'],
+    ['zh-Hant-HK', 'zh-HK'],
+    ['zh-MO', 'zh-HK'],
+    ['yue', 'zh-HK'],
+    ['es-419', 'es'],
+    ['es-MX', 'es'],
+    ['iw', 'he'],
+    ['in', 'id'],
+    ['fa-IR', 'fa'],
+    ['nl-BE', 'nl'],
+    ['uk-UA', 'uk'],
+    ['ms-MY', 'ms'],
+    ['hi-IN', 'hi'],
+    ['th-TH', 'th'],
+    ['vi-VN', 'vi'],
+    ['it-CH', 'it'],
+    ['pl-PL', 'pl'],
+    ['en-IN', 'en'],
+    ['sr', 'en'],
+  ])('%s shows %s', (tag, locale) => {
+    expect(resolveLocale(tag)).toBe(locale);
+  });
+
+  it("negotiates the visitor's languages in their order: the first the kit shows, else English", () => {
+    expect(negotiateLocale(['sw-KE', 'de-AT', 'fr'])).toEqual({ lang: 'de', tag: 'de-AT' });
+    expect(negotiateLocale(['fr-CA', 'en'])).toEqual({ lang: 'fr', tag: 'fr-CA' });
+    expect(negotiateLocale(['en-GB', 'fa'])).toEqual({ lang: 'en', tag: 'en-GB' });
+    expect(negotiateLocale(['zh-Hant-MO'])).toEqual({ lang: 'zh-HK', tag: 'zh-Hant-MO' });
+    expect(negotiateLocale(['not a tag', 'ja-JP'])).toEqual({ lang: 'ja', tag: 'ja-JP' });
+    expect(negotiateLocale(['sw', 'am'])).toEqual({ lang: 'en', tag: 'en' });
+    expect(negotiateLocale([])).toEqual({ lang: 'en', tag: 'en' });
+  });
+
   it('writes Arabic and Hebrew right to left', () => {
     expect(directionOf('ar')).toBe('rtl');
     expect(directionOf('ar-EG')).toBe('rtl');
     expect(directionOf('he')).toBe('rtl');
+    expect(directionOf('fa')).toBe('rtl');
     expect(directionOf('de')).toBe('ltr');
     expect(directionOf('en')).toBe('ltr');
   });

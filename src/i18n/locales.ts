@@ -16,6 +16,18 @@ export const LOCALES = [
   'ko',
   'ar',
   'he',
+  'it',
+  'nl',
+  'pl',
+  'uk',
+  'hi',
+  'id',
+  'ms',
+  'th',
+  'vi',
+  'zh-HK',
+  'zh-TW',
+  'fa',
 ] as const;
 export type Locale = (typeof LOCALES)[number];
 
