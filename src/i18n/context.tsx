@@ -49,8 +49,8 @@ export function useLocale(): I18nState {
 
 export interface I18nProviderProps {
   /**
-   * A BCP 47 tag (`de`, `pt-BR`, `ar-EG`); default: the enclosing provider's, else English. May change at run
-   * time.
+   * A BCP 47 tag (`de`, `pt-BR`, `ar-EG`); default: the enclosing provider's, else the visitor's language
+   * (the best match of `navigator.languages` among the shipped locales, else English). May change at run time.
    */
   locale?: string | undefined;
   /** Overrides of any text, in every locale; default: the enclosing provider's. */
@@ -58,27 +58,64 @@ export interface I18nProviderProps {
   children?: ReactNode;
 }
 
+/** The visitor's languages in their order of preference; none on a server. */
+const visitorLanguages = (): readonly string[] => {
+  if (typeof navigator === 'undefined') return [];
+  return navigator.languages?.length ? navigator.languages : navigator.language ? [navigator.language] : [];
+};
+
+/** The locale shown: the loaded catalogue, and the visitor's tag that chose it when no host tag did. */
+interface Shown extends LoadedLocale {
+  readonly visitorTag?: string;
+}
+
 export function I18nProvider({ locale, messages: ownMessages, children }: I18nProviderProps) {
   const outer = useContext(I18nContext);
   const tag = locale ?? outer.requested;
   const messages = ownMessages ?? outer.overrides;
-  const [loaded, setLoaded] = useState<LoadedLocale>(ENGLISH_LOADED);
+  const [loaded, setLoaded] = useState<Shown>(ENGLISH_LOADED);
+  // Without a host tag the kit speaks the visitor's language, and follows a change of it (`languagechange`).
+  const [visitorChange, setVisitorChange] = useState(0);
   useEffect(() => {
+    if (tag !== undefined || typeof window === 'undefined') return;
+    const onChange = () => setVisitorChange((n) => n + 1);
+    window.addEventListener('languagechange', onChange);
+    return () => window.removeEventListener('languagechange', onChange);
+  }, [tag]);
+  useEffect(() => {
+    void visitorChange;
+    const languages = tag === undefined ? visitorLanguages() : [];
     // English is built in: no load, and no render at all while English is what is shown. A tag that is not
-    // well-formed shows English too.
-    if (!tag || !isLocaleTag(tag) || isEnglish(tag)) {
-      setLoaded((shown) => (shown.lang === 'en' ? shown : ENGLISH_LOADED));
+    // well-formed shows English too, and so does a visitor whose first language is English (or who has none).
+    const first = tag ?? languages[0];
+    if (!first || !isLocaleTag(first) || isEnglish(first)) {
+      const visitorTag = tag === undefined && first && isLocaleTag(first) ? first : undefined;
+      setLoaded((shown) =>
+        shown.lang === 'en' && shown.visitorTag === visitorTag
+          ? shown
+          : visitorTag
+            ? { ...ENGLISH_LOADED, visitorTag }
+            : ENGLISH_LOADED,
+      );
       return;
     }
     let current = true;
     // The loaders (and the tag's resolution) are a chunk of their own: a host on English never fetches them.
     import('./loaders')
-      .then((loaders) => loaders.loadLocale(tag))
+      .then(async (loaders): Promise<Shown> => {
+        if (tag !== undefined) return loaders.loadLocale(tag);
+        const chosen = loaders.negotiateLocale(languages);
+        return { ...(await loaders.loadLocale(chosen.lang)), visitorTag: chosen.tag };
+      })
       .then(
         (next) => {
           if (current)
             setLoaded((shown) =>
-              shown.lang === next.lang && shown.catalogue === next.catalogue ? shown : next,
+              shown.lang === next.lang &&
+              shown.catalogue === next.catalogue &&
+              shown.visitorTag === next.visitorTag
+                ? shown
+                : next,
             );
         },
         () => {
@@ -88,16 +125,19 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
     return () => {
       current = false;
     };
-  }, [tag]);
+  }, [tag, visitorChange]);
   const value = useMemo<I18nState>(() => {
     const shown = loaded.lang;
-    const locale = shown !== 'en' ? (tag ?? shown) : tag && isLocaleTag(tag) && isEnglish(tag) ? tag : 'en';
+    const asked = tag ?? loaded.visitorTag;
+    const locale =
+      shown !== 'en' ? (asked ?? shown) : asked && isLocaleTag(asked) && isEnglish(asked) ? asked : 'en';
     const dir = loaded.dir;
     return {
       locale,
       lang: shown,
       dir,
-      rootDir: tag === undefined ? undefined : dir,
+      // A host's tag sets the direction; so does a visitor's language the kit shows (Persian: right to left).
+      rootDir: tag !== undefined || shown !== 'en' ? dir : undefined,
       catalogue: loaded.catalogue,
       overrides: messages,
       requested: tag,

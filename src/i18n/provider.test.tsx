@@ -36,7 +36,8 @@ describe('I18nProvider', () => {
         <Probe />
       </I18nProvider>,
     );
-    expect(probe()).toBe('en|en|-|ltr|Connect wallet');
+    // No tag: the visitor's language, jsdom's en-US, is English (written for en-US), and the root follows the page.
+    expect(probe()).toBe('en-US|en|-|ltr|Connect wallet');
     rerender(
       <I18nProvider locale="en-GB" messages={{ connectButton: { label: 'Sign in' } }}>
         <Probe />
@@ -52,12 +53,12 @@ describe('I18nProvider', () => {
     // A tag that does need the loaders (a language without a catalogue: English stays): once they have been
     // called for it, a load started by the tags before it would have called them first.
     rerender(
-      <I18nProvider locale="nl">
+      <I18nProvider locale="sw">
         <Probe />
       </I18nProvider>,
     );
     await waitFor(() => expect(loadLocale).toHaveBeenCalled());
-    expect(loadLocale.mock.calls).toEqual([['nl']]);
+    expect(loadLocale.mock.calls).toEqual([['sw']]);
     expect(probe()).toBe('en|en|ltr|ltr|Connect wallet');
   });
 
@@ -73,13 +74,72 @@ describe('I18nProvider', () => {
     await waitFor(() => expect(probe()).toBe('ar-EG|ar|rtl|rtl|ربط المحفظة'));
     expect(loadLocale).toHaveBeenCalledWith('ar-EG');
     rerender(
-      <I18nProvider locale="nl">
+      <I18nProvider locale="sw">
         <ArkLocale>
           <Probe />
         </ArkLocale>
       </I18nProvider>,
     );
     await waitFor(() => expect(probe()).toBe('en|en|ltr|ltr|Connect wallet'));
-    expect(loadLocale).toHaveBeenLastCalledWith('nl');
+    expect(loadLocale).toHaveBeenLastCalledWith('sw');
+  });
+
+  describe("without a host tag: the visitor's language", () => {
+    const languages = vi.spyOn(navigator, 'languages', 'get');
+    afterEach(() => languages.mockReset());
+
+    it('picks the best shipped match of navigator.languages, right to left for Persian', async () => {
+      languages.mockReturnValue(['sw-KE', 'fa-IR', 'en']);
+      render(
+        <I18nProvider>
+          <ArkLocale>
+            <Probe />
+          </ArkLocale>
+        </I18nProvider>,
+      );
+      await waitFor(() => expect(probe()).toMatch(/^fa-IR\|fa\|rtl\|rtl\|/));
+      expect(probe()).not.toContain('Connect wallet');
+      expect(loadLocale).toHaveBeenCalledWith('fa');
+    });
+
+    it('follows a change of the languages; a host tag given at run time wins', async () => {
+      languages.mockReturnValue(['pt-PT']);
+      const { rerender } = render(
+        <I18nProvider>
+          <Probe />
+        </I18nProvider>,
+      );
+      await waitFor(() => expect(probe()).toMatch(/^pt-PT\|pt-BR\|ltr\|/));
+      languages.mockReturnValue(['de-AT', 'en']);
+      window.dispatchEvent(new Event('languagechange'));
+      await waitFor(() => expect(probe()).toBe('de-AT|de|ltr|ltr|Wallet verbinden'));
+      rerender(
+        <I18nProvider locale="ja">
+          <Probe />
+        </I18nProvider>,
+      );
+      await waitFor(() => expect(probe()).toMatch(/^ja\|ja\|ltr\|ltr\|/));
+    });
+
+    it('an English first language, or none, loads nothing', async () => {
+      languages.mockReturnValue(['en-GB', 'de']);
+      const { unmount } = render(
+        <I18nProvider>
+          <Probe />
+        </I18nProvider>,
+      );
+      expect(probe()).toBe('en-GB|en|-|ltr|Connect wallet');
+      unmount();
+      languages.mockReturnValue([]);
+      const language = vi.spyOn(navigator, 'language', 'get').mockReturnValue('');
+      render(
+        <I18nProvider>
+          <Probe />
+        </I18nProvider>,
+      );
+      expect(probe()).toBe('en|en|-|ltr|Connect wallet');
+      language.mockRestore();
+      expect(loadLocale).not.toHaveBeenCalled();
+    });
   });
 });

@@ -21,7 +21,9 @@ function useServerMarkup(): boolean {
 
 /**
  * The kit's root: carries `data-keyway` (every kit style is scoped under it) and the theme mode,
- * sets `dir` from the locale (`rtl` for Arabic and Hebrew) when the host gave one, and sets host overrides as CSS
+ * sets `dir` and `lang` from the locale (`rtl` for Arabic, Hebrew and Persian) when the host gave one or the
+ * visitor's language chose one (a screen reader then reads the texts in their language, and the browser picks
+ * fonts for their script: Traditional rather than Simplified Chinese forms), and sets host overrides as CSS
  * custom properties through the CSSOM (allowed under a CSP without `style-src 'unsafe-inline'` because React sets
  * them with `style.setProperty`, not a style attribute in markup).
  *
@@ -33,11 +35,19 @@ export const ThemeScope = forwardRef<HTMLDivElement, ThemeScopeProps>(function T
   { theme = systemTheme, style, children, ...rest },
   ref,
 ) {
-  const { rootDir } = useLocale();
+  const { rootDir, lang } = useLocale();
   const serverMarkup = useServerMarkup();
   const merged = serverMarkup ? style : { ...(theme.vars as CSSProperties), ...style };
   return (
-    <div ref={ref} data-keyway="" data-kw-mode={theme.mode} dir={rootDir} style={merged} {...rest}>
+    <div
+      ref={ref}
+      data-keyway=""
+      data-kw-mode={theme.mode}
+      dir={rootDir}
+      lang={rootDir ? lang : undefined}
+      style={merged}
+      {...rest}
+    >
       {children}
     </div>
   );
