@@ -6,7 +6,7 @@
 import type { Catalogue } from '../types';
 
 export default {
-  connectButton: { label: 'ربط المحفظة', restoring: 'جارٍ إعادة الاتصال…' },
+  connectButton: { label: 'ربط المحفظة', restoring: 'جارٍ إعادة الربط…' },
   modal: {
     close: 'إغلاق',
     back: 'رجوع',
@@ -469,7 +469,7 @@ export default {
   },
   components: {
     max: 'الحد الأقصى',
-    noDecimals: 'لا يحتوي هذا الرمز المميز على منازل عشرية',
+    noDecimals: 'لا يحتوي هذا الرمز على منازل عشرية',
     maxDecimals:
       '{count, plural, zero {لا تستخدم أي منزلة عشرية} one {استخدم منزلة عشرية واحدة على الأكثر} two {استخدم منزلتين عشريتين على الأكثر} few {استخدم # منازل عشرية على الأكثر} many {استخدم # منزلة عشرية على الأكثر} other {استخدم # منزلة عشرية على الأكثر}}',
     received: 'مُستلَم',
@@ -491,7 +491,7 @@ export default {
     emailSocial: 'البريد الإلكتروني والتواصل الاجتماعي',
   },
   sendMessages: {
-    selectToken: 'اختر رمزًا مميزًا',
+    selectToken: 'اختر رمزًا',
     enterAmount: 'أدخل مبلغًا',
     enterReceiver: 'أدخل عنوان المستلم أو اسمه',
     resolving: 'جارٍ التحقق من الاسم…',
@@ -508,20 +508,20 @@ export default {
     checksum: 'في هذا العنوان خطأ في المجموع الاختباري: تحقق من الأخطاء المطبعية',
     nameNotFound: 'لم يُعثر على عنوان لـ {name}',
     gasUnavailable: 'رسوم الشبكة غير متاحة الآن. حاول مرة أخرى لاحقًا.',
-    decimalsUnknown: 'المنازل العشرية لهذا الرمز المميز غير معروفة',
+    decimalsUnknown: 'المنازل العشرية لهذا الرمز غير معروفة',
     solanaNativeOnly: 'لا يمكن إرسال سوى SOL على Solana',
-    invalidTokenAddress: 'ليس لهذا الرمز المميز عنوان عقد صالح، لذا لا يمكن إرساله',
-    sent: 'تم إرسال {amount} {symbol}',
+    invalidTokenAddress: 'ليس لهذا الرمز عنوان عقد صالح، لذا لا يمكن إرساله',
+    sent: 'تم إرسال \u2066{amount} {symbol}\u2069',
   },
   swapMessages: {
-    tokenIncomplete: 'ليس لهذا الرمز المميز عنوان أو منازل عشرية، لذا لا يمكن مبادلته',
-    sameToken: 'اختر رمزين مميزين مختلفين',
+    tokenIncomplete: 'ليس لهذا الرمز عنوان أو منازل عشرية، لذا لا يمكن مبادلته',
+    sameToken: 'اختر رمزين مختلفين',
     insufficientBalance: 'رصيد {symbol} غير كافٍ',
     insufficientGas: 'لا يوجد ما يكفي من {symbol} لدفع رسوم الشبكة',
     quoteLoading: 'جارٍ جلب عرض سعر…',
     review: 'مراجعة المبادلة',
     quoteUnavailable: 'لا يوجد عرض سعر لهذا الزوج الآن',
-    swapped: 'تم تبديل {amount} {from} بـ {toAmount} {to}',
+    swapped: 'تمت مبادلة \u2066{amount} {from}\u2069 بـ \u2066{toAmount} {to}\u2069',
     noRouter: 'المبادلة غير متاحة على هذه الشبكة: لم يُضبط موجّه مبادلة موثوق.',
     untrustedRouter: 'حددت خدمة المبادلة عقدًا ليس موجّه مبادلة موثوقًا. لم يُرسل أي شيء.',
     approvalNotExact: 'طلبت خدمة المبادلة موافقة على مبلغ غير المبلغ الدقيق. لم يُرسل أي شيء.',
@@ -576,8 +576,8 @@ export default {
     walletUnavailable: '{wallet} غير متاح في هذا المتصفح',
   },
   transactionTitles: {
-    swapped: 'تم تبديل {from} بـ {to}',
-    swappedOnly: 'تم التبديل',
+    swapped: 'تمت مبادلة {from} بـ {to}',
+    swappedOnly: 'تمت المبادلة',
     minted: 'تم سك {symbol}',
     received: 'تم استلام {symbol}',
     selfTransfer: 'تحويل ذاتي {symbol}',

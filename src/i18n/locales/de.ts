@@ -522,13 +522,13 @@ export default {
     quoteUnavailable: 'Für dieses Paar gibt es gerade kein Angebot',
     swapped: '{amount} {from} gegen {toAmount} {to} getauscht',
     noRouter:
-      'Auf diesem Netzwerk sind keine Tausche möglich: Es ist kein vertrauenswürdiger Swap-Router eingerichtet.',
+      'Auf diesem Netzwerk sind keine Tausche möglich: Es ist kein vertrauenswürdiger Tausch-Router eingerichtet.',
     untrustedRouter:
-      'Der Swap-Dienst nannte einen Vertrag, der kein vertrauenswürdiger Swap-Router ist. Es wurde nichts gesendet.',
+      'Der Tauschdienst nannte einen Vertrag, der kein vertrauenswürdiger Tausch-Router ist. Es wurde nichts gesendet.',
     approvalNotExact:
-      'Der Swap-Dienst verlangte eine Freigabe über einen anderen als den genauen Betrag. Es wurde nichts gesendet.',
+      'Der Tauschdienst verlangte eine Freigabe über einen anderen als den genauen Betrag. Es wurde nichts gesendet.',
     approvalWrongToken:
-      'Der Swap-Dienst erstellte eine Freigabe für einen anderen Token. Es wurde nichts gesendet.',
+      'Der Tauschdienst erstellte eine Freigabe für einen anderen Token. Es wurde nichts gesendet.',
     swapMismatch: 'Die Tauschtransaktion passt nicht zum Angebot. Es wurde nichts gesendet.',
     permitMismatch:
       'Die Tauschtransaktion enthält nicht die Genehmigung, die du signiert hast. Es wurde nichts gesendet.',

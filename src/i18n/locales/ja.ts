@@ -510,7 +510,7 @@ export default {
     decimalsUnknown: 'このトークンの小数点以下の桁数が不明です',
     solanaNativeOnly: 'Solana で送金できるのは SOL のみです',
     invalidTokenAddress: 'このトークンには有効なコントラクトアドレスがないため、送金できません',
-    sent: '{amount} {symbol} を送信',
+    sent: '{amount} {symbol} を送金',
   },
   swapMessages: {
     tokenIncomplete: 'このトークンにはアドレスまたは桁数の情報がないため、スワップできません',
@@ -582,9 +582,9 @@ export default {
     minted: '{symbol} をミント',
     received: '{symbol} を受け取り',
     selfTransfer: '{symbol} の自己送金',
-    sent: '{symbol} を送信',
+    sent: '{symbol} を送金',
     transaction: 'トランザクション',
-    toParty: '送信先 {party}',
-    fromParty: '送信元 {party}',
+    toParty: '送金先 {party}',
+    fromParty: '送金元 {party}',
   },
 } satisfies Catalogue;

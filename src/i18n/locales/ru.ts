@@ -77,7 +77,7 @@ export default {
     invalidChainId: 'Недопустимый chainId',
     frameError: 'Произошла ошибка',
     solanaInvalidInput: 'Введите корректную сумму и адрес получателя',
-    noAccountForNetwork: 'Кошелёк не предоставил аккаунт для этой сети',
+    noAccountForNetwork: 'Кошелек не предоставил аккаунт для этой сети',
     relayUnreachable:
       'Не удаётся связаться с ретранслятором кошелька. Проверьте подключение и попробуйте снова.',
     registerName: 'Ошибка при регистрации имени {name}',
@@ -569,8 +569,8 @@ export default {
     unavailable: 'Вход через соцсети недоступен: не настроен защищённый фрейм',
   },
   walletMessages: {
-    noSolanaAccount: 'Кошелёк не вернул аккаунт Solana',
-    pairFirst: 'Сначала подключите кошелёк по QR-коду',
+    noSolanaAccount: 'Кошелек не вернул аккаунт Solana',
+    pairFirst: 'Сначала подключите кошелек по QR-коду',
     loginFirst: 'Сначала войдите по электронной почте или через соцсеть',
     pairingUnavailable: 'WalletConnect недоступен',
     walletUnavailable: '{wallet} недоступен в этом браузере',

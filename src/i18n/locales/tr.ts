@@ -467,7 +467,7 @@ export default {
   },
   components: {
     max: 'Maks.',
-    noDecimals: 'Bu tokenın ondalık basamağı yok',
+    noDecimals: 'Bu tokenin ondalık basamağı yok',
     maxDecimals:
       '{count, plural, one {En fazla # ondalık basamak kullanın} other {En fazla # ondalık basamak kullanın}}',
     received: 'Alındı',
@@ -506,13 +506,13 @@ export default {
     checksum: 'Bu adreste sağlama toplamı hatası var: yazım hatalarını kontrol edin',
     nameNotFound: '{name} için adres bulunamadı',
     gasUnavailable: 'Ağ ücreti şu anda alınamıyor. Daha sonra tekrar deneyin.',
-    decimalsUnknown: 'Bu tokenın ondalık basamakları bilinmiyor',
+    decimalsUnknown: 'Bu tokenin ondalık basamakları bilinmiyor',
     solanaNativeOnly: 'Solana’da yalnızca SOL gönderilebilir',
-    invalidTokenAddress: 'Bu tokenın geçerli bir sözleşme adresi yok, bu yüzden gönderilemez',
+    invalidTokenAddress: 'Bu tokenin geçerli bir sözleşme adresi yok, bu yüzden gönderilemez',
     sent: '{amount} {symbol} gönderildi',
   },
   swapMessages: {
-    tokenIncomplete: 'Bu tokenın adresi veya ondalık basamakları yok, bu yüzden takas edilemez',
+    tokenIncomplete: 'Bu tokenin adresi veya ondalık basamakları yok, bu yüzden takas edilemez',
     sameToken: 'İki farklı token seçin',
     insufficientBalance: 'Yetersiz {symbol} bakiyesi',
     insufficientGas: 'Ağ ücretini ödemek için yeterli {symbol} yok',
