@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
   addDecimal,
+  asciiDigits,
   compareDecimal,
   countDecimals,
   decimalParts,
@@ -69,6 +70,26 @@ describe('sanitizeAmount', () => {
         expect(sanitizeAmount(once)).toBe(once);
       }),
     );
+  });
+});
+
+describe('digits of other scripts', () => {
+  it.each([
+    ['۱۲٫۵', '12.5'], // Persian digits and the Arabic decimal separator
+    ['١٢٣٫٤٥', '123.45'], // Arabic-Indic
+    ['१२.५', '12.5'], // Devanagari
+    ['๑๒,๕', '12.5'], // Thai digits, a comma as the separator
+    ['１２．５', '12.5'], // fullwidth (Chinese and Japanese input methods)
+    ['۱٬۲۳۴', '1234'], // a typed Arabic thousands separator is dropped
+  ])('typed %s is %s', (raw, expected) => {
+    expect(sanitizeAmount(raw)).toBe(expected);
+  });
+
+  it('pasted amounts with those digits keep their grouping apart from their decimals', () => {
+    expect(parsePastedAmount('۱٬۲۳۴٫۵۶')).toBe('1234.56');
+    expect(parsePastedAmount('١٬٠٠٠')).toBe('1000');
+    expect(parsePastedAmount('१२,३४,५६७.८९')).toBe('1234567.89');
+    expect(asciiDigits('abc ۰۹ ٠٩ ०९ ๐๙ ０９')).toBe('abc 09 09 09 09 09');
   });
 });
 

@@ -45,7 +45,34 @@ export function isAmountInput(value: string): boolean {
 }
 
 /**
+ * The zero of each decimal digit set a visitor's keyboard may type, besides ASCII: Arabic-Indic (Arabic),
+ * Extended Arabic-Indic (Persian, Urdu), Devanagari (Hindi), Thai, and fullwidth (Chinese and Japanese input
+ * methods). Each set's ten digits follow its zero.
+ */
+const DIGIT_ZEROS = [0x0660, 0x06f0, 0x0966, 0x0e50, 0xff10] as const;
+
+/**
+ * `text` with every digit of another script as its ASCII digit (`۱۲٫۵` → `12.5`), and the separators those
+ * keyboards type as the ones an amount reads: the Arabic decimal separator `٫` as `.`, the fullwidth comma and
+ * full stop as `,` and `.`. The Arabic thousands separator `٬` stays: only grouping, never a decimal separator,
+ * it is dropped from what is typed and read as grouping in what is pasted.
+ */
+export function asciiDigits(text: string): string {
+  let out = '';
+  for (const ch of text) {
+    const code = ch.codePointAt(0) ?? 0;
+    const zero = DIGIT_ZEROS.find((z) => code >= z && code <= z + 9);
+    if (zero !== undefined) out += String(code - zero);
+    else if (ch === '\u066b' || ch === '\uff0e') out += '.';
+    else if (ch === '\uff0c') out += ',';
+    else out += ch;
+  }
+  return out;
+}
+
+/**
  * Cleans what a user typed into an amount field, keeping their digits exactly:
+ * - digits of other scripts become ASCII digits (`asciiDigits`: a Persian keyboard's `۱٫۵` is `1.5`);
  * - a `,` is read as the decimal separator and becomes `.`;
  * - only digits and the first separator are kept (a second separator, letters, spaces, signs are dropped);
  * - a leading separator gains a `0` (`.5` → `0.5`) and superfluous leading zeros go (`007` → `7`).
@@ -55,7 +82,7 @@ export function isAmountInput(value: string): boolean {
 export function sanitizeAmount(raw: string, decimals?: number): string {
   let out = '';
   let seenDot = false;
-  for (const ch of raw) {
+  for (const ch of asciiDigits(raw)) {
     if (ch >= '0' && ch <= '9') out += ch;
     else if ((ch === '.' || ch === ',') && !seenDot && decimals !== 0) {
       seenDot = true;
@@ -73,7 +100,7 @@ export function sanitizeAmount(raw: string, decimals?: number): string {
  * grouping. Returns an amount input, or `null` when the text holds no digits.
  */
 export function parsePastedAmount(text: string, decimals?: number): string | null {
-  const compact = text.replace(/[\s_'\u00a0\u202f]/g, '');
+  const compact = asciiDigits(text).replace(/[\s_'\u00a0\u202f\u066c]/g, '');
   if (!/\d/.test(compact)) return null;
   const lastDot = compact.lastIndexOf('.');
   const lastComma = compact.lastIndexOf(',');

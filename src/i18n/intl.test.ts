@@ -10,6 +10,19 @@ describe('Intl formatting for the active locale', () => {
     expect(formatDecimal('123456789012345678.123456789', 'en')).toBe('123,456,789,012,345,678.123456789');
   });
 
+  it("writes each locale's own digits and grouping (CLDR's defaults)", () => {
+    // Persian: its own digits, momayyez and the Arabic thousands separator.
+    expect(formatDecimal('1234567.5', 'fa')).toBe('۱٬۲۳۴٬۵۶۷٫۵');
+    expect(formatPercent(0.0085, 'fa', 2)).toBe('۰٫۸۵٪');
+    // Arabic: Arabic-Indic digits where the region writes them (Egypt), Latin digits for plain `ar` as CLDR has it.
+    expect(formatDecimal('1234.5', 'ar-EG')).toBe('١٬٢٣٤٫٥');
+    expect(formatDecimal('1234.5', 'ar')).toBe('1,234.5');
+    // Hindi: lakh grouping. Thai and Traditional Chinese: Latin digits, groups of three.
+    expect(formatDecimal('1234567.25', 'hi')).toBe('12,34,567.25');
+    expect(formatDecimal('1234567.25', 'th')).toBe('1,234,567.25');
+    expect(formatFiat('1234.5', 'TWD', 'zh-TW')).toBe('$1,234.50');
+  });
+
   it('writes percentages and "a, b or c" in the locale', () => {
     expect(formatPercent(0.0085, 'en', 2)).toBe('0.85%');
     expect(formatPercent(0.0085, 'de', 2)).toBe('0,85\u00a0%');

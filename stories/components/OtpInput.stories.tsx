@@ -54,6 +54,28 @@ export const PasteFills: Story = {
   },
 };
 
+/** A Persian (or Arabic, Hindi, Thai, fullwidth) keyboard's digits: typed and pasted, the code is ASCII digits. */
+export const OtherScriptDigits: Story = {
+  play: async ({ canvasElement, args }) => {
+    const boxes = digits(canvasElement);
+    await userEvent.click(boxes[0]!);
+    await userEvent.keyboard('۱۲۳');
+    await waitFor(() => expect(args.onChange).toHaveBeenLastCalledWith('123'));
+    await expect(boxes[3]).toHaveFocus();
+    await userEvent.keyboard('٤५๖');
+    await expect(args.onComplete).toHaveBeenCalledWith('123456');
+  },
+};
+
+export const OtherScriptDigitsPasted: Story = {
+  play: async ({ canvasElement, args }) => {
+    const boxes = digits(canvasElement);
+    await userEvent.click(boxes[0]!);
+    await userEvent.paste('۶۵۴ ۳۲۱');
+    await waitFor(() => expect(args.onComplete).toHaveBeenCalledWith('654321'));
+  },
+};
+
 export const PasteRejectsLetters: Story = {
   play: async ({ canvasElement, args }) => {
     const boxes = digits(canvasElement);

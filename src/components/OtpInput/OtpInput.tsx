@@ -1,5 +1,6 @@
 import { PinInput } from '@ark-ui/react';
 import { type KeyboardEvent, useId } from 'react';
+import { asciiDigits } from '../../core/decimal';
 import { ErrorIcon } from '../Icon/Icon';
 import * as s from './OtpInput.css';
 
@@ -24,13 +25,24 @@ export interface OtpInputProps {
   digitLabel: (index: number, length: number) => string;
 }
 
-const toArray = (code: string | undefined) =>
-  code === undefined ? undefined : INDEXES.map((i) => (/\d/.test(code[i] ?? '') ? (code[i] as string) : ''));
+/**
+ * The digits a box takes: ASCII, and those of the keyboards `asciiDigits` reads (Arabic-Indic, Persian,
+ * Devanagari, Thai, fullwidth). The code leaves the component in ASCII digits.
+ */
+const DIGIT = '0-9\u0660-\u0669\u06f0-\u06f9\u0966-\u096f\u0e50-\u0e59\uff10-\uff19';
+const DIGITS_PATTERN = `^[${DIGIT}]+$`;
+const ONE_DIGIT = new RegExp(`^[${DIGIT}]$`);
+
+const toArray = (code: string | undefined) => {
+  if (code === undefined) return undefined;
+  const ascii = asciiDigits(code);
+  return INDEXES.map((i) => (/\d/.test(ascii[i] ?? '') ? (ascii[i] as string) : ''));
+};
 
 /** Printable keys other than digits never reach the boxes (also where `beforeinput` is not delivered). */
 function refuseNonDigitKey(event: KeyboardEvent<HTMLInputElement>) {
   if (event.ctrlKey || event.metaKey || event.altKey) return;
-  if (event.key.length === 1 && !/\d/.test(event.key)) event.preventDefault();
+  if (event.key.length === 1 && !ONE_DIGIT.test(event.key)) event.preventDefault();
 }
 
 /** Six numeric boxes for a one-time code (Ark PinInput). Pasting a code into any box fills all six. */
@@ -54,6 +66,7 @@ export function OtpInput({
       className={s.root}
       count={OTP_LENGTH}
       type="numeric"
+      pattern={DIGITS_PATTERN}
       otp
       placeholder=""
       invalid={invalid}
@@ -64,9 +77,9 @@ export function OtpInput({
       ids={{ label: labelId }}
       translations={{ inputLabel: digitLabel }}
       // A code copied from an email often carries spaces or a dash ("123 456", "123-456").
-      sanitizeValue={(pasted) => pasted.replace(/[\s-]/g, '')}
-      onValueChange={(details) => onChange?.(details.valueAsString)}
-      onValueComplete={(details) => onComplete?.(details.valueAsString)}
+      sanitizeValue={(pasted) => asciiDigits(pasted).replace(/[\s-]/g, '')}
+      onValueChange={(details) => onChange?.(asciiDigits(details.valueAsString))}
+      onValueComplete={(details) => onComplete?.(asciiDigits(details.valueAsString))}
     >
       <PinInput.Label className={s.label}>{label}</PinInput.Label>
       <PinInput.Control className={s.control} role="group" aria-labelledby={labelId}>
