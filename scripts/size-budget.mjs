@@ -7,7 +7,9 @@
  *   - the kit source files in the initial graph are exactly those of `initialKitSources`: a kit file that joins the
  *     initial graph fails the check by name (a view imported statically, say), even when the total fits;
  *   - every lazily loaded chunk that holds a view (or the dialog shell, KeywayDialog) at most
- *     `lazyViewGzipKiB[<View>]` (or `.default`).
+ *     `lazyViewGzipKiB[<View>]` (or `.default`);
+ *   - every locale's catalogue chunk (`src/i18n/locales/<locale>.ts`) at most `localeChunkGzipKiB`, and one chunk
+ *     for each locale (a catalogue merged into another chunk would load with it).
  * Sizes are deterministic for a given lockfile and source, so this may fail the build. When a change is
  * meant to grow a figure, run `node scripts/size-budget.mjs --write` and commit the new budget with it.
  */
@@ -29,10 +31,13 @@ export function measureKeywayHostApp() {
   const chunks = readAppGraph(dir);
   const initial = chunks.filter((c) => c.initial);
   const views = {};
+  const locales = {};
   for (const c of chunks.filter((c) => !c.initial)) {
     for (const f of c.kitSources) {
       const view = /^src\/views\/(\w+View|KeywayDialog)\.tsx$/.exec(f)?.[1];
       if (view) views[view] = Math.max(views[view] ?? 0, kib(c.gzip));
+      const locale = /^src\/i18n\/locales\/([\w-]+)\.ts$/.exec(f)?.[1];
+      if (locale) locales[locale] = { gzipKiB: kib(c.gzip), kitSources: c.kitSources.length };
     }
   }
   return {
@@ -40,6 +45,7 @@ export function measureKeywayHostApp() {
     initialFiles: initial.map((c) => ({ file: c.file, gzipKiB: kib(c.gzip), kitSources: c.kitSources })),
     initialKitSources: [...new Set(initial.flatMap((c) => c.kitSources))].sort(),
     lazyViews: views,
+    localeChunks: locales,
   };
 }
 
@@ -48,7 +54,7 @@ function main() {
   if (process.argv.includes('--write')) {
     const budget = {
       $comment:
-        'Checked by scripts/size-budget.mjs in npm test. initialJsGzipKiB and lazyViewGzipKiB are the measured figures plus 1 KiB; initialKitSources are the kit source files allowed in the initial graph.',
+        'Checked by scripts/size-budget.mjs in npm test. initialJsGzipKiB and lazyViewGzipKiB are the measured figures plus 1 KiB; initialKitSources are the kit source files allowed in the initial graph; localeChunkGzipKiB is the limit of each catalogue chunk (set, not measured).',
       initialJsGzipKiB: Math.ceil(m.initialJsGzipKiB + 1),
       initialKitSources: m.initialKitSources,
       lazyViewGzipKiB: {
@@ -59,6 +65,7 @@ function main() {
             .map(([k, v]) => [k, Math.ceil(v + 1)]),
         ),
       },
+      localeChunkGzipKiB: JSON.parse(readFileSync(budgetFile, 'utf8')).localeChunkGzipKiB ?? 8,
     };
     writeFileSync(budgetFile, `${JSON.stringify(budget, null, 2)}\n`);
     console.log(`wrote ${budgetFile}`);
@@ -84,9 +91,21 @@ function main() {
     const max = budget.lazyViewGzipKiB[view] ?? budget.lazyViewGzipKiB.default;
     if (size > max) problems.push(`the chunk of ${view} is ${size} KiB gzip, over its budget of ${max} KiB`);
   }
+  for (const [locale, chunk] of Object.entries(m.localeChunks)) {
+    if (chunk.gzipKiB > budget.localeChunkGzipKiB) {
+      problems.push(
+        `the catalogue chunk of ${locale} is ${chunk.gzipKiB} KiB gzip, over its budget of ${budget.localeChunkGzipKiB} KiB`,
+      );
+    }
+    if (chunk.kitSources !== 1) {
+      problems.push(`the catalogue of ${locale} shares its chunk with ${chunk.kitSources - 1} other kit file(s)`);
+    }
+  }
+  const localeSizes = Object.values(m.localeChunks).map((c) => c.gzipKiB);
   console.log(
     `Keyway host app: initial JS ${m.initialJsGzipKiB} KiB gzip (budget ${budget.initialJsGzipKiB}), ` +
-      `${m.initialKitSources.length} kit source files in the initial graph, ${Object.keys(m.lazyViews).length} lazy views`,
+      `${m.initialKitSources.length} kit source files in the initial graph, ${Object.keys(m.lazyViews).length} lazy views, ` +
+      `${localeSizes.length} locale chunks of ${Math.min(...localeSizes)}–${Math.max(...localeSizes)} KiB gzip (budget ${budget.localeChunkGzipKiB})`,
   );
   if (problems.length) {
     console.log(`\nSize budget exceeded:\n- ${problems.join('\n- ')}`);
