@@ -98,7 +98,9 @@ function main() {
       );
     }
     if (chunk.kitSources !== 1) {
-      problems.push(`the catalogue of ${locale} shares its chunk with ${chunk.kitSources - 1} other kit file(s)`);
+      problems.push(
+        `the catalogue of ${locale} shares its chunk with ${chunk.kitSources - 1} other kit file(s)`,
+      );
     }
   }
   const localeSizes = Object.values(m.localeChunks).map((c) => c.gzipKiB);

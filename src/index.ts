@@ -10,9 +10,6 @@ export type {
   SolanaWalletInfo,
 } from './chains/solana/types';
 export * from './components';
-// The kit's languages: the locales it ships, and the one a tree shows (the host's, else the visitor's).
-export { type I18nState as KeywayLocaleState, useLocale } from './i18n/context';
-export { LOCALES, type Locale, type TextDirection } from './i18n/locales';
 export { DEFAULT_SWAP_ROUTERS } from './core/constants';
 export { ApiError, KeywayError, KeywayOptionsError } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
@@ -239,6 +236,9 @@ export type { TransactionsState, TransactionsStatus, TransactionsStore } from '.
 export { type UseTransactionsResult, useTransactions } from './hooks/transactions/useTransactions';
 export type { UpdateEmailResult, UpdateEmailState, UpdateEmailStep } from './hooks/update-email/store';
 export { type UseUpdateEmailResult, useUpdateEmail } from './hooks/update-email/useUpdateEmail';
+// The kit's languages: the locales it ships, and the one a tree shows (the host's, else the visitor's).
+export { type I18nState as KeywayLocaleState, useLocale } from './i18n/context';
+export { LOCALES, type Locale, type TextDirection } from './i18n/locales';
 // Headless core: instance, provider, hooks, stores and their types.
 export {
   createKeyway,
