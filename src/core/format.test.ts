@@ -37,6 +37,18 @@ describe('formatTokenAmount', () => {
     expect(formatTokenAmount('1234.5', { locale: 'de-DE' })).toBe('1.234,5');
   });
 
+  it("writes every digit in the locale's own digits, the decimals too", () => {
+    // The integer part alone once went through Intl: Persian showed `۸٬۸۹۹٫9903`.
+    expect(formatTokenAmount('8899.99031', { locale: 'fa', maxDecimals: 4 })).toBe('۸٬۸۹۹٫۹۹۰۳');
+    expect(formatTokenAmount('0.0004', { locale: 'fa' })).toBe('<۰٫۰۰۱');
+    expect(formatTokenAmount('0', { locale: 'fa' })).toBe('۰');
+    expect(formatTokenAmount('1234567.891', { locale: 'hi' })).toBe('12,34,567.891');
+    expect(formatTokenAmount('-1.9999', { locale: 'en-US' })).toBe('-1.999');
+    expect(formatTokenAmount('123456789012345678901234567890.123456789', { maxDecimals: 6 })).toBe(
+      '123,456,789,012,345,678,901,234,567,890.123456',
+    );
+  });
+
   it('shows a dash for garbage instead of throwing', () => {
     expect(formatTokenAmount('abc')).toBe('—');
     expect(formatTokenAmount('')).toBe('—');

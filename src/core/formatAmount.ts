@@ -1,33 +1,28 @@
 /**
  * Token amounts and short addresses for display: what the account button needs (core/format re-exports them
- * with the other display formatting). Amounts are exact decimal strings, shown with Intl.NumberFormat on
- * bigints: never through a JavaScript float.
+ * with the other display formatting). Amounts are exact decimal strings, written by Intl.NumberFormat from the
+ * string (never through a JavaScript float), so every digit is the locale's own (Persian digits in `fa`).
  */
 import { type DecimalParts, decimalParts } from './decimalParts';
 
-const groupers = new Map<string, Intl.NumberFormat>();
-function grouper(locale: string): Intl.NumberFormat {
-  let f = groupers.get(locale);
+const formats = new Map<string, Intl.NumberFormat>();
+/** The locale's digits, grouping and separator, cutting (never rounding) past `maxDecimals`. */
+function amountFormat(locale: string, maxDecimals: number): Intl.NumberFormat {
+  const key = `${locale}|${maxDecimals}`;
+  let f = formats.get(key);
   if (!f) {
-    f = new Intl.NumberFormat(locale, { maximumFractionDigits: 0, useGrouping: true });
-    groupers.set(locale, f);
+    f = new Intl.NumberFormat(locale, { maximumFractionDigits: maxDecimals, roundingMode: 'trunc' });
+    formats.set(key, f);
   }
   return f;
 }
-const separators = new Map<string, string>();
-function decimalSeparator(locale: string): string {
-  let sep = separators.get(locale);
-  if (sep === undefined) {
-    sep = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === 'decimal')?.value ?? '.';
-    separators.set(locale, sep);
-  }
-  return sep;
-}
+/** A decimal string written exactly by Intl (Intl.NumberFormat v3 reads strings without a float). */
+const exact = (value: string) => value as Intl.StringNumericLiteral;
 
 export interface FormatTokenAmountOptions {
   /** Digits after the point; extra digits are cut (never rounded up past what the account holds). */
   maxDecimals?: number;
-  /** Intl locale for grouping and the decimal separator. Default 'en-US'. */
+  /** Intl locale for the digits, the grouping and the decimal separator. Default 'en-US'. */
   locale?: string;
 }
 
@@ -46,16 +41,16 @@ export function formatTokenAmount(
   } catch {
     return '—';
   }
+  const f = amountFormat(locale, maxDecimals);
   const frac = p.frac.slice(0, maxDecimals).replace(/0+$/, '');
   const isZero = /^0*$/.test(p.int) && /^0*$/.test(p.frac);
-  if (isZero) return '0';
+  if (isZero) return f.format(0);
   const shownZero = /^0*$/.test(p.int) && frac === '';
   if (shownZero) {
-    const min = maxDecimals > 0 ? `0${decimalSeparator(locale)}${'0'.repeat(maxDecimals - 1)}1` : '1';
+    const min = f.format(exact(maxDecimals > 0 ? `0.${'0'.repeat(maxDecimals - 1)}1` : '1'));
     return p.negative ? `>-${min}` : `<${min}`;
   }
-  const int = grouper(locale).format(BigInt(p.int));
-  return `${p.negative ? '-' : ''}${int}${frac ? `${decimalSeparator(locale)}${frac}` : ''}`;
+  return f.format(exact(`${p.negative ? '-' : ''}${p.int}.${frac || '0'}`));
 }
 
 /** `0xf39Fd6e51aad88F6F4ce6aB8827279cffFb92266` → `0xf39F…2266` (Solana: `7v91…6y1Q`). */

@@ -97,7 +97,7 @@ export function useSwap(options: { initialize?: boolean } = {}): UseSwapResult {
       : null;
   const rate =
     rateDecimal !== null && state.sourceToken && state.toToken
-      ? `1 ${state.sourceToken.symbol} = ${formatTokenAmount(rateDecimal, { maxDecimals: 6, locale })} ${state.toToken.symbol}`
+      ? `${formatTokenAmount('1', { locale })} ${state.sourceToken.symbol} = ${formatTokenAmount(rateDecimal, { maxDecimals: 6, locale })} ${state.toToken.symbol}`
       : null;
   const impact = state.priceImpact ?? 0;
   const mine = new Set(state.myTokensWithBalance.map((t) => t.address.toLowerCase()));
