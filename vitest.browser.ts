@@ -23,7 +23,8 @@ export function chromiumBrowser(viewport = { width: 1280, height: 800 }) {
     // state at once, never at the first frame of an entry animation with opacity 0 ("not visible").
     provider: playwright({
       launchOptions: { executablePath: CHROMIUM, args: chromiumArgs },
-      contextOptions: { reducedMotion: 'reduce' },
+      // English whatever the machine's language: with no host locale the kit follows navigator.languages.
+      contextOptions: { reducedMotion: 'reduce', locale: 'en-US' },
     }),
     instances: [{ browser: 'chromium' as const, viewport }],
   };

@@ -169,7 +169,7 @@ interface Sample {
 }
 
 async function runOnce(browser: Browser, url: string, throttle: number, jsGzip: Map<string, number>) {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await context.addInitScript(INIT_SCRIPT);
   // Other hosts (the kit's default explorer and API): answered here, an empty list for wallets.
   await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) =>

@@ -106,7 +106,7 @@ async function closeModal(page: Page): Promise<void> {
 }
 
 async function newPage(browser: Browser, url: string, throttle: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   const page = await context.newPage();
   if (throttle > 1) {
     const cdp = await context.newCDPSession(page);

@@ -271,7 +271,7 @@ async function wheelThrough(page: Page, list: Locator, direction: 1 | -1, settle
 // ------------------------------------------------------------------------------------------- scenarios
 
 async function newPage(browser: Browser, url: string, throttle: number): Promise<Page> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 }, locale: 'en-US' });
   await context.addInitScript(INIT_SCRIPT);
   const page = await context.newPage();
   page.on('pageerror', (e) => console.error(`pageerror: ${e.message}`));

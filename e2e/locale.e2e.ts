@@ -3,12 +3,16 @@
  * to left (the dialog's direction, the close button at the left edge, chevrons turned around) while the address
  * and the balance read left to right; German, chosen the same way, stays left to right. Connecting does not
  * change chain state. An embedded-wallet account in German shows the entries only such an account has (the
- * name offer, Account settings) in German too.
+ * name offer, Account settings) in German too. A visitor whose browser asks for Persian gets it with no `locale`
+ * from the host: right to left, balances in Persian digits, the address left to right; Thai shows its own texts
+ * with Latin digits.
  */
 import type { Locator, Page } from 'playwright-core';
 import { describe, expect, inject, it } from 'vitest';
 import ar from '../src/i18n/locales/ar';
 import de from '../src/i18n/locales/de';
+import fa from '../src/i18n/locales/fa';
+import th from '../src/i18n/locales/th';
 import { browserForFile } from './support/browser';
 import { loginCode, uniqueEmail } from './support/embedded';
 import { DEV_ADDRESS } from './support/stack';
@@ -108,6 +112,53 @@ describe('playground in another language', () => {
     expect(await page.getByText('Account settings').count()).toBe(0);
     expect(await page.getByText('Choose your name').count()).toBe(0);
     expect(consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
+    await close();
+  });
+
+  it("Persian from the visitor's browser languages (no host locale): right to left, Persian digits, the address left to right", async () => {
+    const { page, consoleErrors, close } = await open(stack.playgroundUrl, { locale: 'fa-IR' });
+    expect(await page.evaluate(() => navigator.languages[0])).toBe('fa-IR');
+    const connect = await openConnect(page, fa.titles.Connect);
+    expect(await direction(connect)).toBe('rtl');
+    expect(await connect.evaluate((el) => el.closest('[data-keyway]')?.getAttribute('lang'))).toBe('fa');
+    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
+    await connect.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).click();
+    const account = page.getByRole('dialog', { name: fa.titles.Account });
+    await account.waitFor(WAIT);
+    await account.getByText(fa.tokens.total).waitFor(WAIT);
+    const balance = account.locator('[data-kw-balance]');
+    // Persian digits (U+06F0–U+06F9) with the momayyez, never a Latin digit; the amount reads left to right.
+    await expect.poll(() => balance.textContent(), WAIT).toMatch(/^[۰-۹٬٫]+ ETH$/);
+    expect(await direction(balance)).toBe('ltr');
+    // The address stays in Latin letters and digits.
+    expect(await account.locator('[data-kw-account-name]').getAttribute('title')).toBe(DEV_ADDRESS);
+    expect(await account.locator('[data-kw-account-name]').textContent()).toMatch(
+      /^0x[0-9a-fA-F]{4}.+[0-9a-fA-F]{4}$/,
+    );
+    expect(await account.getByRole('button', { name: fa.account.disconnect }).isVisible()).toBe(true);
+    expect(consoleErrors).toEqual([]);
+    await close();
+  });
+
+  it('Thai: its own texts left to right, Latin digits in the balance', async () => {
+    const { page, consoleErrors, close } = await open(withLocale('th'));
+    const connect = await openConnect(page, th.titles.Connect);
+    expect(await direction(connect)).toBe('ltr');
+    expect(
+      await connect.getByRole('button', { name: new RegExp(`^${th.connect.allWallets}`) }).isVisible(),
+    ).toBe(true);
+    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
+    await connect.waitFor({ state: 'detached', ...WAIT });
+    await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).click();
+    const account = page.getByRole('dialog', { name: th.titles.Account });
+    await account.waitFor(WAIT);
+    await account.getByText(th.tokens.total).waitFor(WAIT);
+    await expect
+      .poll(() => account.locator('[data-kw-balance]').textContent(), WAIT)
+      .toMatch(/^[\d,.]+ ETH$/);
+    expect(await account.getByRole('button', { name: th.account.disconnect }).isVisible()).toBe(true);
+    expect(consoleErrors).toEqual([]);
     await close();
   });
 });

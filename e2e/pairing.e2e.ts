@@ -245,6 +245,7 @@ describe('pairing a phone wallet by QR code', () => {
       viewport: { width: 360, height: 740 },
       isMobile: true,
       hasTouch: true,
+      locale: 'en-US',
     });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], {
       origin: new URL(stack.playgroundUrl).origin,

@@ -88,6 +88,7 @@ async function main() {
         deviceScaleFactor: 1,
         colorScheme: scheme,
         reducedMotion: 'reduce',
+        locale: 'en-US',
       });
       await context.addInitScript(WALLET);
       await context.route(/^https?:\/\/(?!127\.0\.0\.1[:/])/, (route) => {

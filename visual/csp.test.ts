@@ -82,7 +82,7 @@ beforeAll(async () => {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   browser = await chromium.launch({ executablePath: CHROMIUM, args: chromiumArgs, headless: true });
-  page = await browser.newPage({ viewport: { width: 1280, height: 900 } });
+  page = await browser.newPage({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
   // Registered before any page script: catches violations from the very first stylesheet or script.
   await page.addInitScript(() => {
     const w = window as unknown as { __cspViolations: string[] };

@@ -27,6 +27,8 @@ const browser = {
     contextOptions: {
       viewport: { width: FRAME.width + 200, height: FRAME.height + 200 },
       deviceScaleFactor: 1,
+      // English whatever the machine's language: with no host locale the kit follows navigator.languages.
+      locale: 'en-US',
     },
   }),
   instances: [{ browser: 'chromium' as const, viewport: FRAME }],

@@ -32,6 +32,11 @@ export interface OpenedPage {
 export interface OpenPageOptions {
   /** Runs on the new page before it navigates (e.g. to record requests from the very first one). */
   beforeGoto?: (page: Page) => void | Promise<void>;
+  /**
+   * The visitor's languages (`navigator.languages`, `Accept-Language`); default `en-US` whatever the machine's
+   * language, since the kit without a host locale speaks the visitor's.
+   */
+  locale?: string;
 }
 
 /** Opens `url` in a new context and page, collecting console errors from the start. */
@@ -40,7 +45,10 @@ export async function openPage(
   url: string,
   opts: OpenPageOptions = {},
 ): Promise<OpenedPage> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: opts.locale ?? 'en-US',
+  });
   const page = await context.newPage();
   const consoleErrors: string[] = [];
   page.on('console', (msg) => {
