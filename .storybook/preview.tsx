@@ -42,12 +42,13 @@ const withDirection: Decorator = (Story, context) => {
 
 /**
  * The toolbar's Locale: every kit provider in the story (a story's own KeywayProvider included) follows it, and
- * the kit roots take its direction. English, the default, sets no locale, so the Direction toolbar decides then.
+ * the kit roots take its direction. English, the default, sets no locale, so the Direction toolbar decides then;
+ * the browser's own languages are not followed, so every designer sees the locale the toolbar names.
  */
 const withLocale: Decorator = (Story, context) => {
   const locale = typeof context.globals.locale === 'string' ? context.globals.locale : 'en';
   return (
-    <I18nProvider locale={locale === 'en' ? undefined : locale}>
+    <I18nProvider locale={locale === 'en' ? undefined : locale} visitorLanguage={false}>
       <Story />
     </I18nProvider>
   );

@@ -23,6 +23,8 @@ export interface I18nState {
   readonly overrides: MessageOverrides | undefined;
   /** The tag the host asked for, if any (a nested provider without a locale follows it). */
   readonly requested: string | undefined;
+  /** Whether, without a tag, the visitor's language is shown (a nested provider follows it too). */
+  readonly visitorLanguage: boolean;
 }
 
 const ENGLISH: I18nState = {
@@ -33,6 +35,7 @@ const ENGLISH: I18nState = {
   catalogue: null,
   overrides: undefined,
   requested: undefined,
+  visitorLanguage: true,
 };
 
 const ENGLISH_LOADED: LoadedLocale = { lang: 'en', dir: 'ltr', catalogue: null };
@@ -55,6 +58,12 @@ export interface I18nProviderProps {
   locale?: string | undefined;
   /** Overrides of any text, in every locale; default: the enclosing provider's. */
   messages?: MessageOverrides | undefined;
+  /**
+   * Without a tag, whether the visitor's language is shown or English with the page's direction (the Storybook
+   * toolbar's English, so that a designer's browser language does not change the stories); default: the
+   * enclosing provider's, else true.
+   */
+  visitorLanguage?: boolean;
   children?: ReactNode;
 }
 
@@ -69,22 +78,28 @@ interface Shown extends LoadedLocale {
   readonly visitorTag?: string;
 }
 
-export function I18nProvider({ locale, messages: ownMessages, children }: I18nProviderProps) {
+export function I18nProvider({
+  locale,
+  messages: ownMessages,
+  visitorLanguage: ownVisitorLanguage,
+  children,
+}: I18nProviderProps) {
   const outer = useContext(I18nContext);
+  const visitorLanguage = ownVisitorLanguage ?? outer.visitorLanguage;
   const tag = locale ?? outer.requested;
   const messages = ownMessages ?? outer.overrides;
   const [loaded, setLoaded] = useState<Shown>(ENGLISH_LOADED);
   // Without a host tag the kit speaks the visitor's language, and follows a change of it (`languagechange`).
   const [visitorChange, setVisitorChange] = useState(0);
   useEffect(() => {
-    if (tag !== undefined || typeof window === 'undefined') return;
+    if (tag !== undefined || !visitorLanguage || typeof window === 'undefined') return;
     const onChange = () => setVisitorChange((n) => n + 1);
     window.addEventListener('languagechange', onChange);
     return () => window.removeEventListener('languagechange', onChange);
-  }, [tag]);
+  }, [tag, visitorLanguage]);
   useEffect(() => {
     void visitorChange;
-    const languages = tag === undefined ? visitorLanguages() : [];
+    const languages = tag === undefined && visitorLanguage ? visitorLanguages() : [];
     // English is built in: no load, and no render at all while English is what is shown. A tag that is not
     // well-formed shows English too, and so does a visitor whose first language is English (or who has none).
     const first = tag ?? languages[0];
@@ -125,7 +140,7 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
     return () => {
       current = false;
     };
-  }, [tag, visitorChange]);
+  }, [tag, visitorChange, visitorLanguage]);
   const value = useMemo<I18nState>(() => {
     const shown = loaded.lang;
     const asked = tag ?? loaded.visitorTag;
@@ -141,8 +156,9 @@ export function I18nProvider({ locale, messages: ownMessages, children }: I18nPr
       catalogue: loaded.catalogue,
       overrides: messages,
       requested: tag,
+      visitorLanguage,
     };
-  }, [loaded, tag, messages]);
+  }, [loaded, tag, messages, visitorLanguage]);
   // Ark UI parts take the locale from `ArkLocale`, rendered with the dialog and the views (not in the initial bundle).
   return <I18nContext.Provider value={value}>{children}</I18nContext.Provider>;
 }

@@ -121,6 +121,20 @@ describe('I18nProvider', () => {
       await waitFor(() => expect(probe()).toMatch(/^ja\|ja\|ltr\|ltr\|/));
     });
 
+    it('a provider told not to follow the visitor, and the providers inside it, show English', async () => {
+      languages.mockReturnValue(['de-DE']);
+      render(
+        <I18nProvider visitorLanguage={false}>
+          <I18nProvider>
+            <Probe />
+          </I18nProvider>
+        </I18nProvider>,
+      );
+      await vi.dynamicImportSettled();
+      expect(probe()).toBe('en|en|-|ltr|Connect wallet');
+      expect(loadLocale).not.toHaveBeenCalled();
+    });
+
     it('an English first language, or none, loads nothing', async () => {
       languages.mockReturnValue(['en-GB', 'de']);
       const { unmount } = render(
@@ -139,6 +153,7 @@ describe('I18nProvider', () => {
       );
       expect(probe()).toBe('en|en|-|ltr|Connect wallet');
       language.mockRestore();
+      await vi.dynamicImportSettled();
       expect(loadLocale).not.toHaveBeenCalled();
     });
   });
