@@ -62,7 +62,7 @@ export default {
   },
   errors: {
     disconnectFailed: 'Trennen fehlgeschlagen',
-    noSwapAddress: 'Keine Adresse gefunden, von der getauscht werden kann.',
+    noSwapAddress: 'Keine Adresse gefunden, von der die Token getauscht werden können.',
     unsupportedChain: 'Nicht unterstütztes Netzwerk',
     networkNotFound: 'Netzwerk nicht gefunden',
     addressOrAuthConnectorNotFound: 'Adresse oder Anmelde-Connector nicht gefunden',

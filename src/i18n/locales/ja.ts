@@ -62,7 +62,7 @@ export default {
   },
   errors: {
     disconnectFailed: '切断できませんでした',
-    noSwapAddress: 'スワップ元のアドレスが見つかりません。',
+    noSwapAddress: 'トークンのスワップ元アドレスが見つかりません。',
     unsupportedChain: '対応していないネットワークです',
     networkNotFound: 'ネットワークが見つかりません',
     addressOrAuthConnectorNotFound: 'アドレスまたは認証コネクタが見つかりません',
