@@ -316,5 +316,5 @@ describe('embedded wallet account', () => {
     await first.page.getByRole('button', { name: new RegExp(short(firstAddress)) }).waitFor(WAIT);
     expect(first.consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
     expect(second.consoleErrors.filter((e) => !/Keyway auth/.test(e))).toEqual([]);
-  });
+  }, 120_000);
 });

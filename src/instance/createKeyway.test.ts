@@ -202,12 +202,15 @@ describe('createKeyway', () => {
       expect(getSendStore(kw)).toBe(send);
       send.getState().setAmount('0.5');
       expect(send.getState().sendTokenAmount).toBe('0.5');
-      // Another account: the form starts over.
+      // The first account to arrive keeps what was typed (a reconnect after a page load).
       kw.stores.account.setState({
         isConnected: true,
         status: 'connected',
         address: '0x70997970C51812dc3A010C7d01b50e0d17dc79C8',
       });
+      expect(send.getState().sendTokenAmount).toBe('0.5');
+      // Another account: the form starts over.
+      kw.stores.account.setState({ address: '0x3C44CdDdB6a900fa2b585dd299e03d12FA4293BC' });
       expect(send.getState().sendTokenAmount).toBe('');
       send.getState().setAmount('0.5');
       // Another network: the same.
