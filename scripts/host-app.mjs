@@ -120,7 +120,11 @@ export function readAppGraph(appDir) {
   for (const c of chunks) if (c.isEntry) visit(c.file);
   const kitDist = join(appDir, 'node_modules', 'keyway', 'dist');
   const sourcesCache = new Map();
-  /** The kit's source files bundled into one of its dist files, from the published sourcemap. */
+  /**
+   * The kit's source files bundled into one of its dist files, from the published sourcemap; a catalogue, which
+   * ships without a map (scripts/strip-vendored-maps.mjs), is its own source (`i18n/locales/de.js` →
+   * `src/i18n/locales/de.ts`).
+   */
   const kitSources = (distFile) => {
     if (!sourcesCache.has(distFile)) {
       let sources = [];
@@ -128,7 +132,9 @@ export function readAppGraph(appDir) {
         const map = JSON.parse(readFileSync(join(kitDist, `${distFile}.map`), 'utf8'));
         sources = map.sources.map((s) => s.replace(/^(\.\.\/)+/, '')).filter((s) => s.startsWith('src/'));
       } catch {
-        // No map (the stylesheet): the dist file stands for itself.
+        // No map: a catalogue stands for its source; the stylesheet for itself.
+        const catalogue = /^i18n\/locales\/([\w-]+)\.js$/.exec(distFile);
+        if (catalogue) sources = [`src/i18n/locales/${catalogue[1]}.ts`];
       }
       sourcesCache.set(distFile, sources);
     }

@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'ربط المحفظة', restoring: 'جارٍ إعادة الربط…' },
   modal: {
     close: 'إغلاق',
@@ -586,4 +586,6 @@ export default {
     toParty: 'إلى \u2066{party}\u2069',
     fromParty: 'من \u2066{party}\u2069',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** German. Wallet terms as German wallets use them: Wallet, Netzwerkgebühr, Slippage, Adresse. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'Wallet verbinden', restoring: 'Verbindung wird wiederhergestellt…' },
   modal: {
     close: 'Schließen',
@@ -591,4 +591,6 @@ export default {
     toParty: 'an {party}',
     fromParty: 'von {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Spanish. Wallet terms as Spanish-speaking wallets use them: billetera, comisión de red, deslizamiento, firmar. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'Conectar billetera', restoring: 'Reconectando…' },
   modal: {
     close: 'Cerrar',
@@ -592,4 +592,6 @@ export default {
     toParty: 'a {party}',
     fromParty: 'de {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

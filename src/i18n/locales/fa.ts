@@ -6,7 +6,7 @@
  */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'اتصال کیف پول',
     restoring: 'در حال اتصال دوباره…',
@@ -592,4 +592,6 @@ export default {
     toParty: 'به \u2066{party}\u2069',
     fromParty: 'از \u2066{party}\u2069',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** French. Wallet terms as French wallets use them: portefeuille, frais de réseau, glissement, signer. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'Connecter un portefeuille', restoring: 'Reconnexion…' },
   modal: {
     close: 'Fermer',
@@ -595,4 +595,6 @@ export default {
     toParty: 'à {party}',
     fromParty: 'de {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -5,7 +5,7 @@
  */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'חיבור ארנק', restoring: 'מתחבר מחדש…' },
   modal: {
     close: 'סגירה',
@@ -585,4 +585,6 @@ export default {
     toParty: 'אל \u2066{party}\u2069',
     fromParty: 'מאת \u2066{party}\u2069',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

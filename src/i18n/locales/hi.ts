@@ -1,7 +1,7 @@
 /** Hindi. Wallet terms as Hindi wallets use them: वॉलेट, नेटवर्क शुल्क, स्लिपेज, स्वैप, हस्ताक्षर, पता, खाता. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'वॉलेट कनेक्ट करें',
     restoring: 'फिर से कनेक्ट हो रहा है…',
@@ -583,4 +583,6 @@ export default {
     toParty: '{party} को',
     fromParty: '{party} से',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

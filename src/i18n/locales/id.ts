@@ -1,7 +1,7 @@
 /** Indonesian. Wallet terms as Indonesian wallets use them: dompet, jaringan, biaya jaringan, tukar, beli, tanda tangan, alamat, akun, hubungkan, kirim, terima. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Hubungkan dompet',
     restoring: 'Menghubungkan ulang…',
@@ -589,4 +589,6 @@ export default {
     toParty: 'ke {party}',
     fromParty: 'dari {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Italian. Wallet terms as Italian wallets use them: wallet, commissione di rete, slippage, scambia, firma. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Connetti wallet',
     restoring: 'Riconnessione…',
@@ -595,4 +595,6 @@ export default {
     toParty: 'a {party}',
     fromParty: 'da {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Japanese. Wallet terms as Japanese wallets use them: ウォレット、ネットワーク手数料、スリッページ、スワップ、署名. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'ウォレットを接続', restoring: '再接続中…' },
   modal: {
     close: '閉じる',
@@ -587,4 +587,6 @@ export default {
     toParty: '送金先 {party}',
     fromParty: '送金元 {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

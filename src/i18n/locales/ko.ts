@@ -1,7 +1,7 @@
 /** Korean. Wallet terms as Korean wallets use them: 지갑, 네트워크 수수료, 슬리피지, 스왑, 서명. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: '지갑 연결', restoring: '다시 연결하는 중…' },
   modal: {
     close: '닫기',
@@ -581,4 +581,6 @@ export default {
     toParty: '받는 주소 {party}',
     fromParty: '보낸 주소 {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Malay (Malaysia). Wallet terms as Malay wallets use them: dompet, rangkaian, yuran rangkaian, tukar, beli, tandatangan, alamat, akaun, sambungkan, hantar, terima. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Sambungkan dompet',
     restoring: 'Menyambung semula…',
@@ -590,4 +590,6 @@ export default {
     toParty: 'kepada {party}',
     fromParty: 'daripada {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Dutch. Wallet terms as Dutch wallets use them: wallet, netwerkkosten, slippage, swappen, ondertekenen. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Wallet verbinden',
     restoring: 'Opnieuw verbinden…',
@@ -591,4 +591,6 @@ export default {
     toParty: 'naar {party}',
     fromParty: 'van {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

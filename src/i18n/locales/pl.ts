@@ -1,7 +1,7 @@
 /** Polish. Wallet terms as Polish wallets use them: portfel, sieć, opłata sieciowa, zamiana, poślizg, podpisz, konto. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Połącz portfel',
     restoring: 'Ponowne łączenie…',
@@ -591,4 +591,6 @@ export default {
     toParty: 'do {party}',
     fromParty: 'od {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

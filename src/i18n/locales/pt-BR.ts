@@ -1,7 +1,7 @@
 /** Brazilian Portuguese. Wallet terms as Brazilian wallets use them: carteira, taxa de rede, slippage, assinar. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'Conectar carteira', restoring: 'Reconectando…' },
   modal: {
     close: 'Fechar',
@@ -585,4 +585,6 @@ export default {
     toParty: 'para {party}',
     fromParty: 'de {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Russian. Wallet terms as Russian wallets use them: кошелек, комиссия сети, проскальзывание, обмен, подписать. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'Подключить кошелек', restoring: 'Переподключение…' },
   modal: {
     close: 'Закрыть',
@@ -586,4 +586,6 @@ export default {
     toParty: 'кому: {party}',
     fromParty: 'от: {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Thai. Wallet terms as Thai wallets use them: กระเป๋าเงิน, ค่าธรรมเนียมเครือข่าย, Slippage, สวอป, ลงนาม, ที่อยู่, บัญชี. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'เชื่อมต่อกระเป๋าเงิน',
     restoring: 'กำลังเชื่อมต่อใหม่…',
@@ -583,4 +583,6 @@ export default {
     toParty: 'ถึง {party}',
     fromParty: 'จาก {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

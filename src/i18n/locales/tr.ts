@@ -1,7 +1,7 @@
 /** Turkish. Wallet terms as Turkish wallets use them: cüzdan, ağ ücreti, kayma, takas, imzala. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: 'Cüzdan bağla', restoring: 'Yeniden bağlanıyor…' },
   modal: {
     close: 'Kapat',
@@ -586,4 +586,6 @@ export default {
     toParty: 'alıcı: {party}',
     fromParty: 'gönderen: {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Ukrainian. Wallet terms as Ukrainian wallets use them: гаманець, мережа, комісія мережі, обмін, прослизання, підписати, акаунт. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Підключити гаманець',
     restoring: 'Повторне підключення…',
@@ -591,4 +591,6 @@ export default {
     toParty: 'кому: {party}',
     fromParty: 'від {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Vietnamese. Wallet terms as Vietnamese wallets use them: ví, mạng, phí mạng, trượt giá, hoán đổi, ký, token. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: 'Kết nối ví',
     restoring: 'Đang kết nối lại…',
@@ -587,4 +587,6 @@ export default {
     toParty: 'đến {party}',
     fromParty: 'từ {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

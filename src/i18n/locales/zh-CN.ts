@@ -1,7 +1,7 @@
 /** Simplified Chinese. Wallet terms as Chinese wallets use them: 钱包、网络费用、滑点、兑换、签名. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: { label: '连接钱包', restoring: '正在重新连接…' },
   modal: {
     close: '关闭',
@@ -580,4 +580,6 @@ export default {
     toParty: '至 {party}',
     fromParty: '来自 {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

@@ -1,7 +1,7 @@
 /** Traditional Chinese (Hong Kong). Wallet terms as Hong Kong wallets use them: 錢包、網絡、網絡費用、滑價、兌換、簽署、賬戶、連接、發送、收款. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: '連接錢包',
     restoring: '正在重新連接…',
@@ -583,4 +583,6 @@ export default {
     toParty: '至 {party}',
     fromParty: '來自 {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;

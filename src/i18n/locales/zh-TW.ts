@@ -1,7 +1,7 @@
 /** Traditional Chinese (Taiwan). Wallet terms as Taiwanese wallets use them: 錢包、網路、網路手續費、滑價、兌換、簽署、帳戶、連結、傳送、接收. */
 import type { Catalogue } from '../types';
 
-export default {
+const catalogue: Catalogue = {
   connectButton: {
     label: '連結錢包',
     restoring: '正在重新連結…',
@@ -583,4 +583,6 @@ export default {
     toParty: '至 {party}',
     fromParty: '來自 {party}',
   },
-} satisfies Catalogue;
+};
+
+export default catalogue;
