@@ -42,6 +42,7 @@ export default defineConfig({
       entry: {
         index: resolve(import.meta.dirname, 'src/index.ts'),
         views: resolve(import.meta.dirname, 'src/views/index.ts'),
+        components: resolve(import.meta.dirname, 'src/components/index.ts'),
         theme: resolve(import.meta.dirname, 'src/theme/index.ts'),
         testing: resolve(import.meta.dirname, 'src/testing/index.ts'),
         ssr: resolve(import.meta.dirname, 'src/ssr/index.ts'),

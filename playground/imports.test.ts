@@ -13,7 +13,14 @@ const repo = resolve(here, '..');
 const kitSources = join(repo, 'src');
 
 /** The package's JS entries (package.json `exports`, without styles.css and package.json). */
-const PUBLIC_ENTRIES = ['keyway', 'keyway/views', 'keyway/theme', 'keyway/testing', 'keyway/ssr'] as const;
+const PUBLIC_ENTRIES = [
+  'keyway',
+  'keyway/components',
+  'keyway/views',
+  'keyway/theme',
+  'keyway/testing',
+  'keyway/ssr',
+] as const;
 
 /** Every module specifier of a file: static imports and re-exports, side-effect imports, dynamic imports. */
 function importSpecifiers(source: string): string[] {

@@ -14,12 +14,12 @@ const repo = resolve(here, '..');
 
 /**
  * The playground imports the kit as a host does, by its package entries (`keyway`, `keyway/views`,
- * `keyway/theme`, `keyway/testing`), here resolved to the sources so a change shows without a package build.
+ * `keyway/theme`, `keyway/testing`, `keyway/components`), here resolved to the sources so a change shows without a package build.
  * tsconfig.json maps the same names (`paths`); playground/imports.test.ts refuses any other way into `src/`.
  */
 export const KEYWAY_SOURCE_ALIASES = [
   { find: /^keyway$/, replacement: resolve(repo, 'src/index.ts') },
-  { find: /^keyway\/(views|theme|testing|ssr)$/, replacement: resolve(repo, 'src/$1/index.ts') },
+  { find: /^keyway\/(components|views|theme|testing|ssr)$/, replacement: resolve(repo, 'src/$1/index.ts') },
 ];
 
 export default defineConfig({

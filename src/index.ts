@@ -9,7 +9,6 @@ export type {
   SolanaStore,
   SolanaWalletInfo,
 } from './chains/solana/types';
-export * from './components';
 export { DEFAULT_SWAP_ROUTERS } from './core/constants';
 export { ApiError, KeywayError, KeywayOptionsError } from './core/errors';
 export { type EventBus, TRACKED_EVENTS, type TrackedEvent, type TrackedEventName } from './core/events';
@@ -37,6 +36,8 @@ export {
 export type { KeywayOptions, ResolvedKeywayOptions, SiweConfig, SiweSession } from './core/options';
 export type { ConnectedVia, FlowName, FlowOutcome, OutcomeOf, OutcomeStream } from './core/outcomes';
 export { createMemoryStorage, type KeyValueStorage, STORAGE_KEYS } from './core/storage';
+// The design system's primitives are `keyway/components`; here for one more minor version (deprecated aliases).
+export * from './deprecated';
 // Embedded wallet (secure frame): the instance handle, email login, and the frame protocol, client and
 // auth connector for hosts that build their own wagmi config or UI.
 export {
@@ -45,21 +46,15 @@ export {
   type AuthProvider,
   AuthProviderRpcError,
   authConnector,
-  createAuthConnectorApi,
   createFrameClient,
-  createLoginCache,
   EmailSchema,
   type FrameClient,
   type FrameClientOptions,
   FrameRequestError,
   FrameTimeoutError,
   FrameValidationError,
-  isSignedMessage,
-  isTransactionHash,
-  LOGIN_CACHE_CLEARED_KEYS,
   LOGIN_CACHE_KEYS,
   type LoginCache,
-  OtpSchema,
   SAFE_RPC_METHODS,
   UNSAFE_RPC_METHODS,
 } from './frame';
@@ -116,20 +111,18 @@ export {
   type WalletRoute,
   walletRoute,
 } from './hooks/connect/useWalletPicker';
-export {
-  buildDeepLink,
-  type WalletBadge,
-  type WalletEntry,
-  type WalletListItem,
+export type {
+  WalletBadge,
+  WalletEntry,
+  WalletListItem,
 } from './hooks/connect/wallets';
-export { KeywayContext, useKeyway, useKeywayStore } from './hooks/context';
-export {
-  type EmailLoginActions,
-  type EmailLoginResult,
-  type EmailLoginState,
-  type EmailLoginStatus,
-  type EmailLoginStep,
-  emailErrorMessage,
+export { useKeyway, useKeywayStore } from './hooks/context';
+export type {
+  EmailLoginActions,
+  EmailLoginResult,
+  EmailLoginState,
+  EmailLoginStatus,
+  EmailLoginStep,
 } from './hooks/email/store';
 export { type UseEmailLoginResult, useEmailLogin } from './hooks/email/useEmailLogin';
 export { useKeywayEvents } from './hooks/events/useKeywayEvents';
@@ -162,10 +155,7 @@ export {
 export type { NetworksState, NetworksStore } from './hooks/networks/store';
 export { type UseNetworksResult, useNetworks } from './hooks/networks/useNetworks';
 export { useOnrampAvailable } from './hooks/onramp/available';
-export {
-  type AmountCheck,
-  checkFiatAmount,
-} from './hooks/onramp/limits';
+export type { AmountCheck } from './hooks/onramp/limits';
 export type {
   BuyOutcome,
   OnrampActions,
@@ -189,8 +179,6 @@ export type {
 } from './hooks/send/store';
 export { type UseSendResult, useSend } from './hooks/send/useSend';
 export {
-  maxSendAmount,
-  parseAmount,
   type SendValidation,
   validateSend,
 } from './hooks/send/validation';
@@ -199,7 +187,6 @@ export { type UseSiweResult, useSiwe } from './hooks/siwe/useSiwe';
 export {
   type FarcasterStatus,
   SOCIAL_LOGIN_PROVIDERS,
-  SOCIAL_PROVIDER_NAMES,
   type SocialErrorKind,
   type SocialLoginProvider,
   type SocialLoginResult,
@@ -219,7 +206,6 @@ export type {
 export { type UseSwapResult, useSwap } from './hooks/swap/useSwap';
 export type { SwapValidation } from './hooks/swap/validation';
 export {
-  MAX_TOASTS,
   TOAST_AUTO_DISMISS_MS,
   type Toast,
   type ToastsStore,
@@ -248,18 +234,15 @@ export {
   type KeywayStores,
   type OwnedPart,
 } from './instance/createKeyway';
-export {
-  createEmbeddedWallet,
-  EMBEDDED_CONNECTOR_ID,
-  type EmbeddedWallet,
-  type EmbeddedWalletOptions,
-  type FrameTheme,
+export type {
+  EmbeddedWallet,
+  EmbeddedWalletOptions,
+  FrameTheme,
 } from './instance/embedded';
 export {
   addOptionalConnectors,
   type BlockchainApiRpc,
   buildWagmiConfig,
-  createWalletConnectPairing,
   type EvmReadRpc,
   evmReadRpc,
 } from './instance/wagmi';
