@@ -48,7 +48,7 @@ const meta = {
   component: Catalogue,
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
-  parameters: { msw: { handlers: storyHandlers() } },
+  parameters: { chromatic: { disableSnapshot: true }, msw: { handlers: storyHandlers() } },
 } satisfies Meta<typeof Catalogue>;
 export default meta;
 type Story = StoryObj<typeof meta>;

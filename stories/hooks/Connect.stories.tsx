@@ -55,7 +55,7 @@ const meta = {
   component: WalletPicker,
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
-  parameters: { msw: { handlers: storyHandlers() } },
+  parameters: { chromatic: { disableSnapshot: true }, msw: { handlers: storyHandlers() } },
 } satisfies Meta<typeof WalletPicker>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -76,7 +76,11 @@ const meta = {
   component: EmailLogin,
   decorators: [withKeyway],
   beforeEach: [keywayBeforeEach, embeddedBeforeEach],
-  parameters: { msw: { handlers: storyHandlers() }, keyway: embeddedKit() },
+  parameters: {
+    chromatic: { disableSnapshot: true },
+    msw: { handlers: storyHandlers() },
+    keyway: embeddedKit(),
+  },
 } satisfies Meta<typeof EmailLogin>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -63,7 +63,7 @@ const meta = {
   component: ModalAndToasts,
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
-  parameters: { msw: { handlers: storyHandlers() } },
+  parameters: { chromatic: { disableSnapshot: true }, msw: { handlers: storyHandlers() } },
 } satisfies Meta<typeof ModalAndToasts>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -87,7 +87,7 @@ const meta = {
   component: NameForm,
   decorators: [withKeyway],
   beforeEach: [keywayBeforeEach, embeddedBeforeEach],
-  parameters: { msw: { handlers: handlers() }, keyway: nameKit },
+  parameters: { chromatic: { disableSnapshot: true }, msw: { handlers: handlers() }, keyway: nameKit },
 } satisfies Meta<typeof NameForm>;
 export default meta;
 type Story = StoryObj<typeof meta>;

@@ -46,7 +46,11 @@ const meta = {
   component: AccountType,
   decorators: [withKeyway],
   beforeEach: [keywayBeforeEach, embeddedBeforeEach],
-  parameters: { msw: { handlers: storyHandlers() }, keyway: socialKit({ connected: true }) },
+  parameters: {
+    chromatic: { disableSnapshot: true },
+    msw: { handlers: storyHandlers() },
+    keyway: socialKit({ connected: true }),
+  },
 } satisfies Meta<typeof AccountType>;
 export default meta;
 type Story = StoryObj<typeof meta>;

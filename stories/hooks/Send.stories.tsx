@@ -90,6 +90,8 @@ const meta = {
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
   parameters: {
+    // An unstyled UI built from the hook: checked by its play functions, not a visual review.
+    chromatic: { disableSnapshot: true },
     msw: { handlers: sendHandlers() },
     keyway: {
       connect: true,

@@ -82,7 +82,11 @@ const meta = {
   component: SignIn,
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
-  parameters: { msw: { handlers: storyHandlers() }, keyway: siweOptions(true) },
+  parameters: {
+    chromatic: { disableSnapshot: true },
+    msw: { handlers: storyHandlers() },
+    keyway: siweOptions(true),
+  },
 } satisfies Meta<typeof SignIn>;
 export default meta;
 type Story = StoryObj<typeof meta>;

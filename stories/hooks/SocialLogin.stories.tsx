@@ -44,7 +44,11 @@ const meta = {
   component: SocialButtons,
   decorators: [withKeyway],
   beforeEach: [keywayBeforeEach, embeddedBeforeEach],
-  parameters: { msw: { handlers: storyHandlers() }, keyway: socialKit() },
+  parameters: {
+    chromatic: { disableSnapshot: true },
+    msw: { handlers: storyHandlers() },
+    keyway: socialKit(),
+  },
 } satisfies Meta<typeof SocialButtons>;
 export default meta;
 type Story = StoryObj<typeof meta>;

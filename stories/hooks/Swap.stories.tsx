@@ -87,6 +87,8 @@ const meta = {
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
   parameters: {
+    // An unstyled UI built from the hook: checked by its play functions, not a visual review.
+    chromatic: { disableSnapshot: true },
     msw: { handlers: swapHandlers() },
     keyway: {
       connect: true,

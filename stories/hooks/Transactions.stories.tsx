@@ -63,6 +63,8 @@ const meta = {
   decorators: [withKeyway],
   beforeEach: keywayBeforeEach,
   parameters: {
+    // An unstyled UI built from the hook: checked by its play functions, not a visual review.
+    chromatic: { disableSnapshot: true },
     msw: { handlers: storyHandlers({ blockchain: { transactions: onStoryChain() } }) },
     keyway: { connect: true } satisfies StoryKitOptions,
   },

@@ -81,7 +81,11 @@ const meta = {
   component: UpdateEmail,
   decorators: [withKeyway],
   beforeEach: [keywayBeforeEach, embeddedBeforeEach],
-  parameters: { msw: { handlers: storyHandlers() }, keyway: socialKit({ connected: true }) },
+  parameters: {
+    chromatic: { disableSnapshot: true },
+    msw: { handlers: storyHandlers() },
+    keyway: socialKit({ connected: true }),
+  },
 } satisfies Meta<typeof UpdateEmail>;
 export default meta;
 type Story = StoryObj<typeof meta>;
