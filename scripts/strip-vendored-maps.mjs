@@ -30,4 +30,6 @@ for (const root of roots.map((r) => resolve(r)).filter((r) => existsSync(r))) {
     }
   }
 }
-console.log(`strip-vendored-maps: ${removed} source map(s) of bundled third-party code and catalogues removed`);
+console.log(
+  `strip-vendored-maps: ${removed} source map(s) of bundled third-party code and catalogues removed`,
+);
