@@ -133,6 +133,10 @@ const preview: Preview = {
       },
     },
     controls: { expanded: true },
+    // The docs site's order: what the kit is, the guides, then the parts from the largest to the smallest.
+    options: {
+      storySort: { order: ['Introduction', 'Guides', 'Flows', 'Views', 'Hooks', 'Components', 'Theme'] },
+    },
   },
 };
 
