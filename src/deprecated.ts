@@ -3,6 +3,7 @@
  * `keyway/components`; the others are internals of the kit that a host has no use for. Each is an alias with a
  * `@deprecated` note, so an editor strikes it through where a host still imports it.
  */
+import type { Context } from 'react';
 import * as components from './components';
 import { createAuthConnectorApi as internalCreateAuthConnectorApi } from './frame/connector/auth-api';
 import {
@@ -17,6 +18,7 @@ import { OtpSchema as internalOtpSchema } from './frame/protocol/fields';
 import { buildDeepLink as internalBuildDeepLink } from './hooks/connect/wallets';
 import { KeywayContext as internalKeywayContext } from './hooks/context';
 import { emailErrorMessage as internalEmailErrorMessage } from './hooks/email/store';
+import type { Keyway } from './hooks/keyway';
 import { checkFiatAmount as internalCheckFiatAmount } from './hooks/onramp/limits';
 import {
   maxSendAmount as internalMaxSendAmount,
@@ -230,7 +232,7 @@ export const emailErrorMessage = internalEmailErrorMessage;
 /** @deprecated An internal of the kit: `keyway` stops exporting it in the next minor version. */
 export const buildDeepLink = internalBuildDeepLink;
 /** @deprecated An internal of the kit: `keyway` stops exporting it in the next minor version. */
-export const KeywayContext = internalKeywayContext;
+export const KeywayContext: Context<Keyway | null> = internalKeywayContext;
 /** @deprecated An internal of the kit: `keyway` stops exporting it in the next minor version. */
 export const MAX_TOASTS = internalMAX_TOASTS;
 /** @deprecated An internal of the kit: `keyway` stops exporting it in the next minor version. */
