@@ -253,6 +253,9 @@ describe('npm start (scripts/start.mjs)', () => {
       output: first.output(),
     });
 
+    // Each start takes ports free at that moment: a port the last start released may meanwhile be another
+    // process's (the OS hands the same range to outgoing connections), and the chain's state does not depend on it.
+    ports = await freePorts(STACK_PORT_WIDTHS);
     const second = start();
     await second.ready;
     expect(await blockNumber()).toBe(before);
@@ -265,6 +268,7 @@ describe('npm start (scripts/start.mjs)', () => {
 
     // A signal sent the moment the ready line appears stops the stack too. It used to be lost: the start-up
     // handlers were swapped for the running ones after that line, and a signal pending in between was dropped.
+    ports = await freePorts(STACK_PORT_WIDTHS);
     const third = start('SIGTERM');
     await third.ready;
     expect(await third.exitedWithin()).toBe(0);
