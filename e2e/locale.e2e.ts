@@ -40,6 +40,24 @@ async function openConnect(page: Page, title: string): Promise<Locator> {
   return d;
 }
 
+/**
+ * Connects the dev wallet from the open Connect view and opens Account from the header's account button; the
+ * Account dialog once its total is shown.
+ */
+async function connectAndOpenAccount(
+  page: Page,
+  connect: Locator,
+  t: { titles: { Account: string }; tokens: { total: string } },
+): Promise<Locator> {
+  await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
+  await connect.waitFor({ state: 'detached', ...WAIT });
+  await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).click();
+  const account = page.getByRole('dialog', { name: t.titles.Account });
+  await account.waitFor(WAIT);
+  await account.getByText(t.tokens.total).waitFor(WAIT);
+  return account;
+}
+
 describe('playground in another language', () => {
   it('Arabic: right to left, with the address and the balance left to right', async () => {
     const { page, consoleErrors, close } = await open(withLocale('ar'));
@@ -58,12 +76,7 @@ describe('playground in another language', () => {
       .last();
     expect(await chevron.evaluate((el) => getComputedStyle(el).transform)).toBe('matrix(-1, 0, 0, 1, 0, 0)');
 
-    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
-    await connect.waitFor({ state: 'detached', ...WAIT });
-    await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).click();
-    const account = page.getByRole('dialog', { name: ar.titles.Account });
-    await account.waitFor(WAIT);
-    await account.getByText(ar.tokens.total).waitFor(WAIT);
+    const account = await connectAndOpenAccount(page, connect, ar);
     expect(await direction(account)).toBe('rtl');
     const balance = account.locator('[data-kw-balance]');
     await expect.poll(() => balance.textContent(), WAIT).toMatch(/^[\d,.]+ ETH$/);
@@ -121,12 +134,7 @@ describe('playground in another language', () => {
     const connect = await openConnect(page, fa.titles.Connect);
     expect(await direction(connect)).toBe('rtl');
     expect(await connect.evaluate((el) => el.closest('[data-keyway]')?.getAttribute('lang'))).toBe('fa');
-    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
-    await connect.waitFor({ state: 'detached', ...WAIT });
-    await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).click();
-    const account = page.getByRole('dialog', { name: fa.titles.Account });
-    await account.waitFor(WAIT);
-    await account.getByText(fa.tokens.total).waitFor(WAIT);
+    const account = await connectAndOpenAccount(page, connect, fa);
     const balance = account.locator('[data-kw-balance]');
     // Persian digits (U+06F0–U+06F9) with the momayyez, never a Latin digit; the amount reads left to right.
     await expect.poll(() => balance.textContent(), WAIT).toMatch(/^[۰-۹٬٫]+ ETH$/);
@@ -148,12 +156,7 @@ describe('playground in another language', () => {
     expect(
       await connect.getByRole('button', { name: new RegExp(`^${th.connect.allWallets}`) }).isVisible(),
     ).toBe(true);
-    await connect.getByRole('button', { name: /Keyway Dev Wallet/ }).click();
-    await connect.waitFor({ state: 'detached', ...WAIT });
-    await page.getByRole('button', { name: new RegExp(SHORT_ADDRESS) }).click();
-    const account = page.getByRole('dialog', { name: th.titles.Account });
-    await account.waitFor(WAIT);
-    await account.getByText(th.tokens.total).waitFor(WAIT);
+    const account = await connectAndOpenAccount(page, connect, th);
     await expect
       .poll(() => account.locator('[data-kw-balance]').textContent(), WAIT)
       .toMatch(/^[\d,.]+ ETH$/);
