@@ -28,14 +28,21 @@ function isClientModule(id: string | null): boolean {
   return REACT_IMPORT.test(readFileSync(id, 'utf8'));
 }
 
-/** Library build: ESM only, one file per module, one static stylesheet (`keyway/styles.css`). */
+/**
+ * Library build: ESM only, one file per module, one static stylesheet (`keyway/styles.css`).
+ *
+ * No source maps and no doc comments in the JS: each dist file is its source module, unminified, at the same
+ * path with the same names (`hooks/send/store.js` is `src/hooks/send/store.ts` without its types), so a stack
+ * trace or a debugger already reads as the source; the doc comments ship once, in the declarations
+ * (`dist/types`, where an editor shows them). Maps with their sources doubled the package (README, Benchmarks).
+ */
 export default defineConfig({
   plugins: [react(), vanillaExtractPlugin()],
   publicDir: false,
   build: {
     outDir: 'dist',
     emptyOutDir: false,
-    sourcemap: true,
+    sourcemap: false,
     minify: false,
     cssCodeSplit: false,
     lib: {
@@ -62,6 +69,7 @@ export default defineConfig({
         preserveModules: true,
         preserveModulesRoot: 'src',
         entryFileNames: '[name].js',
+        comments: { legal: true, annotation: true, jsdoc: false },
         banner: (chunk) => (isClientModule(chunk.facadeModuleId) ? "'use client';" : ''),
       },
     },

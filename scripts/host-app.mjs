@@ -7,7 +7,7 @@
  * kit itself is the unpacked tarball in the app's own `node_modules/keyway`: only the published files.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 
@@ -104,8 +104,8 @@ export const gzipBytes = (path) => gzipSync(readFileSync(path), { level: 9 }).le
 
 /**
  * The built app's JS as a graph: the initial files (the entry and its static imports, transitively), the
- * lazily loaded ones, gzip sizes, and which of the kit's source files each chunk holds (read from the
- * sourcemaps the package publishes next to its dist files).
+ * lazily loaded ones, gzip sizes, and which of the kit's source files each chunk holds (each dist file of the
+ * package is one source module, at the same path).
  */
 export function readAppGraph(appDir) {
   const dist = join(appDir, 'dist');
@@ -118,27 +118,19 @@ export function readAppGraph(appDir) {
     for (const f of byFile.get(file)?.imports ?? []) visit(f);
   };
   for (const c of chunks) if (c.isEntry) visit(c.file);
-  const kitDist = join(appDir, 'node_modules', 'keyway', 'dist');
-  const sourcesCache = new Map();
   /**
-   * The kit's source files bundled into one of its dist files, from the published sourcemap; a catalogue, which
-   * ships without a map (scripts/strip-vendored-maps.mjs), is its own source (`i18n/locales/de.js` →
-   * `src/i18n/locales/de.ts`).
+   * The kit's source file of one of its dist files. The package ships no source maps: the build writes one dist
+   * file per source module at the same path (`hooks/send/store.js` from `src/hooks/send/store.ts`, an entry
+   * `views.js` from `src/views/index.ts`); a dist file with no source (the stylesheet, bundled third-party code)
+   * stands for itself.
    */
   const kitSources = (distFile) => {
-    if (!sourcesCache.has(distFile)) {
-      let sources = [];
-      try {
-        const map = JSON.parse(readFileSync(join(kitDist, `${distFile}.map`), 'utf8'));
-        sources = map.sources.map((s) => s.replace(/^(\.\.\/)+/, '')).filter((s) => s.startsWith('src/'));
-      } catch {
-        // No map: a catalogue stands for its source; the stylesheet for itself.
-        const catalogue = /^i18n\/locales\/([\w-]+)\.js$/.exec(distFile);
-        if (catalogue) sources = [`src/i18n/locales/${catalogue[1]}.ts`];
-      }
-      sourcesCache.set(distFile, sources);
-    }
-    return sourcesCache.get(distFile);
+    const stem = /^(.+)\.js$/.exec(distFile)?.[1];
+    if (!stem) return [];
+    const found = [`${stem}.ts`, `${stem}.tsx`, `${stem}/index.ts`]
+      .map((f) => `src/${f}`)
+      .find((f) => existsSync(join(repoRoot, f)));
+    return found ? [found] : [];
   };
   const kitFiles = (modules) =>
     modules
