@@ -3,7 +3,8 @@
  * everything on Ctrl-C / SIGTERM. Environment:
  *   KW_PORT_EVM_L1 (8545), KW_PORT_EVM_L2 (8546), KW_PORT_SOLANA (8899; websocket +1), KW_PORT_API (4100),
  *   KW_PORT_FRAME (4200), KW_PORT_PLAYGROUND (4300), KW_PORT_RELAY (4400), KW_DATA_DIR (.keyway-data),
- *   KW_TEST_MODE (0/1), KW_VERBOSE (0/1: print the services' log lines).
+ *   KW_TEST_MODE (0/1), KW_VERBOSE (0/1: print the services' log lines), DATABASE_URL (PostgreSQL for the API's
+ *   names instead of PGlite in the data directory: `postgres://user:password@host:port/database`).
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -25,6 +26,11 @@ const envSchema = z.object({
   KW_DATA_DIR: z.string().min(1).optional(),
   KW_TEST_MODE: flag,
   KW_VERBOSE: flag,
+  DATABASE_URL: z
+    .string()
+    .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
+    .optional()
+    .or(z.literal('').transform(() => undefined)),
 });
 
 async function main(): Promise<void> {
@@ -86,6 +92,7 @@ async function main(): Promise<void> {
     ports,
     dataDir,
     testMode: env.KW_TEST_MODE,
+    ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
     log: (line) => {
       // Recovery notes (unreadable state moved aside) always matter; the rest only when asked for.
       if (verbose || /could not|unusable|failed/.test(line)) console.log(line);

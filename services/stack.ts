@@ -69,6 +69,8 @@ export interface StackContext {
   testMode: boolean;
   /** How many wallets the API's explorer lists (unset: its default). */
   registrySize?: number;
+  /** PostgreSQL for the services' data instead of PGlite in `dataDir` (`DATABASE_URL`). */
+  databaseUrl?: string;
   log: (line: string) => void;
   chains: ChainsHandle;
   /** URLs of everything started so far, by name (chains first, then services in list order). */
@@ -114,10 +116,11 @@ export const apiService: StackServiceDefinition = {
       port: ctx.ports.api,
       chains: ctx.chains,
       dataDir: ctx.dataDir,
+      databaseUrl: ctx.databaseUrl,
       testMode: ctx.testMode,
       ...(ctx.registrySize ? { registrySize: ctx.registrySize } : {}),
     });
-    return { url: server.url, healthUrl: `${server.url}/health`, stop: () => server.stop() };
+    return { url: server.url, healthUrl: `${server.url}/readyz`, stop: () => server.stop() };
   },
 };
 
@@ -151,6 +154,8 @@ export interface StartStackOptions {
   testMode?: boolean;
   /** How many wallets the API's explorer lists (default its REGISTRY_SIZE; the scale benchmark asks for 5 000). */
   registrySize?: number;
+  /** PostgreSQL for the services' data (names today) instead of PGlite in `dataDir`. */
+  databaseUrl?: string;
   log?: (line: string) => void;
   /** Replace the service list (tests); default `STACK_SERVICES` (+ the status page if no playground). */
   services?: StackServiceDefinition[];
@@ -317,6 +322,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         dataDir,
         testMode: opts.testMode ?? false,
         ...(opts.registrySize ? { registrySize: opts.registrySize } : {}),
+        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
         log,
         chains,
         urls,

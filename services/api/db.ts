@@ -1,19 +1,28 @@
 /**
- * Persistent store of the API server (`<dataDir>/api`, PGlite): registered names, the spent nonces of name
- * registrations and on-ramp purchases. The schema is created if missing each time a store opens.
+ * Persistent store of the API server: registered names, the spent nonces of name registrations and on-ramp
+ * purchases. PGlite in `<dataDir>/api` by default; PostgreSQL when a database URL is given, shared by every
+ * instance of the API (services/db). The schema is the migrations below, applied when the store opens.
  */
-import { cpSync, existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
-import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { isMigrated, type Migration, migrate } from '../db/migrate.ts';
+import { openSql, type Sql } from '../db/sql.ts';
 
 export interface Store {
-  db: Promise<PGlite>;
+  db: Promise<Sql>;
+  /** The database answers and every migration is applied (`/readyz`). */
+  ready(): Promise<boolean>;
   close(): Promise<void>;
 }
 
-const SCHEMA = `
+/**
+ * The API's migrations. The first is the schema the store created before migrations were recorded (`if not
+ * exists` throughout), so a data directory of an earlier version takes it as is.
+ */
+export const API_MIGRATIONS: readonly Migration[] = [
+  {
+    version: 1,
+    name: 'names, name nonces, on-ramp purchases',
+    sql: `
 create table if not exists names (
   name text primary key,
   registered bigint not null,
@@ -44,56 +53,32 @@ create table if not exists onramp_purchases (
   amount text not null,
   created bigint not null
 );
-`;
+`,
+  },
+];
 
-function pgliteVersion(): string {
-  try {
-    const require = createRequire(import.meta.url);
-    const pkg = JSON.parse(readFileSync(require.resolve('@electric-sql/pglite/package.json'), 'utf8')) as {
-      version?: string;
-    };
-    return pkg.version ?? 'unknown';
-  } catch {
-    return 'unknown';
-  }
-}
-
-/**
- * A new data directory is a copy of an empty, cleanly closed database cluster kept in the OS temp directory
- * (one per PGlite version): `initdb` costs seconds of CPU, a copy costs milliseconds.
- */
-async function prepareDataDir(dir: string): Promise<void> {
-  if (existsSync(path.join(dir, 'PG_VERSION'))) return;
-  const template = path.join(tmpdir(), `keyway-pglite-template-${pgliteVersion()}`);
-  if (!existsSync(path.join(template, 'PG_VERSION'))) {
-    const build = mkdtempSync(`${template}-build-`);
-    const pg = await PGlite.create(build);
-    await pg.close();
-    try {
-      renameSync(build, template);
-    } catch {
-      rmSync(build, { recursive: true, force: true }); // another process won the race
-    }
-  }
-  mkdirSync(path.dirname(dir), { recursive: true });
-  cpSync(template, dir, { recursive: true });
-}
-
-export function openStore(dataDir: string): Store {
-  const dir = path.join(dataDir, 'api');
+export function openStore(dataDir: string, opts: { databaseUrl?: string | undefined } = {}): Store {
   const db = (async () => {
-    await prepareDataDir(dir);
-    const pg = await PGlite.create(dir);
-    await pg.exec(SCHEMA);
-    return pg;
+    const sql = await openSql({ databaseUrl: opts.databaseUrl, pgliteDir: path.join(dataDir, 'api') });
+    try {
+      await migrate(sql, 'api', API_MIGRATIONS);
+    } catch (error) {
+      await sql.close();
+      throw error;
+    }
+    return sql;
   })();
   // Keep an unhandled rejection from crashing the process; callers see the error when they await `db`.
   db.catch(() => undefined);
   return {
     db,
+    async ready() {
+      const sql = await db.catch(() => undefined);
+      return !!sql && (await sql.ping()) && (await isMigrated(sql, 'api', API_MIGRATIONS));
+    },
     async close() {
-      const pg = await db.catch(() => undefined);
-      if (pg && !pg.closed) await pg.close();
+      const sql = await db.catch(() => undefined);
+      await sql?.close();
     },
   };
 }

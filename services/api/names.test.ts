@@ -5,10 +5,8 @@
  * spent nonces persisting across a server restart with the same data directory (PGlite). On a free port.
  */
 import { rmSync } from 'node:fs';
-import { type Hex, toHex } from 'viem';
 import { generatePrivateKey, privateKeyToAccount } from 'viem/accounts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type RegistrationMessage, registrationTypedData } from '../../src/hooks/names/typedData.ts';
 import { DEV_PRIVATE_KEYS } from '../chain/types.ts';
 import {
   errorSchema,
@@ -18,7 +16,18 @@ import {
   suggestionsSchema,
 } from './contract-schemas.ts';
 import { type ApiServer, startApiServer } from './server.ts';
-import { get, PROJECT_ID, post, tempDataDir, unreachableChains } from './test-helpers.ts';
+import {
+  type BodyOptions,
+  COIN_31337,
+  get,
+  HIGH_BIT,
+  PROJECT_ID,
+  post,
+  type RegisterBody,
+  signedBody,
+  tempDataDir,
+  unreachableChains,
+} from './test-helpers.ts';
 
 const P = `projectId=${PROJECT_ID}`;
 const alice = privateKeyToAccount(DEV_PRIVATE_KEYS[1] as `0x${string}`);
@@ -26,55 +35,12 @@ const bob = privateKeyToAccount(DEV_PRIVATE_KEYS[2] as `0x${string}`);
 const carol = privateKeyToAccount(DEV_PRIVATE_KEYS[3] as `0x${string}`);
 /** Not a dev account: nothing here needs a funded one. */
 const mallory = privateKeyToAccount(generatePrivateKey());
-const HIGH_BIT = 0x80000000;
-/** Coin type of chain 31337: the chain id with the high bit set. */
-const COIN_31337 = (HIGH_BIT | 31337) >>> 0;
 /** Coin type of chain 1 (ENSIP-11). */
 const COIN_1 = (HIGH_BIT | 1) >>> 0;
 
 let dataDir: string;
 let server: ApiServer;
 let base: string;
-
-interface RegisterBody {
-  coin_type: number;
-  address: string;
-  message: string;
-  signature: Hex;
-}
-
-interface BodyOptions {
-  /** The body's coin_type (default: chain 31337's). */
-  coinType?: number;
-  /** What the signed message says, where it differs from the body (an attacker's edit). */
-  signed?: Partial<RegistrationMessage>;
-  timestamp?: number;
-  attributes?: Record<string, string>;
-}
-
-const nonce = (): Hex => toHex(crypto.getRandomValues(new Uint8Array(32)));
-const chainOf = (coinType: number) => (coinType >= HIGH_BIT ? coinType - HIGH_BIT : 1);
-
-/** A registration body as the kit builds it: the message's EIP-712 typed data signed by `account`. */
-async function signedBody(
-  account: typeof alice,
-  name: string,
-  opts: BodyOptions = {},
-): Promise<RegisterBody> {
-  const coinType = opts.coinType ?? COIN_31337;
-  const message: RegistrationMessage = {
-    name,
-    attributes: opts.attributes ?? {},
-    timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
-    coinType,
-    address: account.address,
-    nonce: nonce(),
-    chainId: chainOf(coinType),
-    ...opts.signed,
-  };
-  const signature = await account.signTypedData(registrationTypedData(message));
-  return { coin_type: coinType, address: account.address, message: JSON.stringify(message), signature };
-}
 
 const postBody = (body: unknown) => post(base, `/v1/profile/account?${P}`, body);
 

@@ -281,6 +281,15 @@ export function registerNameRoutes(app: App, store: Store): void {
           'This signed registration was already used (its nonce is spent); sign a new one',
         );
       }
+      // Claim the name's row first and lock it: a registration of the same name in another transaction (another
+      // request, another instance on the same database) waits here until this one commits or rolls back, and
+      // then sees its owner. Without the lock both would see no owner and the later one would overwrite it.
+      await tx.query(
+        `insert into names (name, registered, updated, attributes) values ($1, $2, $2, $3)
+         on conflict (name) do nothing`,
+        [name, now, JSON.stringify(attributes)],
+      );
+      await tx.query('select name from names where name = $1 for update', [name]);
       const owners = (
         await tx.query<{ address: string }>('select address from name_addresses where name = $1', [name])
       ).rows;

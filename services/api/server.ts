@@ -28,8 +28,10 @@ import { registerRpcProxy } from './rpc-proxy.ts';
 export interface ApiServerOptions {
   port: number;
   chains: ChainsHandle;
-  /** Data directory of the stack; this server persists to `<dataDir>/api` (PGlite). */
+  /** Data directory of the stack; this server persists to `<dataDir>/api` (PGlite) unless `databaseUrl` is set. */
   dataDir: string;
+  /** PostgreSQL instead of PGlite (`DATABASE_URL`): every instance of the API given the same URL shares its data. */
+  databaseUrl?: string | undefined;
   /** Enables fault injection (/__admin/faults, x-kw-fault) and /__test/analytics. */
   testMode?: boolean;
   /** Base URL under which browsers reach this server (default http://127.0.0.1:<port>). */
@@ -51,7 +53,7 @@ const EXPLORER_PATHS = /^\/(getWallets|getWalletImage\/|public\/|getAnalyticsCon
 export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer> {
   const app = new Hono<AppEnv>();
   const ctx = buildContext(opts.chains);
-  const store = openStore(opts.dataDir);
+  const store = openStore(opts.dataDir, { databaseUrl: opts.databaseUrl });
   // Open the database before listening: PGlite's start runs on this thread, and blocking the event loop while
   // clients hold keep-alive connections would make them see resets.
   await store.db;
@@ -85,6 +87,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   );
 
   app.get('/health', (c) => c.json({ ok: true }));
+  // Liveness: the process serves requests. Readiness: its database answers and its migrations are applied.
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) =>
+    (await store.ready()) ? c.json({ ready: true }) : c.json({ ready: false }, 503),
+  );
 
   if (opts.testMode) {
     faults.routes(app);

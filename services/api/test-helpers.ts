@@ -2,8 +2,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createPublicClient, createWalletClient, defineChain, type Hex, http } from 'viem';
-import { privateKeyToAccount } from 'viem/accounts';
+import { createPublicClient, createWalletClient, defineChain, type Hex, http, toHex } from 'viem';
+import { type LocalAccount, privateKeyToAccount } from 'viem/accounts';
+import { type RegistrationMessage, registrationTypedData } from '../../src/hooks/names/typedData.ts';
 import type { ChainsHandle, EvmChainInfo } from '../chain/types.ts';
 
 export const PROJECT_ID = 'kw-contract-tests';
@@ -97,4 +98,50 @@ export function clientsFor(info: EvmChainInfo, privateKey: Hex) {
     pub: createPublicClient({ chain, transport: http(info.rpcUrl) }),
     wallet: createWalletClient({ chain, account, transport: http(info.rpcUrl) }),
   };
+}
+
+// Signed name registrations (the name service tests).
+
+export const HIGH_BIT = 0x80000000;
+/** Coin type of chain 31337: the chain id with the high bit set. */
+export const COIN_31337 = (HIGH_BIT | 31337) >>> 0;
+
+export interface RegisterBody {
+  coin_type: number;
+  address: string;
+  message: string;
+  signature: Hex;
+}
+
+export interface BodyOptions {
+  /** The body's coin_type (default: chain 31337's). */
+  coinType?: number;
+  /** What the signed message says, where it differs from the body (an attacker's edit). */
+  signed?: Partial<RegistrationMessage>;
+  timestamp?: number;
+  attributes?: Record<string, string>;
+}
+
+const nonce = (): Hex => toHex(crypto.getRandomValues(new Uint8Array(32)));
+const chainOf = (coinType: number) => (coinType >= HIGH_BIT ? coinType - HIGH_BIT : 1);
+
+/** A registration body as the kit builds it: the message's EIP-712 typed data signed by `account`. */
+export async function signedBody(
+  account: LocalAccount,
+  name: string,
+  opts: BodyOptions = {},
+): Promise<RegisterBody> {
+  const coinType = opts.coinType ?? COIN_31337;
+  const message: RegistrationMessage = {
+    name,
+    attributes: opts.attributes ?? {},
+    timestamp: opts.timestamp ?? Math.floor(Date.now() / 1000),
+    coinType,
+    address: account.address,
+    nonce: nonce(),
+    chainId: chainOf(coinType),
+    ...opts.signed,
+  };
+  const signature = await account.signTypedData(registrationTypedData(message));
+  return { coin_type: coinType, address: account.address, message: JSON.stringify(message), signature };
 }
