@@ -118,6 +118,7 @@ export const apiService: StackServiceDefinition = {
       dataDir: ctx.dataDir,
       databaseUrl: ctx.databaseUrl,
       testMode: ctx.testMode,
+      log: ctx.log,
       ...(ctx.registrySize ? { registrySize: ctx.registrySize } : {}),
     });
     return { url: server.url, healthUrl: `${server.url}/readyz`, stop: () => server.stop() };

@@ -1,4 +1,5 @@
 import type { Hono } from 'hono';
 
-export type AppEnv = { Variables: { projectId: string } };
+/** `requestId`: services/http-ops.ts, on every request. */
+export type AppEnv = { Variables: { projectId: string; requestId: string } };
 export type App = Hono<AppEnv>;

@@ -10,6 +10,7 @@ import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import type { ChainsHandle } from '../chain/types.ts';
 import { configuredHosts, hostGuard } from '../host-guard.ts';
+import { closeGracefully, type LogLine, trackRequests } from '../http-ops.ts';
 import type { AppEnv } from './app-types.ts';
 import { registerBalanceRoutes } from './balance.ts';
 import { projectIdSchema } from './caip.ts';
@@ -40,10 +41,17 @@ export interface ApiServerOptions {
   hostname?: string;
   /** How many wallets the explorer lists (default REGISTRY_SIZE; the scale benchmark asks for more). */
   registrySize?: number;
+  /** Where the request log goes, one JSON line per request (services/http-ops.ts); none when unset. */
+  log?: LogLine;
+  /** How long `stop()` lets requests in flight finish before it cuts them (default 10 s). */
+  graceMs?: number;
 }
 
 export interface ApiServer {
   url: string;
+  /** Requests being answered now. */
+  inFlight(): number;
+  /** Stops accepting connections, lets the requests in flight finish, then closes the database. */
   stop(): Promise<void>;
 }
 
@@ -62,12 +70,20 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   let baseUrl = opts.publicUrl ?? '';
   const publicOrigin = opts.publicUrl ? new URL(opts.publicUrl).origin : undefined;
 
+  const requests = trackRequests('api', opts.log);
+  app.use('*', requests.middleware);
   app.onError((err, c) => {
     if (err instanceof ApiError) return c.json(err.body(), err.status);
     if (err instanceof HTTPException) {
       return c.json(errorBody('request', err.message || 'Bad request'), err.status as ContentfulStatusCode);
     }
-    console.error('[api] unexpected error on', c.req.method, c.req.path, err);
+    console.error(
+      '[api] unexpected error on',
+      c.req.method,
+      c.req.path,
+      `(request ${c.get('requestId')})`,
+      err,
+    );
     return c.json(errorBody('server', 'Internal error of the local API server'), 500);
   });
   app.notFound((c) => c.json(errorBody('path', `No route for ${c.req.method} ${c.req.path}`), 404));
@@ -129,6 +145,7 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   });
 
   const server = serve({ fetch: app.fetch, port: opts.port, hostname: opts.hostname ?? '127.0.0.1' });
+  requests.attach(server);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', () => resolve());
@@ -146,13 +163,11 @@ export async function startApiServer(opts: ApiServerOptions): Promise<ApiServer>
   let stopping: Promise<void> | undefined;
   return {
     url: baseUrl,
+    inFlight: requests.inFlight,
     stop() {
       stopping ??= (async () => {
         indexer.stop();
-        await new Promise<void>((resolve) => {
-          server.close(() => resolve());
-          if ('closeAllConnections' in server) server.closeAllConnections();
-        });
+        await closeGracefully(server, requests, opts.graceMs);
         await store.close();
       })();
       return stopping;
