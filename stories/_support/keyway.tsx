@@ -10,6 +10,7 @@
  */
 import type { Decorator } from '@storybook/react-vite';
 import { delay, HttpResponse, http, type RequestHandler } from 'msw';
+import { type ReactNode, useLayoutEffect } from 'react';
 import { type Hex, numberToHex, parseEther } from 'viem';
 import type { CreateConnectorFn } from 'wagmi';
 import type { KeywayNetwork } from '../../src/core/networks';
@@ -196,6 +197,38 @@ export async function createStoryKit(
   };
 }
 
+/**
+ * Story trees that use a kit (`withKeyway`) and are mounted now, and the story cleanups that wait for them.
+ *
+ * Storybook itself (a person going from one story to the next in the sidebar, the test-runner) runs a story's
+ * cleanups, what its `beforeEach` returned, BEFORE it unmounts the story's tree; Vitest's portable stories
+ * unmount first. A tree that is still mounted must not see its instance destroyed: the teardown wakes its hooks,
+ * which then throw "This Keyway instance was destroyed" (or, once `storyKit()` is cleared, "Keyway hooks must be
+ * used inside <KeywayProvider>"), an exception Storybook reports on the NEXT story and then reloads the page. So
+ * a story's cleanups run once its tree is gone, in the order Storybook called them, under both.
+ */
+let mountedTrees = 0;
+const afterUnmount: Array<() => void> = [];
+
+/** Runs a story cleanup now when no kit tree is mounted, else as soon as the last one unmounts. */
+export function whenStoryUnmounted(cleanup: () => void): void {
+  if (mountedTrees === 0) cleanup();
+  else afterUnmount.push(cleanup);
+}
+
+/** Counts the story's kit tree as mounted; its unmount runs the cleanups that waited for it. */
+function MountedKitTree({ children }: { children: ReactNode }) {
+  // A layout effect: its cleanup runs inside the unmount itself, before Storybook renders the next story.
+  useLayoutEffect(() => {
+    mountedTrees += 1;
+    return () => {
+      mountedTrees -= 1;
+      if (mountedTrees === 0) for (const cleanup of afterUnmount.splice(0)) cleanup();
+    };
+  }, []);
+  return children;
+}
+
 /** Meta `beforeEach`: builds the story's instance from `parameters.keyway` and tears it down afterwards. */
 export async function keywayBeforeEach(context: { parameters: Record<string, unknown> }) {
   // The modal's view code is loaded before the story renders (as the modal's idle preload does on a page):
@@ -204,18 +237,21 @@ export async function keywayBeforeEach(context: { parameters: Record<string, unk
   await preloadViews();
   const { kit, cleanup } = await createStoryKit((context.parameters.keyway ?? {}) as StoryKitOptions);
   current = kit;
-  return () => {
-    cleanup();
-    if (current === kit) current = null;
-  };
+  return () =>
+    whenStoryUnmounted(() => {
+      cleanup();
+      if (current === kit) current = null;
+    });
 }
 
 /** Decorator: provides the story's instance to the hooks. */
 export const withKeyway: Decorator = (Story) => {
   if (!current) return <Story />;
   return (
-    <KeywayProvider keyway={current.keyway}>
-      <Story />
-    </KeywayProvider>
+    <MountedKitTree>
+      <KeywayProvider keyway={current.keyway}>
+        <Story />
+      </KeywayProvider>
+    </MountedKitTree>
   );
 };

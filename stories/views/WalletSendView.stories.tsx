@@ -38,6 +38,13 @@ const meta = {
 export default meta;
 type Story = StoryObj<typeof meta>;
 
+/**
+ * A store update from outside React (what a host's own input does through `useSend`): inside `act` where React
+ * has it, as Storybook's React renderer does (development React, the Vitest run), as it is where React has no
+ * `act` (the built Storybook's production React, which has no act environment either).
+ */
+const fromOutside = (update: () => void) => (typeof act === 'function' ? act(update) : update());
+
 const amountField = (canvas: ReturnType<typeof within>) => canvas.getByRole('textbox', { name: 'Amount' });
 const receiverField = (canvas: ReturnType<typeof within>) => canvas.getByRole('textbox', { name: 'To' });
 
@@ -150,7 +157,7 @@ export const TooManyDecimals: Story = {
     const usdc = getBalancesStore(storyKit().keyway)
       .getState()
       .balances.find((b) => b.symbol === 'USDC')!;
-    act(() => getSendStore(storyKit().keyway).getState().setToken(usdc));
+    fromOutside(() => getSendStore(storyKit().keyway).getState().setToken(usdc));
     await expect(await canvas.findByText('USDC has at most 6 decimals')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('1.1234567');
     await expect(canvas.getByRole('button', { name: 'Enter a receiver address or name' })).toBeDisabled();
@@ -167,7 +174,7 @@ export const NonNumericAmount: Story = {
     await canvas.findByRole('button', { name: 'ETH, change token' });
     await userEvent.type(amountField(canvas), 'abc');
     await expect(amountField(canvas)).toHaveValue('');
-    act(() => getSendStore(storyKit().keyway).getState().setAmount('1e3'));
+    fromOutside(() => getSendStore(storyKit().keyway).getState().setAmount('1e3'));
     await expect(await canvas.findByText('Enter the amount as a number, like 0.5')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('1e3');
     await expect(amountField(canvas)).toHaveAttribute('aria-invalid', 'true');
@@ -178,7 +185,7 @@ export const NegativeAmount: Story = {
   play: async ({ canvasElement }) => {
     const canvas = within(canvasElement);
     await canvas.findByRole('button', { name: 'ETH, change token' });
-    act(() => getSendStore(storyKit().keyway).getState().setAmount('-0.5'));
+    fromOutside(() => getSendStore(storyKit().keyway).getState().setAmount('-0.5'));
     await expect(await canvas.findByText('Enter an amount greater than 0')).toBeVisible();
     await expect(amountField(canvas)).toHaveValue('-0.5');
     await expect(canvas.getByRole('button', { name: 'Enter a receiver address or name' })).toBeDisabled();

@@ -18,7 +18,7 @@ import {
   installFakeFrame,
   NO_REPLY,
 } from '../../src/frame/testing';
-import { STORY_ADDRESS_2, type StoryKitOptions } from '../_support/keyway';
+import { STORY_ADDRESS_2, type StoryKitOptions, whenStoryUnmounted } from '../_support/keyway';
 
 /** The fake frame's origin: never reached over the network (the fake answers in the page). */
 export const FAKE_FRAME_URL = 'https://frame.keyway.test/';
@@ -136,11 +136,12 @@ export function embeddedKit(opts: EmbeddedStoryOptions = {}, extra: StoryKitOpti
 
 /** Meta/story `beforeEach` (after keywayBeforeEach): removes the fake frame and its iframe afterwards. */
 export function embeddedBeforeEach() {
-  return () => {
-    current?.fake.uninstall();
-    current = null;
-    for (const el of document.querySelectorAll('iframe[data-keyway-frame]')) el.remove();
-  };
+  return () =>
+    whenStoryUnmounted(() => {
+      current?.fake.uninstall();
+      current = null;
+      for (const el of document.querySelectorAll('iframe[data-keyway-frame]')) el.remove();
+    });
 }
 
 /** Seeds a cooldown that has `secondsLeft` seconds to run. */

@@ -8,7 +8,7 @@ import { encodeBase58 } from '../../src/chains/solana/address';
 import { solanaLocal } from '../../src/core/networks';
 import { makeBalances, type WireBalance } from '../../src/testing/msw';
 import { createSolanaTestWallet, type SolanaTestWallet } from '../../src/testing/solana-wallet';
-import { STORY_NETWORKS, storyHandlers } from '../_support/keyway';
+import { STORY_NETWORKS, storyHandlers, whenStoryUnmounted } from '../_support/keyway';
 
 export const STORY_SOLANA_RPC = 'https://rpc.keyway.test/solana';
 export const STORY_SOLANA_NETWORK = {
@@ -45,9 +45,10 @@ export function registerStorySolanaWallet(): SolanaTestWallet {
 
 /** A meta `beforeEach` after `keywayBeforeEach`: unregisters the story's Solana wallets afterwards. */
 export function solanaBeforeEach() {
-  return () => {
-    for (const off of registered.splice(0)) off();
-  };
+  return () =>
+    whenStoryUnmounted(() => {
+      for (const off of registered.splice(0)) off();
+    });
 }
 
 const solBalance = (chainId: string): WireBalance[] => [
