@@ -3,23 +3,13 @@
 // environment of the Vitest storybook project (vitest.browser.ts), so that a story sees the same page under both.
 // test-storybook looks for `test-runner-jest*` at the project root; ESM, like the package ("type": "module").
 import { getJestConfig } from '@storybook/test-runner';
+/** The flags of every test browser, as vitest.browser.ts launches them. */
+import chromiumArgs from './chromium-args.json' with { type: 'json' };
 
 const testRunnerConfig = getJestConfig();
 
 /** Debian's Chromium: Playwright cannot download its own browser here (vitest.browser.ts reads the same variable). */
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
-
-/** The flags of vitest.browser.ts's `chromiumArgs`. */
-const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--font-render-hinting=none',
-];
 
 /**
  * @type {import('@jest/types').Config.InitialOptions}

@@ -1,18 +1,11 @@
 import { playwright } from '@vitest/browser-playwright';
+import chromiumFlags from './chromium-args.json' with { type: 'json' };
 
 /** Debian's Chromium (installed by .ci/run); Playwright's own download cannot work offline. */
 export const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-export const chromiumArgs = [
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-  '--font-render-hinting=none',
-];
+/** Chromium's flags for every test browser (the Storybook test-runner's Jest config reads the same file). */
+export const chromiumArgs: string[] = chromiumFlags;
 
 /** A fresh browser config per Vitest project (projects must not share one `browser` object). */
 export function chromiumBrowser(viewport = { width: 1280, height: 800 }) {
