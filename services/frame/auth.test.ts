@@ -421,6 +421,14 @@ describe('headers and persistence', () => {
     });
   });
 
+  it('answers /health and /healthz while it serves, and /readyz once its database is migrated', async () => {
+    expect(await (await fetch(`${server.url}/health`)).json()).toEqual({ ok: true });
+    expect(await (await fetch(`${server.url}/healthz`)).json()).toEqual({ ok: true });
+    const ready = await fetch(`${server.url}/readyz`);
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ ready: true });
+  });
+
   it('keeps users and sessions across a restart', async () => {
     const { token, user } = await login('heidi@example.com');
     await server.stop();

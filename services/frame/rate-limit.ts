@@ -1,7 +1,9 @@
 /**
  * Limits of the auth backend's login routes: starting an email login, checking its code and the steps of an
- * email change. Held in memory: a restart of the local service clears them (the store's own budgets below
- * are kept in its file).
+ * email change. Counted in the store's database (the rate-hit table that also holds the store's own counts
+ * of codes sent and wrong guesses, below), so they survive a restart and hold across every instance of the
+ * backend on one database: each request is counted in one transaction that holds advisory locks on its
+ * budgets' keys, so two instances never both take the last hit of a budget.
  *
  * What the limits must stop, and what they must not cause:
  *
@@ -35,7 +37,7 @@
  */
 import { setTimeout as wait } from 'node:timers/promises';
 import { cooldownText } from '../../src/frame/protocol/errors.ts';
-import { AuthError } from './auth-store.ts';
+import { AuthError, type HitWindow, type RateHits } from './auth-store.ts';
 
 export interface AuthLimits {
   windowMs: number;
@@ -63,38 +65,8 @@ export const DEFAULT_AUTH_LIMITS: AuthLimits = {
   perAddressUnderLoad: 5,
 };
 
-export class SlidingWindow {
-  private readonly hits = new Map<string, number[]>();
-
-  constructor(
-    private readonly windowMs: number,
-    private readonly now: () => number = Date.now,
-  ) {}
-
-  /** 0 when `key` has fewer than `max` hits in the window, else the milliseconds until it has. */
-  waitMs(key: string, max: number): number {
-    const t = this.now();
-    const recent = (this.hits.get(key) ?? []).filter((at) => at > t - this.windowMs);
-    this.hits.set(key, recent);
-    if (recent.length < max) return 0;
-    // Oldest first: below `max` once the hit at this index has left the window.
-    return recent[recent.length - Math.max(1, max)]! + this.windowMs - t;
-  }
-
-  /** Counts a hit on `key`, keeping at most its `keep` newest (enough to answer `waitMs` up to that max). */
-  add(key: string, keep: number): void {
-    const t = this.now();
-    const hits = this.hits.get(key) ?? [];
-    hits.push(t);
-    if (hits.length > keep) hits.splice(0, hits.length - keep);
-    this.hits.set(key, hits);
-    if (this.hits.size > 10_000) {
-      for (const [k, v] of this.hits) if (!v.some((at) => at > t - this.windowMs)) this.hits.delete(k);
-    }
-  }
-}
-
-const EVERYONE = '*';
+/** Every check and start, by everyone: the load. */
+const EVERYONE = 'route *';
 
 /** Who sent a code check: the device it names (null when it names none) and the client address. */
 export interface CheckRequest {
@@ -105,23 +77,36 @@ export interface CheckRequest {
 
 /**
  * The route limits above. `check` and `start` count one request, throw AuthError 429 when a budget is full,
- * and wait `slowdownMs` (with the injected `sleep`) while everyone together is over `global`.
+ * and wait `slowdownMs` (with the injected `sleep`) while everyone together is over `global`. The hits are
+ * kept in `hits` (the store's `rateHits`), with the times of `now`.
  */
 export class AuthLimiter {
-  private readonly window: SlidingWindow;
+  private readonly now: () => number;
   private readonly sleep: (ms: number) => Promise<unknown>;
 
   constructor(
     private readonly limits: AuthLimits,
+    private readonly hits: RateHits,
     opts: { now?: () => number; sleep?: (ms: number) => Promise<unknown> } = {},
   ) {
-    this.window = new SlidingWindow(limits.windowMs, opts.now);
+    this.now = opts.now ?? Date.now;
     this.sleep = opts.sleep ?? ((ms) => wait(ms));
   }
 
+  /** 0 when `key` has fewer than `max` hits in the window, else the milliseconds until it has. */
+  private async waitMs(window: HitWindow, key: string, max: number, t: number): Promise<number> {
+    // Below `max` once its `max`-th newest hit has left the window.
+    const at = await window.nthNewest(key, max, t - this.limits.windowMs);
+    return at === undefined ? 0 : at + this.limits.windowMs - t;
+  }
+
   /** True while checks and starts by everyone are over `global` in the window. */
-  underLoad(): boolean {
-    return this.window.waitMs(EVERYONE, this.limits.global) > 0;
+  underLoad(): Promise<boolean> {
+    const t = this.now();
+    return this.hits.transaction(
+      [],
+      async (window) => (await this.waitMs(window, EVERYONE, this.limits.global, t)) > 0,
+    );
   }
 
   /** One code check for `email`. */
@@ -129,29 +114,40 @@ export class AuthLimiter {
     const email = req.email.trim().toLowerCase();
     const who = req.deviceId === null ? `address ${req.address}` : `device ${req.deviceId}`;
     return this.take([
-      { key: `check ${email} ${who}`, max: this.limits.checksPerDevice, perAddress: false },
-      { key: `check address ${req.address}`, max: this.limits.checksPerAddress, perAddress: true },
+      { key: `route check ${email} ${who}`, max: this.limits.checksPerDevice, perAddress: false },
+      { key: `route check address ${req.address}`, max: this.limits.checksPerAddress, perAddress: true },
     ]);
   }
 
   /** One login start (a mail with a code or a link) from client `address`. */
   start(req: { address: string }): Promise<void> {
     return this.take([
-      { key: `start address ${req.address}`, max: this.limits.startsPerAddress, perAddress: true },
+      { key: `route start address ${req.address}`, max: this.limits.startsPerAddress, perAddress: true },
     ]);
   }
 
   private async take(budgets: { key: string; max: number; perAddress: boolean }[]): Promise<void> {
-    const loaded = this.underLoad();
-    const keys = budgets.map(({ key, max, perAddress }) => ({
-      key,
-      max: loaded && perAddress ? Math.min(max, this.limits.perAddressUnderLoad) : max,
-      keep: max,
-    }));
-    const waitMs = Math.max(...keys.map(({ key, max }) => this.window.waitMs(key, max)));
-    if (waitMs > 0) throw new AuthError(429, cooldownText(waitMs / 1000));
-    for (const { key, keep } of keys) this.window.add(key, keep);
-    this.window.add(EVERYONE, this.limits.global);
+    const t = this.now();
+    const { windowMs } = this.limits;
+    // The budgets' keys are locked, so the last hit of a budget goes to one request, on whichever instance.
+    // The load's key is not: every request counts on it, and locking it would make every login of every
+    // instance wait for the one before; it protects no code, so a count a few requests off does no harm.
+    const loaded = await this.hits.transaction(
+      budgets.map((b) => b.key),
+      async (window) => {
+        const loaded = (await this.waitMs(window, EVERYONE, this.limits.global, t)) > 0;
+        let waitMs = 0;
+        for (const { key, max, perAddress } of budgets) {
+          const limit = loaded && perAddress ? Math.min(max, this.limits.perAddressUnderLoad) : max;
+          waitMs = Math.max(waitMs, await this.waitMs(window, key, limit, t));
+        }
+        if (waitMs > 0) throw new AuthError(429, cooldownText(waitMs / 1000));
+        for (const { key } of budgets) await window.add(key, t, t + windowMs);
+        await window.add(EVERYONE, t, t + windowMs);
+        return loaded;
+      },
+    );
+    // After the commit: a slowed-down request holds no lock while it waits.
     if (loaded) await this.sleep(this.limits.slowdownMs);
   }
 }

@@ -47,8 +47,16 @@ import { AuthLimiter, type AuthLimits, DEFAULT_AUTH_LIMITS } from './rate-limit.
 
 export interface FrameServerOptions {
   port: number;
-  /** Root data directory of the stack; the frame keeps its state in `<dataDir>/frame`. */
+  /**
+   * Root data directory of the stack; the frame keeps its state in `<dataDir>/frame` (PGlite in
+   * `<dataDir>/frame/db` unless `databaseUrl` is set).
+   */
   dataDir: string;
+  /**
+   * PostgreSQL instead of PGlite (`DATABASE_URL`): every instance of the frame backend given the same URL
+   * shares its users, sessions, codes and login limits.
+   */
+  databaseUrl?: string | undefined;
   /** Origins allowed to embed the frame (`frame-ancestors` and the page's own origin check). */
   allowedOrigins: string[];
   /** Chains the frame can use; its RPC goes through this server's `/rpc/:chainId` proxy. */
@@ -78,6 +86,14 @@ export interface FrameServerOptions {
   slowdown?: (ms: number) => Promise<unknown>;
   /** The client address a request is counted against (default: the connection's remote address). */
   clientAddress?: (c: Context) => string;
+  /**
+   * Behind a proxy or load balancer that appends the client's address to `X-Forwarded-For`: the login limits
+   * count the last address of that header (the one the proxy saw), not the proxy's own. Only for an instance
+   * that nothing but the proxy can reach: otherwise a client could name any address it likes.
+   */
+  trustProxy?: boolean;
+  /** Base URL under which browsers reach this service (links in mails); default http://<hostname>:<port>. */
+  publicUrl?: string;
   /** Where built pages are cached (default node_modules/.cache/keyway-frame). */
   cacheDir?: string;
   hostname?: string;
@@ -225,7 +241,8 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   }
   const store = await AuthStore.open({
     dir: join(opts.dataDir, 'frame'),
-    publicUrl: url,
+    databaseUrl: opts.databaseUrl,
+    publicUrl: opts.publicUrl ?? url,
     rateLimit: opts.rateLimit ?? (opts.testMode ? { ...DEFAULT_RATE_LIMIT, max: 50 } : DEFAULT_RATE_LIMIT),
     guessLimit:
       opts.guessLimit ?? (opts.testMode ? { ...DEFAULT_GUESS_LIMIT, perEmail: 50 } : DEFAULT_GUESS_LIMIT),
@@ -243,9 +260,15 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
             perAddressUnderLoad: 2000,
           }
         : DEFAULT_AUTH_LIMITS),
+    store.rateHits,
     opts.slowdown ? { sleep: opts.slowdown } : {},
   );
-  const clientAddress = opts.clientAddress ?? ((c: Context) => getConnInfo(c).remote.address ?? 'unknown');
+  const connectionAddress = (c: Context) => getConnInfo(c).remote.address ?? 'unknown';
+  const clientAddress =
+    opts.clientAddress ??
+    (opts.trustProxy
+      ? (c: Context) => c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() || connectionAddress(c)
+      : connectionAddress);
 
   const app = new Hono<{ Variables: { user: AuthUser; token: string } }>();
 
@@ -287,7 +310,7 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   const requireSession = async (c: Context, next: () => Promise<void>) => {
     const auth = c.req.header('authorization') ?? '';
     const token = auth.startsWith('Bearer ') ? auth.slice(7) : '';
-    const user = token ? store.sessionUser(token) : undefined;
+    const user = token ? await store.sessionUser(token) : undefined;
     if (!user) return c.json({ message: 'Not logged in' }, 401);
     c.set('user', user);
     c.set('token', token);
@@ -322,6 +345,11 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     return c.body(PAGES_CSS);
   });
   app.get('/health', (c) => c.json({ ok: true }));
+  // Liveness: the process serves requests. Readiness: its database answers and its migrations are applied.
+  app.get('/healthz', (c) => c.json({ ok: true }));
+  app.get('/readyz', async (c) =>
+    (await store.ready()) ? c.json({ ready: true }) : c.json({ ready: false }, 503),
+  );
 
   // ---- email login -------------------------------------------------------------------------------
   app.post('/auth/email/start', async (c) => {
@@ -338,11 +366,11 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   // ---- device approval ---------------------------------------------------------------------------
   app.post('/auth/device/status', async (c) => {
     const { requestId } = await jsonBody(c, z.object({ requestId: z.uuid() }));
-    return c.json(store.deviceStatus(requestId));
+    return c.json(await store.deviceStatus(requestId));
   });
-  app.get('/auth/device/approve', (c) => {
+  app.get('/auth/device/approve', async (c) => {
     const token = c.req.query('token') ?? '';
-    const req = token ? store.deviceRequestByToken(token) : undefined;
+    const req = token ? await store.deviceRequestByToken(token) : undefined;
     if (!req) return c.html(deviceApprovePage('expired'), 404);
     if (req.approved) return c.html(deviceApprovePage('approved'));
     return c.html(deviceApprovePage({ token, email: req.email }));
@@ -373,17 +401,17 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     );
     return c.json({ request: await store.beginSocialLogin(provider as SocialProvider, state, challenge) });
   });
-  const requestOf = (provider: SocialProvider, id: string | undefined) => {
+  const requestOf = async (provider: SocialProvider, id: string | undefined) => {
     const parsed = tokenSchema.safeParse(id);
-    const request = parsed.success ? store.socialRequest(provider, parsed.data) : undefined;
+    const request = parsed.success ? await store.socialRequest(provider, parsed.data) : undefined;
     if (!parsed.success || !request) throw new AuthError(400, 'This sign-in has expired. Start again.');
     return parsed.data;
   };
   const callbackUrl = (c: Context) => new URL(SOCIAL_CALLBACK_PATH, c.req.url);
-  app.get('/oauth/:provider/authorize', (c) => {
+  app.get('/oauth/:provider/authorize', async (c) => {
     const provider = providerSchema.safeParse(c.req.param('provider'));
     if (!provider.success) return c.html(messagePage('Sign in', 'Unknown provider.'), 404);
-    const request = requestOf(provider.data as SocialProvider, c.req.query('request'));
+    const request = await requestOf(provider.data as SocialProvider, c.req.query('request'));
     return c.html(
       providerPage({
         provider: provider.data,
@@ -397,7 +425,7 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   app.post('/oauth/:provider/authorize', async (c) => {
     const provider = providerSchema.parse(c.req.param('provider')) as SocialProvider;
     const get = await sameOriginForm(c);
-    const request = requestOf(provider, get('request'));
+    const request = await requestOf(provider, get('request'));
     let done: { code: string; state: string };
     try {
       done = await store.completeSocialLogin(provider, request, get('username'));
@@ -450,9 +478,9 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
       intro: 'Local Farcaster stand-in: approve the sign-in request with any username.',
       ...(error ? { error } : {}),
     });
-  app.get('/farcaster/connect', (c) => {
+  app.get('/farcaster/connect', async (c) => {
     const channel = c.req.query('channel') ?? '';
-    const state = channel ? store.farcasterChannel(channel) : undefined;
+    const state = channel ? await store.farcasterChannel(channel) : undefined;
     if (!state || state.consumed || state.username) {
       return c.html(messagePage('Farcaster', 'This sign-in request has expired or was already used.'), 404);
     }
@@ -505,10 +533,10 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     const parsed = emailSchema.safeParse(q);
     return parsed.success ? parsed.data : '';
   };
-  app.get('/mailbox', (c) => c.html(mailboxPage(store.mailbox(), mailboxFilter(c))));
-  app.get('/mailbox.json', (c) => {
+  app.get('/mailbox', async (c) => c.html(mailboxPage(await store.mailbox(), mailboxFilter(c))));
+  app.get('/mailbox.json', async (c) => {
     const filter = mailboxFilter(c);
-    return c.json({ messages: store.mailbox().filter((m) => filter === null || m.to === filter) });
+    return c.json({ messages: (await store.mailbox()).filter((m) => filter === null || m.to === filter) });
   });
 
   // ---- JSON-RPC proxy to the local chains --------------------------------------------------------
@@ -601,10 +629,15 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   );
 
   const server = serve({ fetch: app.fetch, port: opts.port, hostname });
-  await new Promise<void>((resolve, reject) => {
-    server.once('listening', () => resolve());
-    server.once('error', reject);
-  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      server.once('listening', () => resolve());
+      server.once('error', reject);
+    });
+  } catch (error) {
+    await store.close();
+    throw error;
+  }
   return {
     url,
     stop: async () => {
@@ -612,7 +645,8 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
         server.close(() => resolve());
         if ('closeAllConnections' in server) server.closeAllConnections();
       });
-      await store.flush();
+      // Once the server takes no more requests.
+      await store.close();
     },
   };
 }

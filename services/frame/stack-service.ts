@@ -1,13 +1,15 @@
 /**
  * The secure frame as a service of the local stack (services/stack.ts): port 4200 by default, state in
- * `<dataDir>/frame`, the local EVM chains (with their swap router, named 'Keyway Local Router' on the
- * approval screen) and the local Solana network, and an allow-list of the origins
+ * `<dataDir>/frame` (or in the stack's PostgreSQL database, `DATABASE_URL`), the local EVM chains (with
+ * their swap router, named 'Keyway Local Router' on the approval screen) and the local Solana network, and
+ * an allow-list of the origins
  * that may embed it: the playground (and the host pages the stack was started for, `hostPorts`) on 127.0.0.1
  * and localhost, plus any origins in the comma-separated
  * environment variable `KEYWAY_FRAME_ALLOWED_ORIGINS`. Storybook is not on the default list: its stories
  * use the fake frame of `keyway/testing`, and a development server's origin has no place among the
  * embedders of a wallet that holds keys (add it through the variable to try the real frame in a story).
  */
+import { startInstances } from '../balancer.ts';
 import type { StackContext, StackServiceDefinition } from '../stack.ts';
 import { startFrameServer } from './server.ts';
 
@@ -35,23 +37,29 @@ export function solanaReference(caip2: string): string {
 export const frameService: StackServiceDefinition = {
   name: 'frame',
   description: 'Secure frame (embedded wallet) + auth backend, dev mailbox at /mailbox',
-  async start(ctx) {
-    const server = await startFrameServer({
-      port: ctx.ports.frame,
-      dataDir: ctx.dataDir,
-      allowedOrigins: frameAllowedOrigins(ctx),
-      chains: ctx.chains.evm.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
-      solanaChains: [
-        { reference: solanaReference(ctx.chains.solana.caip2), rpcUrl: ctx.chains.solana.rpcUrl },
-      ],
-      routers: ctx.chains.evm.map((c) => ({
-        chainId: c.chainId,
-        address: c.contracts.router,
-        name: 'Keyway Local Router',
-      })),
-      testMode: ctx.testMode,
-    });
-    ctx.log(`[frame] dev mailbox: ${server.url}/mailbox`);
-    return { url: server.url, healthUrl: `${server.url}/health`, stop: () => server.stop() };
-  },
+  start: (ctx) =>
+    startInstances(ctx, 'frame', ctx.ports.frame, '/readyz', async (port, publicUrl) => {
+      const server = await startFrameServer({
+        port,
+        publicUrl,
+        // Several instances sit behind the stack's balancer, which alone can reach them and appends the
+        // client's address to X-Forwarded-For; one instance is reached directly.
+        trustProxy: ctx.instances > 1,
+        dataDir: ctx.dataDir,
+        databaseUrl: ctx.databaseUrl,
+        allowedOrigins: frameAllowedOrigins(ctx),
+        chains: ctx.chains.evm.map((c) => ({ chainId: c.chainId, rpcUrl: c.rpcUrl })),
+        solanaChains: [
+          { reference: solanaReference(ctx.chains.solana.caip2), rpcUrl: ctx.chains.solana.rpcUrl },
+        ],
+        routers: ctx.chains.evm.map((c) => ({
+          chainId: c.chainId,
+          address: c.contracts.router,
+          name: 'Keyway Local Router',
+        })),
+        testMode: ctx.testMode,
+      });
+      ctx.log(`[frame] dev mailbox: ${publicUrl}/mailbox`);
+      return server;
+    }),
 };
