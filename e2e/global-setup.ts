@@ -5,6 +5,10 @@
  * `keywayStack` (e2e/support/stack.ts) to the test files; stops everything (and removes the data directory)
  * afterwards.
  *
+ * `KEYWAY_E2E_DATABASE_URL` (a PostgreSQL database the run may use) with `KEYWAY_E2E_INSTANCES` (e.g. 2) runs the
+ * same tests against the several-instances mode: the API and the frame's auth backend each as that many
+ * instances behind the stack's round-robin balancer, on that one database (docs/self-hosting.md).
+ *
  * Chain state set here, before any test runs: the dev account holds exactly 4321.5 ETH on chain 31338
  * (DEV_L2_BALANCE_WEI), so switching chains visibly changes the balance.
  */
@@ -28,6 +32,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
         ports,
         hostPorts: [nextjsPort],
         testMode: true,
+        ...(process.env.KEYWAY_E2E_DATABASE_URL
+          ? {
+              databaseUrl: process.env.KEYWAY_E2E_DATABASE_URL,
+              instances: Number(process.env.KEYWAY_E2E_INSTANCES ?? 1),
+            }
+          : {}),
         log: (line) => {
           if (process.env.KW_VERBOSE === '1' || /could not|unusable|failed/.test(line)) console.log(line);
         },
@@ -61,6 +71,9 @@ export default async function setup(project: TestProject): Promise<() => Promise
       nextjsPort,
     };
     project.provide('keywayStack', info);
+    if (process.env.KEYWAY_E2E_DATABASE_URL) {
+      console.log(`[e2e] services on PostgreSQL, ${process.env.KEYWAY_E2E_INSTANCES ?? 1} instance(s) each`);
+    }
     console.log(`[e2e] local stack ready in ${((Date.now() - started) / 1000).toFixed(1)} s: ${playground}`);
   } catch (error) {
     await running.stop();

@@ -4,7 +4,10 @@
  *   KW_PORT_EVM_L1 (8545), KW_PORT_EVM_L2 (8546), KW_PORT_SOLANA (8899; websocket +1), KW_PORT_API (4100),
  *   KW_PORT_FRAME (4200), KW_PORT_PLAYGROUND (4300), KW_PORT_RELAY (4400), KW_DATA_DIR (.keyway-data),
  *   KW_TEST_MODE (0/1), KW_VERBOSE (0/1: print the services' log lines), DATABASE_URL (PostgreSQL for the API's
- *   names instead of PGlite in the data directory: `postgres://user:password@host:port/database`).
+ *   names and the frame's auth state instead of PGlite in the data directory:
+ *   `postgres://user:password@host:port/database`), KW_INSTANCES (1: instances of the API and of the frame's
+ *   auth backend, each set behind a round-robin balancer on the service's port; more than 1 needs DATABASE_URL).
+ * `--instances N` on the command line (`npm run services -- --instances 2`) is the same as KW_INSTANCES.
  */
 import { resolve } from 'node:path';
 import { z } from 'zod';
@@ -26,6 +29,7 @@ const envSchema = z.object({
   KW_DATA_DIR: z.string().min(1).optional(),
   KW_TEST_MODE: flag,
   KW_VERBOSE: flag,
+  KW_INSTANCES: z.coerce.number().int().min(1).max(8).optional(),
   DATABASE_URL: z
     .string()
     .regex(/^postgres(ql)?:\/\//, 'a postgres:// URL')
@@ -33,8 +37,18 @@ const envSchema = z.object({
     .or(z.literal('').transform(() => undefined)),
 });
 
+/** `--instances N` / `--instances=N` from the command line, as the environment variable it stands for. */
+function argvEnv(argv: readonly string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  argv.forEach((arg, i) => {
+    if (arg === '--instances' && argv[i + 1] !== undefined) out.KW_INSTANCES = argv[i + 1]!;
+    else if (arg.startsWith('--instances=')) out.KW_INSTANCES = arg.slice('--instances='.length);
+  });
+  return out;
+}
+
 async function main(): Promise<void> {
-  const parsed = envSchema.safeParse(process.env);
+  const parsed = envSchema.safeParse({ ...process.env, ...argvEnv(process.argv.slice(2)) });
   if (!parsed.success) {
     console.error(
       `Invalid environment: ${parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ')}`,
@@ -93,6 +107,7 @@ async function main(): Promise<void> {
     dataDir,
     testMode: env.KW_TEST_MODE,
     ...(env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : {}),
+    ...(env.KW_INSTANCES ? { instances: env.KW_INSTANCES } : {}),
     log: (line) => {
       // Recovery notes (unreadable state moved aside) always matter; the rest only when asked for.
       if (verbose || /could not|unusable|failed/.test(line)) console.log(line);

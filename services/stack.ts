@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { z } from 'zod';
 import { playgroundService } from '../playground/stack-service.ts';
 import { startApiServer } from './api/server.ts';
+import { startInstances } from './balancer.ts';
 import { rpcChainId } from './chain/anvil.ts';
 import { type LocalChains, startChains } from './chain/index.ts';
 import type { ChainsHandle } from './chain/types.ts';
@@ -71,6 +72,11 @@ export interface StackContext {
   registrySize?: number;
   /** PostgreSQL for the services' data instead of PGlite in `dataDir` (`DATABASE_URL`). */
   databaseUrl?: string;
+  /**
+   * Instances of each service that keeps data (the API, the frame's auth backend), behind a round-robin
+   * balancer on the service's port (services/balancer.ts). More than one needs `databaseUrl`.
+   */
+  instances: number;
   log: (line: string) => void;
   chains: ChainsHandle;
   /** URLs of everything started so far, by name (chains first, then services in list order). */
@@ -111,18 +117,19 @@ export interface StackServiceDefinition {
 export const apiService: StackServiceDefinition = {
   name: 'api',
   description: 'Reference Blockchain API + wallet explorer',
-  async start(ctx) {
-    const server = await startApiServer({
-      port: ctx.ports.api,
-      chains: ctx.chains,
-      dataDir: ctx.dataDir,
-      databaseUrl: ctx.databaseUrl,
-      testMode: ctx.testMode,
-      log: ctx.log,
-      ...(ctx.registrySize ? { registrySize: ctx.registrySize } : {}),
-    });
-    return { url: server.url, healthUrl: `${server.url}/readyz`, stop: () => server.stop() };
-  },
+  start: (ctx) =>
+    startInstances(ctx, 'api', ctx.ports.api, '/readyz', (port, publicUrl) =>
+      startApiServer({
+        port,
+        publicUrl,
+        chains: ctx.chains,
+        dataDir: ctx.dataDir,
+        databaseUrl: ctx.databaseUrl,
+        testMode: ctx.testMode,
+        log: ctx.log,
+        ...(ctx.registrySize ? { registrySize: ctx.registrySize } : {}),
+      }),
+    ),
 };
 
 /** Served on the playground port while there is no playground service. */
@@ -155,8 +162,10 @@ export interface StartStackOptions {
   testMode?: boolean;
   /** How many wallets the API's explorer lists (default its REGISTRY_SIZE; the scale benchmark asks for 5 000). */
   registrySize?: number;
-  /** PostgreSQL for the services' data (names today) instead of PGlite in `dataDir`. */
+  /** PostgreSQL for the services' data (names, the embedded wallet's auth state) instead of PGlite in `dataDir`. */
   databaseUrl?: string;
+  /** Instances of the API and of the frame's auth backend behind a balancer each (default 1; >1 needs `databaseUrl`). */
+  instances?: number;
   log?: (line: string) => void;
   /** Replace the service list (tests); default `STACK_SERVICES` (+ the status page if no playground). */
   services?: StackServiceDefinition[];
@@ -324,6 +333,7 @@ export async function startStack(opts: StartStackOptions = {}): Promise<Stack> {
         testMode: opts.testMode ?? false,
         ...(opts.registrySize ? { registrySize: opts.registrySize } : {}),
         ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+        instances: opts.instances ?? 1,
         log,
         chains,
         urls,
