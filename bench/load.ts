@@ -32,7 +32,7 @@ import { freeStackPorts } from '../services/free-ports.ts';
 import { apiService, type Stack, startStack } from '../services/stack.ts';
 
 const CONNECTIONS = Number(process.env.KW_LOAD_CONNECTIONS ?? 10);
-const REQUESTS = Number(process.env.KW_LOAD_REQUESTS ?? 2000);
+const REQUESTS = Number(process.env.KW_LOAD_REQUESTS ?? 6000);
 const MAX_SECONDS = Number(process.env.KW_LOAD_SECONDS ?? 20);
 /** Signed registrations prepared per set-up (signing is the slow part, so fewer than REQUESTS). */
 const REGISTRATIONS = Number(process.env.KW_LOAD_REGISTRATIONS ?? 500);
@@ -102,17 +102,25 @@ async function runSetup(
   opts: { databaseUrl?: string; instances: number },
 ): Promise<SetupResult> {
   console.log(`\n▶ ${label}`);
-  const ports = await freeStackPorts(38000, 38999);
   // Its own data directory, kept until the rows are counted after the stack stops.
   const dataDir = mkdtempSync(join(tmpdir(), 'keyway-load-'));
-  const stack: Stack = await startStack({
-    ports,
-    dataDir,
-    testMode: true,
-    services: [apiService, frameService],
-    instances: opts.instances,
-    ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
-  });
+  let stack: Stack | undefined;
+  // A port of the block may be taken between the pick and the bind (the OS hands out ports of this range
+  // too): another block then.
+  for (let attempt = 0; !stack; attempt++) {
+    try {
+      stack = await startStack({
+        ports: await freeStackPorts(38000, 38999),
+        dataDir,
+        testMode: true,
+        services: [apiService, frameService],
+        instances: opts.instances,
+        ...(opts.databaseUrl ? { databaseUrl: opts.databaseUrl } : {}),
+      });
+    } catch (error) {
+      if (attempt === 2 || !String(error).includes('EADDRINUSE')) throw error;
+    }
+  }
   const api = stack.urls.api!;
   const frame = stack.urls.frame!;
   const figures: Figures[] = [];
