@@ -467,6 +467,9 @@ export class AuthStore {
   private closing: Promise<void> | undefined;
   /** Whether `close()` closes the database (not when `open()` was given one). */
   private ownsDatabase = true;
+  private sendMail: ((mail: MailMessage) => Promise<void>) | undefined;
+  /** The mails each open transaction wrote, sent through `sendMail` once it commits. */
+  private readonly outbox = new WeakMap<SqlRunner, MailMessage[]>();
 
   private constructor(
     private readonly sql: Sql,
@@ -504,6 +507,13 @@ export class AuthStore {
      * costs seconds). It stays open when the store closes.
      */
     sql?: Sql;
+    /**
+     * Delivers a mail (a login code, an approval link, an email-change code) through the host's email
+     * provider. Called once per mail after the change that wrote it is committed, so a mail is never sent for
+     * a change that was rolled back; a failure is logged (the user asks for another code). The mail is also
+     * kept in the development mailbox table, which a production server does not serve (`devMailbox`).
+     */
+    sendMail?: (mail: MailMessage) => Promise<void>;
   }): Promise<AuthStore> {
     await mkdir(opts.dir, { recursive: true });
     const sql =
@@ -523,6 +533,7 @@ export class AuthStore {
       throw error;
     }
     store.ownsDatabase = !opts.sql;
+    store.sendMail = opts.sendMail;
     store.sweeper = setInterval(() => {
       store.sweep().catch((error: unknown) => {
         if (!store.closing) console.error('[frame] could not delete expired auth rows:', error);
@@ -574,14 +585,27 @@ export class AuthStore {
    * KeepChanges commits what was written and then throws its error.
    */
   private async change<T>(work: (tx: SqlRunner) => Promise<T>): Promise<T> {
+    let mails: MailMessage[] = [];
     const outcome = await this.sql.transaction(async (tx): Promise<{ value: T } | { error: AuthError }> => {
+      mails = [];
+      this.outbox.set(tx, mails);
       try {
         return { value: await work(tx) };
       } catch (error) {
         if (error instanceof KeepChanges) return { error: error.error };
         throw error;
+      } finally {
+        this.outbox.delete(tx);
       }
     });
+    // Committed: what it wrote may leave now.
+    if (this.sendMail) {
+      for (const mail of mails) {
+        await this.sendMail(mail).catch((error: unknown) =>
+          console.error(`[frame] could not send the ${mail.kind} mail:`, error),
+        );
+      }
+    }
     if ('error' in outcome) throw outcome.error;
     return outcome.value;
   }
@@ -774,11 +798,13 @@ export class AuthStore {
   // ---- codes and mail ----------------------------------------------------------------------------
 
   private async deliver(tx: SqlRunner, mail: Omit<MailMessage, 'id' | 'sentAt'>): Promise<void> {
+    const message: MailMessage = { ...mail, id: randomUUID(), sentAt: this.now() };
     await tx.query(
       `insert into auth_mailbox (id, to_address, kind, subject, code, link, sent_at)
        values ($1, $2, $3, $4, $5, $6, $7)`,
-      [randomUUID(), mail.to, mail.kind, mail.subject, mail.code, mail.link, this.now()],
+      [message.id, mail.to, mail.kind, mail.subject, mail.code, mail.link, message.sentAt],
     );
+    this.outbox.get(tx)?.push(message);
   }
 
   private async issueCode(

@@ -677,3 +677,113 @@ describe('login limits against an attacker', () => {
     expect(session.body).toMatchObject({ user: { email } });
   });
 });
+
+describe('for operators: email provider, request log, graceful stop', () => {
+  it('sends codes through the provider hook once committed, without serving the dev mailbox, and logs each request with its id', async () => {
+    const sent: { to: string; kind: string; code: string | null }[] = [];
+    const lines: string[] = [];
+    const dir = await mkdtemp(join(tmpdir(), 'kw-frame-ops-'));
+    const ops = await startFrameServer({
+      port: await freePort(),
+      dataDir: dir,
+      allowedOrigins: ALLOWED,
+      chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }],
+      devMailbox: false,
+      sendMail: async (mail) => {
+        sent.push({ to: mail.to, kind: mail.kind, code: mail.code });
+      },
+      log: (line) => lines.push(line),
+    });
+    try {
+      const email = 'provider@example.com';
+      const start = await fetch(`${ops.url}/auth/email/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-request-id': 'req-provider-1' },
+        body: JSON.stringify({ email, deviceId: DEVICE_A }),
+      });
+      expect(start.status).toBe(200);
+      expect(start.headers.get('x-request-id')).toBe('req-provider-1');
+      expect(sent).toEqual([{ to: email, kind: 'login-code', code: expect.stringMatching(/^\d{6}$/) }]);
+      // No mailbox for anyone to read the code from.
+      expect((await fetch(`${ops.url}/mailbox.json`)).status).toBe(404);
+      expect((await fetch(`${ops.url}/mailbox`)).status).toBe(404);
+      // A refused request sends nothing: a wrong code writes no mail.
+      const wrong = await fetch(`${ops.url}/auth/email/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({
+          email,
+          otp: sent[0]!.code === '000000' ? '000001' : '000000',
+          deviceId: DEVICE_A,
+        }),
+      });
+      expect(wrong.status).toBe(400);
+      const verified = await fetch(`${ops.url}/auth/email/verify`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email, otp: sent[0]!.code, deviceId: DEVICE_A }),
+      });
+      expect(verified.status).toBe(200);
+      expect(sent).toHaveLength(1);
+      const entries = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+      expect(entries[0]).toMatchObject({
+        service: 'frame',
+        requestId: 'req-provider-1',
+        method: 'POST',
+        path: '/auth/email/start',
+        status: 200,
+      });
+      expect(entries.map((e) => e.status)).toEqual([200, 404, 404, 400, 200]);
+    } finally {
+      await ops.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('answers a request in flight before it stops, and takes no new one', async () => {
+    let release: () => void = () => undefined;
+    const held = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    let slowed = 0;
+    const dir = await mkdtemp(join(tmpdir(), 'kw-frame-stop-'));
+    const ops = await startFrameServer({
+      port: await freePort(),
+      dataDir: dir,
+      allowedOrigins: ALLOWED,
+      chains: [{ chainId: 31337, rpcUrl: 'http://127.0.0.1:1' }],
+      // Everyone over the global limit from the first request on: each request waits on `held`.
+      limits: { ...DEFAULT_AUTH_LIMITS, global: 1 },
+      slowdown: () => {
+        slowed++;
+        return held;
+      },
+    });
+    try {
+      await fetch(`${ops.url}/auth/email/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'first@example.com', deviceId: DEVICE_A }),
+      });
+      const inFlight = fetch(`${ops.url}/auth/email/start`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ email: 'second@example.com', deviceId: DEVICE_B }),
+      });
+      await expect.poll(() => slowed).toBe(1);
+      expect(ops.inFlight()).toBe(1);
+      const stopped = ops.stop();
+      // Refused while stopping: the listener is closed.
+      await expect(fetch(`${ops.url}/healthz`)).rejects.toThrow();
+      release();
+      const answer = await inFlight;
+      expect(answer.status).toBe(200);
+      expect(await answer.json()).toEqual({ action: 'VERIFY_OTP' });
+      await stopped;
+    } finally {
+      release();
+      await ops.stop();
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

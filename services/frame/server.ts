@@ -16,6 +16,7 @@ import { FRAME_ERROR_TEXTS } from '../../src/frame/protocol/errors.ts';
 import { SolanaChainIdSchema } from '../../src/frame/protocol/fields.ts';
 import { isSafeRpcMethod } from '../../src/frame/rpc-methods.ts';
 import { configuredHosts, hostGuard } from '../host-guard.ts';
+import { closeGracefully, type LogLine, trackRequests } from '../http-ops.ts';
 import { RouterSchema } from './app/config.ts';
 import {
   AuthError,
@@ -27,6 +28,7 @@ import {
   deviceIdSchema,
   emailSchema,
   type GuessLimit,
+  type MailMessage,
   otpSchema,
   publicUser,
   type RateLimit,
@@ -94,6 +96,17 @@ export interface FrameServerOptions {
   trustProxy?: boolean;
   /** Base URL under which browsers reach this service (links in mails); default http://<hostname>:<port>. */
   publicUrl?: string;
+  /** Delivers login codes and links through an email provider (AuthStore's `sendMail`). */
+  sendMail?: (mail: MailMessage) => Promise<void>;
+  /**
+   * Serve the development mailbox (`/mailbox`, `/mailbox.json`), where every code and link sent can be read.
+   * Default true (the local stack); a server for real users sets false and delivers with `sendMail`.
+   */
+  devMailbox?: boolean;
+  /** Where the request log goes, one JSON line per request (services/http-ops.ts); none when unset. */
+  log?: LogLine;
+  /** How long `stop()` lets requests in flight finish before it cuts them (default 10 s). */
+  graceMs?: number;
   /** Where built pages are cached (default node_modules/.cache/keyway-frame). */
   cacheDir?: string;
   hostname?: string;
@@ -101,6 +114,9 @@ export interface FrameServerOptions {
 
 export interface FrameServer {
   url: string;
+  /** Requests being answered now. */
+  inFlight(): number;
+  /** Stops accepting connections, lets the requests in flight finish, then closes the database. */
   stop(): Promise<void>;
 }
 
@@ -246,6 +262,7 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     rateLimit: opts.rateLimit ?? (opts.testMode ? { ...DEFAULT_RATE_LIMIT, max: 50 } : DEFAULT_RATE_LIMIT),
     guessLimit:
       opts.guessLimit ?? (opts.testMode ? { ...DEFAULT_GUESS_LIMIT, perEmail: 50 } : DEFAULT_GUESS_LIMIT),
+    ...(opts.sendMail ? { sendMail: opts.sendMail } : {}),
   });
   const csp = frameCsp(allowedOrigins);
   const limiter = new AuthLimiter(
@@ -270,7 +287,9 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
       ? (c: Context) => c.req.header('x-forwarded-for')?.split(',').at(-1)?.trim() || connectionAddress(c)
       : connectionAddress);
 
-  const app = new Hono<{ Variables: { user: AuthUser; token: string } }>();
+  const app = new Hono<{ Variables: { user: AuthUser; token: string; requestId: string } }>();
+  const requests = trackRequests('frame', opts.log);
+  app.use('*', requests.middleware);
 
   app.onError((error, c) => {
     if (error instanceof AuthError) return c.json({ message: error.message }, error.status);
@@ -533,11 +552,15 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     const parsed = emailSchema.safeParse(q);
     return parsed.success ? parsed.data : '';
   };
-  app.get('/mailbox', async (c) => c.html(mailboxPage(await store.mailbox(), mailboxFilter(c))));
-  app.get('/mailbox.json', async (c) => {
-    const filter = mailboxFilter(c);
-    return c.json({ messages: (await store.mailbox()).filter((m) => filter === null || m.to === filter) });
-  });
+  if (opts.devMailbox ?? true) {
+    app.get('/mailbox', async (c) => c.html(mailboxPage(await store.mailbox(), mailboxFilter(c))));
+    app.get('/mailbox.json', async (c) => {
+      const filter = mailboxFilter(c);
+      return c.json({
+        messages: (await store.mailbox()).filter((m) => filter === null || m.to === filter),
+      });
+    });
+  }
 
   // ---- JSON-RPC proxy to the local chains --------------------------------------------------------
   // viem's wallet client asks the node to fill a transaction (nonce, gas, fees) before the page signs it;
@@ -629,6 +652,7 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
   );
 
   const server = serve({ fetch: app.fetch, port: opts.port, hostname });
+  requests.attach(server);
   try {
     await new Promise<void>((resolve, reject) => {
       server.once('listening', () => resolve());
@@ -638,15 +662,17 @@ export async function startFrameServer(opts: FrameServerOptions): Promise<FrameS
     await store.close();
     throw error;
   }
+  let stopping: Promise<void> | undefined;
   return {
     url,
-    stop: async () => {
-      await new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        if ('closeAllConnections' in server) server.closeAllConnections();
-      });
-      // Once the server takes no more requests.
-      await store.close();
+    inFlight: requests.inFlight,
+    stop() {
+      stopping ??= (async () => {
+        // No new connection; the requests in flight are answered (up to graceMs), then the database closes.
+        await closeGracefully(server, requests, opts.graceMs);
+        await store.close();
+      })();
+      return stopping;
     },
   };
 }

@@ -58,6 +58,7 @@ export const frameService: StackServiceDefinition = {
           name: 'Keyway Local Router',
         })),
         testMode: ctx.testMode,
+        log: ctx.log,
       });
       ctx.log(`[frame] dev mailbox: ${publicUrl}/mailbox`);
       return server;
